@@ -1,0 +1,157 @@
+"""The cards of Tichu: the 56-card deck, card points and the text notation.
+
+Rules implemented here (RULINGS.md, "Cards"):
+
+- 52 suited cards, ranks 2-10, J, Q, K, A (Ace highest) in four suits: Jade, Sword, Pagoda, Star;
+  plus four special cards: the Mah Jong (the 1), the Dog, the Phoenix and the Dragon.
+- Card points: each 5 counts 5, each 10 and King 10, the Dragon +25, the Phoenix -25; every other
+  card 0. The whole deck holds exactly 100 points.
+- Notation: rank ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A`` followed by the suit ``j``, ``s``,
+  ``p``, ``r`` (``Tr`` is the ten of Stars); specials ``MJ``, ``DOG``, ``PH``, ``DR``. Cards are
+  separated by spaces; specials are case-insensitive. ``str(card)`` gives the notation back, so
+  ``parse_cards(" ".join(map(str, cards))) == cards``.
+
+Each card is one interned object with a stable ``index`` (0-55). Suited cards come first, ordered
+by rank then suit, so ``index >> 2`` recovers ``rank - 2``; the specials follow. Sets of cards
+elsewhere in the engine are plain-int bitmasks over these indexes (``card.bit``), which keeps the
+rules fast in pure Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+SUITS = ("j", "s", "p", "r")
+SUIT_NAMES = ("Jade", "Sword", "Pagoda", "Star")
+RANK_SYMBOLS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+                10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+SYMBOL_RANKS = {symbol: rank for rank, symbol in RANK_SYMBOLS.items()}
+
+MAH_JONG_RANK = 1
+DRAGON_RANK = 15
+LOWEST_RANK, HIGHEST_RANK = 2, 14
+
+MAH_JONG_INDEX, DOG_INDEX, PHOENIX_INDEX, DRAGON_INDEX = 52, 53, 54, 55
+SPECIAL_SYMBOLS = {MAH_JONG_INDEX: "MJ", DOG_INDEX: "DOG", PHOENIX_INDEX: "PH", DRAGON_INDEX: "DR"}
+
+
+def card_points_of(rank: int | None, index: int) -> int:
+    """Card points, the rule: 5s count 5, 10s and Kings 10, the Dragon 25, the Phoenix -25."""
+    if index == DRAGON_INDEX:
+        return 25
+    if index == PHOENIX_INDEX:
+        return -25
+    if rank == 5:
+        return 5
+    if rank in (10, 13):
+        return 10
+    return 0
+
+
+class Card:
+    """One card of the deck. Interned: compare with ``is`` or ``==``, look up with ``CARDS[i]``.
+
+    ``rank`` is 2-14 for suited cards, 1 for the Mah Jong, 15 for the Dragon, and ``None`` for the
+    Dog and the Phoenix (which have no fixed rank). ``suit`` is 0-3 for suited cards, else ``None``.
+    """
+
+    __slots__ = ("index", "rank", "suit", "points", "bit", "_text")
+
+    def __init__(self, index: int):
+        self.index = index
+        self.bit = 1 << index
+        if index < 52:
+            self.rank, self.suit = LOWEST_RANK + (index >> 2), index & 3
+            self._text = RANK_SYMBOLS[self.rank] + SUITS[self.suit]
+        else:
+            self.rank = {MAH_JONG_INDEX: MAH_JONG_RANK, DRAGON_INDEX: DRAGON_RANK}.get(index)
+            self.suit = None
+            self._text = SPECIAL_SYMBOLS[index]
+        self.points = card_points_of(self.rank, index)
+
+    @property
+    def is_special(self) -> bool:
+        return self.index >= 52
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card({self._text!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __reduce__(self):
+        return (card_at, (self.index,))
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(56))
+"""The deck, in index order."""
+
+DECK_SIZE = len(CARDS)
+FULL_DECK_MASK = (1 << DECK_SIZE) - 1
+MAH_JONG, DOG, PHOENIX, DRAGON = (CARDS[i] for i in (MAH_JONG_INDEX, DOG_INDEX, PHOENIX_INDEX,
+                                                     DRAGON_INDEX))
+POINTS_IN_DECK = sum(card.points for card in CARDS)
+assert POINTS_IN_DECK == 100, "the deck must hold 100 card points"
+
+_SUITED_BY_TEXT = {str(card): card for card in CARDS if not card.is_special}
+_SPECIAL_BY_TEXT = {str(card).lower(): card for card in CARDS if card.is_special}
+
+
+def card_at(index: int) -> Card:
+    """The interned card with this index (used by pickling)."""
+    return CARDS[index]
+
+
+def parse_card(text: str) -> Card:
+    """One card from its notation; a ``ValueError`` names the bad text."""
+    card = _SUITED_BY_TEXT.get(text) or _SPECIAL_BY_TEXT.get(text.lower())
+    if card is None:
+        raise ValueError(
+            f"{text!r} is not a card: write rank 2-9, T, J, Q, K, A and suit j, s, p, r "
+            "(e.g. 'Tr'), or MJ, DOG, PH, DR"
+        )
+    return card
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Cards from their notation separated by whitespace. A card named twice is an error."""
+    if not isinstance(text, str):
+        raise ValueError("cards must be given as text, e.g. '7s 7j PH'")
+    cards = tuple(parse_card(token) for token in text.split())
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"a card appears twice in {text!r}")
+    return cards
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """The notation of several cards, the inverse of ``parse_cards``."""
+    return " ".join(str(card) for card in cards)
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bitmask of a set of cards."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bitmask, in index order."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)
+
+
+def points_of(cards: Iterable[Card]) -> int:
+    """The card points of some cards."""
+    return sum(card.points for card in cards)

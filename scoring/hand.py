@@ -1,0 +1,689 @@
+"""A hand of Tichu played card by card: the state machine from the deal to the score.
+
+The rules, in the order a hand runs (the seeds and RULINGS.md; seats 0-3 in playing order, so the
+next player is ``seat + 1``, the partner ``seat + 2``; team 0 is seats 0 and 2):
+
+1. **Deal.** Each player receives 14 cards: first 8, then 6. With the Blind Grand Tichu option,
+   each player first says ``BlindGrandTichu`` (+-400) or ``Pass`` before seeing any card. Seeing
+   8 cards, each player says ``GrandTichu`` (+-200, if the event allows it) or ``Pass``; then the
+   remaining 6 are dealt. The two partners of a team may not both call a Grand (or Blind) Tichu.
+2. **Exchange.** Each player lays out one card for each other player, and all four exchange at
+   once (``Exchange(seat, left, partner, right)``; playing counter-clockwise, the right-hand
+   opponent is the next player, ``seat + 1``, and the left-hand one the previous, ``seat + 3``).
+3. **Calls.** A player who has made no call may call ``Tichu`` (+-100) from the moment they hold
+   14 cards until they play their first card.
+4. **Tricks.** The holder of the Mah Jong leads the first trick. Whoever leads lays any
+   combination; in turn, each player with cards lays a higher combination of the same kind and
+   length or passes (and may still play later in the same trick). The trick ends when all other
+   players still holding cards have passed in turn; its winner leads next, or, if out, the next
+   player in order who still holds cards.
+5. **Bombs** may also be laid out of turn, at any time during a trick, on anything: never before
+   the lead (they cannot take the right to lead) and never on the Dog. Play continues with the
+   player after the bomb's.
+6. **The Dog** leads alone, and at once passes the lead to the partner; if the partner is out, to
+   the next player after the partner, in playing order, who still holds cards (possibly the Dog's
+   own player). Nothing is ever laid on it.
+7. **The Mah Jong wish.** Whoever plays the Mah Jong may wish a rank 2-A. While it stands, a
+   player whose turn it is and who can legally play a combination holding the wished rank must do
+   so (a bomb may always be played instead). It stands until a card of that rank is played (the
+   Phoenix never counts) or the hand ends; a wish made with a straight that holds the rank stands.
+8. **The Dragon.** Whoever wins a trick with the Dragon gives the whole trick to an opponent of
+   their choice (``GiveDragon``); a bombed Dragon trick simply goes to the bomb's player. A player
+   who goes out third with the Dragon keeps it when ``rules.dragon_kept_when_last``.
+9. **The end.** The hand ends when the partners of a team go out first and second (a double
+   victory), or when a third player goes out: that player takes the trick on the table at once,
+   even if the last player could beat it. The last player's hand cards go to the opposing team and
+   their tricks to the first player out.
+10. **The score**: the card points of each team's tricks (or the double-victory value and 0), plus
+   each call: won by the caller who went out first, lost by every other caller.
+
+``HandState.apply`` refuses any illegal action with ``IllegalAction`` (a reason included) and
+leaves the state as it was; ``legal_actions`` lists the legal ones. The state is mutable for speed;
+``copy`` gives an independent one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import permutations
+
+from .cards import CARDS, DRAGON, MAH_JONG, Card, cards_of, format_cards, mask_of, parse_cards
+from .combinations import InvalidCombination, classify, reading_on
+from .entry import CallOutcome, HandScore, partner_of, team_of
+from .plays import legal_plays, wish_obliges
+from .rules import STANDARD, Rules
+
+BLIND, GRAND, EXCHANGE, PLAY, DRAGON_GIFT, OVER = (
+    "blind", "grand", "exchange", "play", "dragon", "over")
+"""The phases of a hand, in order (the blind phase only with the Blind Grand Tichu option)."""
+
+GRAND_LOOK = 8
+"""Cards a player sees before deciding on a Grand Tichu."""
+
+WISHES = tuple(range(2, 15))
+"""Ranks that may be wished: 2 to Ace."""
+
+_CARD_POINTS = tuple(card.points for card in CARDS)
+_SUIT_BITS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class BlindGrandTichu:
+    """Call a Blind Grand Tichu (+-400) before seeing any card (Blind Grand Tichu option)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GrandTichu:
+    """Call a Grand Tichu (+-200) having seen 8 cards."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tichu:
+    """Call Tichu (+-100) before playing one's first card."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Say nothing: no call in a calling phase, no play on a trick in turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Lay out one card for each other player: ``left`` (seat + 3), ``partner``, ``right``
+    (seat + 1, the next player)."""
+
+    seat: int
+    left: Card
+    partner: Card
+    right: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay cards on the trick, in turn or (a bomb) out of turn; ``wish`` with the Mah Jong only."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    wish: int | None = None
+
+    def __str__(self) -> str:
+        wish = f" wishing {self.wish}" if self.wish else ""
+        return f"seat {self.seat} plays {format_cards(self.cards)}{wish}"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveDragon:
+    """Give the trick won with the Dragon to an opponent."""
+
+    seat: int
+    to: int
+
+
+Action = BlindGrandTichu | GrandTichu | Tichu | Pass | Exchange | Play | GiveDragon
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; ``reason`` says why, ``action`` is the action."""
+
+    def __init__(self, action, reason: str):
+        super().__init__(f"{action}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+# -- bombs ------------------------------------------------------------------------------------
+
+_BOMB_CACHE: dict[tuple[int, bool], tuple[tuple[Card, ...], ...]] = {}
+
+
+def bombs_in(mask: int, mahjong_in_bomb: bool = False) -> tuple[tuple[Card, ...], ...]:
+    """Every bomb a hand can lay: each four of a kind, and each run of five or more consecutive
+    ranks in one suit (from the Mah Jong as the 1 under ``mahjong_in_bomb``). Cached per hand."""
+    key = (mask, mahjong_in_bomb)
+    found = _BOMB_CACHE.get(key)
+    if found is not None:
+        return found
+    bombs = []
+    for r in range(13):
+        if (mask >> (4 * r)) & 15 == 15:
+            bombs.append(cards_of(15 << (4 * r)))
+    for suit in range(4):
+        if (mask & _SUIT_BITS[suit]).bit_count() < 4:
+            continue
+        # ranks 1-14 present in this suit (1 = the Mah Jong, when it may join a bomb)
+        present = [mahjong_in_bomb and bool(mask & MAH_JONG.bit)]
+        present += [bool(mask >> (4 * r + suit) & 1) for r in range(13)]
+        bits = [MAH_JONG.bit] + [1 << (4 * r + suit) for r in range(13)]
+        for low in range(14):
+            run = 0
+            for high in range(low, 14):
+                if not present[high]:
+                    break
+                run |= bits[high]
+                if high - low >= 4:
+                    bombs.append(cards_of(run))
+    if len(_BOMB_CACHE) > 200_000:
+        _BOMB_CACHE.clear()
+    found = _BOMB_CACHE[key] = tuple(bombs)
+    return found
+
+
+# -- the state ---------------------------------------------------------------------------------
+
+class HandState:
+    """One hand in progress. Read its fields; change it only through ``apply``.
+
+    ``hands`` are bitmasks of the cards each seat holds (8 during the Grand Tichu look, none before
+    the blind calls); ``table`` is the combination on top of the trick (None before the lead) laid
+    by ``table_seat``; ``trick`` the mask of all cards in the trick; ``turn`` the seat to play;
+    ``won`` each seat's won cards; ``out`` the seats out, in order; ``calls`` each seat's call.
+    """
+
+    __slots__ = ("rules", "deal", "phase", "hands", "calls", "decided", "exchanges", "played",
+                 "turn", "table", "table_seat", "trick", "passes", "wish", "won", "out",
+                 "dragon_giver")
+
+    def __init__(self, deal: Sequence[Sequence[Card]], rules: Rules = STANDARD):
+        """Start a hand from the deal: four sequences of 14 cards in the order dealt."""
+        if len(deal) != 4 or any(len(cards) != 14 for cards in deal):
+            raise ValueError("a deal is four hands of 14 cards")
+        if mask_of(card for cards in deal for card in cards).bit_count() != 56:
+            raise ValueError("a deal holds each of the 56 cards exactly once")
+        self.rules = rules
+        self.deal = tuple(tuple(cards) for cards in deal)
+        self.calls: list[str | None] = [None] * 4
+        self.decided = [False] * 4
+        self.exchanges: list[Exchange | None] = [None] * 4
+        self.played = [False] * 4
+        self.turn = 0
+        self.table = None
+        self.table_seat = 0
+        self.trick = 0
+        self.passes = 0
+        self.wish: int | None = None
+        self.won = [0, 0, 0, 0]
+        self.out: list[int] = []
+        self.dragon_giver: int | None = None
+        if rules.blind_grand_tichu:
+            self.phase = BLIND
+            self.hands = [0, 0, 0, 0]
+        else:
+            self._deal_look()
+
+    @classmethod
+    def position(cls, hands: Sequence[Sequence[Card] | str], *, turn: int,
+                 rules: Rules = STANDARD, out: Sequence[int] = (),
+                 calls: Sequence[str | None] = (None,) * 4) -> HandState:
+        """A hand in the play phase with ``turn`` to lead, set up directly (as a chess position
+        from a FEN): for puzzles, tests and bots that look ahead. ``hands`` are the cards each seat
+        still holds; ``out`` the seats already out, in order (exactly those with no cards). The
+        cards nobody holds lie in tricks already won by ``turn``. A seat with fewer than 14 cards
+        has played (and may no longer call Tichu). There is no deal, so no record."""
+        hands = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+        masks = [mask_of(h) for h in hands]
+        held = [card for h in hands for card in h]
+        if len(hands) != 4 or mask_of(held).bit_count() != len(held):
+            raise ValueError("four hands of distinct cards")
+        if sorted(out) != [s for s in range(4) if not masks[s]] or not masks[turn]:
+            raise ValueError("the seats out are exactly those without cards; turn holds cards")
+        state = cls.__new__(cls)
+        state.rules = rules
+        state.deal = None
+        state.phase = PLAY
+        state.hands = masks
+        state.calls = list(calls)
+        state.decided = [True] * 4
+        state.exchanges = [None] * 4
+        state.played = [len(h) < 14 for h in hands]
+        state.turn = turn
+        state.table = None
+        state.table_seat = turn
+        state.trick = 0
+        state.passes = 0
+        state.wish = None
+        state.won = [0, 0, 0, 0]
+        state.won[turn] = ((1 << 56) - 1) & ~sum(masks)
+        state.out = list(out)
+        state.dragon_giver = None
+        return state
+
+    def copy(self) -> HandState:
+        """An independent copy (for bots that look ahead)."""
+        new = HandState.__new__(HandState)
+        for name in HandState.__slots__:
+            value = getattr(self, name)
+            setattr(new, name, value.copy() if isinstance(value, list) else value)
+        return new
+
+    # -- reading the state ------------------------------------------------------------------
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards a seat holds, in index order."""
+        return cards_of(self.hands[seat])
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat the hand waits for: the first undecided one in the calling and exchange
+        phases, the player in turn, the Dragon's giver; None once the hand is over."""
+        if self.phase in (BLIND, GRAND):
+            return self.decided.index(False)
+        if self.phase == EXCHANGE:
+            return self.exchanges.index(None)
+        if self.phase == PLAY:
+            return self.turn
+        if self.phase == DRAGON_GIFT:
+            return self.dragon_giver
+        return None
+
+    def may_call_tichu(self, seat: int) -> bool:
+        """Tichu: no call yet, 14 cards held, and no card played."""
+        return (self.calls[seat] is None and not self.played[seat]
+                and self.phase in (EXCHANGE, PLAY, DRAGON_GIFT))
+
+    def _may_call_grand(self, seat: int) -> bool:
+        partner_call = self.calls[partner_of(seat)]
+        return partner_call not in ("grand", "blind")
+
+    def bombs_beating_table(self, seat: int) -> list[tuple[Card, ...]]:
+        """The bombs ``seat`` may lay out of turn now: only during a trick (after the lead),
+        never on the Dog, each beating the table."""
+        if self.phase != PLAY or self.table is None or not self.hands[seat]:
+            return []
+        table = self.table
+        mj = self.rules.mahjong_in_bomb
+        return [bomb for bomb in bombs_in(self.hands[seat], mj)
+                if reading_on(bomb, table, mahjong_in_bomb=mj) is not None]
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action now (of one seat, if given). In the exchange phase that is every
+        ordered choice of three cards, so bots rather draw one."""
+        seats = range(4) if seat is None else (seat,)
+        actions: list[Action] = []
+        phase = self.phase
+        if phase == BLIND:
+            for s in seats:
+                if not self.decided[s]:
+                    if self._may_call_grand(s):
+                        actions.append(BlindGrandTichu(s))
+                    actions.append(Pass(s))
+        elif phase == GRAND:
+            for s in seats:
+                if not self.decided[s]:
+                    if self.rules.grand_tichu_allowed and self._may_call_grand(s):
+                        actions.append(GrandTichu(s))
+                    actions.append(Pass(s))
+        elif phase == EXCHANGE:
+            for s in seats:
+                if self.exchanges[s] is None:
+                    actions.extend(Exchange(s, *three)
+                                   for three in permutations(self.hand(s), 3))
+        elif phase == PLAY:
+            turn = self.turn
+            mj = self.rules.mahjong_in_bomb
+            for s in seats:
+                if s == turn:
+                    hand = self.hand(s)
+                    for cards in legal_plays(hand, self.table, self.wish, mahjong_in_bomb=mj):
+                        actions.append(Play(s, cards))
+                        if MAH_JONG in cards:
+                            actions.extend(Play(s, cards, wish) for wish in WISHES)
+                    if self.table is not None and not (self.wish and wish_obliges(
+                            hand, self.table, self.wish, mahjong_in_bomb=mj)):
+                        actions.append(Pass(s))
+                else:
+                    actions.extend(Play(s, bomb) for bomb in self.bombs_beating_table(s))
+        elif phase == DRAGON_GIFT:
+            giver = self.dragon_giver
+            if giver in seats:
+                actions.extend(GiveDragon(giver, to) for to in ((giver + 1) & 3, (giver + 3) & 3))
+        if phase in (EXCHANGE, PLAY, DRAGON_GIFT):
+            actions.extend(Tichu(s) for s in seats if self.may_call_tichu(s))
+        return actions
+
+    # -- changing the state -----------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Carry out one action, or raise ``IllegalAction`` leaving the state unchanged."""
+        kind = type(action)
+        seat = getattr(action, "seat", None)
+        if not (type(seat) is int and 0 <= seat < 4):
+            raise IllegalAction(action, "no such seat (seats are 0-3)")
+        if self.phase == OVER:
+            raise IllegalAction(action, "the hand is over")
+        if kind is Play:
+            self._play(action)
+        elif kind is Pass:
+            self._pass(action)
+        elif kind is Tichu:
+            if not self.may_call_tichu(seat):
+                raise IllegalAction(action, self._why_no_tichu(seat))
+            self.calls[seat] = "tichu"
+        elif kind is GrandTichu or kind is BlindGrandTichu:
+            self._call_grand(action)
+        elif kind is Exchange:
+            self._exchange(action)
+        elif kind is GiveDragon:
+            self._give_dragon(action)
+        else:
+            raise IllegalAction(action, "not an action of Tichu")
+
+    def _why_no_tichu(self, seat: int) -> str:
+        if self.calls[seat] is not None:
+            return f"seat {seat} already called {self.calls[seat]}"
+        if self.played[seat]:
+            return "Tichu may only be called before one's first card"
+        return "Tichu may be called only once all 14 cards are dealt"
+
+    def _call_grand(self, action) -> None:
+        seat = action.seat
+        blind = type(action) is BlindGrandTichu
+        if self.phase != (BLIND if blind else GRAND):
+            raise IllegalAction(action, "Blind Grand Tichu is called before any card is seen"
+                                if blind else "Grand Tichu is called on the first 8 cards")
+        if not blind and not self.rules.grand_tichu_allowed:
+            raise IllegalAction(action, "this event does not allow Grand Tichu")
+        if self.decided[seat]:
+            raise IllegalAction(action, f"seat {seat} has already decided")
+        if not self._may_call_grand(seat):
+            raise IllegalAction(action, "partners may not both call Grand Tichu")
+        self.calls[seat] = "blind" if blind else "grand"
+        self._decide(seat)
+
+    def _decide(self, seat: int) -> None:
+        self.decided[seat] = True
+        if all(self.decided):
+            if self.phase == BLIND:
+                self._deal_look()
+            else:
+                self._deal_rest()
+
+    def _deal_look(self) -> None:
+        """Deal the first 8 cards; without Grand Tichu there is nothing to decide on them."""
+        self.hands = [mask_of(cards[:GRAND_LOOK]) for cards in self.deal]
+        self.decided = [call is not None for call in self.calls]
+        self.phase = GRAND
+        if not self.rules.grand_tichu_allowed or all(self.decided):
+            self._deal_rest()
+
+    def _deal_rest(self) -> None:
+        self.hands = [mask_of(cards) for cards in self.deal]
+        self.phase = EXCHANGE
+
+    def _exchange(self, action: Exchange) -> None:
+        seat = action.seat
+        if self.phase != EXCHANGE:
+            raise IllegalAction(action, "cards are exchanged after the deal, before play")
+        if self.exchanges[seat] is not None:
+            raise IllegalAction(action, f"seat {seat} has already exchanged")
+        given = (action.left, action.partner, action.right)
+        if not all(isinstance(card, Card) for card in given):
+            raise IllegalAction(action, "an exchange gives three cards")
+        mask = mask_of(given)
+        if mask.bit_count() != 3:
+            raise IllegalAction(action, "an exchange gives three different cards")
+        if mask & ~self.hands[seat]:
+            raise IllegalAction(action, f"seat {seat} does not hold these cards")
+        self.exchanges[seat] = action
+        if all(self.exchanges):
+            for ex in self.exchanges:
+                s = ex.seat
+                self.hands[s] &= ~(ex.left.bit | ex.partner.bit | ex.right.bit)
+            for ex in self.exchanges:
+                s = ex.seat
+                self.hands[(s + 3) & 3] |= ex.left.bit
+                self.hands[(s + 2) & 3] |= ex.partner.bit
+                self.hands[(s + 1) & 3] |= ex.right.bit
+            self.phase = PLAY
+            self.turn = next(s for s in range(4) if self.hands[s] & MAH_JONG.bit)
+
+    def _pass(self, action: Pass) -> None:
+        seat = action.seat
+        phase = self.phase
+        if phase in (BLIND, GRAND):
+            if self.decided[seat]:
+                raise IllegalAction(action, f"seat {seat} has already decided")
+            self._decide(seat)
+            return
+        if phase != PLAY:
+            raise IllegalAction(action, "there is nothing to pass on now")
+        if seat != self.turn:
+            raise IllegalAction(action, f"it is seat {self.turn}'s turn")
+        if self.table is None:
+            raise IllegalAction(action, "the lead may not pass")
+        if self.wish and wish_obliges(self.hand(seat), self.table, self.wish,
+                                      mahjong_in_bomb=self.rules.mahjong_in_bomb):
+            raise IllegalAction(action, f"the wish for {_rank_name(self.wish)} obliges seat "
+                                f"{seat} to play it")
+        self.passes += 1
+        active = sum(1 for h in self.hands if h)
+        if self.passes >= active - (1 if self.hands[self.table_seat] else 0):
+            self._end_trick()
+        else:
+            self.turn = self._next_with_cards(seat + 1)
+
+    def _play(self, action: Play) -> None:
+        seat = action.seat
+        if self.phase != PLAY:
+            raise IllegalAction(action, "cards are played only once the exchange is done")
+        cards = action.cards
+        if not isinstance(cards, tuple) or not cards or not all(
+                isinstance(card, Card) for card in cards):
+            raise IllegalAction(action, "a play lays one or more cards")
+        mask = mask_of(cards)
+        if mask.bit_count() != len(cards):
+            raise IllegalAction(action, "a card appears twice in the play")
+        hand = self.hands[seat]
+        if mask & ~hand:
+            missing = format_cards(cards_of(mask & ~hand))
+            raise IllegalAction(action, f"seat {seat} does not hold {missing}")
+        wish = action.wish
+        if wish is not None and (wish not in WISHES or type(wish) is not int):
+            raise IllegalAction(action, "a wish names a rank from 2 to Ace (14)")
+        if wish is not None and not mask & MAH_JONG.bit:
+            raise IllegalAction(action, "only the player of the Mah Jong may wish")
+        table = self.table
+        mj = self.rules.mahjong_in_bomb
+        combination = reading_on(cards, table, mahjong_in_bomb=mj)
+        if combination is None:
+            raise IllegalAction(action, self._why_not_laid(cards, table))
+        if seat != self.turn:
+            if not combination.is_bomb:
+                raise IllegalAction(action, f"it is seat {self.turn}'s turn (only a bomb may be "
+                                    "played out of turn)")
+            if table is None:
+                raise IllegalAction(action, "a bomb may not take the lead: play it during a trick")
+        elif (self.wish and not combination.is_bomb
+              and not any(card.rank == self.wish for card in cards)
+              and wish_obliges(self.hand(seat), table, self.wish, mahjong_in_bomb=mj)):
+            raise IllegalAction(action, f"the wish for {_rank_name(self.wish)} obliges seat "
+                                f"{seat} to play it")
+
+        # the play stands: lay it
+        self.hands[seat] = hand = hand & ~mask
+        self.played[seat] = True
+        self.trick |= mask
+        if self.wish and any(card.rank == self.wish for card in cards):
+            self.wish = None
+        if mask & MAH_JONG.bit:
+            self.wish = wish
+        self.table = combination
+        self.table_seat = seat
+        self.passes = 0
+        if not hand:
+            self.out.append(seat)
+        if combination.kind == "dog":
+            self._lead_after_dog(seat)
+            return
+        if not hand and self._hand_ends(seat):
+            return
+        self.turn = self._next_with_cards(seat + 1)
+
+    def _why_not_laid(self, cards, table) -> str:
+        try:
+            combination = classify(cards, mahjong_in_bomb=self.rules.mahjong_in_bomb)
+        except InvalidCombination as error:
+            return f"not a combination: {error}"
+        if table is None:
+            return "this may not be led"
+        if table.kind == "dog":
+            return "nothing may be laid on the Dog"
+        return f"{combination.kind.replace('_', ' ')} {combination} does not beat {table}"
+
+    def _lead_after_dog(self, seat: int) -> None:
+        """The Dog's trick is done at once; the lead goes to the partner, or the next player
+        after the partner who still holds cards."""
+        self.won[seat] |= self.trick
+        self.trick = 0
+        self.table = None
+        if self.hands[seat] or not self._hand_ends(seat):
+            self.turn = self._next_with_cards(seat + 2)
+
+    def _hand_ends(self, seat: int) -> bool:
+        """``seat`` just went out: end the hand on a double victory or a third player out (who
+        takes the trick at once, or gives away the Dragon if the rules say so)."""
+        out = self.out
+        if len(out) == 2 and out[1] == partner_of(out[0]):
+            self.phase = OVER
+            return True
+        if len(out) < 3:
+            return False
+        table = self.table
+        if (table is not None and table.cards == (DRAGON,)
+                and not self.rules.dragon_kept_when_last):
+            self.dragon_giver = seat
+            self.phase = DRAGON_GIFT
+            return True
+        self.won[seat] |= self.trick
+        self.trick = 0
+        self.table = None
+        self.phase = OVER
+        return True
+
+    def _end_trick(self) -> None:
+        """All others passed: the table's player wins the trick (giving it away if it is the
+        Dragon's) and leads, or the next player with cards leads if they are out."""
+        winner = self.table_seat
+        if self.table.cards == (DRAGON,):
+            self.dragon_giver = winner
+            self.phase = DRAGON_GIFT
+            return
+        self.won[winner] |= self.trick
+        self._next_trick(winner)
+
+    def _next_trick(self, winner: int) -> None:
+        self.trick = 0
+        self.table = None
+        self.passes = 0
+        self.turn = self._next_with_cards(winner)
+
+    def _give_dragon(self, action: GiveDragon) -> None:
+        seat, to = action.seat, action.to
+        if self.phase != DRAGON_GIFT:
+            raise IllegalAction(action, "there is no Dragon trick to give away")
+        if seat != self.dragon_giver:
+            raise IllegalAction(action, f"seat {self.dragon_giver} won the Dragon trick")
+        if type(to) is not int or to not in (0, 1, 2, 3) or team_of(to) == team_of(seat):
+            raise IllegalAction(action, "the Dragon trick goes to an opponent")
+        self.won[to] |= self.trick
+        self.dragon_giver = None
+        if len(self.out) >= 3:
+            self.trick = 0
+            self.table = None
+            self.phase = OVER
+        else:
+            self.phase = PLAY
+            self._next_trick(seat)
+
+    def _next_with_cards(self, start: int) -> int:
+        hands = self.hands
+        for k in range(4):
+            s = (start + k) & 3
+            if hands[s]:
+                return s
+        raise AssertionError("no player holds cards")
+
+    # -- the result -------------------------------------------------------------------------
+
+    @property
+    def double_victory(self) -> int | None:
+        """The team whose partners went out first and second, if any."""
+        out = self.out
+        if len(out) >= 2 and out[1] == partner_of(out[0]):
+            return team_of(out[0])
+        return None
+
+    @property
+    def finish_order(self) -> tuple[int, ...]:
+        """The seats in the order they went out, the last player last once the hand is over."""
+        if self.phase == OVER and self.double_victory is None:
+            return (*self.out, *(s for s in range(4) if s not in self.out))
+        return tuple(self.out)
+
+    def card_points(self) -> tuple[int, int]:
+        """Each team's card points at the end (not counted after a double victory): the last
+        player's tricks go to the first out, the last player's hand cards to the opponents."""
+        points = [0, 0]
+        first = self.out[0]
+        for seat in range(4):
+            owner = first if self.hands[seat] else seat
+            points[team_of(owner)] += _points_of_mask(self.won[seat])
+            points[1 - team_of(seat)] += _points_of_mask(self.hands[seat])
+        return points[0], points[1]
+
+    def score(self) -> HandScore:
+        """The hand's score once over: totals, card points, double victory, finish order, calls."""
+        if self.phase != OVER:
+            raise ValueError("the hand is not over")
+        double_victory = self.double_victory
+        first = self.out[0]
+        calls = tuple(CallOutcome(s, call, s == first)
+                      for s, call in enumerate(self.calls) if call)
+        totals = [0, 0]
+        card_points = None
+        if double_victory is None:
+            card_points = self.card_points()
+            totals = list(card_points)
+        else:
+            totals[double_victory] = self.rules.double_victory_points
+        for outcome in calls:
+            totals[team_of(outcome.seat)] += outcome.points
+        return HandScore((totals[0], totals[1]), card_points, double_victory, self.finish_order,
+                         calls)
+
+    def entry(self) -> dict:
+        """The score entry a table captain would type for this hand (see ``scoring.entry``)."""
+        score = self.score()
+        return {
+            "card_points": list(score.card_points) if score.card_points else None,
+            "finish_order": list(score.finish_order),
+            "calls": {str(c.seat): c.call for c in score.calls},
+            "double_victory": score.double_victory,
+        }
+
+
+def _points_of_mask(mask: int) -> int:
+    points = 0
+    while mask:
+        low = mask & -mask
+        points += _CARD_POINTS[low.bit_length() - 1]
+        mask ^= low
+    return points
+
+
+def _rank_name(rank: int) -> str:
+    return {11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces"}.get(rank, f"{rank}s")

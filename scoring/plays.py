@@ -1,0 +1,442 @@
+"""Legal plays: what a player may lay from their hand on the table, the Mah Jong's wish applied.
+
+Rules implemented here (RULINGS.md, "Beating"):
+
+- On a lead any combination the hand can form may be played: the Dog and bombs included.
+- On a table, only a combination that beats it (``scoring.combinations.lies_on``): the same kind
+  and number of cards and a higher rank, or a bomb. Nothing is laid on the Dog. Bombs are legal
+  on any other table, also out of turn; whose turn it is is the business of the hand's state.
+- The Mah Jong's wish (a rank 2-A, or none): while it stands, a player whose turn it is and who can
+  legally play a combination holding a real card of the wished rank must do so. A bomb counts
+  (four of the wished rank on a straight), so does the Phoenix as a helper (the straight it
+  completes), but the Phoenix never counts as the wished rank. A bomb may always be played
+  instead. A leader who holds the wished rank must lead something holding it (or a bomb), so not
+  the Dog. A player who cannot fulfil the wish may pass or play anything legal.
+
+Plays are generated in two stages, as python-chess does with moves: the well-formed candidates
+of the table's kind built straight from per-rank suit masks (never by enumerating subsets of the
+hand), then the filter of the wish. ``is_legal_play`` is composed from the same predicates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations, product
+
+from scoring.cards import (
+    CARDS,
+    DOG,
+    DRAGON,
+    DRAGON_RANK,
+    HIGHEST_RANK,
+    LOWEST_RANK,
+    MAH_JONG,
+    MAH_JONG_RANK,
+    PHOENIX,
+    Card,
+)
+from scoring.combinations import (
+    BOMB_KINDS,
+    DOG_KIND,
+    FULL_HOUSE,
+    MIN_STRAIGHT_LENGTH,
+    PAIR,
+    SINGLE,
+    STAIRS,
+    STRAIGHT,
+    SUITED_MASK,
+    TRIPLE,
+    Combination,
+    beats,
+    readings,
+    table_combination,
+)
+
+Play = tuple[Card, ...]
+
+# -- tables built at import ------------------------------------------------------------------
+
+_RANKS = range(LOWEST_RANK, HIGHEST_RANK + 1)
+
+_HELD: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(CARDS[((rank - LOWEST_RANK) << 2) + suit] for suit in range(4)
+                if nibble >> suit & 1) if rank >= LOWEST_RANK else ()
+          for nibble in range(16))
+    for rank in range(HIGHEST_RANK + 1))
+"""``_HELD[rank][suits]``: the cards of a rank held in the suits of a 4-bit mask, in index order."""
+
+_GROUPS: tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(combinations(held, k)) for k in range(5)) for held in by_suits)
+    for by_suits in _HELD)
+"""``_GROUPS[rank][suits][k]``: every choice of ``k`` of those cards (pairs, triples, ...)."""
+
+_WITH_PHOENIX: tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(group + (PHOENIX,) for group in groups[k]) for k in range(4))
+          for groups in by_suits)
+    for by_suits in _GROUPS)
+"""``_WITH_PHOENIX[rank][suits][k]``: every choice of ``k`` of those cards and the Phoenix."""
+
+_SINGLE_PLAYS: tuple[Play, ...] = tuple((card,) for card in CARDS)
+
+
+def _translation(keep) -> bytes:
+    """A ``bytes.translate`` table from hex digits to ``keep(digit)``, for ``_HandView``."""
+    table = bytearray(range(256))
+    for nibble in range(16):
+        table[ord(f"{nibble:x}")] = keep(nibble)
+    return bytes(table)
+
+
+_HEX_TO_NIBBLE = _translation(lambda nibble: nibble)
+_HEX_TO_HELD = _translation(lambda nibble: ord("1") if nibble else ord("0"))
+_HEX_TO_PAIRED = _translation(lambda nibble: ord("1") if nibble.bit_count() >= 2 else ord("0"))
+_HEX_TO_TRIPLED = _translation(lambda nibble: ord("1") if nibble.bit_count() >= 3 else ord("0"))
+_SUITED_RANKS = sum(1 << rank for rank in _RANKS)
+
+
+def _ranks_above(above: float) -> int:
+    """The rank bitmask of the ranks 2-A that beat rank ``above`` (maybe a Phoenix's half rank)."""
+    return _SUITED_RANKS & -(1 << (int(above) + 1))
+
+
+def _ranks_in(mask: int):
+    """The ranks of a rank bitmask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _run_length(full: int, partial: int, start: int) -> int:
+    """How many consecutive ranks from ``start`` are in ``full``, with at most one rank of
+    ``partial`` bridging a gap (the rank the Phoenix stands for)."""
+    ones = full >> start
+    length = (~ones & (ones + 1)).bit_length() - 1
+    if partial >> (start + length) & 1:
+        ones = full >> (start + length + 1)
+        length += (~ones & (ones + 1)).bit_length()
+    return length
+
+
+class _HandView:
+    """A hand as the generators read it: per rank the 4-bit mask of suits held (``nibbles``), and
+    rank bitmasks (bit ``r`` for rank ``r``) of the suited ranks held at least once, twice and
+    three times (``held``, ``paired``, ``tripled``); ``run`` is ``held`` with the Mah Jong as bit 1.
+    The hex digits of the suited-card mask are the nibbles, translated in one go."""
+
+    __slots__ = ("mask", "nibbles", "held", "paired", "tripled", "run", "phoenix", "mahjong",
+                 "dragon", "dog")
+
+    def __init__(self, mask: int):
+        digits = b"%013x" % (mask & SUITED_MASK)  # rank A first, rank 2 last
+        self.mask = mask
+        self.nibbles = [0, 0, *digits.translate(_HEX_TO_NIBBLE)[::-1]]
+        self.held = int(digits.translate(_HEX_TO_HELD), 2) << LOWEST_RANK
+        self.paired = int(digits.translate(_HEX_TO_PAIRED), 2) << LOWEST_RANK
+        self.tripled = int(digits.translate(_HEX_TO_TRIPLED), 2) << LOWEST_RANK
+        self.phoenix = bool(mask & PHOENIX.bit)
+        self.mahjong = bool(mask & MAH_JONG.bit)
+        self.dragon = bool(mask & DRAGON.bit)
+        self.dog = bool(mask & DOG.bit)
+        self.run = self.held | (1 << MAH_JONG_RANK if self.mahjong else 0)
+
+
+# -- candidates by kind --------------------------------------------------------------------------
+
+def _concat(parts: Sequence[Sequence[Play]]) -> list[Play]:
+    """Every play taking one group from each part (a product of groups, flattened)."""
+    acc: Sequence[Play] = parts[0]
+    for part in parts[1:]:
+        acc = [a + b for a in acc for b in part]
+    return list(acc)
+
+
+def _singles(hand, above, out):
+    """Singles above rank ``above``: suited cards and the Dragon; the Phoenix on any single but
+    the Dragon. (The Mah Jong and the Dog only lead.)"""
+    nibbles = hand.nibbles
+    for rank in _ranks_in(hand.held & _ranks_above(above)):
+        for card in _HELD[rank][nibbles[rank]]:
+            out.append(_SINGLE_PLAYS[card.index])
+    if above < DRAGON_RANK:
+        if hand.dragon:
+            out.append((DRAGON,))
+        if hand.phoenix:
+            out.append((PHOENIX,))
+
+
+def _sets(hand, size, above, out):
+    """Pairs (``size`` 2) or triples (3) above rank ``above``: real cards of one rank, or one fewer
+    completed by the Phoenix."""
+    nibbles, phoenix = hand.nibbles, hand.phoenix
+    if size == 2:
+        ranks = hand.held if phoenix else hand.paired
+    else:
+        ranks = hand.paired if phoenix else hand.tripled
+    for rank in _ranks_in(ranks & _ranks_above(above)):
+        nibble = nibbles[rank]
+        out.extend(_GROUPS[rank][nibble][size])
+        if phoenix:
+            out.extend(_WITH_PHOENIX[rank][nibble][size - 1])
+
+
+def _full_houses(hand, above, out):
+    """Full houses whose triple ranks above ``above``: a real triple with a real pair, or with one
+    card completed by the Phoenix; or two real pairs and the Phoenix, read with the higher pair as
+    the triple (listed once, though it has two readings)."""
+    nibbles, phoenix, paired = hand.nibbles, hand.phoenix, hand.paired
+    above_mask = _ranks_above(above)
+    pair_ranks = hand.held if phoenix else paired
+    for top in _ranks_in(hand.tripled & above_mask):
+        triples = _GROUPS[top][nibbles[top]][3]
+        for rank in _ranks_in(pair_ranks & ~(1 << top)):
+            pairs = _GROUPS[rank][nibbles[rank]][2]
+            if phoenix:
+                pairs = pairs + _WITH_PHOENIX[rank][nibbles[rank]][1]
+            out.extend(t + p for t in triples for p in pairs)
+    if phoenix:
+        for top in _ranks_in(paired & above_mask):
+            triples = _WITH_PHOENIX[top][nibbles[top]][2]
+            for rank in _ranks_in(paired & ((1 << top) - 1)):
+                out.extend(p + t for t in triples for p in _GROUPS[rank][nibbles[rank]][2])
+
+
+def _stairs_of(hand, low, high, out):
+    """Stairs on the ranks ``low``-``high``: a real pair of each, or with the Phoenix completing
+    the pair of one rank (the one rank held once, else each rank in turn)."""
+    nibbles = hand.nibbles
+    pairs = [_GROUPS[rank][nibbles[rank]][2] for rank in range(low, high + 1)]
+    short = [i for i, group in enumerate(pairs) if not group]
+    if not short:
+        out.extend(_concat(pairs))
+    if hand.phoenix:
+        for i in short or range(len(pairs)):
+            rank = low + i
+            out.extend(_concat(pairs[:i] + [_WITH_PHOENIX[rank][nibbles[rank]][1]]
+                               + pairs[i + 1:]))
+
+
+def _stairs(hand, length, above, out):
+    """Stairs of ``length`` cards (``None``: every length) whose top pair ranks above ``above``.
+    Every rank of the run is held twice or more, save at most one held once that the Phoenix
+    completes."""
+    paired = hand.paired
+    once = hand.held & ~paired if hand.phoenix else 0
+    if not (paired & paired >> 1 or paired & once >> 1 or once & paired >> 1):
+        return
+    if length is not None:
+        size = length // 2
+        for high in _ranks_in(_ranks_above(above) & (paired | once)):
+            low = high - size + 1
+            if low >= LOWEST_RANK and _run_length(paired, once, low) >= size:
+                _stairs_of(hand, low, high, out)
+        return
+    for low in _ranks_in(paired | once):
+        for high in range(low + 1, low + _run_length(paired, once, low)):
+            _stairs_of(hand, low, high, out)
+
+
+def _straights_of(hand, choices, low, high, mahjong_in_bomb, out):
+    """Straights on the ranks ``low``-``high`` (rank 1 the Mah Jong): one card of each rank, or the
+    Phoenix for one rank 2-A. A set of cards is listed once, in its highest reading: the Phoenix
+    stands at the bottom only of a straight up to the Ace (else it reads one rank above the top).
+    One-suit sets are bombs, left to ``_bombs``."""
+    run = choices[low:high + 1]
+    missing = [i for i, cards in enumerate(run) if not cards]
+    if not missing:
+        plays = list(product(*run))
+        common = 15
+        for nibble in hand.nibbles[max(low, LOWEST_RANK):high + 1]:
+            common &= nibble
+        if common and (low > MAH_JONG_RANK or mahjong_in_bomb):
+            plays = [p for p in plays if len({c.suit for c in p if c is not MAH_JONG}) > 1]
+        out.extend(plays)
+    if hand.phoenix:
+        lowest = 0 if low > MAH_JONG_RANK and high == HIGHEST_RANK else 1
+        for i in missing or range(lowest, len(run)):
+            if i >= lowest:
+                out.extend(product(*run[:i], (PHOENIX,), *run[i + 1:]))
+
+
+def _straights(hand, length, above, mahjong_in_bomb, out):
+    """Straights of ``length`` cards (``None``: every length) whose top card ranks above ``above``.
+    Every rank of the run is held (the Mah Jong as the 1), save at most one the Phoenix stands for.
+    """
+    run = hand.run
+    gaps = _SUITED_RANKS & ~run if hand.phoenix else 0
+    if not gaps and not run & run >> 1 & run >> 2 & run >> 3 & run >> 4:
+        return
+    choices = [_HELD[rank][nibble] for rank, nibble in enumerate(hand.nibbles)]
+    if hand.mahjong:
+        choices[MAH_JONG_RANK] = (MAH_JONG,)
+    if length is not None:
+        for high in range(max(length, int(above) + 1), HIGHEST_RANK + 1):
+            low = high - length + 1
+            if _run_length(run, gaps, low) >= length:
+                _straights_of(hand, choices, low, high, mahjong_in_bomb, out)
+        return
+    for low in range(MAH_JONG_RANK, HIGHEST_RANK - MIN_STRAIGHT_LENGTH + 2):
+        top = low + _run_length(run, gaps, low) - 1
+        if not run >> low & 1:  # the Phoenix at the bottom: only up to the Ace (else read higher)
+            if top == HIGHEST_RANK:
+                _straights_of(hand, choices, low, top, mahjong_in_bomb, out)
+            continue
+        for high in range(low + MIN_STRAIGHT_LENGTH - 1, top + 1):
+            _straights_of(hand, choices, low, high, mahjong_in_bomb, out)
+
+
+def _bombs(hand, table, mahjong_in_bomb, out):
+    """Bombs that beat ``table`` (``None`` or a non-bomb: every bomb): four of a kind, and every run
+    of five or more cards of one suit (the Mah Jong at the bottom only under the house rule)."""
+    if table is not None and table.kind in BOMB_KINDS:
+        beaten = (table.length, table.rank)
+    else:
+        beaten = (0, 0)
+    nibbles = hand.nibbles
+    for rank in _ranks_in(hand.tripled):
+        if nibbles[rank] == 15 and (4, rank) > beaten:
+            out.append(_GROUPS[rank][15][4][0])
+    suited = hand.mask & SUITED_MASK
+    mahjong = 1 if mahjong_in_bomb and hand.mahjong else 0
+    for suit in range(4):
+        ranks = ((suited >> suit) & _RANK_NIBBLES) << 4 | mahjong  # bit 4 * (r - 1): rank r held
+        if not ranks & ranks >> 4 & ranks >> 8 & ranks >> 12 & ranks >> 16:
+            continue
+        for low in range(MAH_JONG_RANK, HIGHEST_RANK - MIN_STRAIGHT_LENGTH + 2):
+            if not ranks >> ((low - 1) << 2) & 1:
+                continue
+            high = low
+            while high < HIGHEST_RANK and ranks >> (high << 2) & 1:
+                high += 1
+            for end in range(low + MIN_STRAIGHT_LENGTH - 1, high + 1):
+                if (end - low + 1, end) > beaten:
+                    out.append(tuple(MAH_JONG if r == MAH_JONG_RANK
+                                     else CARDS[((r - LOWEST_RANK) << 2) + suit]
+                                     for r in range(low, end + 1)))
+
+
+_RANK_NIBBLES = sum(1 << (i << 2) for i in range(13))
+"""The bit of the first suit of each rank in a suited-card mask."""
+
+
+def _candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
+                ) -> tuple[list[Play], list[Play]]:
+    """Stage one: the plays from the hand that may be laid on ``table``, as (non-bombs, bombs)."""
+    plays: list[Play] = []
+    bombs: list[Play] = []
+    if table is not None and table.kind == DOG_KIND:
+        return plays, bombs
+    hand = _HandView(hand_mask)
+    if table is None:
+        _singles(hand, 0, plays)
+        if hand.mahjong:
+            plays.append((MAH_JONG,))
+        if hand.dog:
+            plays.append((DOG,))
+        _sets(hand, 2, 0, plays)
+        _sets(hand, 3, 0, plays)
+        _full_houses(hand, 0, plays)
+        _stairs(hand, None, 0, plays)
+        _straights(hand, None, 0, mahjong_in_bomb, plays)
+    else:
+        kind, rank = table.kind, table.rank
+        if kind == SINGLE:
+            _singles(hand, rank, plays)
+        elif kind == PAIR:
+            _sets(hand, 2, rank, plays)
+        elif kind == TRIPLE:
+            _sets(hand, 3, rank, plays)
+        elif kind == FULL_HOUSE:
+            _full_houses(hand, rank, plays)
+        elif kind == STAIRS:
+            _stairs(hand, table.length, rank, plays)
+        elif kind == STRAIGHT:
+            _straights(hand, table.length, rank, mahjong_in_bomb, plays)
+    _bombs(hand, table, mahjong_in_bomb, bombs)
+    return plays, bombs
+
+
+# -- the wish ----------------------------------------------------------------------------------
+
+def _wished(wish: int | None) -> frozenset[Card]:
+    """The real cards of the wished rank (the Phoenix is never one of them)."""
+    if wish is None:
+        return frozenset()
+    if not LOWEST_RANK <= wish <= HIGHEST_RANK:
+        raise ValueError(f"a wish names a rank 2-14 (2-A), not {wish!r}")
+    return frozenset(_HELD[wish][15])
+
+
+def _hand_mask(hand: Iterable[Card]) -> int:
+    """The bitmask of the hand's cards."""
+    mask = 0
+    for card in hand:
+        mask |= card.bit
+    return mask
+
+
+def _holding(plays: list[Play], wished: frozenset[Card]) -> list[Play]:
+    """The plays holding a real card of the wished rank."""
+    return [play for play in plays if not wished.isdisjoint(play)]
+
+
+def wish_obliges(hand: Iterable[Card], table: Combination | Iterable[Card] | None,
+                 wish: int | None, *, mahjong_in_bomb: bool = False) -> bool:
+    """Must the player fulfil the wish? True when a wish stands and the hand can legally play a
+    combination holding a real card of the wished rank on this table, a bomb or a play helped by
+    the Phoenix included (on a lead: when the hand holds one)."""
+    wished = _wished(wish)
+    hand_mask = _hand_mask(hand)
+    if not any(hand_mask & card.bit for card in wished):
+        return False
+    table = table_combination(table, mahjong_in_bomb=mahjong_in_bomb)
+    if table is None:
+        return True
+    plays, bombs = _candidates(hand_mask, table, mahjong_in_bomb)
+    return bool(_holding(plays, wished) or _holding(bombs, wished))
+
+
+def legal_plays(hand: Iterable[Card], table: Combination | Iterable[Card] | None = None,
+                wish: int | None = None, *, mahjong_in_bomb: bool = False) -> list[Play]:
+    """Every legal play from ``hand`` on ``table`` (``None``: a lead), the wish applied.
+
+    Each play is a distinct set of cards, listed once as a tuple (the order of its cards carries
+    no meaning; ``scoring.combinations.reading_on`` tells how it lies). A pass is not listed.
+    Under the wish's obligation only the plays holding the wished rank and the bombs remain.
+    """
+    wished = _wished(wish)
+    hand_mask = _hand_mask(hand)
+    table = table_combination(table, mahjong_in_bomb=mahjong_in_bomb)
+    plays, bombs = _candidates(hand_mask, table, mahjong_in_bomb)
+    if wished and any(hand_mask & card.bit for card in wished):
+        fulfilling = _holding(plays, wished)
+        if fulfilling or _holding(bombs, wished):
+            return fulfilling + bombs
+    return plays + bombs
+
+
+def is_legal_play(hand: Iterable[Card], play: Iterable[Card] | None,
+                  table: Combination | Iterable[Card] | None = None, wish: int | None = None, *,
+                  mahjong_in_bomb: bool = False) -> bool:
+    """May ``play`` (``None``: a pass) be made from ``hand`` on ``table`` under ``wish``?
+
+    A pass is legal only on a table (never on a lead) and when the wish does not oblige. A play
+    must be cards of the hand that beat the table; under the wish's obligation it must also hold a
+    card of the wished rank, or be a bomb.
+    """
+    hand = tuple(hand)
+    table = table_combination(table, mahjong_in_bomb=mahjong_in_bomb)
+    if play is None:
+        return table is not None and not wish_obliges(hand, table, wish,
+                                                      mahjong_in_bomb=mahjong_in_bomb)
+    play = tuple(play)
+    hand_mask = _hand_mask(hand)
+    if any(not hand_mask & card.bit for card in play):
+        return False
+    if not beats(play, table, mahjong_in_bomb=mahjong_in_bomb):
+        return False
+    if _wished(wish).intersection(play):
+        return True
+    if readings(play, mahjong_in_bomb=mahjong_in_bomb)[0].is_bomb:
+        return True
+    return not wish_obliges(hand, table, wish, mahjong_in_bomb=mahjong_in_bomb)

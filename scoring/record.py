@@ -1,0 +1,151 @@
+"""A hand record: one played hand as JSON, and its replay, which checks every action.
+
+The format (version 1)::
+
+    {"format": "tichu-hand/1",
+     "rules": {"double_victory_points": 200, ...},     # Rules.as_dict(); missing keys: defaults
+     "deal": [["Tr", "2s", ... 14 cards], ... 4 seats],  # in the order dealt: the first 8 are
+                                                        # the Grand Tichu look
+     "actions": [                                       # every action, in the order made
+        {"seat": 0, "action": "blind"},                 # Blind Grand Tichu (option only)
+        {"seat": 0, "action": "grand"},                 # Grand Tichu on the first 8 cards
+        {"seat": 1, "action": "pass"},                  # no call; or no play on a trick
+        {"seat": 2, "action": "exchange", "left": "3s", "partner": "Aj", "right": "2p"},
+        {"seat": 3, "action": "tichu"},
+        {"seat": 0, "action": "play", "cards": "MJ 2s 3j 4j 5r", "wish": 9},  # wish optional
+        {"seat": 1, "action": "dragon", "to": 2}],      # the Dragon trick given away
+     "result": {...}}                                   # optional: checked when present
+
+One list of actions in order keeps calls, exchange and play in the one sequence the rules judge
+(a Tichu may come before or after the exchange, a bomb between two turns). ``result`` is the
+canonical score entry (``HandScore.as_entry``) plus ``"totals"``; a replay that computes another
+result refuses the record, so a tampered score is caught like a tampered action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .cards import format_cards, parse_card, parse_cards
+from .entry import HandScore
+from .hand import (
+    Action,
+    BlindGrandTichu,
+    Exchange,
+    GiveDragon,
+    GrandTichu,
+    HandState,
+    IllegalAction,
+    Pass,
+    Play,
+    Tichu,
+)
+from .rules import Rules
+
+FORMAT = "tichu-hand/1"
+
+_SIMPLE = {"blind": BlindGrandTichu, "grand": GrandTichu, "tichu": Tichu, "pass": Pass}
+_NAMES = {cls: name for name, cls in _SIMPLE.items()}
+
+
+class InvalidRecord(ValueError):
+    """A record that does not replay. ``index`` is the position of the first illegal action in
+    ``actions`` (None when the fault is elsewhere: the format, the deal, the result), ``action``
+    that action as recorded, ``reason`` why."""
+
+    def __init__(self, reason: str, index: int | None = None, action=None):
+        where = f"action {index} {action}: " if index is not None else ""
+        super().__init__(where + reason)
+        self.reason = reason
+        self.index = index
+        self.action = action
+
+
+def action_to_json(action: Action) -> dict:
+    """An action as a record entry."""
+    name = _NAMES.get(type(action))
+    if name is not None:
+        return {"seat": action.seat, "action": name}
+    if type(action) is Play:
+        data = {"seat": action.seat, "action": "play", "cards": format_cards(action.cards)}
+        if action.wish is not None:
+            data["wish"] = action.wish
+        return data
+    if type(action) is Exchange:
+        return {"seat": action.seat, "action": "exchange", "left": str(action.left),
+                "partner": str(action.partner), "right": str(action.right)}
+    return {"seat": action.seat, "action": "dragon", "to": action.to}
+
+
+def action_from_json(data) -> Action:
+    """A record entry as an action; ``ValueError`` if it is not one."""
+    if not isinstance(data, Mapping):
+        raise ValueError("an action is a mapping with 'seat' and 'action'")
+    seat, name = data.get("seat"), data.get("action")
+    if name in _SIMPLE:
+        return _SIMPLE[name](seat)
+    if name == "play":
+        cards = data.get("cards")
+        return Play(seat, parse_cards(cards) if isinstance(cards, str) else (), data.get("wish"))
+    if name == "exchange":
+        given = [data.get(key) for key in ("left", "partner", "right")]
+        if not all(isinstance(text, str) for text in given):
+            raise ValueError("an exchange names the cards for left, partner and right")
+        return Exchange(seat, *(parse_card(text) for text in given))
+    if name == "dragon":
+        return GiveDragon(seat, data.get("to"))
+    raise ValueError(f"unknown action {name!r}")
+
+
+def result_of(score: HandScore) -> dict:
+    """The ``result`` of a record: the canonical score entry and the team totals."""
+    return {**score.as_entry(), "totals": list(score.totals)}
+
+
+def make_record(state: HandState, actions: list[Action]) -> dict:
+    """The record of a hand played from ``state``'s deal through ``actions``, with its result if
+    the state is over."""
+    record = {
+        "format": FORMAT,
+        "rules": state.rules.as_dict(),
+        "deal": [[str(card) for card in cards] for cards in state.deal],
+        "actions": [action_to_json(action) for action in actions],
+    }
+    if state.over:
+        record["result"] = result_of(state.score())
+    return record
+
+
+def replay(record: Mapping) -> HandScore:
+    """Replay a record from its deal, checking every action against the rules, and score it.
+
+    Raises ``InvalidRecord`` at the first action that is malformed or illegal, when the actions
+    stop before the hand is over, or when a recorded result differs from the replayed one.
+    """
+    if not isinstance(record, Mapping) or record.get("format", FORMAT) != FORMAT:
+        raise InvalidRecord(f"not a hand record (expected format {FORMAT!r})")
+    try:
+        rules = Rules.from_dict(record.get("rules") or {})
+        deal = [parse_cards(" ".join(cards)) for cards in record["deal"]]
+        state = HandState(deal, rules)
+    except (KeyError, TypeError, ValueError) as error:
+        raise InvalidRecord(f"bad rules or deal: {error}") from None
+    actions = record.get("actions")
+    if not isinstance(actions, list):
+        raise InvalidRecord("'actions' must be a list")
+    for index, data in enumerate(actions):
+        try:
+            state.apply(action_from_json(data))
+        except IllegalAction as error:
+            raise InvalidRecord(error.reason, index, data) from None
+        except ValueError as error:
+            raise InvalidRecord(f"malformed action: {error}", index, data) from None
+    if not state.over:
+        raise InvalidRecord(f"the actions stop before the hand is over (waiting for seat "
+                            f"{state.to_act} in the {state.phase} phase)", len(actions))
+    score = state.score()
+    recorded = record.get("result")
+    if recorded is not None and recorded != result_of(score):
+        raise InvalidRecord(f"the recorded result {recorded} differs from the replayed one "
+                            f"{result_of(score)}")
+    return score

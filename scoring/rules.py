@@ -1,0 +1,62 @@
+"""Rule options of a Tichu event, as one immutable value.
+
+The seeds and RULINGS.md leave a few rules to the event (marked *(option)* there). An event carries
+one ``Rules`` value; every function of the engine that depends on an option takes it.
+
+- ``double_victory_points``: what a double victory scores (200 in the published rules; the DTM
+  scores 100, as its victory points already reward the double victory).
+- ``grand_tichu_allowed``: may a player call Grand Tichu before seeing their last six cards?
+  (The DTM does not allow it.)
+- ``blind_grand_tichu``: the Great or Blind Grand Tichu, called before any card is seen, +-400
+  (a variant of the English article; off by default).
+- ``dragon_kept_when_last``: a player who goes out with the Dragon as the hand's last trick keeps it
+  (the German article and the DTM; the publisher's FAQ gives it away all the same).
+- ``mahjong_in_bomb``: the Mah Jong may stand as the 1 in a straight-flush bomb (German house rule).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+
+TICHU_VALUE = 100
+GRAND_TICHU_VALUE = 200
+BLIND_GRAND_TICHU_VALUE = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options of one event. Immutable; derive variants with ``rules.replace(...)``."""
+
+    double_victory_points: int = 200
+    grand_tichu_allowed: bool = True
+    blind_grand_tichu: bool = False
+    dragon_kept_when_last: bool = True
+    mahjong_in_bomb: bool = False
+
+    def __post_init__(self):
+        if self.double_victory_points <= 0 or self.double_victory_points % 5:
+            raise ValueError("the double-victory value must be a positive multiple of 5")
+
+    def replace(self, **changes) -> Rules:
+        """A copy with some options changed (unknown names raise ``TypeError``)."""
+        return replace(self, **changes)
+
+    def as_dict(self) -> dict:
+        """The options as a JSON-ready mapping (the inverse of ``Rules.from_dict``)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Rules:
+        """Options from a mapping; unknown keys are refused so that a typo is never ignored."""
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+STANDARD = Rules()
+"""The published rules: double victory 200, Grand Tichu allowed."""
+
+DTM = Rules(double_victory_points=100, grand_tichu_allowed=False)
+"""The German championship (Deutsche Tichu-Meisterschaft): double victory 100, no Grand Tichu."""

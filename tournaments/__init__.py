@@ -1,0 +1,1 @@
+"""The tournament domain: events, leagues, rounds, tables, hands, pairings and standings."""

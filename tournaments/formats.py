@@ -1,0 +1,162 @@
+"""Formats: the shape of an event as data, a preset plus the organizer's overrides.
+
+A format decides the entrants (individuals with rotating partners, or fixed teams of two), the
+number of rounds and how long a round is at a table (a fixed number of hands, or a game to 1000),
+the rule options of the engine (``scoring.Rules``), the victory-point scheme, the pairing method,
+the tie-break chain after victory points, and what a bye is worth.
+
+Presets:
+
+- ``dtm``: the German championship ("Einzelspielermodus"): individuals, 6 rounds of 4 hands, a
+  random partner draw with no partner twice, opponents by standings after round 1, DTM victory
+  points per hand (3/2/1/0), double victory 100, no Grand Tichu, ties broken by total Tichu points.
+- ``team_swiss``: fixed teams of two, Swiss pairing, DTM victory points per hand.
+- ``league``: fixed teams, round robin (circle method), one game to 1000 per match day; or a fixed
+  number of hands with ``hands_per_round`` and ``game_to: null``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+
+from scoring import DTM, STANDARD, Rules
+
+ENTRANT_TYPES = ("individual", "team")
+PAIRING_METHODS = ("individual", "swiss", "round_robin")
+BYE_CREDITS = ("average", "none")
+VP_SCHEMES = ("dtm", "round", "game")  # per hand (3/2/1/0), per round (2/1/0), per game
+TIEBREAKS = ("tichu_points", "double_victories", "tichu_calls_made", "opponent_victory_points")
+
+
+class FormatError(ValueError):
+    """A format value an organizer chose is not allowed; ``field`` names it."""
+
+    def __init__(self, field_name: str, message: str):
+        super().__init__(message)
+        self.field = field_name
+
+
+@dataclass(frozen=True)
+class Format:
+    """Everything that makes one event's tournament rules; stored on the event as JSON."""
+
+    entrant_type: str = "individual"
+    rounds: int | None = 6
+    hands_per_round: int | None = 4
+    game_to: int | None = None
+    rules: Rules = field(default_factory=lambda: DTM)
+    vp_scheme: str = "dtm"
+    pairing: str = "individual"
+    double_round_robin: bool = False
+    tiebreaks: tuple[str, ...] = ("tichu_points",)
+    bye_credit: str = "average"
+
+    def __post_init__(self):
+        self._check()
+
+    def _check(self) -> None:
+        if self.entrant_type not in ENTRANT_TYPES:
+            raise FormatError("entrant_type", f"entrant_type must be one of {ENTRANT_TYPES}")
+        if self.pairing not in PAIRING_METHODS:
+            raise FormatError("pairing", f"pairing must be one of {PAIRING_METHODS}")
+        if (self.pairing == "individual") != (self.entrant_type == "individual"):
+            raise FormatError("pairing", "individual pairing is for individual entrants only, "
+                                         "swiss and round_robin for teams")
+        if self.rounds is not None and not 1 <= self.rounds <= 200:
+            raise FormatError("rounds", "rounds must be between 1 and 200")
+        if self.rounds is None and self.pairing != "round_robin":
+            raise FormatError("rounds", "only a round robin may leave the number of rounds open")
+        if (self.hands_per_round is None) == (self.game_to is None):
+            raise FormatError("hands_per_round", "set either hands_per_round or game_to")
+        if self.hands_per_round is not None and not 1 <= self.hands_per_round <= 64:
+            raise FormatError("hands_per_round", "hands_per_round must be between 1 and 64")
+        if self.game_to is not None and not 100 <= self.game_to <= 10000:
+            raise FormatError("game_to", "game_to must be between 100 and 10000")
+        if self.vp_scheme not in VP_SCHEMES:
+            raise FormatError("vp_scheme", f"vp_scheme must be one of {VP_SCHEMES}")
+        if self.game_to is not None and self.vp_scheme == "dtm":
+            raise FormatError("vp_scheme", "a game to a target is scored per game or per round")
+        if self.bye_credit not in BYE_CREDITS:
+            raise FormatError("bye_credit", f"bye_credit must be one of {BYE_CREDITS}")
+        unknown = [t for t in self.tiebreaks if t not in TIEBREAKS]
+        if unknown:
+            raise FormatError("tiebreaks", f"unknown tie-breaks {unknown}; known: {TIEBREAKS}")
+
+    def as_dict(self) -> dict:
+        """JSON-ready form, stored on the event."""
+        data = asdict(self)
+        data["rules"] = self.rules.as_dict()
+        data["tiebreaks"] = list(self.tiebreaks)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Format:
+        return resolve_format(None, data)
+
+
+PRESETS: dict[str, Format] = {
+    "dtm": Format(),
+    "team_swiss": Format(entrant_type="team", pairing="swiss", rounds=6, hands_per_round=4,
+                         rules=DTM),
+    "league": Format(entrant_type="team", pairing="round_robin", rounds=None,
+                     hands_per_round=None, game_to=1000, rules=STANDARD, vp_scheme="game",
+                     bye_credit="none"),
+}
+
+
+def resolve_format(preset: str | None, overrides: dict | None = None) -> Format:
+    """A preset with the organizer's overrides applied and checked.
+
+    ``overrides`` may hold any field of ``Format``; ``rules`` is a partial mapping of rule options
+    applied over the preset's rules. Unknown names and wrong types raise ``FormatError``.
+    """
+    if preset is None:
+        base = Format()
+    elif preset in PRESETS:
+        base = PRESETS[preset]
+    else:
+        raise FormatError("format", f"unknown format {preset!r}; choose one of {tuple(PRESETS)}")
+    overrides = dict(overrides or {})
+    known = {f.name for f in fields(Format)}
+    unknown = set(overrides) - known
+    if unknown:
+        name = sorted(unknown)[0]
+        raise FormatError(name, f"{name!r} is not a format setting")
+    if "rules" in overrides:
+        rules = overrides["rules"]
+        if isinstance(rules, Rules):
+            overrides["rules"] = rules
+        elif isinstance(rules, dict):
+            try:
+                overrides["rules"] = Rules.from_dict({**base.rules.as_dict(), **rules})
+            except (TypeError, ValueError) as error:
+                raise FormatError("rules", str(error)) from None
+        else:
+            raise FormatError("rules", "rules must be a mapping of rule options")
+    if "tiebreaks" in overrides:
+        if not isinstance(overrides["tiebreaks"], list | tuple):
+            raise FormatError("tiebreaks", "tiebreaks must be a list")
+        overrides["tiebreaks"] = tuple(overrides["tiebreaks"])
+    _check_types(overrides)
+    return replace(base, **overrides)
+
+
+_INT_OR_NONE = ("rounds", "hands_per_round", "game_to")
+_STRINGS = ("entrant_type", "vp_scheme", "pairing", "bye_credit")
+
+
+def _check_types(overrides: dict) -> None:
+    for name in _INT_OR_NONE:
+        value = overrides.get(name)
+        if name in overrides and value is not None and (
+                not isinstance(value, int) or isinstance(value, bool)):
+            raise FormatError(name, f"{name} must be a whole number or null")
+    for name in _STRINGS:
+        if name in overrides and not isinstance(overrides[name], str):
+            raise FormatError(name, f"{name} must be text")
+    if "double_round_robin" in overrides and not isinstance(overrides["double_round_robin"],
+                                                            bool):
+        raise FormatError("double_round_robin", "double_round_robin must be true or false")
+    for tiebreak in overrides.get("tiebreaks", ()):
+        if not isinstance(tiebreak, str):
+            raise FormatError("tiebreaks", "tiebreaks must be a list of names")

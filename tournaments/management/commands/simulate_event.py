@@ -1,0 +1,33 @@
+"""``manage.py simulate_event --format dtm --players 40 --seed 1``: a whole event played by bots."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.formats import PRESETS
+from tournaments.services.history import ServiceError
+from tournaments.services.simulation import simulate_event, standings_table
+
+
+class Command(BaseCommand):
+    help = ("Create an event, register players, pair every round, let the engine's bots play "
+            "every hand (recorded as a captain would), compute and print the standings.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--format", default="dtm", choices=sorted(PRESETS))
+        parser.add_argument("--players", type=int, default=40,
+                            help="players (individual formats) or teams (team formats)")
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--rounds", type=int, default=None)
+        parser.add_argument("--name", default=None)
+
+    def handle(self, *args, **options):
+        if options["players"] < 2:
+            raise CommandError("at least 2 entrants")
+        try:
+            simulation = simulate_event(preset=options["format"], entrants=options["players"],
+                                        seed=options["seed"], rounds=options["rounds"],
+                                        name=options["name"])
+        except ServiceError as error:
+            raise CommandError(error.message) from None
+        event = simulation.event
+        self.stdout.write(f"Event {event.pk}: {event.name} - {simulation.hands} hands played\n")
+        self.stdout.write(standings_table(event))

@@ -1,0 +1,335 @@
+"""The tournament's data: who plays, where they sit, what they scored, and what changed.
+
+Reading order: people (``Player``), competitions (``League``, ``Season``, ``Event``), entrants
+(``Entrant``: an individual in a DTM-style event, a team of two in team events and leagues),
+rounds (``Round`` with its ``Table`` and ``Seat`` rows and ``Bye`` rows), the hands entered at a
+table (``Hand``), the history of every change (``Change``), and the computed standings
+(``RoundResult``, ``StandingRow``), which are derived data: a worker rebuilds them from hands.
+
+Integrity lives in the database: one hand per table and number, one seat per position, one entrant
+per player and event, a table code unique across the service, points within their ranges.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from scoring import Rules
+
+from .formats import Format
+
+TABLE_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: typed from paper
+TABLE_CODE_LENGTH = 12  # 32**12 = 2**60 codes: unguessable, and failed attempts are throttled
+
+
+def new_table_code() -> str:
+    """A captain's code: random, unambiguous when read off a printed sheet."""
+    return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
+
+
+class Player(models.Model):
+    """A person, who may play in many events. The e-mail address is private to organizers."""
+
+    name = models.CharField(max_length=100)
+    email = models.EmailField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self):
+        return self.name
+
+
+class League(models.Model):
+    """A league: seasons of match days, each season played as one round-robin event."""
+
+    name = models.CharField(max_length=120)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                              related_name="leagues")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return self.name
+
+
+class Season(models.Model):
+    name = models.CharField(max_length=120)
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "name"],
+                                               name="season_name_unique_in_league")]
+
+    def __str__(self):
+        return f"{self.league} {self.name}"
+
+
+class Event(models.Model):
+    """A championship, a club evening, or a league season. Its format is stored as data."""
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "registration"
+        RUNNING = "running", "running"
+        FINISHED = "finished", "finished"
+
+    name = models.CharField(max_length=120)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                              related_name="events")
+    co_organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
+                                           related_name="co_organized_events")
+    preset = models.CharField(max_length=20, default="dtm")
+    format_data = models.JSONField(default=dict)
+    seed = models.BigIntegerField(default=0)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    season = models.OneToOneField(Season, null=True, blank=True, on_delete=models.SET_NULL,
+                                  related_name="event")
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Standings bookkeeping: every change bumps change_seq; a worker that computed the standings
+    # for change_seq N stores N in standings_seq. Standings are up to date when both are equal.
+    change_seq = models.BigIntegerField(default=0)
+    standings_seq = models.BigIntegerField(default=0)
+    standings_computed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [models.CheckConstraint(condition=Q(standings_seq__lte=models.F("change_seq")),
+                                              name="standings_not_ahead_of_changes")]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def format(self) -> Format:
+        return Format.from_dict(self.format_data)
+
+    @property
+    def rules(self) -> Rules:
+        return self.format.rules
+
+    @property
+    def standings_up_to_date(self) -> bool:
+        return self.standings_seq == self.change_seq
+
+    def is_organizer(self, user) -> bool:
+        """Owners and co-organizers manage an event; nobody else."""
+        if not user or not user.is_authenticated:
+            return False
+        return self.owner_id == user.pk or self.co_organizers.filter(pk=user.pk).exists()
+
+
+class Entrant(models.Model):
+    """Who is ranked in an event: one player (individual events) or a team (a roster of 2-5).
+
+    An entrant who joins late plays from ``joined_round``; one who withdraws is never paired again
+    from ``withdrawn_after_round`` on, and the hands they played stay.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    name = models.CharField(max_length=100)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="entries")
+    members = models.ManyToManyField(Player, blank=True, related_name="team_entries")
+    joined_round = models.PositiveIntegerField(default=1)
+    withdrawn_after_round = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], condition=Q(player__isnull=False),
+                                    name="player_enters_event_once"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def active(self) -> bool:
+        return self.withdrawn_after_round is None
+
+
+class Round(models.Model):
+    """A round moves from draft (pairings may be changed) to published to complete."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "draft"
+        PUBLISHED = "published", "published"
+        COMPLETE = "complete", "complete"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
+    seed = models.BigIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.event} round {self.number}"
+
+
+class Table(models.Model):
+    """A table of four in a round, with the code its captain enters hands with.
+
+    A table the organizer closes as forfeited or averaged counts as complete with the hands it has.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", "open"
+        FORFEITED = "forfeited", "forfeited"
+        AVERAGED = "averaged", "averaged"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField()
+    code = models.CharField(max_length=32, unique=True, default=new_table_code)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+
+    class Meta:
+        ordering = ["round_id", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"],
+                                               name="table_number_unique")]
+
+    def __str__(self):
+        return f"table {self.number}"
+
+
+class Seat(models.Model):
+    """Who sits where. Positions 0-3 in playing order; 0 and 2 are team 0, 1 and 3 team 1.
+
+    In a team event the team's entrant fills both of its positions; ``player`` says which roster
+    member sat there, when known.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="seats")
+
+    class Meta:
+        ordering = ["table_id", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_entrant_per_seat"),
+            models.CheckConstraint(condition=Q(position__lte=3), name="seat_position_0_to_3"),
+        ]
+
+    @property
+    def team(self) -> int:
+        return self.position % 2
+
+
+class Bye(models.Model):
+    """An entrant who sits out a round. Recorded, never turned into invented hands."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="byes")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "entrant"],
+                                               name="one_bye_per_entrant_and_round")]
+
+
+class Hand(models.Model):
+    """One hand at a table, as the captain entered it, with the engine's scoring stored beside.
+
+    ``entry`` is the canonical score entry (``scoring.normalize_entry``); the Tichu points and
+    victory points per team are what ``scoring`` computed from it under the event's rules.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    entry = models.JSONField()
+    tp_0 = models.IntegerField()
+    tp_1 = models.IntegerField()
+    vp_0 = models.IntegerField()
+    vp_1 = models.IntegerField()
+    double_victory = models.PositiveSmallIntegerField(null=True, blank=True)
+    entered_by = models.CharField(max_length=60)
+    confirmed_by_opponents = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["table_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_hand_per_table_and_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(condition=Q(vp_0__gte=0) & Q(vp_1__gte=0),
+                                   name="victory_points_not_negative"),
+            models.CheckConstraint(condition=Q(double_victory__isnull=True)
+                                   | Q(double_victory__in=[0, 1]), name="double_victory_team"),
+        ]
+
+    def __str__(self):
+        return f"hand {self.number} at {self.table}"
+
+
+class Change(models.Model):
+    """The history: who changed what, when, from which value to which, and why.
+
+    Written in the same transaction as the change itself, so history and data never disagree.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes")
+    subject = models.CharField(max_length=20)  # "hand", "seat", "round", "entrant", "table"
+    subject_id = models.BigIntegerField(null=True)
+    action = models.CharField(max_length=20)  # "create", "correct", "undo", "swap", "publish"...
+    actor = models.CharField(max_length=150)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["event", "subject", "subject_id"])]
+
+
+class RoundResult(models.Model):
+    """An entrant's victory and Tichu points in one round (derived from hands and byes)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="round_results")
+    victory_points = models.IntegerField()
+    tichu_points = models.IntegerField()
+    hands_played = models.PositiveIntegerField()
+    bye = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "entrant"],
+                                               name="one_result_per_entrant_and_round")]
+
+
+class StandingRow(models.Model):
+    """An entrant's line in the event's standings, as the last computation left it.
+
+    ``adjustment_vp``/``adjustment_tp`` are the bye credits, shown apart from points earned at
+    the table; ``victory_points`` and ``tichu_points`` include them.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="standing")
+    rank = models.PositiveIntegerField()
+    victory_points = models.IntegerField()
+    tichu_points = models.IntegerField()
+    hands_played = models.PositiveIntegerField()
+    byes = models.PositiveIntegerField()
+    adjustment_vp = models.IntegerField(default=0)
+    adjustment_tp = models.IntegerField(default=0)
+    tiebreaks = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["event_id", "rank", "entrant_id"]
+        constraints = [models.UniqueConstraint(fields=["event", "entrant"],
+                                               name="one_standing_per_entrant")]
+        indexes = [models.Index(fields=["event", "rank"])]

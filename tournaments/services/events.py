@@ -1,0 +1,133 @@
+"""Events and entrants: create an event from a preset, register, enter late, withdraw.
+
+Tournament rules implemented here:
+
+- An event's format is a preset plus overrides, checked once at creation (``formats``).
+- Individual events register players; team events register teams of two (a league team may
+  have a roster of 2 to 5 players).
+- A player registered after round N has been paired joins round N+1 ("late entry"); a withdrawn
+  entrant is never paired again, and the hands they played stay in the results.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+
+from ..formats import FormatError, resolve_format
+from ..models import Entrant, Event, Player, Round
+from .history import Actor, Conflict, ServiceError, record_change
+from .standings import mark_changed
+
+MAX_NAME_LENGTH = 100
+ROSTER_SIZES = range(2, 6)
+
+
+def event_create(*, owner, name: str, preset: str = "dtm", overrides: dict | None = None,
+                 seed: int | None = None, season=None) -> Event:
+    """A new event in registration. ``seed`` fixes every random draw of its pairings."""
+    name = _clean_name(name, "name")
+    try:
+        event_format = resolve_format(preset, overrides)
+    except FormatError as error:
+        raise ServiceError(str(error), field=error.field, code="format") from None
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    with transaction.atomic():
+        event = Event.objects.create(name=name, owner=owner, preset=preset,
+                                     format_data=event_format.as_dict(), seed=seed, season=season)
+        record_change(event, subject="event", subject_id=event.pk, action="create",
+                      actor=Actor.organizer(owner), new={"name": name, "preset": preset,
+                                                          "format": event.format_data})
+    return event
+
+
+def _clean_name(value, field: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ServiceError("A name is required.", field=field, code="required")
+    value = " ".join(value.split())
+    if len(value) > MAX_NAME_LENGTH:
+        raise ServiceError(f"A name has at most {MAX_NAME_LENGTH} characters.", field=field,
+                           code="too_long")
+    return value
+
+
+def _next_round_number(event: Event) -> int:
+    last = Round.objects.filter(event=event).order_by("-number").values_list("number",
+                                                                            flat=True).first()
+    return (last or 0) + 1
+
+
+def players_register(*, event: Event, names: list[str], actor: Actor) -> list[Entrant]:
+    """Register individual players (one entrant each); late ones join the next round."""
+    if event.format.entrant_type != "individual":
+        raise ServiceError("This event registers teams, not single players.", field="name",
+                           code="wrong_entrant_type")
+    cleaned = [_clean_name(name, "name") for name in names]
+    if not cleaned:
+        raise ServiceError("Give at least one player.", field="name", code="required")
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        _check_open(event)
+        joined = _next_round_number(event)
+        entrants = []
+        for name in cleaned:
+            player = Player.objects.create(name=name)
+            entrants.append(Entrant.objects.create(event=event, name=name, player=player,
+                                                   joined_round=joined))
+        for entrant in entrants:
+            record_change(event, subject="entrant", subject_id=entrant.pk, action="register",
+                          actor=actor, new={"name": entrant.name, "joined_round": joined})
+        mark_changed(event)
+    return entrants
+
+
+def team_register(*, event: Event, name: str, members: list[str], actor: Actor) -> Entrant:
+    """Register a team with its roster (2-5 players, of whom two play each match)."""
+    if event.format.entrant_type != "team":
+        raise ServiceError("This event registers single players, not teams.", field="members",
+                           code="wrong_entrant_type")
+    name = _clean_name(name, "name")
+    if not isinstance(members, list) or len(members) not in ROSTER_SIZES:
+        raise ServiceError("A team has 2 to 5 players.", field="members", code="roster_size")
+    members = [_clean_name(member, "members") for member in members]
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        _check_open(event)
+        joined = _next_round_number(event)
+        entrant = Entrant.objects.create(event=event, name=name, joined_round=joined)
+        entrant.members.set([Player.objects.create(name=member) for member in members])
+        record_change(event, subject="entrant", subject_id=entrant.pk, action="register",
+                      actor=actor, new={"name": name, "members": members,
+                                        "joined_round": joined})
+        mark_changed(event)
+    return entrant
+
+
+def _check_open(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("The event is over.", code="event_over")
+
+
+def entrant_withdraw(*, entrant_id: int, actor: Actor, reason: str = "") -> Entrant:
+    """Withdraw an entrant: never paired again from the next round on; played hands stay.
+
+    Withdrawing from a round still in draft removes them from that draft's pairing too: the
+    organizer regenerates the draft.
+    """
+    with transaction.atomic():
+        entrant = Entrant.objects.select_related("event").filter(pk=entrant_id).first()
+        if entrant is None:
+            raise ServiceError("This entrant does not exist.", code="not_found")
+        event = Event.objects.select_for_update().get(pk=entrant.event_id)
+        if not entrant.active:
+            return entrant
+        paired = Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT)
+        entrant.withdrawn_after_round = paired.count()
+        entrant.save(update_fields=["withdrawn_after_round"])
+        record_change(event, subject="entrant", subject_id=entrant.pk, action="withdraw",
+                      actor=actor, new={"withdrawn_after_round": entrant.withdrawn_after_round},
+                      reason=reason)
+        mark_changed(event)
+    return entrant

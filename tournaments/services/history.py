@@ -1,0 +1,62 @@
+"""The history of changes: who changed what and when, from which value to which, and why.
+
+Every service that changes a hand, a seat, a round or an entrant calls ``record_change`` inside its
+own transaction, so a change and its history row are committed together or not at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..models import Change, Event
+
+
+class ServiceError(Exception):
+    """A request the tournament's rules refuse. ``status`` is the HTTP status it maps to (400 bad
+    request, 403 forbidden, 404 not found, 409 conflict with the current state); ``field`` names
+    the input at fault when there is one."""
+
+    status = 400
+
+    def __init__(self, message: str, *, field: str | None = None, code: str = "invalid"):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.code = code
+
+
+class Conflict(ServiceError):
+    """The request contradicts what is already recorded (a different hand, an incomplete round)."""
+
+    status = 409
+
+
+class Forbidden(ServiceError):
+    status = 403
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a change: an organizer (a user), a table's captain (by code), or the system."""
+
+    label: str
+    is_organizer: bool = False
+
+    @classmethod
+    def organizer(cls, user) -> Actor:
+        return cls(label=f"organizer:{user.get_username()}", is_organizer=True)
+
+    @classmethod
+    def captain(cls, table) -> Actor:
+        return cls(label=f"captain:table {table.number}")
+
+
+SYSTEM = Actor(label="system", is_organizer=True)
+
+
+def record_change(event: Event, *, subject: str, subject_id: int | None, action: str,
+                  actor: Actor, old=None, new=None, reason: str = "") -> Change:
+    """Write one history row (call inside the transaction that makes the change)."""
+    return Change.objects.create(event=event, subject=subject, subject_id=subject_id,
+                                 action=action, actor=actor.label[:150], old=old, new=new,
+                                 reason=reason[:300])

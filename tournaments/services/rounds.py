@@ -1,0 +1,222 @@
+"""Rounds: pair the next round, regenerate or adjust a draft, publish it, close tables.
+
+Tournament rules implemented here:
+
+- A round moves draft -> published -> complete. The next round can be paired only when every
+  table of the previous one has all its hands (or was closed by the organizer as forfeited or
+  averaged), and not beyond the format's number of rounds.
+- Who is paired: every entrant who joined by this round and has not withdrawn.
+- The pairing itself is a pure function (``tournaments.pairing``) of the entrants in standing
+  order, the history of partners, opponents and byes, and a seed derived from the event's seed
+  and the round number: regenerating a draft gives the same draw, so a round can be audited.
+- In a draft the organizer may swap two seats; the service warns when the swap breaks a pairing
+  rule (a repeat partner, a rematch) but lets the organizer decide.
+- Every change to a round, a seat or a table is written to the history.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Count
+
+from ..models import Bye, Entrant, Event, Round, Seat, Table
+from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
+from .history import Actor, Conflict, ServiceError, record_change
+from .standings import compute, mark_changed
+
+
+def round_seed(event: Event, number: int) -> int:
+    """The seed of a round's draw: fixed by the event's seed and the round number."""
+    return (event.seed * 1_000_003 + number * 7919) % (2**63)
+
+
+def round_is_complete(rnd: Round) -> bool:
+    """Every table has all its hands, or a decided game, or was closed by the organizer."""
+    event_format = rnd.event.format
+    tables = rnd.tables.annotate(n=Count("hands"))
+    if event_format.game_to is None:
+        return all(t.status != Table.Status.OPEN or t.n >= event_format.hands_per_round
+                   for t in tables)
+    from scoring.victory import game_result
+
+    for table in tables:
+        if table.status != Table.Status.OPEN:
+            continue
+        totals = [sum(x) for x in zip(*table.hands.values_list("tp_0", "tp_1"), strict=False)]
+        if len(totals) != 2 or game_result(totals, event_format.game_to) is None:
+            return False
+    return True
+
+
+def total_rounds(event: Event, entrant_count: int) -> int:
+    """Rounds in the event: the format's number, or what the round robin needs."""
+    event_format = event.format
+    if event_format.rounds is not None:
+        return event_format.rounds
+    games = entrant_count - 1 if entrant_count % 2 == 0 else entrant_count
+    return games * (2 if event_format.double_round_robin else 1)
+
+
+def active_entrants(event: Event, number: int) -> list[Entrant]:
+    """Entrants who play round ``number``: joined by then and not withdrawn."""
+    return list(Entrant.objects.filter(event=event, joined_round__lte=number,
+                                       withdrawn_after_round__isnull=True))
+
+
+def pairing_history(event: Event, before: int) -> PairingHistory:
+    """Partners, opponents and byes of the rounds before ``before`` (one query each)."""
+    tables: dict[int, list[int]] = {}
+    for table_id, entrant_id in (Seat.objects
+                                 .filter(table__round__event=event, table__round__number__lt=before)
+                                 .order_by("table_id", "position")
+                                 .values_list("table_id", "entrant_id")):
+        tables.setdefault(table_id, []).append(entrant_id)
+    byes = list(Bye.objects.filter(round__event=event, round__number__lt=before)
+                .values_list("entrant_id", flat=True))
+    return PairingHistory.from_tables(list(tables.values()), byes)
+
+
+def _draw(event: Event, number: int, seed: int) -> Draw:
+    entrants = active_entrants(event, number)
+    event_format = event.format
+    if event_format.pairing == "round_robin":
+        order = sorted(Entrant.objects.filter(event=event, joined_round=1).values_list("pk",
+                                                                                      flat=True))
+        active = {e.pk for e in entrants}
+        return pair_round("round_robin", order, PairingHistory.empty(), seed=seed,
+                          round_number=number, double=event_format.double_round_robin,
+                          active=active)
+    lines, _ = compute(event)
+    active = {e.pk: e for e in entrants}
+    ordered = [line for line in lines if line.entrant_id in active]
+    return pair_round(event_format.pairing,
+                      [line.entrant_id for line in ordered],
+                      pairing_history(event, number), seed=seed, round_number=number,
+                      scores={line.entrant_id: line.victory_points for line in ordered})
+
+
+def round_pair(*, event_id: int, actor: Actor) -> Round:
+    """Pair the next round as a draft (tables, seats, byes), in one transaction."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event_id)
+        last = Round.objects.filter(event=event).order_by("-number").first()
+        if last is not None and last.status == Round.Status.DRAFT:
+            raise Conflict(f"Round {last.number} is still a draft: publish or regenerate it.",
+                           code="draft_pending")
+        if last is not None and not round_is_complete(last):
+            raise Conflict(f"Round {last.number} is not complete: some tables still miss hands.",
+                           code="round_incomplete")
+        number = (last.number if last else 0) + 1
+        entrant_count = Entrant.objects.filter(event=event).count()
+        if event.status == Event.Status.FINISHED or number > total_rounds(event, entrant_count):
+            raise Conflict("The event is over: all its rounds are played.", code="event_over")
+        rnd = Round.objects.create(event=event, number=number, seed=round_seed(event, number))
+        _seat(event, rnd, actor)
+        if event.status == Event.Status.REGISTRATION:
+            Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+        mark_changed(event)
+    return rnd
+
+
+def _seat(event: Event, rnd: Round, actor: Actor) -> None:
+    try:
+        draw = _draw(event, rnd.number, rnd.seed)
+    except PairingError as error:
+        raise Conflict(str(error), code="pairing_impossible") from None
+    if not draw.tables:
+        raise Conflict("Not enough active entrants for a table.", code="too_few_entrants")
+    for number, seats in enumerate(draw.tables, start=1):
+        table = Table.objects.create(round=rnd, number=number)
+        Seat.objects.bulk_create([Seat(table=table, position=position, entrant_id=entrant)
+                                  for position, entrant in enumerate(seats)])
+    Bye.objects.bulk_create([Bye(round=rnd, entrant_id=entrant) for entrant in draw.byes])
+    record_change(event, subject="round", subject_id=rnd.pk, action="pair", actor=actor,
+                  new={"number": rnd.number, "seed": rnd.seed,
+                       "tables": [list(t) for t in draw.tables], "byes": list(draw.byes)})
+
+
+def _draft(round_id: int) -> tuple[Event, Round]:
+    rnd = Round.objects.filter(pk=round_id).first()
+    if rnd is None:
+        raise ServiceError("This round does not exist.", code="not_found")
+    event = Event.objects.select_for_update().get(pk=rnd.event_id)
+    rnd = Round.objects.get(pk=round_id)
+    if rnd.status != Round.Status.DRAFT:
+        raise Conflict("Only a draft round can be changed.", code="not_draft")
+    return event, rnd
+
+
+def round_regenerate(*, round_id: int, actor: Actor) -> Round:
+    """Pair a draft again from scratch (after withdrawals or late entries): same seed."""
+    with transaction.atomic():
+        event, rnd = _draft(round_id)
+        Bye.objects.filter(round=rnd).delete()
+        Table.objects.filter(round=rnd).delete()
+        _seat(event, rnd, actor)
+        mark_changed(event)
+    return rnd
+
+
+def round_publish(*, round_id: int, actor: Actor) -> Round:
+    """Publish a draft: captains may now enter hands, the public sees the tables."""
+    with transaction.atomic():
+        event, rnd = _draft(round_id)
+        rnd.status = Round.Status.PUBLISHED
+        rnd.save(update_fields=["status"])
+        record_change(event, subject="round", subject_id=rnd.pk, action="publish", actor=actor,
+                      old={"status": "draft"}, new={"status": "published"})
+        mark_changed(event)
+    return rnd
+
+
+def seats_swap(*, round_id: int, seat_a: int, seat_b: int, actor: Actor) -> list[str]:
+    """Swap who sits in two seats of a draft; return warnings if a pairing rule is broken."""
+    with transaction.atomic():
+        event, rnd = _draft(round_id)
+        seats = {s.pk: s for s in Seat.objects.select_for_update()
+                 .filter(table__round=rnd, pk__in=[seat_a, seat_b])}
+        if len(seats) != 2:
+            raise ServiceError("Choose two different seats of this round.", field="seats",
+                               code="seats")
+        first, second = seats[seat_a], seats[seat_b]
+        old = {str(first.pk): first.entrant_id, str(second.pk): second.entrant_id}
+        first.entrant_id, second.entrant_id = second.entrant_id, first.entrant_id
+        Seat.objects.bulk_update([first, second], ["entrant"])
+        record_change(event, subject="seat", subject_id=first.pk, action="swap", actor=actor,
+                      old=old, new={str(first.pk): first.entrant_id,
+                                    str(second.pk): second.entrant_id})
+        return round_warnings(rnd)
+
+
+def round_warnings(rnd: Round) -> list[str]:
+    """What breaks a pairing rule in this round's seating (repeat partners, rematches...)."""
+    tables: dict[int, list[int]] = {}
+    for table_id, entrant_id in (Seat.objects.filter(table__round=rnd)
+                                 .order_by("table__number", "position")
+                                 .values_list("table_id", "entrant_id")):
+        tables.setdefault(table_id, []).append(entrant_id)
+    byes = list(rnd.byes.values_list("entrant_id", flat=True))
+    names = dict(Entrant.objects.filter(event=rnd.event_id).values_list("pk", "name"))
+    draw = Draw(tables=[tuple(t) for t in tables.values()], byes=byes)
+    history = pairing_history(rnd.event, rnd.number)
+    return check_draw(draw, history, names=names,
+                      team_event=rnd.event.format.entrant_type == "team")
+
+
+def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "") -> Table:
+    """Close a table as forfeited or averaged: it counts as complete with the hands it has."""
+    if status not in (Table.Status.FORFEITED, Table.Status.AVERAGED, Table.Status.OPEN):
+        raise ServiceError("A table is open, forfeited or averaged.", field="status",
+                           code="status")
+    with transaction.atomic():
+        table = Table.objects.select_related("round").filter(pk=table_id).first()
+        if table is None:
+            raise ServiceError("This table does not exist.", code="not_found")
+        event = Event.objects.select_for_update().get(pk=table.round.event_id)
+        old = table.status
+        table.status = status
+        table.save(update_fields=["status"])
+        record_change(event, subject="table", subject_id=table.pk, action="close", actor=actor,
+                      old={"status": old}, new={"status": status}, reason=reason)
+        mark_changed(event)
+    return table

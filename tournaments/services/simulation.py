@@ -1,0 +1,121 @@
+"""Simulated events: the engine's bots play every hand; each hand is recorded the way a captain's
+entry is (``hand_record``), so a simulation exercises the whole service path.
+
+Used by ``manage.py simulate_event`` (the demo), by tests of whole events and by benchmarks.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+
+from scoring.bots import play_hand
+from scoring.victory import game_result
+
+from ..models import Event, Round, StandingRow
+from .events import event_create, players_register, team_register
+from .hands import hand_record
+from .history import Actor
+from .rounds import round_pair, round_publish
+from .standings import refresh
+
+FIRST_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannes", "Ida", "Jonas",
+               "Klara", "Lukas", "Mia", "Noah", "Olga", "Paul", "Quirin", "Rosa", "Simon",
+               "Tilda", "Uwe", "Vera", "Wim", "Xenia", "Yusuf", "Zoe")
+LAST_NAMES = ("Bauer", "Fischer", "Hoffmann", "Koch", "Lange", "Meyer", "Neumann", "Richter",
+              "Schulz", "Wagner", "Weber", "Zimmermann")
+
+
+def demo_names(count: int, rng: random.Random) -> list[str]:
+    """Distinct, readable player names."""
+    pool = [f"{first} {last}" for last in LAST_NAMES for first in FIRST_NAMES]
+    rng.shuffle(pool)
+    return [pool[i % len(pool)] + (f" {i // len(pool) + 1}" if i >= len(pool) else "")
+            for i in range(count)]
+
+
+@dataclass
+class Simulation:
+    event: Event
+    hands: int
+
+
+def demo_organizer(username: str = "demo", password: str = "demo-organizer"):
+    """The organizer account a simulation's event belongs to (created if missing)."""
+    user, created = get_user_model().objects.get_or_create(username=username)
+    if created:
+        user.set_password(password)
+        user.save()
+    return user
+
+
+def simulate_event(*, preset: str, entrants: int, seed: int, owner=None, name: str | None = None,
+                   rounds: int | None = None, overrides: dict | None = None) -> Simulation:
+    """Create an event, register entrants, pair and play every round with bots, and return it
+    with its standings computed."""
+    owner = owner or demo_organizer()
+    overrides = dict(overrides or {})
+    if rounds is not None:
+        overrides["rounds"] = rounds
+    rng = random.Random(seed)
+    event = event_create(owner=owner, name=name or f"Simulated {preset} ({entrants}, seed {seed})",
+                         preset=preset, overrides=overrides, seed=seed)
+    organizer = Actor.organizer(owner)
+    names = demo_names(entrants * (2 if event.format.entrant_type == "team" else 1), rng)
+    if event.format.entrant_type == "individual":
+        players_register(event=event, names=names, actor=organizer)
+    else:
+        for i in range(entrants):
+            team_register(event=event, name=f"{names[2 * i].split()[1]} & "
+                                              f"{names[2 * i + 1].split()[1]} {i + 1}",
+                          members=names[2 * i:2 * i + 2], actor=organizer)
+    played = 0
+    while True:
+        event.refresh_from_db()
+        if Round.objects.filter(event=event).count() >= _rounds_of(event):
+            break
+        rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=organizer).pk,
+                            actor=organizer)
+        played += _play_round(event, rnd, rng)
+    refresh(event.pk)
+    event.refresh_from_db()
+    return Simulation(event, played)
+
+
+def _rounds_of(event: Event) -> int:
+    from .rounds import total_rounds
+
+    return total_rounds(event, event.entrants.count())
+
+
+def _play_round(event: Event, rnd: Round, rng: random.Random) -> int:
+    """Every table plays its hands; each hand goes through the captain's path."""
+    event_format = event.format
+    played = 0
+    for table in rnd.tables.all():
+        captain = Actor.captain(table)
+        totals = [0, 0]
+        number = 0
+        while True:
+            number += 1
+            if event_format.game_to is None and number > event_format.hands_per_round:
+                break
+            if event_format.game_to is not None and game_result(totals, event_format.game_to) \
+                    is not None:
+                break
+            hand = play_hand(event_format.rules, seed=rng.getrandbits(48))
+            hand_record(table_id=table.pk, number=number, entry=hand.entry, actor=captain)
+            totals = [totals[0] + hand.totals[0], totals[1] + hand.totals[1]]
+            played += 1
+    return played
+
+
+def standings_table(event: Event) -> str:
+    """The standings as text, for the command line."""
+    rows = (StandingRow.objects.filter(event=event).select_related("entrant").order_by("rank"))
+    lines = [f"{'Rank':>4}  {'Name':<28} {'VP':>5} {'TP':>6} {'Hands':>5} {'Byes':>4}"]
+    lines += [f"{r.rank:>4}  {r.entrant.name:<28} {r.victory_points:>5} {r.tichu_points:>6} "
+              f"{r.hands_played:>5} {r.byes:>4}" for r in rows]
+    return "\n".join(lines)
