@@ -19,8 +19,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, DOG, DRAGON, MAH_JONG, PHOENIX, Card
-from .combinations import reading_on
+from .cards import CARDS, DOG, DRAGON, MAH_JONG, PHOENIX, Card, mask_of
 from .entry import HandScore, partner_of, team_of
 from .hand import (
     BLIND,
@@ -55,11 +54,25 @@ class RandomBot:
 
     def act(self, state: HandState, seat: int) -> Action:
         rng = self.rng
+        phase = state.phase
         if state.may_call_tichu(seat) and rng.random() < self.call_chance:
             return Tichu(seat)
-        if state.phase == EXCHANGE:
+        if phase == EXCHANGE:
             return Exchange(seat, *rng.sample(state.hand(seat), 3))
-        actions = [a for a in state.legal_actions(seat) if type(a) is not Tichu]
+        if phase == PLAY:
+            # the legal plays and the pass, drawn straight from the generator (cheaper than
+            # building every action); a Mah Jong play wishes a random rank or nothing
+            hand, table, wish = state.hand(seat), state.table, state.wish
+            mj = state.rules.mahjong_in_bomb
+            plays = legal_plays(hand, table, wish, mahjong_in_bomb=mj)
+            may_pass = table is not None and not (
+                wish and wish_obliges(hand, table, wish, mahjong_in_bomb=mj))
+            pick = rng.randrange(len(plays) + may_pass)
+            if pick == len(plays):
+                return Pass(seat)
+            play = plays[pick]
+            return Play(seat, play, rng.choice(_WISH_CHOICES) if MAH_JONG in play else None)
+        actions = state.legal_actions(seat)
         calls = [a for a in actions if type(a) in (GrandTichu, BlindGrandTichu)]
         if calls and rng.random() < self.call_chance:
             return calls[0]
@@ -72,14 +85,31 @@ class RandomBot:
         return Play(seat, self.rng.choice(bombs)) if bombs else None
 
 
+_WISH_CHOICES = (None, *WISHES)
+
+
 def _order(cards: Sequence[Card]) -> int:
     """How strong a single card is: by rank, the Dog lowest, the Phoenix just under the Dragon."""
-    card = cards[0] if cards else None
+    card = cards[0]
     if card is DOG:
         return 0
     if card is PHOENIX:
         return 145
     return card.rank * 10
+
+
+def _low(play: Sequence[Card]) -> float:
+    """The lowest rank in a play (the Dog 0, a lone Phoenix 14.5): what a lead gives away."""
+    ranks = [card.rank for card in play if card.rank is not None]
+    if ranks:
+        return min(ranks)
+    return 0 if play[0] is DOG else 14.5
+
+
+def _high(play: Sequence[Card]) -> float:
+    """The highest rank in a play (a lone Phoenix 14.5): the cost of laying it on a trick."""
+    ranks = [card.rank for card in play if card.rank is not None]
+    return max(ranks) if ranks else 14.5
 
 
 def strength(cards: Sequence[Card]) -> int:
@@ -132,29 +162,32 @@ class HeuristicBot:
         return Exchange(seat, odd, partner, even)
 
     def _play(self, state: HandState, seat: int, hand: tuple[Card, ...]) -> Action:
+        """Go out if possible; pass on the partner's trick; otherwise the lowest play that is no
+        bomb (leading: the lowest, shedding the most cards), passing rather than spending an Ace
+        or better on an opponent who still holds many cards."""
         mj = state.rules.mahjong_in_bomb
-        table = state.table
-        plays = legal_plays(hand, table, state.wish, mahjong_in_bomb=mj)
+        table, wish = state.table, state.wish
+        may_pass = table is not None and not (
+            wish and wish_obliges(hand, table, wish, mahjong_in_bomb=mj))
+        bomb_masks = {mask_of(bomb) for bomb in bombs_in(state.hands[seat], mj)}
+        if (may_pass and state.table_seat == partner_of(seat) and len(hand) != table.length
+                and state.hands[seat] not in bomb_masks):
+            return Pass(seat)      # no play could take the partner's trick and go out
+        plays = legal_plays(hand, table, wish, mahjong_in_bomb=mj)
         going_out = [p for p in plays if len(p) == len(hand)]
         if going_out:
             return self._with_wish(seat, going_out[0], hand)
-        readings = [(reading_on(p, table, mahjong_in_bomb=mj), p) for p in plays]
-        plain = [(c, p) for c, p in readings if not c.is_bomb]
-        may_pass = table is not None and not (
-            state.wish and wish_obliges(hand, table, state.wish, mahjong_in_bomb=mj))
-        if table is not None and may_pass and (
-                state.table_seat == partner_of(seat) or not plain):
+        plain = [p for p in plays if mask_of(p) not in bomb_masks] if bomb_masks else plays
+        if may_pass and (state.table_seat == partner_of(seat) or not plain):
             return Pass(seat)
         if not plain:
             # only bombs remain (the wish obliges, or a lead from a hand of bombs)
             return Play(seat, min(plays, key=len))
         if table is None:
-            # lead low, shedding as many cards as possible at that rank
-            combination, play = min(plain, key=lambda cp: (_lead_rank(cp[0]), -cp[0].length))
+            play = min(plain, key=lambda p: (_low(p), -len(p)))
         else:
-            combination, play = min(plain, key=lambda cp: cp[0].rank)
-            holder_cards = state.hands[state.table_seat].bit_count()
-            if may_pass and combination.rank >= 14 and holder_cards > 3:
+            play = min(plain, key=_high)
+            if may_pass and _high(play) >= 14 and state.hands[state.table_seat].bit_count() > 3:
                 return Pass(seat)
         return self._with_wish(seat, play, hand)
 
@@ -180,19 +213,22 @@ class HeuristicBot:
         return Play(seat, min(bombs, key=len)) if bombs else None
 
 
-def _lead_rank(combination) -> float:
-    return 0 if combination.rank is None else combination.rank
-
-
 @dataclass(frozen=True, slots=True)
 class PlayedHand:
-    """A hand played to the end: its JSON record, the score entry a captain would type
-    (card points or null, finish order, calls, double victory), the totals and the full score."""
+    """A hand played to the end: the score entry a captain would type (card points or null, finish
+    order, calls, double victory), the totals, the full score, and the JSON record (built when
+    asked for: the demo records only the entry)."""
 
-    record: dict
     entry: dict
     totals: tuple[int, int]
     score: HandScore
+    state: HandState
+    actions: tuple[Action, ...]
+
+    @property
+    def record(self) -> dict:
+        """The hand record (``scoring.record``): deal, every action, result."""
+        return make_record(self.state, list(self.actions))
 
 
 def deal_cards(rng: random.Random) -> list[tuple[Card, ...]]:
@@ -210,18 +246,20 @@ def play_hand(rules: Rules = STANDARD, seed: int = 0, bots: Sequence | None = No
         bots = [HeuristicBot(random.Random(rng.getrandbits(64))) for _ in range(4)]
     state = HandState(deal_cards(rng), rules)
     actions: list[Action] = []
+    mahjong_in_bomb = rules.mahjong_in_bomb
     while not state.over:
         seat = state.to_act
+        action = None
         if state.phase == PLAY and state.table is not None:
-            action = next((a for other in (1, 2, 3)
-                           if state.hands[(seat + other) & 3]
-                           and (a := bots[(seat + other) & 3].interrupt(
-                               state, (seat + other) & 3)) is not None), None)
-            if action is None:
-                action = bots[seat].act(state, seat)
-        else:
+            # before each turn during a trick, whoever holds a bomb may lay it out of turn
+            for other in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3):
+                if bombs_in(state.hands[other], mahjong_in_bomb):
+                    action = bots[other].interrupt(state, other)
+                    if action is not None:
+                        break
+        if action is None:
             action = bots[seat].act(state, seat)
         state.apply(action)
         actions.append(action)
     score = state.score()
-    return PlayedHand(make_record(state, actions), state.entry(), score.totals, score)
+    return PlayedHand(state.entry(), score.totals, score, state, tuple(actions))

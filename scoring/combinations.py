@@ -72,6 +72,9 @@ LED_PHOENIX_RANK = 1.5
 
 MIN_STRAIGHT_LENGTH = 5
 
+Cards = Iterable[Card] | str
+"""Cards given as ``Card`` objects or as their notation (``"7s 7j PH"``)."""
+
 
 class InvalidCombination(ValueError):
     """Cards that form no combination of Tichu; the message says why."""
@@ -100,6 +103,10 @@ class Combination:
 
     def __str__(self) -> str:
         return format_cards(self.cards)
+
+
+Table = Combination | Cards | None
+"""What lies on the table: ``None`` before the lead, a ``Combination`` as it lies, or its cards."""
 
 
 # -- tables built at import ------------------------------------------------------------------
@@ -226,7 +233,7 @@ def _analyse(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, ...] | str:
             "(five or more consecutive ranks)")
 
 
-def _mask(cards: Iterable[Card] | str) -> int:
+def _mask(cards: Cards) -> int:
     """The bitmask of a play given as cards or as their notation; a card named twice is refused."""
     if isinstance(cards, str):
         try:
@@ -243,8 +250,7 @@ def _mask(cards: Iterable[Card] | str) -> int:
     return mask
 
 
-def readings(cards: Iterable[Card] | str, *, mahjong_in_bomb: bool = False
-             ) -> tuple[Combination, ...]:
+def readings(cards: Cards, *, mahjong_in_bomb: bool = False) -> tuple[Combination, ...]:
     """Every valid reading of the cards, highest rank first; empty when they form no combination.
 
     Only a Phoenix gives several readings: at either end of a straight, or completing either pair
@@ -257,7 +263,7 @@ def readings(cards: Iterable[Card] | str, *, mahjong_in_bomb: bool = False
     return () if isinstance(found, str) else found
 
 
-def classify(cards: Iterable[Card] | str, *, mahjong_in_bomb: bool = False) -> Combination:
+def classify(cards: Cards, *, mahjong_in_bomb: bool = False) -> Combination:
     """The combination the cards form, in its highest reading (the reading of a lead).
 
     Raises ``InvalidCombination`` saying why when they form none (an empty play, a card twice, ...).
@@ -270,8 +276,7 @@ def classify(cards: Iterable[Card] | str, *, mahjong_in_bomb: bool = False) -> C
 
 # -- beating -----------------------------------------------------------------------------------
 
-def table_combination(table: Combination | Iterable[Card] | str | None, *,
-                      mahjong_in_bomb: bool = False) -> Combination | None:
+def table_combination(table: Table, *, mahjong_in_bomb: bool = False) -> Combination | None:
     """The combination lying on the table: ``None`` for a lead, a ``Combination`` as given, or the
     highest reading of table cards (a lone Phoenix is the led Phoenix, 1.5). Table cards that form
     no combination raise ``InvalidCombination``.
@@ -286,7 +291,7 @@ def lies_on(play: Combination, table: Combination) -> bool:
 
     Nothing is laid on the Dog, and the Dog only leads. Any bomb beats any non-bomb; a bomb beats
     a bomb with more cards, or as many and a higher top card. Otherwise: same kind, same number of
-    cards, higher rank; the Phoenix single beats every single but the Dragon.
+    cards, higher rank; the Phoenix single beats every single but the Dragon (and itself).
     """
     if table.kind == DOG_KIND or play.kind == DOG_KIND:
         return False
@@ -297,12 +302,12 @@ def lies_on(play: Combination, table: Combination) -> bool:
     if play.kind != table.kind or play.length != table.length:
         return False
     if play.cards[0] is PHOENIX and play.kind == SINGLE:
-        return table.rank < DRAGON_RANK
+        return table.rank < DRAGON_RANK and table.cards[0] is not PHOENIX
     return play.rank > table.rank
 
 
-def reading_on(play: Iterable[Card] | str, table: Combination | Iterable[Card] | str | None, *,
-               mahjong_in_bomb: bool = False) -> Combination | None:
+def reading_on(play: Cards, table: Table, *, mahjong_in_bomb: bool = False
+               ) -> Combination | None:
     """The combination as it lies on the table once ``play`` is laid there, or ``None`` when it
     may not be laid there (or is no combination).
 
@@ -321,8 +326,7 @@ def reading_on(play: Iterable[Card] | str, table: Combination | Iterable[Card] |
     return None
 
 
-def beats(play: Iterable[Card] | str, table: Combination | Iterable[Card] | str | None, *,
-          mahjong_in_bomb: bool = False) -> bool:
+def beats(play: Cards, table: Table, *, mahjong_in_bomb: bool = False) -> bool:
     """May ``play`` be laid on ``table``? True when any reading of the play beats the table.
 
     ``table`` is ``None`` for a lead (any valid combination may lead, the Dog and bombs included),

@@ -65,6 +65,9 @@ WISHES = tuple(range(2, 15))
 """Ranks that may be wished: 2 to Ace."""
 
 _CARD_POINTS = tuple(card.points for card in CARDS)
+_BYTE_CARDS = tuple(tuple(tuple(CARDS[8 * k + i] for i in range(8) if byte >> i & 1)
+                          for byte in range(256)) for k in range(7))
+"""The cards of each byte of a mask, so that a hand is read eight cards at a time."""
 _SUIT_BITS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
 
 
@@ -154,21 +157,23 @@ def bombs_in(mask: int, mahjong_in_bomb: bool = False) -> tuple[tuple[Card, ...]
     found = _BOMB_CACHE.get(key)
     if found is not None:
         return found
-    bombs = []
-    for r in range(13):
-        if (mask >> (4 * r)) & 15 == 15:
-            bombs.append(cards_of(15 << (4 * r)))
+    bombs = [cards_of(15 << (4 * r)) for r in range(13) if (mask >> (4 * r)) & 15 == 15]
+    mahjong = mahjong_in_bomb and bool(mask & MAH_JONG.bit)
     for suit in range(4):
-        if (mask & _SUIT_BITS[suit]).bit_count() < 4:
+        if (mask & _SUIT_BITS[suit]).bit_count() + mahjong < 5:
             continue
-        # ranks 1-14 present in this suit (1 = the Mah Jong, when it may join a bomb)
-        present = [mahjong_in_bomb and bool(mask & MAH_JONG.bit)]
-        present += [bool(mask >> (4 * r + suit) & 1) for r in range(13)]
-        bits = [MAH_JONG.bit] + [1 << (4 * r + suit) for r in range(13)]
-        for low in range(14):
+        # bit r set: rank r held in this suit (bit 1: the Mah Jong, when it may join a bomb)
+        ranks = 2 if mahjong else 0
+        for r in range(13):
+            if mask >> (4 * r + suit) & 1:
+                ranks |= 4 << r
+        if not ranks & ranks >> 1 & ranks >> 2 & ranks >> 3 & ranks >> 4:
+            continue
+        bits = [0, MAH_JONG.bit] + [1 << (4 * r + suit) for r in range(13)]
+        for low in range(1, 11):
             run = 0
-            for high in range(low, 14):
-                if not present[high]:
+            for high in range(low, 15):
+                if not ranks >> high & 1:
                     break
                 run |= bits[high]
                 if high - low >= 4:
@@ -270,7 +275,13 @@ class HandState:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards a seat holds, in index order."""
-        return cards_of(self.hands[seat])
+        mask, k, cards = self.hands[seat], 0, ()
+        while mask:
+            if mask & 255:
+                cards += _BYTE_CARDS[k][mask & 255]
+            mask >>= 8
+            k += 1
+        return cards
 
     @property
     def over(self) -> bool:
@@ -478,6 +489,9 @@ class HandState:
 
     def _play(self, action: Play) -> None:
         seat = action.seat
+        if self.phase == DRAGON_GIFT:
+            raise IllegalAction(action, f"seat {self.dragon_giver} must first give the Dragon "
+                                "trick to an opponent")
         if self.phase != PLAY:
             raise IllegalAction(action, "cards are played only once the exchange is done")
         cards = action.cards

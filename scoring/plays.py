@@ -20,7 +20,7 @@ hand), then the filter of the wish. ``is_legal_play`` is composed from the same 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import combinations, product
 
 from scoring.cards import (
@@ -34,6 +34,8 @@ from scoring.cards import (
     MAH_JONG_RANK,
     PHOENIX,
     Card,
+    cards_of,
+    parse_cards,
 )
 from scoring.combinations import (
     BOMB_KINDS,
@@ -46,7 +48,9 @@ from scoring.combinations import (
     STRAIGHT,
     SUITED_MASK,
     TRIPLE,
+    Cards,
     Combination,
+    Table,
     beats,
     readings,
     table_combination,
@@ -92,6 +96,9 @@ _HEX_TO_HELD = _translation(lambda nibble: ord("1") if nibble else ord("0"))
 _HEX_TO_PAIRED = _translation(lambda nibble: ord("1") if nibble.bit_count() >= 2 else ord("0"))
 _HEX_TO_TRIPLED = _translation(lambda nibble: ord("1") if nibble.bit_count() >= 3 else ord("0"))
 _SUITED_RANKS = sum(1 << rank for rank in _RANKS)
+"""The rank bitmask (bit ``r`` for rank ``r``) of the ranks 2-A."""
+_RANK_NIBBLES = sum(1 << ((rank - LOWEST_RANK) << 2) for rank in _RANKS)
+"""The bit of each rank's first suit in a suited-card mask."""
 
 
 def _ranks_above(above: float) -> int:
@@ -315,10 +322,6 @@ def _bombs(hand, table, mahjong_in_bomb, out):
                                      for r in range(low, end + 1)))
 
 
-_RANK_NIBBLES = sum(1 << (i << 2) for i in range(13))
-"""The bit of the first suit of each rank in a suited-card mask."""
-
-
 def _candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
                 ) -> tuple[list[Play], list[Play]]:
     """Stage one: the plays from the hand that may be laid on ``table``, as (non-bombs, bombs)."""
@@ -367,8 +370,10 @@ def _wished(wish: int | None) -> frozenset[Card]:
     return frozenset(_HELD[wish][15])
 
 
-def _hand_mask(hand: Iterable[Card]) -> int:
-    """The bitmask of the hand's cards."""
+def _hand_mask(hand: Cards) -> int:
+    """The bitmask of the hand's cards (given as cards or as their notation)."""
+    if isinstance(hand, str):
+        hand = parse_cards(hand)
     mask = 0
     for card in hand:
         mask |= card.bit
@@ -380,8 +385,8 @@ def _holding(plays: list[Play], wished: frozenset[Card]) -> list[Play]:
     return [play for play in plays if not wished.isdisjoint(play)]
 
 
-def wish_obliges(hand: Iterable[Card], table: Combination | Iterable[Card] | None,
-                 wish: int | None, *, mahjong_in_bomb: bool = False) -> bool:
+def wish_obliges(hand: Cards, table: Table, wish: int | None, *,
+                 mahjong_in_bomb: bool = False) -> bool:
     """Must the player fulfil the wish? True when a wish stands and the hand can legally play a
     combination holding a real card of the wished rank on this table, a bomb or a play helped by
     the Phoenix included (on a lead: when the hand holds one)."""
@@ -396,8 +401,8 @@ def wish_obliges(hand: Iterable[Card], table: Combination | Iterable[Card] | Non
     return bool(_holding(plays, wished) or _holding(bombs, wished))
 
 
-def legal_plays(hand: Iterable[Card], table: Combination | Iterable[Card] | None = None,
-                wish: int | None = None, *, mahjong_in_bomb: bool = False) -> list[Play]:
+def legal_plays(hand: Cards, table: Table = None, wish: int | None = None, *,
+                mahjong_in_bomb: bool = False) -> list[Play]:
     """Every legal play from ``hand`` on ``table`` (``None``: a lead), the wish applied.
 
     Each play is a distinct set of cards, listed once as a tuple (the order of its cards carries
@@ -415,28 +420,24 @@ def legal_plays(hand: Iterable[Card], table: Combination | Iterable[Card] | None
     return plays + bombs
 
 
-def is_legal_play(hand: Iterable[Card], play: Iterable[Card] | None,
-                  table: Combination | Iterable[Card] | None = None, wish: int | None = None, *,
-                  mahjong_in_bomb: bool = False) -> bool:
+def is_legal_play(hand: Cards, play: Cards | None, table: Table = None, wish: int | None = None,
+                  *, mahjong_in_bomb: bool = False) -> bool:
     """May ``play`` (``None``: a pass) be made from ``hand`` on ``table`` under ``wish``?
 
     A pass is legal only on a table (never on a lead) and when the wish does not oblige. A play
     must be cards of the hand that beat the table; under the wish's obligation it must also hold a
     card of the wished rank, or be a bomb.
     """
-    hand = tuple(hand)
+    hand = cards_of(_hand_mask(hand))
     table = table_combination(table, mahjong_in_bomb=mahjong_in_bomb)
     if play is None:
         return table is not None and not wish_obliges(hand, table, wish,
                                                       mahjong_in_bomb=mahjong_in_bomb)
-    play = tuple(play)
-    hand_mask = _hand_mask(hand)
-    if any(not hand_mask & card.bit for card in play):
+    found = readings(play, mahjong_in_bomb=mahjong_in_bomb)
+    if not found or not set(found[0].cards).issubset(hand):
         return False
-    if not beats(play, table, mahjong_in_bomb=mahjong_in_bomb):
+    if not beats(found[0].cards, table, mahjong_in_bomb=mahjong_in_bomb):
         return False
-    if _wished(wish).intersection(play):
-        return True
-    if readings(play, mahjong_in_bomb=mahjong_in_bomb)[0].is_bomb:
+    if found[0].is_bomb or _wished(wish).intersection(found[0].cards):
         return True
     return not wish_obliges(hand, table, wish, mahjong_in_bomb=mahjong_in_bomb)

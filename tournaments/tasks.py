@@ -6,7 +6,7 @@ recomputation leaves the message on the broker and the next run corrects the sta
 
 from celery import shared_task
 
-from .services import standings
+from .services import rounds, standings
 
 
 @shared_task(name="tournaments.tasks.recompute_standings", acks_late=True)
@@ -14,6 +14,7 @@ def recompute_standings(event_id: int) -> None:
     """Recompute one event's standings (scheduled after each committed change, coalesced)."""
     standings.clear_pending(event_id)
     standings.refresh(event_id)
+    rounds.complete_finished_rounds(event_id)
 
 
 @shared_task(name="tournaments.tasks.catch_up_standings")

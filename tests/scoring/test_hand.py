@@ -330,6 +330,7 @@ def test_dragon_trick_goes_to_an_opponent_of_choice():
     refused(state, GiveDragon(0, 2), "opponent")
     refused(state, GiveDragon(1, 3), "seat 0 won")
     refused(state, Pass(0), "nothing to pass")
+    refused(state, Play(0, parse_cards("3s")), "must first give")
     state.apply(GiveDragon(0, 3))
     assert state.won[3] & DRAGON.bit and state.phase == PLAY and state.turn == 0
     refused(state, GiveDragon(0, 1), "no Dragon trick")

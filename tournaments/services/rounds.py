@@ -21,7 +21,7 @@ from django.db.models import Count
 
 from ..models import Bye, Entrant, Event, Round, Seat, Table
 from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
-from .history import Actor, Conflict, ServiceError, record_change
+from .history import SYSTEM, Actor, Conflict, ServiceError, record_change
 from .standings import compute, mark_changed
 
 
@@ -48,6 +48,18 @@ def round_is_complete(rnd: Round) -> bool:
     return True
 
 
+def complete_finished_rounds(event_id: int) -> None:
+    """Mark published rounds whose every table is done as complete (after each recomputation)."""
+    for rnd in Round.objects.filter(event_id=event_id, status=Round.Status.PUBLISHED):
+        if round_is_complete(rnd):
+            with transaction.atomic():
+                if Round.objects.filter(pk=rnd.pk, status=Round.Status.PUBLISHED).update(
+                        status=Round.Status.COMPLETE):
+                    record_change(rnd.event, subject="round", subject_id=rnd.pk,
+                                  action="complete", actor=SYSTEM, old={"status": "published"},
+                                  new={"status": "complete"})
+
+
 def total_rounds(event: Event, entrant_count: int) -> int:
     """Rounds in the event: the format's number, or what the round robin needs."""
     event_format = event.format
@@ -63,17 +75,26 @@ def active_entrants(event: Event, number: int) -> list[Entrant]:
                                        withdrawn_after_round__isnull=True))
 
 
-def pairing_history(event: Event, before: int) -> PairingHistory:
-    """Partners, opponents and byes of the rounds before ``before`` (one query each)."""
+def _tables_of(seats, team_event: bool) -> list[tuple[int, ...]]:
+    """Seat rows (table, entrant) in seat order -> pairing tables: four players, or two teams
+    (a team fills seats 0 and 2, its opponent 1 and 3)."""
     tables: dict[int, list[int]] = {}
-    for table_id, entrant_id in (Seat.objects
-                                 .filter(table__round__event=event, table__round__number__lt=before)
-                                 .order_by("table_id", "position")
-                                 .values_list("table_id", "entrant_id")):
+    for table_id, entrant_id in seats:
         tables.setdefault(table_id, []).append(entrant_id)
+    return [tuple(t[:2]) if team_event else tuple(t) for t in tables.values()]
+
+
+def _is_team_event(event: Event) -> bool:
+    return event.format.entrant_type == "team"
+
+
+def pairing_history(event: Event, before: int) -> PairingHistory:
+    """Partners, opponents, matches and byes of the rounds before ``before`` (two queries)."""
+    seats = (Seat.objects.filter(table__round__event=event, table__round__number__lt=before)
+             .order_by("table_id", "position").values_list("table_id", "entrant_id"))
     byes = list(Bye.objects.filter(round__event=event, round__number__lt=before)
                 .values_list("entrant_id", flat=True))
-    return PairingHistory.from_tables(list(tables.values()), byes)
+    return PairingHistory.from_tables(_tables_of(seats, _is_team_event(event)), byes)
 
 
 def _draw(event: Event, number: int, seed: int) -> Draw:
@@ -127,6 +148,8 @@ def _seat(event: Event, rnd: Round, actor: Actor) -> None:
         raise Conflict("Not enough active entrants for a table.", code="too_few_entrants")
     for number, seats in enumerate(draw.tables, start=1):
         table = Table.objects.create(round=rnd, number=number)
+        if len(seats) == 2:  # a team match: each team fills its two seats
+            seats = (seats[0], seats[1], seats[0], seats[1])
         Seat.objects.bulk_create([Seat(table=table, position=position, entrant_id=entrant)
                                   for position, entrant in enumerate(seats)])
     Bye.objects.bulk_create([Bye(round=rnd, entrant_id=entrant) for entrant in draw.byes])
@@ -190,17 +213,15 @@ def seats_swap(*, round_id: int, seat_a: int, seat_b: int, actor: Actor) -> list
 
 def round_warnings(rnd: Round) -> list[str]:
     """What breaks a pairing rule in this round's seating (repeat partners, rematches...)."""
-    tables: dict[int, list[int]] = {}
-    for table_id, entrant_id in (Seat.objects.filter(table__round=rnd)
-                                 .order_by("table__number", "position")
-                                 .values_list("table_id", "entrant_id")):
-        tables.setdefault(table_id, []).append(entrant_id)
-    byes = list(rnd.byes.values_list("entrant_id", flat=True))
+    team_event = _is_team_event(rnd.event)
+    seats = (Seat.objects.filter(table__round=rnd).order_by("table__number", "position")
+             .values_list("table_id", "entrant_id"))
+    draw = Draw(tables=_tables_of(seats, team_event),
+                byes=list(rnd.byes.values_list("entrant_id", flat=True)))
     names = dict(Entrant.objects.filter(event=rnd.event_id).values_list("pk", "name"))
-    draw = Draw(tables=[tuple(t) for t in tables.values()], byes=byes)
-    history = pairing_history(rnd.event, rnd.number)
-    return check_draw(draw, history, names=names,
-                      team_event=rnd.event.format.entrant_type == "team")
+    return check_draw(draw, pairing_history(rnd.event, rnd.number), names=names,
+                      team_event=team_event,
+                      legs=2 if rnd.event.format.double_round_robin else 1)
 
 
 def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "") -> Table:

@@ -112,7 +112,6 @@ def refresh(event_id: int) -> None:
         event = Event.objects.get(pk=event_id)
         lines, round_results = compute(event)
         store(event, lines, round_results)
-        _complete_finished_rounds(event)
         Event.objects.filter(pk=event_id, standings_seq__lt=seq).update(
             standings_seq=seq, standings_computed_at=timezone.now())
 
@@ -269,11 +268,3 @@ def store(event: Event, lines: list[Line], round_results: list[RoundResult]) -> 
                     tiebreaks=line.tiebreaks)
         for line in lines], batch_size=2000)
 
-
-def _complete_finished_rounds(event: Event) -> None:
-    """A published round whose every table has all its hands (or is closed) becomes complete."""
-    from .rounds import round_is_complete
-
-    for rnd in Round.objects.filter(event=event, status=Round.Status.PUBLISHED):
-        if round_is_complete(rnd):
-            Round.objects.filter(pk=rnd.pk).update(status=Round.Status.COMPLETE)

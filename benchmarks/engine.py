@@ -1,0 +1,178 @@
+"""How fast the rules engine runs: ``python benchmarks/engine.py [--runs N]``.
+
+Measures, as the median of several runs (each on fresh random inputs, with the combination cache
+emptied first so that no run is served from an earlier one):
+
+- combinations classified per second: random 1-14-card subsets of a shuffled deck (most are no
+  combination), and valid combinations only (legal leads drawn from random hands);
+- legal-play generations per second for random 14-card hands: as the lead, and on a random table
+  (a legal lead from the other 42 cards);
+- full hands simulated per second through the state machine with random and heuristic bots (bot
+  thinking included, which is mostly legal-play generation), and the time per action;
+- the state machine alone: recorded random hands replayed per second, every action checked.
+
+Each figure is printed beside the reference the engine must beat by 5x (14,000 classifications/s,
+3,800 legal-play generations/s, 240 hands/s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scoring import combinations  # noqa: E402
+from scoring.bots import HeuristicBot, RandomBot, play_hand  # noqa: E402
+from scoring.cards import CARDS  # noqa: E402
+from scoring.combinations import InvalidCombination, classify  # noqa: E402
+from scoring.hand import HandState  # noqa: E402
+from scoring.plays import legal_plays  # noqa: E402
+from scoring.rules import STANDARD  # noqa: E402
+
+REFERENCE = {"classify": 14_000, "legal_plays": 3_800, "hands": 240}
+TARGET_RATIO = 5
+
+
+def _cold() -> None:
+    """Empty the combination cache so each run measures fresh work."""
+    clear = getattr(getattr(combinations, "_analyse", None), "cache_clear", None)
+    if clear:
+        clear()
+
+
+def _random_subsets(rng: random.Random, count: int) -> list[tuple]:
+    subsets = []
+    for _ in range(count):
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        subsets.append(tuple(deck[:rng.randint(1, 14)]))
+    return subsets
+
+
+def _random_hand(rng: random.Random) -> tuple[list, list]:
+    deck = list(CARDS)
+    rng.shuffle(deck)
+    return deck[:14], deck[14:]
+
+
+def _valid_combinations(rng: random.Random, count: int) -> list[tuple]:
+    found = []
+    while len(found) < count:
+        hand, _ = _random_hand(rng)
+        found.extend(rng.sample(legal_plays(hand), 5))
+    return found[:count]
+
+
+def _rate(function, items) -> float:
+    _cold()
+    start = time.perf_counter()
+    for item in items:
+        function(item)
+    return len(items) / (time.perf_counter() - start)
+
+
+def _classify_any(cards) -> None:
+    with contextlib.suppress(InvalidCombination):
+        classify(cards)
+
+
+def bench_classify(rng, valid_only: bool) -> float:
+    items = _valid_combinations(rng, 20_000) if valid_only else _random_subsets(rng, 20_000)
+    return _rate(classify if valid_only else _classify_any, items)
+
+
+def bench_legal_plays(rng, on_table: bool) -> float:
+    cases = []
+    for _ in range(3_000):
+        hand, rest = _random_hand(rng)
+        table = None
+        if on_table:
+            table = rng.choice([p for p in legal_plays(rest[:14]) if len(p) > 0])
+            table = classify(table)
+            if table.kind == "dog":
+                table = None
+        cases.append((hand, table))
+    return _rate(lambda case: legal_plays(case[0], case[1]), cases)
+
+
+def bench_hands(rng, bot_class, count: int) -> tuple[float, float]:
+    """Hands per second and microseconds per action."""
+    actions = 0
+    start = time.perf_counter()
+    for _ in range(count):
+        seed = rng.getrandbits(32)
+        bots = [bot_class(random.Random(seed + seat)) for seat in range(4)]
+        actions += len(play_hand(STANDARD, seed, bots).record["actions"])
+    elapsed = time.perf_counter() - start
+    return count / elapsed, elapsed / actions * 1e6
+
+
+def bench_state_machine(rng, count: int) -> tuple[float, float]:
+    """Hands replayed per second through the state machine alone (every action checked by
+    ``apply``, no bot thinking), and microseconds per action."""
+    hands = []
+    for _ in range(count):
+        seed = rng.getrandbits(32)
+        played = play_hand(STANDARD, seed, [RandomBot(random.Random(seed + s)) for s in range(4)])
+        hands.append((played.state.deal, played.actions))
+    actions = sum(len(a) for _, a in hands)
+    start = time.perf_counter()
+    for deal, played_actions in hands:
+        state = HandState(deal, STANDARD)
+        for action in played_actions:
+            state.apply(action)
+        state.score()
+    elapsed = time.perf_counter() - start
+    return count / elapsed, elapsed / actions * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--hands", type=int, default=400, help="hands per run and bot")
+    args = parser.parse_args()
+    rng = random.Random(2024)
+
+    def median(function) -> float:
+        return statistics.median(function() for _ in range(args.runs))
+
+    rows = [
+        ("classify: random 1-14-card subsets", "classify",
+         median(lambda: bench_classify(rng, False)), "/s"),
+        ("classify: valid combinations only", "classify",
+         median(lambda: bench_classify(rng, True)), "/s"),
+        ("legal plays: 14-card hand, lead", "legal_plays",
+         median(lambda: bench_legal_plays(rng, False)), "/s"),
+        ("legal plays: 14-card hand, on a table", "legal_plays",
+         median(lambda: bench_legal_plays(rng, True)), "/s"),
+    ]
+    for name, bot in (("random", RandomBot), ("heuristic", HeuristicBot)):
+        runs = [bench_hands(rng, bot, args.hands) for _ in range(args.runs)]
+        rows.append((f"full hands: {name} bots", "hands",
+                     statistics.median(r[0] for r in runs), "/s"))
+        rows.append((f"  engine+bot time per action ({name})", None,
+                     statistics.median(r[1] for r in runs), " us"))
+
+    runs = [bench_state_machine(rng, args.hands) for _ in range(args.runs)]
+    rows.append(("state machine alone: random hands replayed", "hands",
+                 statistics.median(r[0] for r in runs), "/s"))
+    rows.append(("  engine time per action", None, statistics.median(r[1] for r in runs), " us"))
+
+    print(f"median of {args.runs} runs (Python {sys.version.split()[0]})")
+    for name, reference, value, unit in rows:
+        line = f"{name:<44} {value:>12,.0f}{unit}"
+        if reference:
+            ratio = value / REFERENCE[reference]
+            mark = "ok" if ratio >= TARGET_RATIO else "BELOW TARGET"
+            line += f"   reference {REFERENCE[reference]:>6,}/s   x{ratio:5.1f}  {mark}"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

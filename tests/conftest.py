@@ -1,0 +1,118 @@
+"""Test configuration shared by every test package.
+
+Two modes, chosen by the environment (``.ci/run`` runs both):
+
+- embedded (default): SQLite and Celery tasks executed in process at commit time, so standings are
+  up to date as soon as a change is committed;
+- live (``REDIS_URL`` and ``DATABASE_URL`` set): PostgreSQL, Redis as the broker, and a real
+  Celery worker process (with its beat, for the catch-up of stale standings) started here against
+  the test database. Standings then arrive asynchronously: tests wait for them with
+  ``wait_for_standings``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parent.parent
+LIVE = bool(os.environ.get("REDIS_URL"))
+
+
+def pytest_report_header(config):
+    mode = "live: PostgreSQL/Redis/Celery worker" if LIVE else "embedded: SQLite, Celery eager"
+    return f"tichu test mode: {mode} ({settings.DATABASES['default']['ENGINE']})"
+
+
+def _worker_redis_url(worker_id: str) -> str:
+    """Each xdist worker gets its own Redis database, so queues never mix."""
+    base = os.environ["REDIS_URL"].rsplit("/", 1)[0]
+    number = 1 + (int(worker_id[2:]) if worker_id.startswith("gw") else 0)
+    return f"{base}/{number}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def celery_worker_process(request, django_db_setup, django_db_blocker, worker_id):
+    """In live mode: a real ``celery -A tichu_site worker -B`` on the test database."""
+    if not LIVE:
+        yield None
+        return
+    import redis
+    from django.db import connection
+
+    url = _worker_redis_url(worker_id)
+    redis.Redis.from_url(url).flushdb()
+    _point_celery_at(url)
+    db = connection.settings_dict
+    database_url = (f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:"
+                    f"{db['PORT'] or 5432}/{db['NAME']}")
+    env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": url,
+           "STANDINGS_SWEEP_SECONDS": "1"}
+    log = open(ROOT / f".celery-test-{worker_id}.log", "w")  # noqa: SIM115 - closed below
+    process = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "tichu_site", "worker", "-B", "--pool=solo",
+         "--loglevel=INFO", f"--schedule=/tmp/celerybeat-{worker_id}-{os.getpid()}"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    _wait_until_ready(url)
+    yield process
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
+
+
+def _point_celery_at(url: str) -> None:
+    """This test process's Celery app and cache talk to the worker's Redis database."""
+    from django.core.cache import caches
+
+    from tichu_site.celery import app
+
+    app.conf.broker_url = url
+    settings.CACHES["default"]["LOCATION"] = url
+    caches["default"].close()
+    del caches["default"]
+
+
+def _wait_until_ready(url: str, timeout: float = 60) -> None:
+    from tichu_site.celery import app
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        replies = app.control.ping(timeout=0.5)
+        if replies:
+            return
+        time.sleep(0.5)
+    raise RuntimeError(f"the Celery worker did not start on {url} (see .celery-test-*.log)")
+
+
+def wait_for_standings(event, timeout: float = 60) -> None:
+    """Return once the stored standings reflect every committed change of ``event``.
+
+    Embedded mode computes them at commit time; live mode waits for the worker.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        event.refresh_from_db()
+        if event.standings_up_to_date:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"standings of event {event.pk} still stale after {timeout}s")
+        time.sleep(0.1)
+
+
+@pytest.fixture
+def organizer(django_user_model):
+    return django_user_model.objects.create_user(username="orga", password="orga-password-1")
+
+
+@pytest.fixture
+def other_organizer(django_user_model):
+    return django_user_model.objects.create_user(username="other", password="other-password-1")

@@ -1,0 +1,193 @@
+"""Bots fuzz the state machine: every hand legal at every step, scores agree, records replay."""
+
+import copy
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.bots import HeuristicBot, RandomBot, play_hand
+from scoring.entry import score_entry, score_hand
+from scoring.hand import EXCHANGE, Exchange, Play
+from scoring.record import InvalidRecord, replay
+from scoring.rules import DTM, STANDARD, Rules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+rules_strategy = st.builds(
+    Rules,
+    double_victory_points=st.sampled_from([100, 200]),
+    grand_tichu_allowed=st.booleans(),
+    blind_grand_tichu=st.booleans(),
+    dragon_kept_when_last=st.booleans(),
+    mahjong_in_bomb=st.booleans(),
+)
+
+
+class Checked:
+    """Wraps a bot and checks that each action it chooses is among the state's legal actions."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.steps = 0
+
+    def act(self, state, seat):
+        action = self.bot.act(state, seat)
+        assert action.seat == seat == state.to_act
+        if state.phase == EXCHANGE and isinstance(action, Exchange):
+            held = state.hand(seat)
+            given = {action.left, action.partner, action.right}
+            assert len(given) == 3 and given <= set(held)
+        else:
+            assert action in state.legal_actions(seat), action
+        self.steps += 1
+        return action
+
+    def interrupt(self, state, seat):
+        action = self.bot.interrupt(state, seat)
+        if action is not None:
+            assert isinstance(action, Play) and action in state.legal_actions(seat)
+            self.steps += 1
+        return action
+
+
+def check_played(played, rules):
+    score = played.score
+    assert score_hand(played.entry, rules) == played.totals == score.totals
+    assert score_entry(played.entry, rules) == score
+    if score.double_victory is None:
+        assert sum(score.card_points) == 100
+        assert sorted(score.finish_order) == [0, 1, 2, 3]
+    else:
+        assert len(score.finish_order) == 2
+    record = json.loads(json.dumps(played.record))
+    assert replay(record) == score
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), rules=rules_strategy)
+def test_random_bots_play_legal_hands_to_the_end(seed, rules):
+    bots = [Checked(RandomBot(random.Random(seed + seat))) for seat in range(4)]
+    played = play_hand(rules, seed, bots)
+    check_played(played, rules)
+    assert sum(bot.steps for bot in bots) == len(played.record["actions"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), rules=rules_strategy)
+def test_heuristic_bots_play_legal_hands_to_the_end(seed, rules):
+    bots = [Checked(HeuristicBot(random.Random(seed + seat))) for seat in range(4)]
+    check_played(play_hand(rules, seed, bots), rules)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_mixed_bots(seed):
+    rng = random.Random(seed)
+    bots = [Checked(RandomBot(rng) if seat % 2 else HeuristicBot(rng)) for seat in range(4)]
+    check_played(play_hand(DTM, seed, bots), DTM)
+
+
+def test_play_hand_is_deterministic_per_seed():
+    one, two = play_hand(STANDARD, seed=7), play_hand(STANDARD, seed=7)
+    assert one.record == two.record and one.entry == two.entry
+    assert play_hand(STANDARD, seed=8).record != one.record
+
+
+def test_entry_is_what_a_captain_types():
+    played = play_hand(DTM, seed=11)
+    assert set(played.entry) == {"card_points", "finish_order", "calls", "double_victory"}
+    assert isinstance(played.totals, tuple) and len(played.totals) == 2
+
+
+def test_heuristic_bots_call_now_and_then():
+    calls = [len(play_hand(STANDARD, seed).score.calls) for seed in range(200)]
+    assert 0 < sum(calls) < 200
+
+
+# --- records and the command line --------------------------------------------------------------
+
+def first_play_index(record):
+    return next(i for i, a in enumerate(record["actions"]) if a["action"] == "play")
+
+
+def test_tampered_record_reports_the_first_illegal_action():
+    record = play_hand(STANDARD, seed=5).record
+    tampered = copy.deepcopy(record)
+    index = first_play_index(tampered)
+    tampered["actions"][index]["seat"] = (tampered["actions"][index]["seat"] + 1) % 4
+    with pytest.raises(InvalidRecord) as caught:
+        replay(tampered)
+    assert caught.value.index == index
+
+
+def test_record_with_a_changed_result_is_refused():
+    record = play_hand(STANDARD, seed=5).record
+    record["result"]["totals"] = [999, -899]
+    with pytest.raises(InvalidRecord) as caught:
+        replay(record)
+    assert caught.value.index is None and "result" in caught.value.reason
+
+
+def test_record_cut_short_is_refused():
+    record = play_hand(STANDARD, seed=5).record
+    del record["result"]
+    record["actions"] = record["actions"][:-1]
+    with pytest.raises(InvalidRecord) as caught:
+        replay(record)
+    assert caught.value.index == len(record["actions"])
+
+
+@pytest.mark.parametrize("bad", [
+    {"format": "chess"},
+    {"deal": [["2s"] * 14] * 4, "actions": []},
+    {"deal": "nope", "actions": []},
+])
+def test_malformed_records(bad):
+    with pytest.raises(InvalidRecord):
+        replay(bad)
+
+
+def test_malformed_action_is_reported_with_its_index():
+    record = play_hand(STANDARD, seed=6).record
+    record["actions"][2] = {"seat": 0, "action": "fly"}
+    with pytest.raises(InvalidRecord) as caught:
+        replay(record)
+    assert caught.value.index == 2 and "malformed" in caught.value.reason
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "scoring", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_cli_replays_a_record(tmp_path):
+    played = play_hand(STANDARD, seed=3)
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(played.record))
+    result = run_cli("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    assert f"team 0 (seats 0, 2): {played.totals[0]} TP" in result.stdout
+    assert f"team 1 (seats 1, 3): {played.totals[1]} TP" in result.stdout
+    assert "finish order: seat" in result.stdout and "calls:" in result.stdout
+
+
+def test_cli_reports_the_first_illegal_action(tmp_path):
+    record = play_hand(STANDARD, seed=3).record
+    index = first_play_index(record)
+    record["actions"][index]["cards"] = "DR PH"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    result = run_cli("replay", str(path))
+    assert result.returncode == 1
+    assert result.stdout.startswith(f"illegal action {index}: ")
+
+
+def test_cli_unreadable_file(tmp_path):
+    result = run_cli("replay", str(tmp_path / "missing.json"))
+    assert result.returncode == 2

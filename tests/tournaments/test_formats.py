@@ -1,0 +1,53 @@
+"""Formats are presets plus checked overrides."""
+
+import pytest
+
+from scoring import DTM, STANDARD
+from tournaments.formats import PRESETS, Format, FormatError, resolve_format
+
+
+def test_dtm_preset_is_the_championship():
+    dtm = PRESETS["dtm"]
+    assert (dtm.entrant_type, dtm.rounds, dtm.hands_per_round) == ("individual", 6, 4)
+    assert dtm.rules == DTM and not dtm.rules.grand_tichu_allowed
+    assert dtm.rules.double_victory_points == 100
+    assert dtm.vp_scheme == "dtm" and dtm.tiebreaks == ("tichu_points",)
+
+
+def test_league_preset_plays_a_game_to_1000_by_round_robin():
+    league = PRESETS["league"]
+    assert league.pairing == "round_robin" and league.game_to == 1000
+    assert league.rules == STANDARD and league.hands_per_round is None
+
+
+def test_overrides_change_any_value_and_rule_options_merge():
+    f = resolve_format("dtm", {"rounds": 3, "rules": {"grand_tichu_allowed": True}})
+    assert f.rounds == 3
+    assert f.rules.grand_tichu_allowed and f.rules.double_victory_points == 100
+
+
+@pytest.mark.parametrize(("overrides", "field"), [
+    ({"rounds": 0}, "rounds"),
+    ({"rounds": "six"}, "rounds"),
+    ({"hands_per_round": None}, "hands_per_round"),
+    ({"pairing": "swiss"}, "pairing"),
+    ({"colour": "red"}, "colour"),
+    ({"rules": {"double_victory_points": 7}}, "rules"),
+    ({"rules": {"no_such_rule": True}}, "rules"),
+    ({"tiebreaks": ["coin_toss"]}, "tiebreaks"),
+    ({"vp_scheme": "elo"}, "vp_scheme"),
+])
+def test_bad_overrides_name_their_field(overrides, field):
+    with pytest.raises(FormatError) as error:
+        resolve_format("dtm", overrides)
+    assert error.value.field == field
+
+
+def test_unknown_preset_is_refused():
+    with pytest.raises(FormatError, match="unknown format"):
+        resolve_format("poker")
+
+
+def test_format_round_trips_through_json():
+    f = resolve_format("team_swiss", {"rounds": 5})
+    assert Format.from_dict(f.as_dict()) == f

@@ -1,0 +1,120 @@
+"""Standings: VP and TP per seat's team, byes as adjustments, tie-breaks, determinism."""
+
+import pytest
+
+from tests.conftest import wait_for_standings
+from tournaments.models import Bye, Event, RoundResult, StandingRow
+from tournaments.services.events import event_create, players_register, team_register
+from tournaments.services.hands import hand_record
+from tournaments.services.history import Actor
+from tournaments.services.standings import compute, refresh
+
+from .conftest import seated_round
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def enter(table, number, entry):
+    return hand_record(table_id=table.pk, number=number, entry=entry, actor=Actor.captain(table))
+
+
+def rows(event):
+    wait_for_standings(event)
+    return {r.entrant.name: r for r in StandingRow.objects.filter(event=event)
+            .select_related("entrant")}
+
+
+def test_each_player_earns_their_team_vp_and_tp(dtm_event):
+    rnd = seated_round(dtm_event, list(dtm_event.entrants.order_by("pk")))
+    table = rnd.tables.get(number=1)  # P0 P1 P2 P3: P0 & P2 against P1 & P3
+    enter(table, 1, {"card_points": [70, 30], "finish_order": [0], "calls": {"0": "tichu"}})
+    enter(table, 2, {"card_points": [25, 75]})
+    enter(table, 3, {"card_points": [50, 50]})
+    standings = rows(dtm_event)
+    assert (standings["P0"].victory_points, standings["P0"].tichu_points) == (3, 245)
+    assert (standings["P2"].victory_points, standings["P2"].tichu_points) == (3, 245)
+    assert (standings["P1"].victory_points, standings["P1"].tichu_points) == (3, 155)
+    assert standings["P0"].hands_played == 3
+    assert standings["P0"].rank < standings["P1"].rank  # equal VP: more TP ranks higher
+    assert standings["P4"].hands_played == 0
+
+
+def test_standings_are_up_to_date_after_each_change_and_recomputing_changes_nothing(dtm_event):
+    rnd = seated_round(dtm_event, list(dtm_event.entrants.order_by("pk")))
+    enter(rnd.tables.get(number=2), 1, {"double_victory": 0, "finish_order": [0, 2]})
+    before = [(r.entrant_id, r.rank, r.victory_points, r.tichu_points)
+              for r in StandingRow.objects.filter(event=dtm_event).order_by("rank")]
+    wait_for_standings(dtm_event)
+    dtm_event.refresh_from_db()
+    assert dtm_event.standings_up_to_date and dtm_event.change_seq > 0
+    refresh(dtm_event.pk)
+    after = [(r.entrant_id, r.rank, r.victory_points, r.tichu_points)
+             for r in StandingRow.objects.filter(event=dtm_event).order_by("rank")]
+    assert before == after or not before  # live mode: the worker may not have run before
+    assert rows(dtm_event)["P4"].victory_points == 3
+
+
+def test_a_bye_is_credited_as_the_average_of_the_other_rounds(organizer):
+    event = event_create(owner=organizer, name="Byes", preset="dtm", seed=1)
+    players_register(event=event, names=[f"P{i}" for i in range(5)],
+                     actor=Actor.organizer(organizer))
+    entrants = list(event.entrants.order_by("pk"))
+    for number, (sitting, out) in enumerate([(entrants[:4], entrants[4]),
+                                             (entrants[1:], entrants[0])], start=1):
+        rnd = seated_round(event, sitting, number=number)
+        Bye.objects.create(round=rnd, entrant=out)
+        table = rnd.tables.get()
+        for hand in range(1, 5):
+            enter(table, hand, {"card_points": [75, 25]})
+    standings = rows(event)
+    # P0 sat in seat 0 in round 1: 4 hands x 2 VP, 4 x 75 TP; round 2 is a bye worth the average.
+    p0 = standings["P0"]
+    assert (p0.victory_points, p0.tichu_points, p0.hands_played, p0.byes) == (16, 600, 4, 1)
+    assert (p0.adjustment_vp, p0.adjustment_tp) == (8, 300)
+    assert RoundResult.objects.filter(entrant__name="P0", bye=True).count() == 1
+    # P4 played only round 2 (seat 3: team 1) and had the bye in round 1.
+    assert (standings["P4"].adjustment_vp, standings["P4"].adjustment_tp) == (0, 100)
+
+
+def test_no_bye_credit_when_the_format_says_none(organizer):
+    event = event_create(owner=organizer, name="No credit", preset="dtm", seed=1,
+                         overrides={"bye_credit": "none"})
+    players_register(event=event, names=[f"P{i}" for i in range(5)],
+                     actor=Actor.organizer(organizer))
+    entrants = list(event.entrants.order_by("pk"))
+    rnd = seated_round(event, entrants[:4])
+    Bye.objects.create(round=rnd, entrant=entrants[4])
+    enter(rnd.tables.get(), 1, {"card_points": [75, 25]})
+    assert rows(event)["P4"].byes == 1 and rows(event)["P4"].victory_points == 0
+
+
+def test_team_events_count_a_team_once_per_hand(organizer):
+    event = event_create(owner=organizer, name="Teams", preset="team_swiss", seed=1)
+    orga = Actor.organizer(organizer)
+    a = team_register(event=event, name="A", members=["a1", "a2"], actor=orga)
+    b = team_register(event=event, name="B", members=["b1", "b2", "b3"], actor=orga)
+    rnd = seated_round(event, [a, b, a, b])
+    enter(rnd.tables.get(), 1, {"card_points": [80, 20]})
+    standings = rows(event)
+    assert (standings["A"].victory_points, standings["A"].tichu_points) == (2, 80)
+    assert (standings["B"].victory_points, standings["B"].tichu_points) == (0, 20)
+    assert standings["A"].hands_played == 1
+
+
+def test_round_scheme_scores_the_table_once_its_round_is_complete(organizer):
+    event = event_create(owner=organizer, name="Per round", preset="dtm", seed=1,
+                         overrides={"vp_scheme": "round", "hands_per_round": 2})
+    players_register(event=event, names=[f"P{i}" for i in range(4)],
+                     actor=Actor.organizer(organizer))
+    rnd = seated_round(event, list(event.entrants.order_by("pk")))
+    table = rnd.tables.get()
+    enter(table, 1, {"card_points": [75, 25]})
+    assert rows(event)["P0"].victory_points == 0
+    enter(table, 2, {"card_points": [40, 60]})
+    assert rows(event)["P0"].victory_points == 2 and rows(event)["P1"].victory_points == 0
+
+
+def test_compute_orders_by_vp_then_tp_then_registration(dtm_event):
+    lines, _ = compute(Event.objects.get(pk=dtm_event.pk))
+    assert [line.rank for line in lines] == list(range(1, 9))
+    assert [line.entrant_id for line in lines] == sorted(line.entrant_id for line in lines)

@@ -1,0 +1,82 @@
+"""Who may do what through the API.
+
+- Reading events, entrants, published rounds, their tables (without codes), hands and standings is
+  public.
+- Changing an event needs an organizer of it (owner or co-organizer). Public objects the user may
+  not change answer 403; private ones (drafts, codes, the history) answer 404 to anyone else, so
+  the API never tells outsiders that they exist.
+- A table's captain proves who they are with the table's code in the ``X-Table-Code`` header. A
+  code opens only its own table; failed attempts are throttled per client IP.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from rest_framework import exceptions
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+from ..models import Event, Round, Table
+from ..services.history import Actor
+from .throttles import TableCodeFailureThrottle
+
+TABLE_CODE_HEADER = "X-Table-Code"
+
+
+class OrganizerWrites(BasePermission):
+    """Safe methods for everyone; other methods for authenticated users (checked per event by
+    ``require_organizer`` once the view knows the event)."""
+
+    def has_permission(self, request, view):
+        return request.method in SAFE_METHODS or bool(request.user and
+                                                      request.user.is_authenticated)
+
+
+def is_organizer(request, event: Event) -> bool:
+    return event.is_organizer(request.user)
+
+
+def require_organizer(request, event: Event, *, private: bool = False) -> None:
+    """Refuse anyone but the event's organizers: 404 when what is asked for is private (drafts,
+    history), 403 when it is public but theirs to change."""
+    if event.is_organizer(request.user):
+        return
+    if private:
+        raise exceptions.NotFound()
+    if not request.user or not request.user.is_authenticated:
+        raise exceptions.NotAuthenticated()
+    raise exceptions.PermissionDenied("Only the event's organizers may do this.",
+                                      code="not_organizer")
+
+
+def codes_match(given: str, expected: str) -> bool:
+    """Constant-time comparison that accepts any text the header may carry."""
+    return secrets.compare_digest(given.strip().upper().encode("utf-8", "replace"),
+                                  expected.encode("utf-8"))
+
+
+def table_actor(request, table: Table) -> Actor:
+    """Who acts at ``table``: an organizer of its event (token or session), or its captain (code).
+
+    A wrong code answers 403 and counts as a failed attempt of the client; once the client has
+    used up its attempts, wrong codes answer 429. A right code is never throttled.
+    """
+    event = table.round.event
+    if request.user and request.user.is_authenticated and event.is_organizer(request.user):
+        return Actor.organizer(request.user)
+    code = request.headers.get(TABLE_CODE_HEADER, "")
+    if not code:
+        if table.round.status == Round.Status.DRAFT:
+            raise exceptions.NotFound()
+        if request.user and request.user.is_authenticated:
+            raise exceptions.PermissionDenied(
+                f"Send the table's code in the {TABLE_CODE_HEADER} header.", code="code_required")
+        raise exceptions.NotAuthenticated(
+            f"Send the table's code in the {TABLE_CODE_HEADER} header, or an organizer token.")
+    if codes_match(code, table.code):
+        return Actor.captain(table)
+    throttle = TableCodeFailureThrottle()
+    if throttle.blocked(request):
+        raise exceptions.Throttled(wait=throttle.wait())
+    throttle.record_failure(request)
+    raise exceptions.PermissionDenied("This code does not open this table.", code="wrong_code")

@@ -1,0 +1,382 @@
+"""Serializers: JSON in and out. Input serializers check shapes and types only; every rule of
+Tichu or of the tournament is the services' and the engine's (they answer with field-level
+errors of their own). Output serializers read prefetched data only, so lists stay constant in
+queries; a table's code appears only for the organizers of its event (``context["organized"]``).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from ..formats import BYE_CREDITS, ENTRANT_TYPES, PAIRING_METHODS, PRESETS, VP_SCHEMES
+from ..models import Change, Entrant, Event, Hand, Round, Table
+
+MAX_ID = 2**62
+MAX_BULK = 500
+
+
+# --- strict input fields ---------------------------------------------------------------------------
+
+class StrictCharField(serializers.CharField):
+    """Text only (no numbers turned into text), valid Unicode, no NUL characters."""
+
+    default_error_messages = {"not_text": "Must be text.",
+                              "not_unicode": "Must be valid Unicode text."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("not_text")
+        try:
+            data.encode("utf-8")
+        except UnicodeEncodeError:
+            self.fail("not_unicode")
+        return super().to_internal_value(data)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer only: no strings, floats or booleans."""
+
+    default_error_messages = {"not_integer": "Must be a whole number."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, int) or isinstance(data, bool):
+            self.fail("not_integer")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    default_error_messages = {"not_boolean": "Must be true or false."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("not_boolean")
+        return data
+
+
+def reason_field():
+    return StrictCharField(required=False, allow_blank=True, max_length=300, default="",
+                           help_text="Why (kept in the history).")
+
+
+# --- events ---------------------------------------------------------------------------------------
+
+class RulesInputSerializer(serializers.Serializer):
+    """Rule options of the engine to change from the preset (``scoring.Rules``)."""
+
+    double_victory_points = StrictIntegerField(required=False, min_value=5, max_value=10000)
+    grand_tichu_allowed = StrictBooleanField(required=False)
+    blind_grand_tichu = StrictBooleanField(required=False)
+    dragon_kept_when_last = StrictBooleanField(required=False)
+    mahjong_in_bomb = StrictBooleanField(required=False)
+
+
+class EventCreateSerializer(serializers.Serializer):
+    """A new event: a preset (``format``) plus overrides of any format setting."""
+
+    OVERRIDES = ("entrant_type", "rounds", "hands_per_round", "game_to", "rules", "vp_scheme",
+                 "pairing", "double_round_robin", "tiebreaks", "bye_credit")
+
+    name = StrictCharField(max_length=1000, allow_blank=True, trim_whitespace=False)
+    format = serializers.ChoiceField(choices=sorted(PRESETS), default="dtm")
+    seed = StrictIntegerField(required=False, min_value=0, max_value=MAX_ID,
+                              help_text="Fixes every random draw of the event's pairings.")
+    entrant_type = serializers.ChoiceField(choices=ENTRANT_TYPES, required=False)
+    rounds = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=10**6)
+    hands_per_round = StrictIntegerField(required=False, allow_null=True, min_value=1,
+                                         max_value=10**6)
+    game_to = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=10**6)
+    rules = RulesInputSerializer(required=False)
+    vp_scheme = serializers.ChoiceField(choices=VP_SCHEMES, required=False)
+    pairing = serializers.ChoiceField(choices=PAIRING_METHODS, required=False)
+    double_round_robin = StrictBooleanField(required=False)
+    tiebreaks = serializers.ListField(child=StrictCharField(max_length=100), required=False,
+                                      max_length=20)
+    bye_credit = serializers.ChoiceField(choices=BYE_CREDITS, required=False)
+
+    def overrides(self) -> dict:
+        """Every format setting the request names, checked values first; names the format does
+        not know are passed on so that the service refuses them by name."""
+        known = {"name", "format", "seed"}
+        out = {}
+        for key, value in self.initial_data.items():
+            if key in known:
+                continue
+            if key == "rules" and isinstance(value, dict):
+                checked = self.validated_data.get("rules", {})
+                out[key] = {k: checked.get(k, v) for k, v in value.items()}
+            else:
+                out[key] = self.validated_data.get(key, value)
+        return out
+
+
+class EventSerializer(serializers.ModelSerializer):
+    format = serializers.CharField(source="preset", read_only=True)
+    settings = serializers.JSONField(source="format_data", read_only=True,
+                                     help_text="The event's format: preset plus overrides.")
+    standings_up_to_date = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = Event
+        fields = ["id", "name", "format", "settings", "status", "created_at",
+                  "standings_up_to_date", "standings_computed_at"]
+        read_only_fields = fields
+
+
+# --- entrants -------------------------------------------------------------------------------------
+
+class PlayerCreateSerializer(serializers.Serializer):
+    """A player (individual events), or a team with its roster (team events)."""
+
+    name = StrictCharField(max_length=1000, allow_blank=True, trim_whitespace=False)
+    members = serializers.ListField(child=StrictCharField(max_length=1000, allow_blank=True,
+                                                          trim_whitespace=False),
+                                    required=False, max_length=20,
+                                    help_text="Team events: the team's roster (2-5 names).")
+
+
+class EntrantSerializer(serializers.ModelSerializer):
+    members = serializers.SerializerMethodField()
+    active = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = Entrant
+        fields = ["id", "name", "event", "members", "joined_round", "withdrawn_after_round",
+                  "active"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_members(self, entrant) -> list[str]:
+        return [member.name for member in entrant.members.all()]
+
+
+class WithdrawSerializer(serializers.Serializer):
+    reason = reason_field()
+
+
+# --- rounds and tables ----------------------------------------------------------------------------
+
+def seat_rows(table: Table) -> list:
+    """The seats of a table by position 0-3 (seats 0 and 2 partners). In a team event a team
+    may be seated once for both of its positions; its partner position shows it again."""
+    by_position = {seat.position: seat for seat in table.seats.all()}
+    rows = []
+    for position in range(4):
+        seat = by_position.get(position) or by_position.get(position - 2)
+        rows.append(seat)
+    if not by_position:
+        return []
+    return rows
+
+
+def _shows_code(serializer, event_id: int) -> bool:
+    return event_id in serializer.context.get("organized", ())
+
+
+class TableInRoundSerializer(serializers.ModelSerializer):
+    seats = serializers.SerializerMethodField(help_text="Entrant ids in seat order 0-3; seats 0 "
+                                                        "and 2 are partners.")
+    seat_ids = serializers.SerializerMethodField(help_text="The seats' ids (for swapping).")
+    code = serializers.CharField(read_only=True, required=False,
+                                 help_text="The captain's code: organizers of the event only.")
+
+    class Meta:
+        model = Table
+        fields = ["id", "number", "status", "seats", "seat_ids", "code"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_seats(self, table) -> list[int]:
+        return [seat.entrant_id for seat in seat_rows(table) if seat is not None]
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_seat_ids(self, table) -> list[int]:
+        return [seat.pk for seat in seat_rows(table) if seat is not None]
+
+    def to_representation(self, table):
+        data = super().to_representation(table)
+        if not _shows_code(self, self.context.get("event_id_of_round", {}).get(table.round_id)):
+            data.pop("code", None)
+        return data
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    tables = serializers.SerializerMethodField()
+    byes = serializers.SerializerMethodField(help_text="Entrant ids without a table.")
+
+    class Meta:
+        model = Round
+        fields = ["id", "event", "number", "status", "tables", "byes"]
+        read_only_fields = fields
+
+    @extend_schema_field(TableInRoundSerializer(many=True))
+    def get_tables(self, rnd):
+        context = {**self.context, "event_id_of_round": {rnd.pk: rnd.event_id}}
+        return TableInRoundSerializer(rnd.tables.all(), many=True, context=context).data
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_byes(self, rnd) -> list[int]:
+        return [bye.entrant_id for bye in rnd.byes.all()]
+
+
+class EntrantRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class TableSerializer(TableInRoundSerializer):
+    event = serializers.IntegerField(source="round.event_id", read_only=True)
+    round_number = serializers.IntegerField(source="round.number", read_only=True)
+    players = serializers.SerializerMethodField(help_text="Who sits in seats 0-3.")
+
+    class Meta:
+        model = Table
+        fields = ["id", "event", "round", "round_number", "number", "status", "seats", "seat_ids",
+                  "players", "code"]
+        read_only_fields = fields
+
+    @extend_schema_field(EntrantRefSerializer(many=True))
+    def get_players(self, table):
+        return [{"id": seat.entrant_id, "name": seat.entrant.name}
+                for seat in seat_rows(table) if seat is not None]
+
+    def to_representation(self, table):
+        data = serializers.ModelSerializer.to_representation(self, table)
+        if not _shows_code(self, table.round.event_id):
+            data.pop("code", None)
+        return data
+
+
+class SwapSerializer(serializers.Serializer):
+    seats = serializers.ListField(child=StrictIntegerField(min_value=1, max_value=MAX_ID),
+                                  min_length=2, max_length=2,
+                                  help_text="The ids of the two seats to swap.")
+
+
+class SwapResultSerializer(serializers.Serializer):
+    warnings = serializers.ListField(child=serializers.CharField())
+    round = RoundSerializer()
+
+
+class WarningsSerializer(serializers.Serializer):
+    warnings = serializers.ListField(child=serializers.CharField())
+
+
+class TableCloseSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Table.Status.choices)
+    reason = reason_field()
+
+
+# --- hands ----------------------------------------------------------------------------------------
+
+class HandEntrySerializer(serializers.Serializer):
+    """The engine's score entry (``scoring.entry``), for the schema; the engine checks it."""
+
+    card_points = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
+                                        required=False, min_length=2, max_length=2,
+                                        help_text="Team 0 (seats 0, 2), team 1 (seats 1, 3).")
+    finish_order = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=3),
+                                         required=False, max_length=4)
+    calls = serializers.DictField(child=serializers.ChoiceField(["tichu", "grand", "blind"]),
+                                  required=False, help_text='{"<seat>": "tichu"|"grand"|"blind"}')
+    double_victory = serializers.IntegerField(allow_null=True, required=False, min_value=0,
+                                              max_value=1)
+    tichu_success = serializers.DictField(child=serializers.BooleanField(), required=False)
+    reason = serializers.CharField(required=False, max_length=300,
+                                   help_text="Organizer's correction: why (kept in the history).")
+
+
+class HandResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    number = serializers.IntegerField()
+    totals = serializers.ListField(child=serializers.IntegerField())
+    victory_points = serializers.ListField(child=serializers.IntegerField())
+    result = serializers.ChoiceField(["created", "corrected", "unchanged"])
+    entry = serializers.JSONField()
+
+
+class HandSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="table.round_id", read_only=True)
+    totals = serializers.SerializerMethodField()
+    victory_points = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Hand
+        fields = ["id", "table", "round", "number", "entry", "totals", "victory_points",
+                  "double_victory", "confirmed_by_opponents", "created_at", "updated_at"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_totals(self, hand) -> list[int]:
+        return [hand.tp_0, hand.tp_1]
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_victory_points(self, hand) -> list[int]:
+        return [hand.vp_0, hand.vp_1]
+
+
+def hand_result(hand: Hand, result: str) -> dict:
+    return {"id": hand.pk, "table": hand.table_id, "number": hand.number,
+            "totals": [hand.tp_0, hand.tp_1], "victory_points": [hand.vp_0, hand.vp_1],
+            "result": result, "entry": hand.entry}
+
+
+# --- standings and history ------------------------------------------------------------------------
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = EntrantRefSerializer(help_text="The entrant: a player, or a team in team events.")
+    victory_points = serializers.IntegerField()
+    tichu_points = serializers.IntegerField()
+    hands_played = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    adjustment_vp = serializers.IntegerField()
+    adjustment_tp = serializers.IntegerField()
+    tiebreaks = serializers.DictField(child=serializers.IntegerField())
+
+
+class StandingsSerializer(serializers.Serializer):
+    up_to_date = serializers.BooleanField(help_text="False while a recomputation is pending.")
+    rows = StandingRowSerializer(many=True)
+
+
+def standings_data(event: Event, rows) -> dict:
+    return {"up_to_date": event.standings_up_to_date,
+            "rows": [{"rank": row.rank,
+                      "player": {"id": row.entrant_id, "name": row.entrant.name},
+                      "victory_points": row.victory_points, "tichu_points": row.tichu_points,
+                      "hands_played": row.hands_played, "byes": row.byes,
+                      "adjustment_vp": row.adjustment_vp, "adjustment_tp": row.adjustment_tp,
+                      "tiebreaks": row.tiebreaks} for row in rows]}
+
+
+class ChangeSerializer(serializers.ModelSerializer):
+    undoable = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Change
+        fields = ["id", "event", "subject", "subject_id", "action", "actor", "old", "new",
+                  "reason", "created_at", "undoable"]
+        read_only_fields = fields
+
+    def get_undoable(self, change) -> bool:
+        return change.subject == "hand" and change.action == "correct"
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every 4xx answer."""
+
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+

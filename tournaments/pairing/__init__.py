@@ -1,0 +1,35 @@
+"""Pairing: who sits where each round. Pure functions of the entrants, their history and a seed.
+
+No database here: the service (``tournaments.services.rounds``) turns rows into these values and
+the resulting ``Draw`` back into tables, seats and byes. Read in this order:
+
+1. ``base``: ``Entrant``, ``PairingHistory``, ``Draw``, ``PairingError``, ``PairingMethod``.
+2. ``individual``: tables of four with rotating partners (DTM "Einzelspielermodus").
+3. ``swiss``: fixed teams by Swiss maximum-weight matching.
+4. ``round_robin``: the circle method for leagues.
+5. ``checks``: ``check_draw``, the rules a hand-edited seating may break.
+6. ``factory``: ``make_pairing`` and ``pair_round``, one entry point for every method.
+"""
+
+from .base import Draw, Entrant, PairingError, PairingHistory, PairingMethod
+from .checks import check_draw
+from .factory import PAIRING_METHODS, make_pairing, pair_round
+from .individual import IndividualPairing
+from .round_robin import RoundRobinPairing, round_robin_schedule
+from .swiss import SwissPairing
+
+__all__ = [
+    "PAIRING_METHODS",
+    "Draw",
+    "Entrant",
+    "IndividualPairing",
+    "PairingError",
+    "PairingHistory",
+    "PairingMethod",
+    "RoundRobinPairing",
+    "SwissPairing",
+    "check_draw",
+    "make_pairing",
+    "pair_round",
+    "round_robin_schedule",
+]

@@ -1,0 +1,229 @@
+"""Individual events (DTM "Einzelspielermodus"): tables of four, partners change every round.
+
+Tournament rules implemented here:
+
+- Every active player sits at exactly one table or has a bye. There are (players mod 4) byes,
+  given to the players with the fewest byes so far, lowest ranked first.
+- No two players are partners twice. This is a hard rule: ``PairingError`` is raised only when no
+  seating (with any equally fair choice of byes) avoids a repeat partner.
+- Repeat opponents are kept as few as local improvement finds.
+- Round 1 is a random draw by the seed. Later rounds seat players of similar standing together: a
+  table is four neighbours in the standings, as far as the two rules above allow.
+- Within a table, of the three ways to split four players into two partnerships, the draw takes
+  one without a repeat partner and with the fewest repeat opponents; among equal splits the seed
+  decides (the "random partner draw").
+
+How, in linear time for the usual case: slide through the standings in groups of four, then
+repair locally by swapping single players between nearby tables while that lowers the cost
+(repeat partners, repeat opponents, score spread, rank spread), compared lexicographically. If a
+repeat partner remains (small or exhausted fields only), partnerships are matched exactly on the
+graph of allowed partners (networkx, a band of neighbours first, then all pairs), neighbouring
+partnerships share a table, and the repair runs again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from itertools import combinations, islice
+
+import networkx as nx
+
+from .base import (
+    Draw,
+    Entrant,
+    PairingError,
+    PairingHistory,
+    PairingMethod,
+    checked_entrants,
+    round_random,
+)
+
+# The three seat orders of a table's players a, b, c, d: seats 0 and 2 are partners.
+SEAT_ORDERS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))
+
+# How many other equally fair bye choices to try when the first admits no seating at all.
+MAX_BYE_CHOICES = 1000
+
+Cost = tuple[int, int, int, int]
+
+
+class _Field:
+    """The players of one round with their history, indexed for fast table costs."""
+
+    def __init__(self, order: Sequence[Entrant], history: PairingHistory):
+        self.rank = {e.id: i for i, e in enumerate(order)}
+        self.score = {e.id: e.score for e in order}
+        self.partners: dict[int, set[int]] = {e.id: set() for e in order}
+        self.opponents: dict[int, dict[int, int]] = {e.id: {} for e in order}
+        for a, b in history.partners:
+            if a in self.partners and b in self.partners:
+                self.partners[a].add(b)
+                self.partners[b].add(a)
+        for (a, b), count in history.opponents.items():
+            if a in self.opponents and b in self.opponents:
+                self.opponents[a][b] = count
+                self.opponents[b][a] = count
+
+    def split_costs(self, table: Sequence[int]) -> list[tuple[int, int]]:
+        """(repeat partners, repeat opponents) of the table seated in each of ``SEAT_ORDERS``."""
+        costs = []
+        for i, j, k, m in SEAT_ORDERS:
+            north, east, south, west = table[i], table[j], table[k], table[m]
+            repeat_partners = (south in self.partners[north]) + (west in self.partners[east])
+            met_north, met_south = self.opponents[north], self.opponents[south]
+            repeat_opponents = (met_north.get(east, 0) + met_north.get(west, 0)
+                                + met_south.get(east, 0) + met_south.get(west, 0))
+            costs.append((repeat_partners, repeat_opponents))
+        return costs
+
+    def cost(self, table: Sequence[int]) -> Cost:
+        """(repeat partners, repeat opponents) of the table's best split, then its spreads."""
+        repeat_partners, repeat_opponents = min(self.split_costs(table))
+        scores = [self.score[p] for p in table]
+        ranks = [self.rank[p] for p in table]
+        return (repeat_partners, repeat_opponents, max(scores) - min(scores),
+                max(ranks) - min(ranks))
+
+    def seat(self, table: Sequence[int], rng: random.Random) -> tuple[int, int, int, int]:
+        """The table's seats: the best split, drawn by ``rng`` among equal ones.
+
+        The best-ranked player takes seat 0, the better-ranked opponent seat 1.
+        """
+        table = sorted(table, key=self.rank.__getitem__)
+        costs = self.split_costs(table)
+        best = min(costs)
+        order = rng.choice([o for o, c in zip(SEAT_ORDERS, costs, strict=True) if c == best])
+        return tuple(table[i] for i in order)  # type: ignore[return-value]
+
+    def improve(self, tables: list[list[int]], radius: int) -> int:
+        """Swap players between tables while the total cost falls; return repeat partners left.
+
+        A table with a repeat opponent looks for swaps with the tables up to ``radius`` places
+        away; a table with a repeat partner looks as far as needed, nearest first.
+        """
+        costs = [self.cost(t) for t in tables]
+        todo = [i for i in reversed(range(len(tables))) if costs[i][0] or costs[i][1]]
+        while todo:
+            i = todo.pop()
+            if not (costs[i][0] or costs[i][1]):
+                continue
+            hard = costs[i][0] > 0
+            best: tuple[Cost, int, int, int, Cost, Cost] | None = None
+            for distance in range(1, (len(tables) if hard else radius) + 1):
+                for j in (i - distance, i + distance):
+                    if 0 <= j < len(tables):
+                        move = self._best_swap(tables, costs, i, j)
+                        if move is not None and (best is None or move[0] < best[0]):
+                            best = move
+                if best is not None and (not hard or best[0][0] < 0):
+                    break
+            if best is None:
+                continue
+            _, j, x, y, cost_i, cost_j = best
+            tables[i][x], tables[j][y] = tables[j][y], tables[i][x]
+            costs[i], costs[j] = cost_i, cost_j
+            todo.extend(k for k in (j, i) if costs[k][0] or costs[k][1])
+        return sum(c[0] for c in costs)
+
+    def _best_swap(self, tables: list[list[int]], costs: list[Cost], i: int,
+                   j: int) -> tuple[Cost, int, int, int, Cost, Cost] | None:
+        """The swap of a player of table ``i`` with one of table ``j`` lowering the cost most."""
+        old = tuple(a + b for a, b in zip(costs[i], costs[j], strict=True))
+        best = None
+        first, second = tables[i], tables[j]
+        for x in range(4):
+            for y in range(4):
+                first[x], second[y] = second[y], first[x]
+                cost_i, cost_j = self.cost(first), self.cost(second)
+                first[x], second[y] = second[y], first[x]
+                delta = tuple(a + b - c for a, b, c in zip(cost_i, cost_j, old, strict=True))
+                if delta < (0, 0, 0, 0) and (best is None or delta < best[0]):
+                    best = (delta, j, x, y, cost_i, cost_j)
+        return best
+
+    def partnerships(self, players: list[int]) -> list[tuple[int, int]] | None:
+        """Partnerships of all ``players`` with no repeat partner, near in rank; None if none exist.
+
+        A maximum-weight matching on the allowed pairs within a band of ranks, widened until it is
+        perfect or covers every pair.
+        """
+        count = len(players)
+        band = 8
+        while True:
+            graph = nx.Graph()
+            graph.add_nodes_from(players)
+            for i, player in enumerate(players):
+                for j in range(i + 1, min(count, i + 1 + band)):
+                    if players[j] not in self.partners[player]:
+                        graph.add_edge(player, players[j], weight=count - (j - i))
+            matching = nx.max_weight_matching(graph, maxcardinality=True)
+            if 2 * len(matching) == count:
+                pairs = [tuple(sorted(pair, key=self.rank.__getitem__)) for pair in matching]
+                return sorted(pairs, key=lambda pair: self.rank[pair[0]])
+            if band >= count - 1:
+                return None
+            band *= 4
+
+
+class IndividualPairing(PairingMethod):
+    """Tables of four for individual players, no partner twice (see the module's rules).
+
+    ``repair_radius`` is how many tables away a table with a repeat opponent looks for a swap:
+    larger finds fewer repeat opponents but seats players of less similar standing together.
+    """
+
+    method = "individual"
+
+    def __init__(self, *, repair_radius: int = 2):
+        self.repair_radius = repair_radius
+
+    def pair(self, entrants: Sequence[Entrant], history: PairingHistory, *, seed: int | str,
+             round_number: int) -> Draw:
+        order = checked_entrants(entrants, 4, "players")
+        rng = round_random(seed, round_number)
+        if round_number == 1:
+            rng.shuffle(order)
+        field = _Field(order, history)
+        bye_count = len(order) % 4
+        for byes in islice(_bye_choices(order, history, bye_count), MAX_BYE_CHOICES):
+            tables = self._tables(field, [e.id for e in order if e.id not in byes])
+            if tables is not None:
+                break
+        else:
+            raise PairingError(
+                f"No seating of these {len(order)} players avoids a repeat partner: with "
+                f"{bye_count} bye(s) given fairly, someone has already partnered every player "
+                f"still available.")
+        tables.sort(key=lambda t: min(field.rank[p] for p in t))
+        return Draw(tables=[field.seat(t, rng) for t in tables],
+                    byes=sorted(byes, key=field.rank.__getitem__), method=self.method)
+
+    def _tables(self, field: _Field, players: list[int]) -> list[list[int]] | None:
+        """Tables of four without a repeat partner, near in rank; None if there are none."""
+        tables = [players[i:i + 4] for i in range(0, len(players), 4)]
+        if field.improve(tables, self.repair_radius) == 0:
+            return tables
+        pairs = field.partnerships(players)
+        if pairs is None:
+            return None
+        tables = [[*pairs[i], *pairs[i + 1]] for i in range(0, len(pairs), 2)]
+        field.improve(tables, self.repair_radius)
+        return tables
+
+
+def _bye_choices(order: list[Entrant], history: PairingHistory, count: int) -> Iterator[set[int]]:
+    """The fair sets of ``count`` byes, the rule's own choice first.
+
+    The rule: fewest byes so far, lowest ranked first. Any other set giving byes to players with
+    the same numbers of earlier byes is equally fair; those follow, in the rule's preference.
+    """
+    queue = sorted(reversed(order), key=lambda e: history.byes.get(e.id, 0))
+    if count == 0:
+        yield set()
+        return
+    threshold = history.byes.get(queue[count - 1].id, 0)
+    must = [e.id for e in queue if history.byes.get(e.id, 0) < threshold]
+    pool = [e.id for e in queue if history.byes.get(e.id, 0) == threshold]
+    for rest in combinations(pool, count - len(must)):
+        yield {*must, *rest}

@@ -1,0 +1,76 @@
+"""Round robin for leagues: every team plays every other team once (twice in a double round robin).
+
+Tournament rules implemented here:
+
+- The schedule follows the circle method: the first team stays in place, the others rotate one
+  place per round; with an odd number of teams a dummy joins the circle and its opponent rests.
+- Each team plays at most once per round, and every pair of teams meets exactly once; a double
+  round robin plays the same rounds again with home and away (team 0 and team 1) swapped.
+- Sides are balanced: the fixed team alternates, every other team is home on the left half of the
+  circle, so each team's home and away games differ by at most one per leg.
+- The schedule depends only on the order of the teams given, never on results or on a seed: to
+  draw it, shuffle the teams once for the season.
+- A team that withdraws keeps its place in the schedule; its opponent of the day rests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from .base import Draw, Entrant, PairingError, PairingHistory, PairingMethod, checked_entrants
+
+
+def round_robin_schedule(team_ids: Sequence[int], *, double: bool = False) -> list[Draw]:
+    """Every round of the league, in order: matches (team 0, team 1) and the team that rests."""
+    teams = [e.id for e in checked_entrants([Entrant(t) for t in team_ids], 2, "teams")]
+    circle: list[int | None] = [*teams, None] if len(teams) % 2 else list(teams)
+    size = len(circle)
+    first_leg = []
+    for number in range(size - 1):
+        matches, rests = [], []
+        for i in range(size // 2):
+            left, right = circle[i], circle[size - 1 - i]
+            if left is None or right is None:
+                rests.append(right if left is None else left)
+            elif i == 0 and number % 2:
+                matches.append((right, left))
+            else:
+                matches.append((left, right))
+        first_leg.append(Draw(tables=matches, byes=rests, method="round_robin"))
+        circle = [circle[0], circle[-1], *circle[1:-1]]
+    if not double:
+        return first_leg
+    return first_leg + [Draw(tables=[(b, a) for a, b in draw.tables], byes=draw.byes,
+                             method="round_robin") for draw in first_leg]
+
+
+class RoundRobinPairing(PairingMethod):
+    """One round of a league's round robin (see the module's rules).
+
+    The entrants are every team of the schedule, in the season's fixed order; ``active``, if
+    given, are those still playing: a match against a withdrawn team becomes a rest.
+    """
+
+    method = "round_robin"
+
+    def __init__(self, *, double: bool = False, active: Collection[int] | None = None):
+        self.double = double
+        self.active = None if active is None else frozenset(active)
+
+    def pair(self, entrants: Sequence[Entrant], history: PairingHistory, *, seed: int | str,
+             round_number: int) -> Draw:
+        schedule = round_robin_schedule([e.id for e in entrants], double=self.double)
+        if not 1 <= round_number <= len(schedule):
+            raise PairingError(f"This round robin has {len(schedule)} rounds; there is no round "
+                               f"{round_number}.")
+        draw = schedule[round_number - 1]
+        if self.active is None:
+            return draw
+        tables, byes = [], [team for team in draw.byes if team in self.active]
+        for match in draw.tables:
+            playing = [team for team in match if team in self.active]
+            if len(playing) == 2:
+                tables.append(match)
+            else:
+                byes.extend(playing)
+        return Draw(tables=tables, byes=byes, method=self.method)

@@ -1,0 +1,100 @@
+"""Selectors: read-only queries shared by the API and the pages. Nothing here writes.
+
+Visibility rules live here once, so that every list and detail applies them the same way:
+the public sees events, entrants, published and complete rounds, their tables (without codes)
+and hands; an organizer (owner or co-organizer) also sees their events' drafts, codes and history.
+Every list is built with ``select_related``/``prefetch_related`` so that it costs a constant
+number of queries whatever the size of the event.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from .models import Change, Entrant, Event, Hand, Round, Seat, StandingRow, Table
+
+PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
+
+
+# --- organizers -----------------------------------------------------------------------------------
+
+def organized_events(user) -> QuerySet[Event]:
+    """Events ``user`` owns or co-organizes (none for an anonymous user)."""
+    if user is None or not user.is_authenticated:
+        return Event.objects.none()
+    return Event.objects.filter(Q(owner=user) | Q(co_organizers=user)).distinct()
+
+
+def organized_event_ids(user) -> set[int]:
+    """The ids of ``organized_events(user)``, in one query (none for an anonymous user)."""
+    if user is None or not user.is_authenticated:
+        return set()
+    return set(organized_events(user).values_list("pk", flat=True))
+
+
+def _organized_ids_subquery(user):
+    return Event.objects.filter(Q(owner=user) | Q(co_organizers=user)).values("pk")
+
+
+# --- events and entrants --------------------------------------------------------------------------
+
+def event_list() -> QuerySet[Event]:
+    return Event.objects.all()
+
+
+def entrant_list(*, event_id: int | None = None) -> QuerySet[Entrant]:
+    entrants = Entrant.objects.select_related("event").prefetch_related("members")
+    if event_id is not None:
+        entrants = entrants.filter(event_id=event_id)
+    return entrants.order_by("pk")
+
+
+# --- rounds, tables, hands ------------------------------------------------------------------------
+
+def round_list(user=None) -> QuerySet[Round]:
+    """Rounds visible to ``user``: published and complete ones, and drafts of their own events."""
+    rounds = Round.objects.select_related("event").prefetch_related(
+        Prefetch("tables", queryset=Table.objects.order_by("number").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.order_by("position")))),
+        "byes")
+    if user is not None and user.is_authenticated:
+        return rounds.filter(Q(status__in=PUBLIC_ROUND_STATUSES)
+                             | Q(event_id__in=_organized_ids_subquery(user)))
+    return rounds.filter(status__in=PUBLIC_ROUND_STATUSES)
+
+
+def table_list(user=None) -> QuerySet[Table]:
+    """Tables of the rounds visible to ``user``, with their seats and entrants."""
+    tables = Table.objects.select_related("round__event").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.order_by("position").select_related("entrant")))
+    if user is not None and user.is_authenticated:
+        return tables.filter(Q(round__status__in=PUBLIC_ROUND_STATUSES)
+                             | Q(round__event_id__in=_organized_ids_subquery(user)))
+    return tables.filter(round__status__in=PUBLIC_ROUND_STATUSES)
+
+
+def hand_list(user=None) -> QuerySet[Hand]:
+    """Hands at the tables visible to ``user``."""
+    hands = Hand.objects.select_related("table__round")
+    if user is not None and user.is_authenticated:
+        return hands.filter(Q(table__round__status__in=PUBLIC_ROUND_STATUSES)
+                            | Q(table__round__event_id__in=_organized_ids_subquery(user)))
+    return hands.filter(table__round__status__in=PUBLIC_ROUND_STATUSES)
+
+
+def table_with_event(table_id: int) -> Table | None:
+    """A table with its round and event (one query), whatever the round's status."""
+    return Table.objects.select_related("round__event").filter(pk=table_id).first()
+
+
+# --- standings and history ------------------------------------------------------------------------
+
+def standing_rows(event: Event) -> QuerySet[StandingRow]:
+    """The stored standings of an event in rank order (never computed here)."""
+    return (StandingRow.objects.filter(event=event).select_related("entrant")
+            .order_by("rank", "entrant_id"))
+
+
+def change_list(event: Event) -> QuerySet[Change]:
+    """The history of an event, newest first."""
+    return Change.objects.filter(event=event).order_by("-created_at", "-id")

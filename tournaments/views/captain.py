@@ -1,0 +1,179 @@
+"""A table's page for its captain, opened by the table's code (a printed QR code or short link).
+
+No account: the code is the key, and it opens one table only. Failed codes are counted per client
+and refused for a while once there are too many (guessing is pointless with 2**60 codes, and the
+page says so to the one who tries).
+
+The captain enters each hand as the score sheet holds it; the engine scores it (a live preview on
+every change, htmx) and refuses an impossible hand with its own message, shown next to the form
+(HTTP 400, nothing stored). The opponents confirm a stored hand with one button.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.cache import cache
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scoring import InvalidHand, score_entry
+
+from ..services.hands import hand_confirm, hand_record, hand_victory_points_for
+from ..services.history import Actor, ServiceError
+from . import queries
+from .forms import HandForm
+
+FAIL_KEY = "captain-code-failures:{}"
+
+
+def _failure_limit() -> tuple[int, int]:
+    """Failed code lookups allowed per client, and the window in seconds (settings' rate)."""
+    rate = settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}).get(
+        "table_code_failures", "20/minute")
+    count, _, period = rate.partition("/")
+    seconds = {"s": 1, "m": 60, "h": 3600, "d": 86400}.get(period[:1], 60)
+    return int(count), seconds
+
+
+def _client(request) -> str:
+    return request.META.get("REMOTE_ADDR", "unknown")
+
+
+def _table_or_refuse(request, code: str):
+    """The table of a code, or a response: 404 for an unknown code, 429 after too many."""
+    limit, window = _failure_limit()
+    key = FAIL_KEY.format(_client(request))
+    if (cache.get(key) or 0) >= limit:
+        return None, render(request, "captain/unknown.html", {"throttled": True}, status=429)
+    table = queries.table_by_code(code)
+    if table is None:
+        if not cache.add(key, 1, window):
+            try:
+                cache.incr(key)
+            except ValueError:
+                cache.set(key, 1, window)
+        return None, render(request, "captain/unknown.html", {"throttled": False}, status=404)
+    return table, None
+
+
+def allowed_calls(rules) -> tuple[str, ...]:
+    """The calls the event's options offer on the form (the engine checks them again)."""
+    return ("tichu",) + (("grand",) if rules.grand_tichu_allowed else ()) + (
+        ("blind",) if rules.blind_grand_tichu else ())
+
+
+def _numbers(event_format, hands) -> list[int]:
+    """Hand numbers the form offers: all of a fixed round, or the next hand of a game."""
+    if event_format.hands_per_round is not None:
+        return list(range(1, event_format.hands_per_round + 1))
+    return [len(hands) + 1]
+
+
+def _form(table, data=None, number=None):
+    event = table.round.event
+    seats = list(table.seats.all())
+    hands = list(table.hands.all())
+    numbers = _numbers(event.format, hands)
+    entered = {h.number for h in hands}
+    if number is None:
+        number = next((n for n in numbers if n not in entered), numbers[-1])
+    return HandForm(data, seats=seats, calls=allowed_calls(event.rules), numbers=numbers,
+                    initial={"number": number})
+
+
+def preview_of(table, entry) -> dict:
+    """Both teams' TP and VP as the engine scores an entry, or the engine's message."""
+    event_format = table.round.event.format
+    try:
+        score = score_entry(entry, event_format.rules)
+    except InvalidHand as error:
+        return {"error": error.message, "field": error.field}
+    return {"totals": score.totals, "victory_points": hand_victory_points_for(event_format, score),
+            "double_victory": score.double_victory,
+            "calls": [(c.seat, c.call, c.made) for c in score.calls]}
+
+
+def _page(request, table, form, *, status=200, preview=None):
+    event = table.round.event
+    hands = {h.number: h for h in table.hands.all()}
+    numbers = _numbers(event.format, list(hands.values()))
+    slots = [(n, hands.get(n)) for n in sorted(set(numbers) | set(hands))]
+    view = queries.build_table_view(table, event.format, {})
+    editable = (table.round.status == table.round.Status.PUBLISHED
+                and table.status == table.Status.OPEN and not view.done)
+    return render(request, "captain/table.html", {
+        "table": table, "event": event, "round": table.round, "view": view, "slots": slots,
+        "form": form, "editable": editable, "preview": preview, "code": table.code,
+    }, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def table_page(request, code: str):
+    table, refusal = _table_or_refuse(request, code)
+    if refusal:
+        return refusal
+    if request.method == "GET":
+        try:
+            number = int(request.GET["hand"]) if "hand" in request.GET else None
+        except ValueError:
+            number = None
+        return _page(request, table, _form(table, number=number))
+
+    form = _form(table, request.POST)
+    if not form.is_valid():
+        return _page(request, table, form, status=400)
+    entry = form.entry()
+    if "preview" in request.POST:  # without JavaScript: the preview on its own button
+        preview = preview_of(table, entry)
+        if "error" in preview:
+            form.add_engine_error(InvalidHand("preview", preview["error"], preview["field"]))
+        return _page(request, table, form, preview=preview, status=400 if "error" in preview
+                     else 200)
+    number = form.cleaned_data["number"]
+    try:
+        outcome = hand_record(table_id=table.pk, number=number, entry=entry,
+                              actor=Actor.captain(table))
+    except InvalidHand as error:
+        form.add_engine_error(error)
+        return _page(request, table, form, status=400)
+    except ServiceError as error:
+        form.add_error(None, error.message)
+        return _page(request, table, form, status=error.status)
+    if outcome.result == "unchanged":
+        messages.info(request, _("Hand %(n)s was already recorded with this score.") %
+                      {"n": number})
+    else:
+        messages.success(request, _("Hand %(n)s is recorded. Let the opponents confirm it.") %
+                         {"n": number})
+    return redirect("captain-table", code=table.code)
+
+
+@require_POST
+def preview(request, code: str):
+    """The live preview (htmx): both teams' TP and VP for what the form holds now."""
+    table, refusal = _table_or_refuse(request, code)
+    if refusal:
+        return refusal
+    form = _form(table, request.POST)
+    if not form.is_valid():
+        result = {"error": " ".join(str(e) for errors in form.errors.values() for e in errors)}
+    else:
+        result = preview_of(table, form.entry())
+    return render(request, "captain/_preview.html", {"preview": result, "form": form})
+
+
+@require_POST
+def confirm(request, code: str, number: int):
+    """The opponents confirm the score their captain entered."""
+    table, refusal = _table_or_refuse(request, code)
+    if refusal:
+        return refusal
+    try:
+        hand_confirm(table_id=table.pk, number=number)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Hand %(n)s is confirmed by the opponents.") % {"n": number})
+    return redirect("captain-table", code=table.code)

@@ -1,0 +1,212 @@
+"""Forms: they parse what a person typed into the shapes the services take, and nothing more.
+
+Whether a hand is possible, who may enter it, what a format allows: the engine and the services
+decide, and their messages are attached to these forms (``add_service_error``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.entry import CARD_POINTS_TOTAL
+
+from ..formats import PRESETS
+
+CALL_LABELS = {"tichu": _("Tichu"), "grand": _("Grand Tichu"), "blind": _("Blind Grand Tichu")}
+# The engine's entry keys, mapped to the form fields that carry them.
+ENTRY_FIELDS = {"card_points": "cp_0", "finish_order": "first_out", "calls": None,
+                "double_victory": "double_victory", "tichu_success": None}
+MAX_PLAYER_FILE = 256 * 1024
+
+
+def seat_label(seat) -> str:
+    """The name shown for a seat: the player, or the team with the roster member who sat there."""
+    if seat.player_id and seat.player.name != seat.entrant.name:
+        return f"{seat.entrant.name} ({seat.player.name})"
+    return seat.entrant.name
+
+
+class HandForm(forms.Form):
+    """One hand as a score sheet holds it: calls, first out, double victory, one team's points.
+
+    ``seats`` are the table's four seats (for the labels); ``calls`` the calls the event allows
+    (the engine checks them again).
+    """
+
+    number = forms.IntegerField(label=_("Hand"), min_value=1)
+    first_out = forms.ChoiceField(label=_("Went out first"), required=False,
+                                  widget=forms.RadioSelect)
+    double_victory = forms.ChoiceField(label=_("Double victory"), required=False,
+                                       widget=forms.RadioSelect)
+    cp_0 = forms.IntegerField(label=_("Card points team A"), required=False)
+    cp_1 = forms.IntegerField(label=_("Card points team B"), required=False)
+
+    def __init__(self, *args, seats, calls=("tichu",), numbers=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = list(seats)
+        names = {seat.position: seat_label(seat) for seat in self.seats}
+        call_choices = [("", _("no call"))] + [(c, CALL_LABELS[c]) for c in calls]
+        for position in range(4):
+            self.fields[f"call_{position}"] = forms.ChoiceField(
+                label=names.get(position, position), required=False, choices=call_choices,
+                widget=forms.RadioSelect)
+        self.fields["first_out"].choices = [("", _("not entered"))] + [
+            (str(p), names.get(p, p)) for p in range(4)]
+        team_a = " & ".join(names.get(p, "") for p in (0, 2))
+        team_b = " & ".join(names.get(p, "") for p in (1, 3))
+        self.team_names = (team_a, team_b)
+        self.fields["double_victory"].choices = [("", _("none")), ("0", team_a), ("1", team_b)]
+        self.fields["cp_0"].label = _("Card points %(team)s") % {"team": team_a}
+        self.fields["cp_1"].label = _("Card points %(team)s") % {"team": team_b}
+        self.card_points_total = CARD_POINTS_TOTAL
+        if numbers:
+            self.fields["number"].widget = forms.Select(choices=[(n, n) for n in numbers])
+
+    def call_fields(self):
+        return [self[f"call_{position}"] for position in range(4)]
+
+    def entry(self) -> dict:
+        """The engine's score-entry shape from the cleaned data. One team's card points may be
+        left empty: the deck's total minus the other's is filled in (what a score sheet does)."""
+        data = self.cleaned_data
+        a, b = data.get("cp_0"), data.get("cp_1")
+        if a is None and b is None:
+            card_points = None
+        else:
+            card_points = [a if a is not None else CARD_POINTS_TOTAL - b,
+                           b if b is not None else CARD_POINTS_TOTAL - a]
+        first = data.get("first_out")
+        double_victory = data.get("double_victory")
+        return {
+            "card_points": card_points,
+            "finish_order": [int(first)] if first not in (None, "") else [],
+            "calls": {str(p): data[f"call_{p}"] for p in range(4) if data.get(f"call_{p}")},
+            "double_victory": int(double_victory) if double_victory not in (None, "") else None,
+        }
+
+    def add_engine_error(self, error) -> None:
+        """Show the engine's sentence next to the field it names (or above the form)."""
+        field = ENTRY_FIELDS.get(error.field)
+        self.add_error(None, error.message)
+        if field:
+            self.fields[field].widget.attrs["aria-invalid"] = "true"
+        self.engine_error = error
+
+    @staticmethod
+    def initial_from_entry(number: int, entry: dict | None) -> dict:
+        """Form values that show a stored (canonical) entry again, for a correction."""
+        initial = {"number": number}
+        if not entry:
+            return initial
+        if entry.get("card_points"):
+            initial["cp_0"], initial["cp_1"] = entry["card_points"]
+        if entry.get("finish_order"):
+            initial["first_out"] = str(entry["finish_order"][0])
+        if entry.get("double_victory") is not None:
+            initial["double_victory"] = str(entry["double_victory"])
+        for seat, call in (entry.get("calls") or {}).items():
+            initial[f"call_{seat}"] = call
+        return initial
+
+
+class CorrectionForm(HandForm):
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+def add_service_error(form: forms.Form, error) -> None:
+    """A service's refusal, on the field it names when the form has one."""
+    field = error.field if error.field in form.fields else None
+    form.add_error(field, error.message)
+
+
+class EventCreateForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    preset = forms.ChoiceField(label=_("Format"), choices=[
+        ("dtm", _("DTM: individuals, rotating partners")),
+        ("team_swiss", _("Teams of two, Swiss")),
+        ("league", _("League: teams, round robin, games to 1000")),
+    ])
+    rounds = forms.IntegerField(label=_("Rounds"), required=False,
+                                help_text=_("Empty: the format's default."))
+    hands_per_round = forms.IntegerField(label=_("Hands per round"), required=False,
+                                         help_text=_("Empty: the format's default."))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        known = set(PRESETS)
+        self.fields["preset"].choices = [c for c in self.fields["preset"].choices if c[0] in known]
+
+    def overrides(self) -> dict:
+        data = self.cleaned_data
+        overrides = {}
+        if data.get("rounds") is not None:
+            overrides["rounds"] = data["rounds"]
+        if data.get("hands_per_round") is not None:
+            overrides["hands_per_round"] = data["hands_per_round"]
+        return overrides
+
+
+class PlayersForm(forms.Form):
+    """Players one per line, or teams as "Team name; member1; member2"; or a CSV file of either."""
+
+    lines = forms.CharField(label=_("Names"), required=False, widget=forms.Textarea(
+        attrs={"rows": 8}))
+    file = forms.FileField(label=_("or a CSV file"), required=False)
+
+    def clean(self):
+        data = super().clean()
+        rows = []
+        upload = data.get("file")
+        if upload:
+            if upload.size > MAX_PLAYER_FILE:
+                raise forms.ValidationError(_("The file is too large."))
+            try:
+                text = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(_("The file must be UTF-8 text (CSV).")) from None
+            rows += parse_rows(text)
+        rows += parse_rows(data.get("lines") or "")
+        if not rows:
+            raise forms.ValidationError(_("Enter at least one name."))
+        data["rows"] = rows
+        return data
+
+
+def parse_rows(text: str) -> list[list[str]]:
+    """Rows of names from text: one row a line, cells split at ";" (or "," in a CSV)."""
+    rows = []
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        return rows
+    delimiter = ";" if any(";" in line for line in lines) else ","
+    for cells in csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter):
+        cells = [cell.strip() for cell in cells if cell.strip()]
+        if cells:
+            rows.append(cells)
+    return rows
+
+
+class SwapForm(forms.Form):
+    seat_a = forms.ChoiceField(label=_("Seat"))
+    seat_b = forms.ChoiceField(label=_("swap with"))
+
+    def __init__(self, *args, seats=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(str(s.pk), f"{_('Table')} {s.table.number} · {s.position + 1} · "
+                               f"{seat_label(s)}") for s in seats]
+        self.fields["seat_a"].choices = choices
+        self.fields["seat_b"].choices = choices
+
+
+class TableCloseForm(forms.Form):
+    status = forms.ChoiceField(label=_("Close as"), choices=[
+        ("forfeited", _("forfeited")), ("averaged", _("averaged")), ("open", _("open again"))])
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)

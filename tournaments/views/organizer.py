@@ -1,0 +1,310 @@
+"""Pages for organizers (login required; only events they own or co-organize).
+
+Each view authorizes the event first (404 when it does not exist, 403 when it is someone else's),
+looks up the round, table, entrant or change inside that event, calls one service, and shows the
+service's answer: a message and a redirect for buttons, the form again with errors for forms.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring import InvalidHand
+
+from ..models import Change, Entrant, Round, Table
+from ..services.events import entrant_withdraw, event_create, players_register, team_register
+from ..services.hands import change_undo, hand_correct, hand_record
+from ..services.history import Actor, ServiceError
+from ..services.rounds import (round_pair, round_publish, round_regenerate, round_warnings,
+                               seats_swap, table_close)
+from . import queries
+from .captain import allowed_calls, preview_of
+from .forms import (CorrectionForm, EventCreateForm, HandForm, PlayersForm, ReasonForm, SwapForm,
+                    TableCloseForm, add_service_error)
+
+
+def _actor(request) -> Actor:
+    return Actor.organizer(request.user)
+
+
+def _event(request, event_id: int):
+    return queries.organizer_event_or_404(request.user, event_id)
+
+
+def _back(event, rnd=None):
+    if rnd is not None:
+        return redirect("organizer-round", event_id=event.pk, round_id=rnd.pk)
+    return redirect("organizer-event", event_id=event.pk)
+
+
+@login_required
+@require_GET
+def dashboard(request):
+    return render(request, "organizer/dashboard.html",
+                  {"events": queries.organizer_events(request.user)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_new(request):
+    form = EventCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = event_create(owner=request.user, name=form.cleaned_data["name"],
+                                 preset=form.cleaned_data["preset"], overrides=form.overrides())
+        except ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, _("The event is created. Register its players next."))
+            return redirect("organizer-event", event_id=event.pk)
+    return render(request, "organizer/event_new.html", {"form": form},
+                  status=400 if form.errors else 200)
+
+
+def _event_page(request, event, players_form=None, status=200):
+    rounds = queries.rounds_with_progress(event)
+    latest = rounds[-1] if rounds else None
+    return render(request, "organizer/event.html", {
+        "event": event, "format": event.format, "entrants": queries.entrants(event),
+        "rounds": rounds, "latest": latest,
+        "tables": queries.table_views(latest, event) if latest else [],
+        "rows": queries.standings(event),
+        "players_form": players_form or PlayersForm(),
+    }, status=status)
+
+
+@login_required
+@require_GET
+def event_detail(request, event_id: int):
+    return _event_page(request, _event(request, event_id))
+
+
+@login_required
+@require_POST
+def players_add(request, event_id: int):
+    """Register players (one per line) or teams ("Team; member; member"), typed or a CSV file."""
+    event = _event(request, event_id)
+    form = PlayersForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _event_page(request, event, form, status=400)
+    rows = form.cleaned_data["rows"]
+    try:
+        if event.format.entrant_type == "individual":
+            added = len(players_register(event=event, names=[row[0] for row in rows],
+                                         actor=_actor(request)))
+        else:
+            with transaction.atomic():  # all teams of the list, or none
+                for row in rows:
+                    team_register(event=event, name=row[0], members=row[1:],
+                                  actor=_actor(request))
+            added = len(rows)
+    except ServiceError as error:
+        form.add_error("lines", error.message)
+        return _event_page(request, event, form, status=error.status)
+    messages.success(request, _("%(n)d registered.") % {"n": added})
+    return _back(event)
+
+
+@login_required
+@require_POST
+def entrant_withdraw_view(request, event_id: int, entrant_id: int):
+    event = _event(request, event_id)
+    if not Entrant.objects.filter(event=event, pk=entrant_id).exists():
+        raise Http404
+    form = ReasonForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    try:
+        entrant = entrant_withdraw(entrant_id=entrant_id, actor=_actor(request), reason=reason)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(name)s is withdrawn.") % {"name": entrant.name})
+    return _back(event)
+
+
+@login_required
+@require_POST
+def round_pair_view(request, event_id: int):
+    event = _event(request, event_id)
+    try:
+        rnd = round_pair(event_id=event.pk, actor=_actor(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return _back(event)
+    messages.success(request, _("Round %(n)d is paired as a draft: review and publish it.") %
+                     {"n": rnd.number})
+    return _back(event, rnd)
+
+
+@login_required
+@require_GET
+def round_detail(request, event_id: int, round_id: int):
+    event = _event(request, event_id)
+    rnd = queries.round_or_404(event, round_id)
+    draft = rnd.status == Round.Status.DRAFT
+    return render(request, "organizer/round.html", {
+        "event": event, "round": rnd, "draft": draft,
+        "tables": queries.table_views(rnd, event), "byes": queries.byes(rnd),
+        "warnings": round_warnings(rnd) if draft else [],
+        "swap_form": SwapForm(seats=queries.round_seats(rnd)) if draft else None,
+        "close_form": TableCloseForm(),
+    })
+
+
+def _round_action(request, event_id, round_id, service, done_message):
+    event = _event(request, event_id)
+    rnd = queries.round_or_404(event, round_id)
+    try:
+        service(round_id=rnd.pk, actor=_actor(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, done_message % {"n": rnd.number})
+    return _back(event, rnd)
+
+
+@login_required
+@require_POST
+def round_regenerate_view(request, event_id: int, round_id: int):
+    return _round_action(request, event_id, round_id, round_regenerate,
+                         _("Round %(n)d is paired again."))
+
+
+@login_required
+@require_POST
+def round_publish_view(request, event_id: int, round_id: int):
+    return _round_action(request, event_id, round_id, round_publish,
+                         _("Round %(n)d is published: captains can enter hands."))
+
+
+@login_required
+@require_POST
+def seats_swap_view(request, event_id: int, round_id: int):
+    event = _event(request, event_id)
+    rnd = queries.round_or_404(event, round_id)
+    form = SwapForm(request.POST, seats=queries.round_seats(rnd))
+    if not form.is_valid():
+        messages.error(request, _("Choose two seats of this round."))
+        return _back(event, rnd)
+    try:
+        warnings = seats_swap(round_id=rnd.pk, seat_a=int(form.cleaned_data["seat_a"]),
+                              seat_b=int(form.cleaned_data["seat_b"]), actor=_actor(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The seats are swapped."))
+        for warning in warnings:
+            messages.warning(request, warning)
+    return _back(event, rnd)
+
+
+@login_required
+@require_POST
+def table_close_view(request, event_id: int, table_id: int):
+    event = _event(request, event_id)
+    table = Table.objects.filter(pk=table_id, round__event=event).select_related("round").first()
+    if table is None:
+        raise Http404
+    form = TableCloseForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose how to close the table."))
+        return _back(event, table.round)
+    try:
+        table_close(table_id=table.pk, status=form.cleaned_data["status"], actor=_actor(request),
+                    reason=form.cleaned_data["reason"])
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Table %(n)d is now %(status)s.") % {
+            "n": table.number, "status": form.cleaned_data["status"]})
+    return _back(event, table.round)
+
+
+@login_required
+@require_GET
+def table_detail(request, event_id: int, table_id: int):
+    event = _event(request, event_id)
+    view = queries.table_view(table_id, event)
+    numbers = (range(1, event.format.hands_per_round + 1) if event.format.hands_per_round
+               else range(1, len(view.hands) + 2))
+    hands = {h.number: h for h in view.hands}
+    return render(request, "organizer/table.html", {
+        "event": event, "view": view, "table": view.table, "round": view.table.round,
+        "slots": [(n, hands.get(n)) for n in sorted(set(numbers) | set(hands))],
+        "close_form": TableCloseForm()})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand_edit(request, event_id: int, table_id: int, number: int):
+    """Enter a missing hand, or correct a recorded one with a reason (kept in the history)."""
+    event = _event(request, event_id)
+    view = queries.table_view(table_id, event)
+    hand = next((h for h in view.hands if h.number == number), None)
+    form_class = CorrectionForm if hand else HandForm
+    kwargs = {"seats": view.seats, "calls": allowed_calls(event.rules)}
+    if request.method == "GET":
+        form = form_class(initial=HandForm.initial_from_entry(number, hand and hand.entry),
+                          **kwargs)
+        return _hand_page(request, event, view, form, hand, number)
+    form = form_class(request.POST, **kwargs)
+    if not form.is_valid():
+        return _hand_page(request, event, view, form, hand, number, status=400)
+    entry = form.entry()
+    try:
+        if hand is not None:
+            outcome = hand_correct(hand_id=hand.pk, entry=entry, actor=_actor(request),
+                                   reason=form.cleaned_data.get("reason") or "")
+        else:
+            outcome = hand_record(table_id=view.table.pk, number=number, entry=entry,
+                                  actor=_actor(request))
+    except InvalidHand as error:
+        form.add_engine_error(error)
+        return _hand_page(request, event, view, form, hand, number, status=400)
+    except ServiceError as error:
+        add_service_error(form, error)
+        return _hand_page(request, event, view, form, hand, number, status=error.status)
+    messages.success(request, {
+        "created": _("Hand %(n)d is recorded."), "corrected": _("Hand %(n)d is corrected."),
+        "unchanged": _("Hand %(n)d is unchanged."),
+    }[outcome.result] % {"n": number})
+    return redirect("organizer-table", event_id=event.pk, table_id=view.table.pk)
+
+
+def _hand_page(request, event, view, form, hand, number, status=200):
+    view.table.round.event = event
+    preview = preview_of(view.table, form.entry()) if form.is_bound and form.is_valid() else None
+    return render(request, "organizer/hand.html", {
+        "event": event, "view": view, "table": view.table, "form": form, "hand": hand,
+        "number": number, "preview": preview}, status=status)
+
+
+@login_required
+@require_GET
+def history(request, event_id: int):
+    event = _event(request, event_id)
+    return render(request, "organizer/history.html", {
+        "event": event, "changes": queries.history(event)})
+
+
+@login_required
+@require_POST
+def change_undo_view(request, event_id: int, change_id: int):
+    event = _event(request, event_id)
+    if not Change.objects.filter(pk=change_id, event=event).exists():
+        raise Http404
+    try:
+        outcome = change_undo(change_id=change_id, actor=_actor(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The correction is undone: hand %(n)d has its old score "
+                                    "again.") % {"n": outcome.hand.number})
+    return redirect("organizer-history", event_id=event.pk)
+

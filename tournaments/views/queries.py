@@ -1,0 +1,279 @@
+"""Reads for the pages: what a page shows, in a number of queries that does not grow with the event.
+
+Only reads. Public reads never return draft rounds, table codes or e-mail addresses; the organizer's
+reads (``organizer_*``) may. Standings are read as stored by the standings worker, never computed
+here.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Prefetch, Q
+from django.http import Http404
+
+from scoring.victory import game_result
+
+from ..models import (Bye, Change, Entrant, Event, Hand, League, Round, RoundResult, Season, Seat,
+                      StandingRow, Table)
+from .forms import seat_label
+
+PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
+
+
+@dataclass
+class TableView:
+    """A table as a page shows it: seats with names, hands, running totals, what is missing."""
+
+    table: Table
+    seats: list
+    hands: list
+    expected: int | None
+    tp: tuple[int, int] = (0, 0)
+    vp: tuple[int | None, int | None] = (None, None)
+    done: bool = False
+    names: dict = field(default_factory=dict)
+
+    @property
+    def missing(self) -> int:
+        if self.expected is None or self.table.status != Table.Status.OPEN:
+            return 0
+        return max(self.expected - len(self.hands), 0)
+
+    @property
+    def team_names(self) -> tuple[str, str]:
+        return (" & ".join(self.names.get(p, "?") for p in (0, 2)),
+                " & ".join(self.names.get(p, "?") for p in (1, 3)))
+
+
+def _seat_prefetch():
+    return Prefetch("seats", queryset=Seat.objects.select_related("entrant", "player")
+                    .order_by("position"))
+
+
+def _hand_prefetch():
+    return Prefetch("hands", queryset=Hand.objects.order_by("number"))
+
+
+def table_views(rnd: Round, event: Event) -> list[TableView]:
+    """A round's tables with seats, hands, TP totals and (stored) VP per team: four queries."""
+    event_format = event.format
+    tables = (Table.objects.filter(round=rnd).order_by("number")
+              .prefetch_related(_seat_prefetch(), _hand_prefetch()))
+    results = {r.entrant_id: r.victory_points
+               for r in RoundResult.objects.filter(round=rnd).only("entrant_id", "victory_points")}
+    return [build_table_view(table, event_format, results) for table in tables]
+
+
+def build_table_view(table: Table, event_format, results: dict) -> TableView:
+    seats = list(table.seats.all())
+    hands = list(table.hands.all())
+    tp = (sum(h.tp_0 for h in hands), sum(h.tp_1 for h in hands))
+    by_position = {s.position: s for s in seats}
+    vp = tuple(results.get(by_position[p].entrant_id) if p in by_position else None
+               for p in (0, 1))
+    view = TableView(table=table, seats=seats, hands=hands,
+                     expected=event_format.hands_per_round, tp=tp, vp=vp,
+                     names={s.position: seat_label(s) for s in seats})
+    if table.status != Table.Status.OPEN:
+        view.done = True
+    elif event_format.hands_per_round is not None:
+        view.done = len(hands) >= event_format.hands_per_round
+    else:
+        view.done = game_result(tp, event_format.game_to) is not None
+    return view
+
+
+# --- the public -------------------------------------------------------------------------------
+
+def public_events():
+    """Every event, newest first, with its number of entrants and of public rounds."""
+    return (Event.objects.select_related("season__league")
+            .annotate(entrant_count=Count("entrants", distinct=True),
+                      round_count=Count("rounds", filter=Q(rounds__status__in=PUBLIC_ROUNDS),
+                                        distinct=True))
+            .order_by("-created_at", "-id"))
+
+
+def event_or_404(event_id: int) -> Event:
+    event = Event.objects.select_related("season__league").filter(pk=event_id).first()
+    if event is None:
+        raise Http404
+    return event
+
+
+def standings(event: Event) -> list[StandingRow]:
+    """The stored standings, in rank order, with the entrants' names."""
+    return list(StandingRow.objects.filter(event=event).select_related("entrant")
+                .order_by("rank", "entrant_id"))
+
+
+def public_rounds(event: Event) -> list[Round]:
+    return list(Round.objects.filter(event=event, status__in=PUBLIC_ROUNDS).order_by("number"))
+
+
+def public_round_or_404(event: Event, number: int) -> Round:
+    rnd = Round.objects.filter(event=event, number=number, status__in=PUBLIC_ROUNDS).first()
+    if rnd is None:
+        raise Http404
+    return rnd
+
+
+def current_round(event: Event) -> Round | None:
+    """The latest public round (the one being played, or the last one played)."""
+    return (Round.objects.filter(event=event, status__in=PUBLIC_ROUNDS).order_by("-number")
+            .first())
+
+
+def byes(rnd: Round) -> list[Bye]:
+    return list(Bye.objects.filter(round=rnd).select_related("entrant").order_by("entrant__name"))
+
+
+def entrant_or_404(event: Event, entrant_id: int) -> Entrant:
+    entrant = Entrant.objects.filter(event=event, pk=entrant_id).first()
+    if entrant is None:
+        raise Http404
+    return entrant
+
+
+def leagues():
+    return League.objects.annotate(season_count=Count("seasons")).order_by("name", "id")
+
+
+def league_or_404(league_id: int) -> League:
+    league = League.objects.filter(pk=league_id).first()
+    if league is None:
+        raise Http404
+    return league
+
+
+def league_tables(league: League) -> list[tuple[Season, Event | None, list[StandingRow]]]:
+    """Each season of a league with its event's stored standings: three queries in all."""
+    seasons = list(Season.objects.filter(league=league).select_related("event").order_by("-id"))
+    rows = defaultdict(list)
+    for row in (StandingRow.objects.filter(event__season__league=league)
+                .select_related("entrant").order_by("rank", "entrant_id")):
+        rows[row.event_id].append(row)
+    tables = []
+    for season in seasons:
+        event = getattr(season, "event", None)  # a season may have no event yet
+        tables.append((season, event, rows.get(event.pk, []) if event else []))
+    return tables
+
+
+def season_or_404(season_id: int) -> Season:
+    season = Season.objects.select_related("league", "event").filter(pk=season_id).first()
+    if season is None:
+        raise Http404
+    return season
+
+
+# --- organizers -------------------------------------------------------------------------------
+
+def organizer_events(user):
+    """The events a user owns or co-organizes."""
+    return (Event.objects.filter(Q(owner=user) | Q(co_organizers=user)).distinct()
+            .annotate(entrant_count=Count("entrants", distinct=True),
+                      round_count=Count("rounds", distinct=True))
+            .order_by("-created_at", "-id"))
+
+
+def organizer_event_or_404(user, event_id: int) -> Event:
+    """The event, if ``user`` organizes it; 404 when it does not exist, 403 when not theirs."""
+    from django.core.exceptions import PermissionDenied
+
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        raise Http404
+    if not event.is_organizer(user):
+        raise PermissionDenied
+    return event
+
+
+def rounds_with_progress(event: Event) -> list[Round]:
+    """All rounds (drafts included) with their number of tables and of hands entered."""
+    return list(Round.objects.filter(event=event).order_by("number")
+                .annotate(table_count=Count("tables", distinct=True),
+                          hand_count=Count("tables__hands", distinct=True)))
+
+
+def entrants(event: Event) -> list[Entrant]:
+    return list(Entrant.objects.filter(event=event).prefetch_related("members").order_by("id"))
+
+
+def round_or_404(event: Event, round_id: int) -> Round:
+    rnd = Round.objects.filter(event=event, pk=round_id).first()
+    if rnd is None:
+        raise Http404
+    return rnd
+
+
+def event_of_round(round_id: int) -> int:
+    event_id = Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first()
+    if event_id is None:
+        raise Http404
+    return event_id
+
+
+def event_of_table(table_id: int) -> int:
+    event_id = Table.objects.filter(pk=table_id).values_list("round__event_id", flat=True).first()
+    if event_id is None:
+        raise Http404
+    return event_id
+
+
+def table_view(table_id: int, event: Event) -> TableView:
+    table = (Table.objects.filter(pk=table_id, round__event=event).select_related("round")
+             .prefetch_related(_seat_prefetch(), _hand_prefetch()).first())
+    if table is None:
+        raise Http404
+    results = {r.entrant_id: r.victory_points
+               for r in RoundResult.objects.filter(round=table.round_id)}
+    return build_table_view(table, event.format, results)
+
+
+def round_seats(rnd: Round) -> list[Seat]:
+    return list(Seat.objects.filter(table__round=rnd).select_related("table", "entrant", "player")
+                .order_by("table__number", "position"))
+
+
+def history(event: Event, limit: int = 500) -> list[Change]:
+    return list(Change.objects.filter(event=event).order_by("-created_at", "-id")[:limit])
+
+
+def change_event_id(change_id: int) -> int:
+    event_id = Change.objects.filter(pk=change_id).values_list("event_id", flat=True).first()
+    if event_id is None:
+        raise Http404
+    return event_id
+
+
+def all_hands(event: Event) -> list[Hand]:
+    """Every hand of an event's rounds, in order, for the results export."""
+    return list(Hand.objects.filter(table__round__event=event)
+                .select_related("table__round")
+                .order_by("table__round__number", "table__number", "number"))
+
+
+def seats_by_table(event: Event) -> dict[int, dict[int, Seat]]:
+    seats: dict[int, dict[int, Seat]] = defaultdict(dict)
+    for seat in Seat.objects.filter(table__round__event=event).select_related("entrant", "player"):
+        seats[seat.table_id][seat.position] = seat
+    return seats
+
+
+def round_tables_for_sheets(rnd: Round) -> list[Table]:
+    return list(Table.objects.filter(round=rnd).order_by("number")
+                .prefetch_related(_seat_prefetch()))
+
+
+# --- captains ---------------------------------------------------------------------------------
+
+def table_by_code(code: str) -> Table | None:
+    """The table a captain's code opens, with its round and event (no other table's code)."""
+    if not code or len(code) > 64:
+        return None
+    return (Table.objects.select_related("round__event")
+            .prefetch_related(_seat_prefetch(), _hand_prefetch())
+            .filter(code=code.strip().upper()).first())

@@ -1,0 +1,62 @@
+"""The pages' URLs, split by audience: the public, table captains, organizers (and their exports).
+
+Names are what templates and tests use; see the module of each view for what it does.
+"""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path, re_path
+
+from . import captain, exports, organizer, public
+
+public_urls = [
+    path("", public.home, name="home"),
+    path("events/<int:event_id>/", public.event_detail, name="event"),
+    path("events/<int:event_id>/standings/", public.event_standings, name="event-standings"),
+    path("events/<int:event_id>/projector/", public.projector, name="event-projector"),
+    path("events/<int:event_id>/rounds/<int:number>/", public.round_detail, name="event-round"),
+    path("events/<int:event_id>/players/<int:entrant_id>/", public.player_detail,
+         name="event-player"),
+    path("leagues/", public.league_list, name="leagues"),
+    path("leagues/<int:league_id>/", public.league_detail, name="league"),
+    path("seasons/<int:season_id>/", public.season_detail, name="season"),
+]
+
+captain_urls = [
+    re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/$", captain.table_page, name="captain-table"),
+    re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/preview/$", captain.preview,
+            name="captain-preview"),
+    re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/hands/(?P<number>[0-9]{1,3})/confirm/$",
+            captain.confirm, name="captain-confirm"),
+]
+
+E = "organize/events/<int:event_id>/"
+organizer_urls = [
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("organize/", organizer.dashboard, name="organizer-home"),
+    path("organize/events/new/", organizer.event_new, name="organizer-event-new"),
+    path(E, organizer.event_detail, name="organizer-event"),
+    path(E + "players/", organizer.players_add, name="organizer-players"),
+    path(E + "entrants/<int:entrant_id>/withdraw/", organizer.entrant_withdraw_view,
+         name="organizer-withdraw"),
+    path(E + "rounds/pair/", organizer.round_pair_view, name="organizer-pair"),
+    path(E + "rounds/<int:round_id>/", organizer.round_detail, name="organizer-round"),
+    path(E + "rounds/<int:round_id>/regenerate/", organizer.round_regenerate_view,
+         name="organizer-regenerate"),
+    path(E + "rounds/<int:round_id>/publish/", organizer.round_publish_view,
+         name="organizer-publish"),
+    path(E + "rounds/<int:round_id>/swap/", organizer.seats_swap_view, name="organizer-swap"),
+    path(E + "rounds/<int:round_id>/sheets.pdf", exports.table_sheets,
+         name="organizer-sheets"),
+    path(E + "tables/<int:table_id>/", organizer.table_detail, name="organizer-table"),
+    path(E + "tables/<int:table_id>/close/", organizer.table_close_view,
+         name="organizer-table-close"),
+    path(E + "tables/<int:table_id>/hands/<int:number>/", organizer.hand_edit,
+         name="organizer-hand"),
+    path(E + "history/", organizer.history, name="organizer-history"),
+    path(E + "history/<int:change_id>/undo/", organizer.change_undo_view,
+         name="organizer-undo"),
+    path(E + "export/<str:kind>.<str:fmt>", exports.export, name="organizer-export"),
+]
+
+urlpatterns = public_urls + captain_urls + organizer_urls
