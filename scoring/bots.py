@@ -138,7 +138,7 @@ class HeuristicBot:
                     seat) in state.legal_actions(seat):
                 return GrandTichu(seat)
             return Pass(seat)
-        if state.may_call_tichu(seat) and phase == PLAY and strength(hand) >= 5:
+        if state.may_call_tichu(seat) and phase == PLAY and strength(hand) >= 4:
             return Tichu(seat)
         if phase == EXCHANGE:
             return self._exchange(hand, seat)

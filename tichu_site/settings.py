@@ -153,6 +153,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "tournaments.api.exceptions.handler",
     "DEFAULT_THROTTLE_RATES": {
         "table_code_failures": os.environ.get("TABLE_CODE_THROTTLE", "20/minute"),
         "login": os.environ.get("LOGIN_THROTTLE", "20/minute"),

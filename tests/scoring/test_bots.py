@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scoring.bots import HeuristicBot, RandomBot, play_hand
 from scoring.entry import score_entry, score_hand
-from scoring.hand import EXCHANGE, Exchange, Play
+from scoring.hand import DRAGON_GIFT, EXCHANGE, PLAY, Exchange, HandState, IllegalAction, Play
 from scoring.record import InvalidRecord, replay
 from scoring.rules import DTM, STANDARD, Rules
 
@@ -191,3 +191,30 @@ def test_cli_reports_the_first_illegal_action(tmp_path):
 def test_cli_unreadable_file(tmp_path):
     result = run_cli("replay", str(tmp_path / "missing.json"))
     assert result.returncode == 2
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), rules=rules_strategy)
+def test_legal_actions_and_apply_agree(seed, rules):
+    """At every play-phase step of a random hand, each listed action applies (to a copy), and a
+    random subset of the turn player's cards is accepted exactly when it is listed."""
+    played = play_hand(rules, seed, [RandomBot(random.Random(seed + s)) for s in range(4)])
+    rng = random.Random(seed)
+    state = HandState(played.state.deal, rules)
+    for action in played.actions:
+        if state.phase in (PLAY, DRAGON_GIFT):
+            legal = state.legal_actions()
+            for candidate in legal:
+                state.copy().apply(candidate)
+            if state.phase == PLAY:
+                seat = state.turn
+                cards = tuple(rng.sample(state.hand(seat), rng.randint(1, len(state.hand(seat)))))
+                listed = any(isinstance(a, Play) and a.seat == seat and set(a.cards) == set(cards)
+                             for a in legal)
+                try:
+                    state.copy().apply(Play(seat, cards))
+                    accepted = True
+                except IllegalAction:
+                    accepted = False
+                assert accepted == listed, (cards, state.table, state.wish)
+        state.apply(action)

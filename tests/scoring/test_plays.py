@@ -93,8 +93,8 @@ def test_straights_of_the_table_length_with_and_without_the_phoenix():
     assert all(len(play) == 5 for play in found)
     assert sets("4s 5j 6p 7r 8s", "5j 6p 7r 8s 9j", "5j 6p 7r 8s PH", "6p 7r 8s 9j PH") <= found
     assert frozenset(parse_cards("4s 5j 6p 7r PH")) in found  # 4-8 with the Phoenix as the 8
-    assert plays_of(hand, "3s 4j 5p 6r 7s 8p") == brute_force(parse_cards(hand), "3s 4j 5p 6r 7s 8p",
-                                                               None)
+    table = "3s 4j 5p 6r 7s 8p"
+    assert plays_of(hand, table) == brute_force(parse_cards(hand), table, None)
 
 
 def test_phoenix_at_either_end_is_one_play():
@@ -115,8 +115,11 @@ def test_straight_flushes_are_bombs():
     hand = "3s 4s 5s 6s 7s 8s"
     found = plays_of(hand, "Ks Kj")
     assert found == sets("3s 4s 5s 6s 7s", "4s 5s 6s 7s 8s", "3s 4s 5s 6s 7s 8s")
-    assert plays_of("3s 4s 5s 6s 7s PH", "2j 3j 4j 5p 6j") == sets("3s 4s 5s 6s 7s",
-                                                                   "4s 5s 6s 7s PH")
+    # With the Phoenix, one suit is a plain straight; 3-7 itself stays a bomb.
+    assert plays_of("3s 4s 5s 6s 7s PH", "2j 3j 4j 5p 6j") == sets(
+        "3s 4s 5s 6s 7s", "3s PH 5s 6s 7s", "3s 4s PH 6s 7s", "3s 4s 5s PH 7s", "3s 4s 5s 6s PH",
+        "4s 5s 6s 7s PH")
+    assert classify("3s 4s 5s 6s PH").kind == "straight"
 
 
 def test_bombs_on_bombs():
@@ -129,7 +132,8 @@ def test_mahjong_in_a_straight_flush_only_by_the_house_rule():
     hand = "MJ 2s 3s 4s 5s"
     assert plays_of(hand, "7s 7j 7p 7r") == set()
     assert plays_of(hand, "7s 7j 7p 7r", mahjong_in_bomb=True) == sets(hand)
-    assert sets(hand) <= plays_of(hand, "2j 3j 4j 5p 6j")  # a plain straight without the rule
+    assert classify(hand).kind == "straight"  # a plain straight without the rule
+    assert sets(hand) <= plays_of(hand) - plays_of(hand, "7s 7j 7p 7r")
 
 
 def test_lead_counts_for_fixed_hands():
@@ -262,7 +266,7 @@ def tables(draw, hand):
         return None
     others = [card for card in CARDS if card not in hand]
     ranks = draw(st.lists(st.integers(2, 14), min_size=1, max_size=7, unique=True))
-    pool = [card for card in others if card.rank in ranks or card.index >= 52]
+    pool = [card for card in others if card.rank in ranks or card.index >= 52] or others
     other_hand = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=9, unique=True))
     candidates = legal_plays(other_hand)
     play = draw(st.sampled_from(candidates))

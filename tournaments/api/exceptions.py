@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -46,6 +47,8 @@ def handler(exc, context):
         return _response(status_code, error_body(exc.message, exc.code, errors))
     if isinstance(exc, FormatError):
         return _response(400, error_body(str(exc), "format", {exc.field: [str(exc)]}))
+    if isinstance(exc, RequestDataTooBig):
+        return _response(413, error_body("The request body is too large.", "too_large"))
     if isinstance(exc, RecursionError):  # JSON nested beyond reason
         return _response(400, error_body("The JSON is nested too deeply.", "parse_error"))
     response = drf_exception_handler(exc, context)

@@ -16,7 +16,7 @@ MAX_ID = 2**62
 MAX_BULK = 500
 
 
-# --- strict input fields ---------------------------------------------------------------------------
+# --- strict input fields ------------------------------------------------------------------------
 
 class StrictCharField(serializers.CharField):
     """Text only (no numbers turned into text), valid Unicode, no NUL characters."""

@@ -49,7 +49,7 @@ def check_draw(draw: Draw, history: PairingHistory, *, names: Mapping[int, str] 
             met = history.matches.get(frozenset(table), 0)
             if met >= legs:
                 warnings.append(f"{name(table[0])} and {name(table[1])} meet again at table "
-                                f"{number} (met {met} time(s) before).")
+                                f"{number} ({_times(met)} before).")
         else:
             for a, b in ((table[0], table[2]), (table[1], table[3])):
                 if frozenset((a, b)) in history.partners:
@@ -59,8 +59,12 @@ def check_draw(draw: Draw, history: PairingHistory, *, names: Mapping[int, str] 
     for entrant in draw.byes:
         before = history.byes.get(entrant, 0)
         if team_event and before >= legs:
-            warnings.append(f"{name(entrant)} has a bye again ({before} before).")
+            warnings.append(f"{name(entrant)} has a bye again ({_times(before)} before).")
         elif not team_event and seated_byes and before > min(seated_byes):
-            warnings.append(f"{name(entrant)} has a bye again ({before} before) while a seated "
-                            f"player has had only {min(seated_byes)}.")
+            warnings.append(f"{name(entrant)} has a bye again ({_times(before)} before) while a "
+                            f"seated player has had {_times(min(seated_byes))}.")
     return warnings
+
+
+def _times(count: int) -> str:
+    return {0: "none", 1: "once", 2: "twice"}.get(count, f"{count} times")

@@ -183,6 +183,7 @@ class IndividualPairing(PairingMethod):
         order = checked_entrants(entrants, 4, "players")
         rng = round_random(seed, round_number)
         if round_number == 1:
+            order.sort(key=lambda e: e.id)
             rng.shuffle(order)
         field = _Field(order, history)
         bye_count = len(order) % 4

@@ -164,6 +164,7 @@ class SwissPairing(PairingMethod):
              round_number: int) -> Draw:
         order = checked_entrants(entrants, 2, "teams")
         if round_number == 1:
+            order.sort(key=lambda e: e.id)
             round_random(seed, round_number).shuffle(order)
         byes: list[int] = []
         if len(order) % 2:

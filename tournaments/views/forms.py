@@ -45,6 +45,9 @@ class HandForm(forms.Form):
     cp_0 = forms.IntegerField(label=_("Card points team A"), required=False)
     cp_1 = forms.IntegerField(label=_("Card points team B"), required=False)
 
+    engine_field = None
+    engine_error = None
+
     def __init__(self, *args, seats, calls=("tichu",), numbers=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
@@ -65,6 +68,8 @@ class HandForm(forms.Form):
         self.card_points_total = CARD_POINTS_TOTAL
         if numbers:
             self.fields["number"].widget = forms.Select(choices=[(n, n) for n in numbers])
+        else:  # the hand is fixed by the page (an organizer's entry or correction)
+            self.fields["number"].widget = forms.HiddenInput()
 
     def call_fields(self):
         return [self[f"call_{position}"] for position in range(4)]
@@ -90,10 +95,8 @@ class HandForm(forms.Form):
 
     def add_engine_error(self, error) -> None:
         """Show the engine's sentence next to the field it names (or above the form)."""
-        field = ENTRY_FIELDS.get(error.field)
         self.add_error(None, error.message)
-        if field:
-            self.fields[field].widget.attrs["aria-invalid"] = "true"
+        self.engine_field = ENTRY_FIELDS.get(error.field)
         self.engine_error = error
 
     @staticmethod

@@ -1,0 +1,57 @@
+"""The API's routes (mounted at ``/api/``). Ids are at most 18 digits, hand numbers at most 9:
+anything longer is not a route (404) rather than a number the database cannot hold."""
+
+from django.urls import path, register_converter
+
+from . import views
+
+
+class IdConverter:
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value):
+        return int(value)
+
+    def to_url(self, value):
+        return str(value)
+
+
+class NumberConverter(IdConverter):
+    regex = "[0-9]{1,9}"
+
+
+register_converter(IdConverter, "api_id")
+register_converter(NumberConverter, "api_number")
+
+urlpatterns = [
+    path("auth/token/", views.TokenView.as_view(), name="api-token"),
+    path("events/", views.EventList.as_view(), name="api-events"),
+    path("events/<api_id:pk>/", views.EventDetail.as_view(), name="api-event"),
+    path("events/<api_id:pk>/players/", views.EventPlayers.as_view(), name="api-event-players"),
+    path("events/<api_id:pk>/rounds/", views.EventRounds.as_view(), name="api-event-rounds"),
+    path("events/<api_id:pk>/standings/", views.EventStandings.as_view(),
+         name="api-event-standings"),
+    path("events/<api_id:pk>/changes/", views.EventChanges.as_view(), name="api-event-changes"),
+    path("changes/<api_id:pk>/undo/", views.ChangeUndo.as_view(), name="api-change-undo"),
+    path("players/", views.PlayerList.as_view(), name="api-players"),
+    path("players/<api_id:pk>/", views.PlayerDetail.as_view(), name="api-player"),
+    path("players/<api_id:pk>/withdraw/", views.PlayerWithdraw.as_view(),
+         name="api-player-withdraw"),
+    path("rounds/", views.RoundList.as_view(), name="api-rounds"),
+    path("rounds/<api_id:pk>/", views.RoundDetail.as_view(), name="api-round"),
+    path("rounds/<api_id:pk>/publish/", views.RoundPublish.as_view(), name="api-round-publish"),
+    path("rounds/<api_id:pk>/regenerate/", views.RoundRegenerate.as_view(),
+         name="api-round-regenerate"),
+    path("rounds/<api_id:pk>/swap/", views.RoundSwap.as_view(), name="api-round-swap"),
+    path("rounds/<api_id:pk>/warnings/", views.RoundWarnings.as_view(), name="api-round-warnings"),
+    path("tables/", views.TableList.as_view(), name="api-tables"),
+    path("tables/<api_id:pk>/", views.TableDetail.as_view(), name="api-table"),
+    path("tables/<api_id:pk>/close/", views.TableClose.as_view(), name="api-table-close"),
+    path("tables/<api_id:pk>/hands/", views.TableHands.as_view(), name="api-table-hands"),
+    path("tables/<api_id:pk>/hands/<api_number:number>/", views.TableHand.as_view(),
+         name="api-table-hand"),
+    path("tables/<api_id:pk>/hands/<api_number:number>/confirm/", views.HandConfirm.as_view(),
+         name="api-hand-confirm"),
+    path("hands/", views.HandList.as_view(), name="api-hands"),
+    path("hands/<api_id:pk>/", views.HandDetail.as_view(), name="api-hand"),
+]

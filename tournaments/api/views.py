@@ -1,0 +1,617 @@
+"""API views: parse, authorize, call one service, serialize. No rule of Tichu or of the tournament
+is decided here; the services and the engine refuse what breaks one, and ``exceptions.handler``
+turns their refusals into 4xx answers with field-level messages.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, generics, status
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.parsers import FormParser
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import selectors
+from ..models import Change, Entrant, Event, Hand, Round
+from ..services.events import entrant_withdraw, event_create, players_register, team_register
+from ..services.hands import change_undo, hand_confirm, hand_record
+from ..services.history import Actor
+from ..services.rounds import (
+    round_pair,
+    round_publish,
+    round_regenerate,
+    round_warnings,
+    seats_swap,
+    table_close,
+)
+from . import filters, serializers
+from .parsers import LimitedJSONParser
+from .permissions import TABLE_CODE_HEADER, OrganizerWrites, require_organizer, table_actor
+from .throttles import LoginThrottle
+
+log = logging.getLogger(__name__)
+STANDINGS_CACHE_SECONDS = 600
+
+ERRORS = {code: OpenApiResponse(serializers.ErrorSerializer, description=text) for code, text in {
+    400: "Invalid input: field-level messages in `errors`.",
+    401: "No credentials.",
+    403: "Not allowed (not an organizer of this event, or a wrong table code).",
+    404: "Not found (or not visible to you).",
+    409: "Conflicts with what is recorded (the reason is in `detail`, its `code`).",
+    413: "Body too large.",
+    429: "Too many failed attempts.",
+}.items()}
+
+
+def errors(*codes: int) -> dict:
+    return {code: ERRORS[code] for code in codes}
+
+
+class Pagination(LimitOffsetPagination):
+    default_limit = 50
+    max_limit = 500
+
+
+class Base(APIView):
+    parser_classes = [LimitedJSONParser]
+    permission_classes = [OrganizerWrites]
+
+    def organized(self) -> set[int]:
+        if not hasattr(self, "_organized"):
+            self._organized = selectors.organized_event_ids(self.request.user)
+        return self._organized
+
+    def context(self) -> dict:
+        return {"request": self.request, "organized": self.organized()}
+
+    def actor(self) -> Actor:
+        return Actor.organizer(self.request.user)
+
+
+class ListBase(Base, generics.ListAPIView):
+    pagination_class = Pagination
+
+    def get_serializer_context(self):
+        return {**super().get_serializer_context(), "organized": self.organized()}
+
+
+def _event(pk: int) -> Event:
+    return get_object_or_404(Event, pk=pk)
+
+
+# --- authentication -------------------------------------------------------------------------------
+
+class TokenView(ObtainAuthToken):
+    """An organizer's API token from their username and password."""
+
+    parser_classes = [LimitedJSONParser, FormParser]
+    throttle_classes = [LoginThrottle]
+
+    @extend_schema(operation_id="auth_token", request=serializers.TokenRequestSerializer,
+                   responses={200: serializers.TokenSerializer, **errors(400, 429)},
+                   auth=[], tags=["auth"])
+    def post(self, request, *args, **kwargs):
+        return super().post(request, *args, **kwargs)
+
+
+# --- events ---------------------------------------------------------------------------------------
+
+class EventList(ListBase, generics.CreateAPIView):
+    """Events (public list); an organizer creates one from a preset with overrides."""
+
+    serializer_class = serializers.EventSerializer
+    filterset_class = filters.EventFilter
+
+    def get_queryset(self):
+        return selectors.event_list()
+
+    @extend_schema(operation_id="events_create", request=serializers.EventCreateSerializer,
+                   responses={201: serializers.EventSerializer, **errors(400, 401)},
+                   tags=["events"])
+    def post(self, request):
+        data = serializers.EventCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = event_create(owner=request.user, name=data.validated_data["name"],
+                             preset=data.validated_data["format"], overrides=data.overrides(),
+                             seed=data.validated_data.get("seed"))
+        return Response(serializers.EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(operation_id="events_list", tags=["events"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class EventDetail(Base, generics.RetrieveAPIView):
+    serializer_class = serializers.EventSerializer
+    queryset = Event.objects.all()
+
+    @extend_schema(operation_id="events_retrieve", responses={
+        200: serializers.EventSerializer, **errors(404)}, tags=["events"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+PLAYER_CREATE = {
+    "type": "object", "required": ["name"],
+    "properties": {"name": {"type": "string", "maxLength": 100},
+                   "members": {"type": "array", "items": {"type": "string", "maxLength": 100},
+                               "maxItems": 20,
+                               "description": "Team events: the team's roster (2-5 names)."}}}
+
+
+class EventPlayers(ListBase):
+    """An event's entrants (public); organizers register players or teams, one or a list."""
+
+    serializer_class = serializers.EntrantSerializer
+    filterset_class = filters.EntrantFilter
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Entrant.objects.none()
+        event = _event(self.kwargs["pk"])
+        return selectors.entrant_list(event_id=event.pk)
+
+    @extend_schema(operation_id="events_players_list", tags=["players"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        operation_id="events_players_create",
+        request={"application/json": {"oneOf": [
+            PLAYER_CREATE, {"type": "array", "items": PLAYER_CREATE,
+                            "maxItems": serializers.MAX_BULK}]}},
+        responses={201: OpenApiResponse({"oneOf": [
+            {"$ref": "#/components/schemas/Entrant"},
+            {"type": "array", "items": {"$ref": "#/components/schemas/Entrant"}}]}),
+            **errors(400, 401, 403, 404, 409)},
+        description="`{\"name\"}` registers one player (`{\"name\", \"members\"}` a team); a "
+                    "list registers several at once and answers with a list. `id` is the "
+                    "entrant id that seats hold.",
+        tags=["players"])
+    def post(self, request, pk):
+        event = _event(pk)
+        require_organizer(request, event)
+        many = isinstance(request.data, list)
+        if many and len(request.data) > serializers.MAX_BULK:
+            raise exceptions.ValidationError(
+                {"non_field_errors": [f"Register at most {serializers.MAX_BULK} at once."]})
+        if many and not request.data:
+            raise exceptions.ValidationError({"non_field_errors": ["Give at least one player."]})
+        data = serializers.PlayerCreateSerializer(data=request.data, many=many)
+        data.is_valid(raise_exception=True)
+        items = data.validated_data if many else [data.validated_data]
+        entrants = _register(event, items, self.actor())
+        ids = [entrant.pk for entrant in entrants]
+        fresh = {e.pk: e for e in selectors.entrant_list(event_id=event.pk).filter(pk__in=ids)}
+        out = serializers.EntrantSerializer([fresh[pk] for pk in ids], many=True).data
+        return Response(out if many else out[0], status=status.HTTP_201_CREATED)
+
+
+def _register(event: Event, items: list[dict], actor: Actor) -> list[Entrant]:
+    """Players in one call; teams (an item with members, or a team event) each in its own
+    call, all in one transaction so that a refused team leaves none registered."""
+    if event.format.entrant_type == "individual" and not any("members" in i for i in items):
+        return players_register(event=event, names=[i["name"] for i in items], actor=actor)
+    with transaction.atomic():
+        return [team_register(event=event, name=i["name"], members=i.get("members"), actor=actor)
+                for i in items]
+
+
+class EventRounds(ListBase):
+    """An event's rounds (drafts for its organizers only); organizers pair the next round."""
+
+    serializer_class = serializers.RoundSerializer
+    filterset_class = filters.RoundFilter
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Round.objects.none()
+        event = _event(self.kwargs["pk"])
+        return selectors.round_list(self.request.user).filter(event=event).order_by("number")
+
+    @extend_schema(operation_id="events_rounds_list", tags=["rounds"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        operation_id="events_rounds_create", request=None,
+        parameters=[OpenApiParameter("draft", OpenApiTypes.BOOL, description=(
+            "Keep the new round as a draft (review, swap seats, then publish). By default the "
+            "round is published at once, so that captains can enter hands."))],
+        responses={201: serializers.RoundSerializer, **errors(401, 403, 404, 409)},
+        description="Pairs the next round. 409 when the previous round is incomplete, a draft "
+                    "is pending, or the event is over. Table codes are shown to organizers.",
+        tags=["rounds"])
+    def post(self, request, pk):
+        event = _event(pk)
+        require_organizer(request, event)
+        draft = request.query_params.get("draft", "").lower() in ("1", "true", "yes")
+        actor = self.actor()
+        with transaction.atomic():  # pair and publish together, or neither
+            rnd = round_pair(event_id=event.pk, actor=actor)
+            if not draft:
+                rnd = round_publish(round_id=rnd.pk, actor=actor)
+        rnd = selectors.round_list(request.user).get(pk=rnd.pk)
+        return Response(serializers.RoundSerializer(rnd, context=self.context()).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class EventStandings(Base):
+    """The stored standings in rank order (read, never computed), cached per change."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="events_standings", responses={
+        200: serializers.StandingsSerializer, **errors(404)}, tags=["standings"])
+    def get(self, request, pk):
+        event = (Event.objects.filter(pk=pk).only("pk", "change_seq", "standings_seq").first())
+        if event is None:
+            raise exceptions.NotFound()
+        key = f"api:standings:{event.pk}:{event.change_seq}:{event.standings_seq}"
+        body = _cache_get(key)
+        if body is None:
+            data = serializers.standings_data(event, selectors.standing_rows(event))
+            body = JSONRenderer().render(data)
+            _cache_set(key, body)
+        if getattr(request.accepted_renderer, "format", "json") == "json":
+            return HttpResponse(body, content_type="application/json")
+        return Response(json.loads(body))
+
+
+def _cache_get(key: str):
+    try:
+        return cache.get(key)
+    except Exception:  # noqa: BLE001 - a cache outage must not break a public read
+        log.warning("cache unavailable for %s", key, exc_info=True)
+        return None
+
+
+def _cache_set(key: str, value) -> None:
+    try:
+        cache.set(key, value, STANDINGS_CACHE_SECONDS)
+    except Exception:  # noqa: BLE001
+        log.warning("cache unavailable for %s", key, exc_info=True)
+
+
+class EventChanges(ListBase):
+    """The history of an event: who changed what, when, from which value to which, and why."""
+
+    serializer_class = serializers.ChangeSerializer
+    filterset_class = filters.ChangeFilter
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Change.objects.none()
+        event = _event(self.kwargs["pk"])
+        require_organizer(self.request, event, private=True)
+        return selectors.change_list(event)
+
+    @extend_schema(operation_id="events_changes_list", responses={
+        200: serializers.ChangeSerializer(many=True), **errors(404)}, tags=["history"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class ChangeUndo(Base):
+    @extend_schema(operation_id="changes_undo", request=None,
+                   responses={200: serializers.HandResultSerializer,
+                              **errors(400, 401, 404, 409)},
+                   description="Undo a correction of a hand: the hand gets its old entry back, "
+                               "recorded as a new correction.", tags=["history"])
+    def post(self, request, pk):
+        change = get_object_or_404(Change.objects.select_related("event"), pk=pk)
+        require_organizer(request, change.event, private=True)
+        outcome = change_undo(change_id=change.pk, actor=self.actor())
+        return Response(serializers.hand_result(outcome.hand, outcome.result))
+
+
+# --- entrants -------------------------------------------------------------------------------------
+
+class PlayerList(ListBase):
+    serializer_class = serializers.EntrantSerializer
+    filterset_class = filters.EntrantFilter
+
+    def get_queryset(self):
+        return selectors.entrant_list()
+
+    @extend_schema(operation_id="players_list", tags=["players"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class PlayerDetail(Base, generics.RetrieveAPIView):
+    serializer_class = serializers.EntrantSerializer
+
+    def get_queryset(self):
+        return selectors.entrant_list()
+
+    @extend_schema(operation_id="players_retrieve", responses={
+        200: serializers.EntrantSerializer, **errors(404)}, tags=["players"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class PlayerWithdraw(Base):
+    @extend_schema(operation_id="players_withdraw", request=serializers.WithdrawSerializer,
+                   responses={200: serializers.EntrantSerializer,
+                              **errors(400, 401, 403, 404)},
+                   description="Never paired again from the next round on; played hands stay.",
+                   tags=["players"])
+    def post(self, request, pk):
+        entrant = get_object_or_404(Entrant.objects.select_related("event"), pk=pk)
+        require_organizer(request, entrant.event)
+        data = serializers.WithdrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entrant_withdraw(entrant_id=entrant.pk, actor=self.actor(),
+                         reason=data.validated_data["reason"])
+        entrant = selectors.entrant_list().get(pk=entrant.pk)
+        return Response(serializers.EntrantSerializer(entrant).data)
+
+
+# --- rounds ---------------------------------------------------------------------------------------
+
+class RoundList(ListBase):
+    """Published and complete rounds; an organizer also sees their events' drafts."""
+
+    serializer_class = serializers.RoundSerializer
+    filterset_class = filters.RoundFilter
+
+    def get_queryset(self):
+        return selectors.round_list(self.request.user).order_by("event_id", "number")
+
+    @extend_schema(operation_id="rounds_list", tags=["rounds"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class RoundDetail(Base, generics.RetrieveAPIView):
+    serializer_class = serializers.RoundSerializer
+
+    def get_queryset(self):
+        return selectors.round_list(self.request.user)
+
+    def get_serializer_context(self):
+        return {**super().get_serializer_context(), "organized": self.organized()}
+
+    @extend_schema(operation_id="rounds_retrieve", responses={
+        200: serializers.RoundSerializer, **errors(404)}, tags=["rounds"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class RoundAction(Base):
+    """An organizer's action on a round: drafts are invisible to anyone else (404)."""
+
+    def round(self, pk) -> Round:
+        rnd = get_object_or_404(Round.objects.select_related("event"), pk=pk)
+        require_organizer(self.request, rnd.event, private=rnd.status == Round.Status.DRAFT)
+        return rnd
+
+    def round_data(self, pk) -> dict:
+        rnd = selectors.round_list(self.request.user).get(pk=pk)
+        return serializers.RoundSerializer(rnd, context=self.context()).data
+
+
+class RoundPublish(RoundAction):
+    @extend_schema(operation_id="rounds_publish", request=None,
+                   responses={200: serializers.RoundSerializer, **errors(401, 403, 404, 409)},
+                   description="Publish a draft: captains may enter hands, the public sees it.",
+                   tags=["rounds"])
+    def post(self, request, pk):
+        rnd = self.round(pk)
+        round_publish(round_id=rnd.pk, actor=self.actor())
+        return Response(self.round_data(rnd.pk))
+
+
+class RoundRegenerate(RoundAction):
+    @extend_schema(operation_id="rounds_regenerate", request=None,
+                   responses={200: serializers.RoundSerializer, **errors(401, 403, 404, 409)},
+                   description="Pair a draft again (after withdrawals or late entries), same "
+                               "seed.", tags=["rounds"])
+    def post(self, request, pk):
+        rnd = self.round(pk)
+        round_regenerate(round_id=rnd.pk, actor=self.actor())
+        return Response(self.round_data(rnd.pk))
+
+
+class RoundSwap(RoundAction):
+    @extend_schema(operation_id="rounds_swap", request=serializers.SwapSerializer,
+                   responses={200: serializers.SwapResultSerializer,
+                              **errors(400, 401, 403, 404, 409)},
+                   description="Swap who sits in two seats of a draft; `warnings` says which "
+                               "pairing rule the new seating breaks, if any.", tags=["rounds"])
+    def post(self, request, pk):
+        rnd = self.round(pk)
+        data = serializers.SwapSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        seat_a, seat_b = data.validated_data["seats"]
+        warnings = seats_swap(round_id=rnd.pk, seat_a=seat_a, seat_b=seat_b, actor=self.actor())
+        return Response({"warnings": warnings, "round": self.round_data(rnd.pk)})
+
+
+class RoundWarnings(RoundAction):
+    @extend_schema(operation_id="rounds_warnings", responses={
+        200: serializers.WarningsSerializer, **errors(401, 403, 404)}, tags=["rounds"])
+    def get(self, request, pk):
+        rnd = get_object_or_404(Round.objects.select_related("event"), pk=pk)
+        require_organizer(request, rnd.event, private=True)
+        return Response({"warnings": round_warnings(rnd)})
+
+
+# --- tables and hands -----------------------------------------------------------------------------
+
+CODE_HEADER = OpenApiParameter(
+    TABLE_CODE_HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    description="The table's captain code (from the table sheet); organizers send their token "
+                "instead.")
+
+
+class TableList(ListBase):
+    """Tables of visible rounds; codes only for the organizers of their event."""
+
+    serializer_class = serializers.TableSerializer
+    filterset_class = filters.TableFilter
+
+    def get_queryset(self):
+        return selectors.table_list(self.request.user).order_by("round__event_id",
+                                                               "round__number", "number")
+
+    @extend_schema(operation_id="tables_list", tags=["tables"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class TableDetail(Base, generics.RetrieveAPIView):
+    serializer_class = serializers.TableSerializer
+
+    def get_queryset(self):
+        return selectors.table_list(self.request.user)
+
+    def get_serializer_context(self):
+        return {**super().get_serializer_context(), "organized": self.organized()}
+
+    @extend_schema(operation_id="tables_retrieve", responses={
+        200: serializers.TableSerializer, **errors(404)}, tags=["tables"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class TableClose(Base):
+    @extend_schema(operation_id="tables_close", request=serializers.TableCloseSerializer,
+                   responses={200: serializers.TableSerializer, **errors(400, 401, 403, 404)},
+                   description="Close a table as forfeited or averaged (it then counts as "
+                               "complete with the hands it has), or open it again.",
+                   tags=["tables"])
+    def post(self, request, pk):
+        table = selectors.table_with_event(pk)
+        if table is None:
+            raise exceptions.NotFound()
+        require_organizer(request, table.round.event,
+                          private=table.round.status == Round.Status.DRAFT)
+        data = serializers.TableCloseSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table_close(table_id=table.pk, status=data.validated_data["status"], actor=self.actor(),
+                    reason=data.validated_data["reason"])
+        table = selectors.table_list(request.user).get(pk=table.pk)
+        return Response(serializers.TableSerializer(table, context=self.context()).data)
+
+
+class TableHands(ListBase):
+    serializer_class = serializers.HandSerializer
+    filterset_class = filters.HandFilter
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Hand.objects.none()
+        table = get_object_or_404(selectors.table_list(self.request.user), pk=self.kwargs["pk"])
+        return selectors.hand_list(self.request.user).filter(table=table).order_by("number")
+
+    @extend_schema(operation_id="tables_hands_list", tags=["hands"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class TableHand(Base):
+    """One hand of a table: read it (public), or enter it (captain's code or organizer)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="tables_hands_retrieve", responses={
+        200: serializers.HandSerializer, **errors(404)}, tags=["hands"])
+    def get(self, request, pk, number):
+        hand = get_object_or_404(selectors.hand_list(request.user), table_id=pk, number=number)
+        return Response(serializers.HandSerializer(hand).data)
+
+    @extend_schema(
+        operation_id="tables_hands_enter", parameters=[CODE_HEADER],
+        request=serializers.HandEntrySerializer,
+        responses={201: serializers.HandResultSerializer,
+                   200: OpenApiResponse(serializers.HandResultSerializer, description=(
+                       "The same entry again (nothing changes), or an organizer's correction "
+                       "(recorded in the history).")),
+                   **errors(400, 401, 403, 404, 409, 413, 429)},
+        description="Enter hand `number` at a table with the engine's score-entry shape. The "
+                    "same body again answers 200 and changes nothing; a different body for a "
+                    "hand already entered is refused to a captain (409) and is a correction "
+                    "when an organizer sends it (optional `reason`). Invalid entries answer 400 "
+                    "with the engine's `code` and a message per field in `errors`.",
+        tags=["hands"])
+    def put(self, request, pk, number):
+        table = selectors.table_with_event(pk)
+        if table is None:
+            raise exceptions.NotFound()
+        actor = table_actor(request, table)
+        entry, reason = _split_reason(request.data)
+        outcome = hand_record(table_id=table.pk, number=number, entry=entry, actor=actor,
+                              reason=reason)
+        return Response(serializers.hand_result(outcome.hand, outcome.result),
+                        status=status.HTTP_201_CREATED if outcome.result == "created"
+                        else status.HTTP_200_OK)
+
+
+def _split_reason(data) -> tuple[object, str]:
+    """The score entry without the organizer's ``reason`` (which is no part of a hand)."""
+    if not isinstance(data, dict):
+        return data, ""
+    entry = dict(data)
+    if "reason" not in entry:
+        return entry, ""
+    reason = serializers.StrictCharField(max_length=300, allow_blank=True)
+    try:
+        return entry, reason.run_validation(entry.pop("reason"))
+    except exceptions.ValidationError as error:
+        raise exceptions.ValidationError({"reason": error.detail}) from None
+
+
+class HandConfirm(Base):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="tables_hands_confirm", request=None,
+                   parameters=[CODE_HEADER],
+                   responses={200: serializers.HandSerializer,
+                              **errors(401, 403, 404, 429)},
+                   description="The opponents confirm the score their captain entered.",
+                   tags=["hands"])
+    def post(self, request, pk, number):
+        table = selectors.table_with_event(pk)
+        if table is None:
+            raise exceptions.NotFound()
+        table_actor(request, table)
+        hand = hand_confirm(table_id=table.pk, number=number)
+        return Response(serializers.HandSerializer(hand).data)
+
+
+class HandList(ListBase):
+    serializer_class = serializers.HandSerializer
+    filterset_class = filters.HandFilter
+
+    def get_queryset(self):
+        return selectors.hand_list(self.request.user).order_by("table_id", "number")
+
+    @extend_schema(operation_id="hands_list", tags=["hands"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class HandDetail(Base, generics.RetrieveAPIView):
+    serializer_class = serializers.HandSerializer
+
+    def get_queryset(self):
+        return selectors.hand_list(self.request.user)
+
+    @extend_schema(operation_id="hands_retrieve", responses={
+        200: serializers.HandSerializer, **errors(404)}, tags=["hands"])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
