@@ -129,10 +129,11 @@ class _HandView:
     """A hand as the generators read it: per rank the 4-bit mask of suits held (``nibbles``), and
     rank bitmasks (bit ``r`` for rank ``r``) of the suited ranks held at least once, twice and
     three times (``held``, ``paired``, ``tripled``); ``run`` is ``held`` with the Mah Jong as bit 1.
-    The hex digits of the suited-card mask are the nibbles, translated in one go."""
+    ``flush``: four consecutive ranks in one suit, the least a straight flush needs (with the Mah
+    Jong). The hex digits of the suited-card mask are the nibbles, translated in one go."""
 
     __slots__ = ("mask", "nibbles", "held", "paired", "tripled", "run", "phoenix", "mahjong",
-                 "dragon", "dog")
+                 "dragon", "dog", "flush")
 
     def __init__(self, mask: int):
         digits = b"%013x" % (mask & SUITED_MASK)  # rank A first, rank 2 last
@@ -146,6 +147,8 @@ class _HandView:
         self.dragon = bool(mask & DRAGON.bit)
         self.dog = bool(mask & DOG.bit)
         self.run = self.held | (1 << MAH_JONG_RANK if self.mahjong else 0)
+        suited = mask & SUITED_MASK
+        self.flush = bool(suited & suited >> 4 & suited >> 8 & suited >> 12)
 
 
 # -- candidates by kind --------------------------------------------------------------------------
@@ -249,13 +252,10 @@ def _straights_of(hand, choices, low, high, mahjong_in_bomb, out):
     stands at the bottom only of a straight up to the Ace (else it reads one rank above the top).
     One-suit sets are bombs, left to ``_bombs``."""
     run = choices[low:high + 1]
-    missing = [i for i, cards in enumerate(run) if not cards]
+    missing = [i for i, cards in enumerate(run) if not cards] if hand.phoenix else ()
     if not missing:
         plays = list(product(*run))
-        common = 15
-        for nibble in hand.nibbles[max(low, LOWEST_RANK):high + 1]:
-            common &= nibble
-        if common and (low > MAH_JONG_RANK or mahjong_in_bomb):
+        if hand.flush and (low > MAH_JONG_RANK or mahjong_in_bomb):
             plays = [p for p in plays if len({c.suit for c in p if c is not MAH_JONG}) > 1]
         out.extend(plays)
     if hand.phoenix:

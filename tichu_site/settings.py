@@ -161,7 +161,7 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tichu tournament service API",
-    "DESCRIPTION": "Events, rounds, tables, hands and standings of Tichu championships and leagues.",
+    "DESCRIPTION": "Events, rounds, tables, hands and standings of Tichu events and leagues.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
 }
@@ -181,6 +181,6 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"tournaments": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL",
-                                                                                "WARNING")}},
+    "loggers": {"tournaments": {"handlers": ["console"],
+                                "level": os.environ.get("LOG_LEVEL", "WARNING")}},
 }

@@ -97,8 +97,9 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        constraints = [models.CheckConstraint(condition=Q(standings_seq__lte=models.F("change_seq")),
-                                              name="standings_not_ahead_of_changes")]
+        constraints = [models.CheckConstraint(
+            condition=Q(standings_seq__lte=models.F("change_seq")),
+            name="standings_not_ahead_of_changes")]
 
     def __str__(self):
         return self.name
@@ -223,6 +224,9 @@ class Seat(models.Model):
             models.CheckConstraint(condition=Q(position__lte=3), name="seat_position_0_to_3"),
         ]
 
+    def __str__(self):
+        return f"seat {self.position} at {self.table}"
+
     @property
     def team(self) -> int:
         return self.position % 2
@@ -237,6 +241,9 @@ class Bye(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "entrant"],
                                                name="one_bye_per_entrant_and_round")]
+
+    def __str__(self):
+        return f"bye of {self.entrant} in {self.round}"
 
 
 class Hand(models.Model):
@@ -262,7 +269,8 @@ class Hand(models.Model):
     class Meta:
         ordering = ["table_id", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="one_hand_per_table_and_number"),
+            models.UniqueConstraint(fields=["table", "number"],
+                                    name="one_hand_per_table_and_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
             models.CheckConstraint(condition=Q(vp_0__gte=0) & Q(vp_1__gte=0),
                                    name="victory_points_not_negative"),
@@ -294,6 +302,9 @@ class Change(models.Model):
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["event", "subject", "subject_id"])]
 
+    def __str__(self):
+        return f"{self.action} {self.subject} {self.subject_id} by {self.actor}"
+
 
 class RoundResult(models.Model):
     """An entrant's victory and Tichu points in one round (derived from hands and byes)."""
@@ -308,6 +319,9 @@ class RoundResult(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "entrant"],
                                                name="one_result_per_entrant_and_round")]
+
+    def __str__(self):
+        return f"{self.entrant} in {self.round}"
 
 
 class StandingRow(models.Model):
@@ -333,3 +347,6 @@ class StandingRow(models.Model):
         constraints = [models.UniqueConstraint(fields=["event", "entrant"],
                                                name="one_standing_per_entrant")]
         indexes = [models.Index(fields=["event", "rank"])]
+
+    def __str__(self):
+        return f"{self.rank}. {self.entrant}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import networkx as nx
 import pytest
@@ -90,6 +91,15 @@ def test_windowed_and_whole_field_matching_agree_on_the_priorities():
     def distance(d):
         return sum(abs(score[a] - score[b]) for a, b in d.tables)
     assert distance(draw) == distance(whole)
+
+
+def test_the_last_window_takes_back_matches_above_it_rather_than_rematch():
+    # The bottom six teams have all met each other: they need partners from above.
+    history = PairingHistory.from_tables(list(combinations(range(6, 12), 2)))
+    order = [Entrant(i, 20 - i) for i in range(12)]
+    draw = pair(order, history, window=8, commit=4)
+    assert rematches(draw, history) == 0
+    assert sorted(t for m in draw.tables for t in m) == list(range(12))
 
 
 def test_round_one_is_a_random_draw_by_seed():

@@ -17,7 +17,8 @@ to its nearest ``neighbours`` unmet teams below it in the standings, widened unt
 matching exists; rematch edges join only when even all unmet pairs admit none. Fields larger than
 ``window`` are matched window by window down the standings (the matches of each window's top
 ``commit`` teams are kept, the rest float into the next window); if the last window cannot be
-completed without a rematch, the whole field is matched at once.
+completed without a rematch, kept matches above it are taken back, doubling it each time, up to
+the whole field matched at once.
 """
 
 from __future__ import annotations
@@ -131,16 +132,33 @@ class _Matcher:
             if len(block) % 2 and start < len(teams):
                 block.append(teams[start])
                 start += 1
-            matched = self.unmet(block)
             if start >= len(teams):
-                if 2 * len(matched) == len(block):
-                    return pairs + matched
-                return self.exact(teams)
+                return self.last(pairs, block)
+            matched = self.unmet(block)
             position = {team: i for i, team in enumerate(block)}
             kept = [pair for pair in matched if position[pair[0]] < commit]
             pairs.extend(kept)
             done = {team for pair in kept for team in pair}
             carried = [team for team in block if team not in done]
+
+
+    def last(self, pairs: list[Pair], block: list[int]) -> list[Pair]:
+        """Complete the matching with the last block, taking back kept pairs if it needs a rematch.
+
+        Each time the last block admits no perfect matching without a rematch, it grows by as
+        many teams from the kept pairs above it as it has; with nothing left to take back, the
+        whole field is matched at once.
+        """
+        while True:
+            matched = self.unmet(block)
+            if 2 * len(matched) == len(block):
+                return pairs + matched
+            if not pairs:
+                return self.exact(block)
+            back = max(1, len(block) // 2)
+            block = sorted([t for pair in pairs[-back:] for t in pair] + block,
+                           key=self.rank.__getitem__)
+            del pairs[-back:]
 
 
 class SwissPairing(PairingMethod):

@@ -46,7 +46,8 @@ def hand_victory_points_for(event_format, score) -> tuple[int, int]:
     return hand_victory_points(score.totals, score.double_victory, "dtm")
 
 
-def hand_record(*, table_id: int, number: int, entry, actor: Actor, reason: str = "") -> HandOutcome:
+def hand_record(*, table_id: int, number: int, entry, actor: Actor,
+                reason: str = "") -> HandOutcome:
     """Record (or, for an organizer, correct) hand ``number`` at a table.
 
     Raises ``InvalidHand`` when the engine refuses the entry, ``ServiceError``/``Conflict`` when the

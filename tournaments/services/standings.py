@@ -30,7 +30,7 @@ from django.utils import timezone
 
 from scoring.victory import game_result, round_victory_points
 
-from ..models import Bye, Entrant, Event, Hand, Round, RoundResult, Seat, StandingRow, Table
+from ..models import Bye, Entrant, Event, Hand, RoundResult, Seat, StandingRow, Table
 
 log = logging.getLogger(__name__)
 PENDING_KEY = "standings:pending:{}"
