@@ -213,7 +213,7 @@ class Seat(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
-    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
+    entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="seats")
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
                                related_name="seats")
 
@@ -236,7 +236,7 @@ class Bye(models.Model):
     """An entrant who sits out a round. Recorded, never turned into invented hands."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="byes")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "entrant"],

@@ -25,15 +25,15 @@ def play(draw: Draw, scores: dict[int, int], rng: random.Random) -> None:
         scores[entrant] += 10
 
 
-def simulate(method: str, size: int, rounds: int, seed: int,
-             **options) -> Iterator[tuple[list[Entrant], PairingHistory, Draw]]:
+def simulate(method: str, size: int, rounds: int,
+             seed: int) -> Iterator[tuple[list[Entrant], PairingHistory, Draw]]:
     """Each round's standings, the history before it and its draw, results drawn by ``seed``."""
     rng = random.Random(seed)
     scores = dict.fromkeys(range(1, size + 1), 0)
     history = PairingHistory.empty()
     for number in range(1, rounds + 1):
         order = standings(scores)
-        draw = pair_round(method, order, history, seed=seed, round_number=number, **options)
+        draw = pair_round(method, order, history, seed=seed, round_number=number)
         yield order, history, draw
         play(draw, scores, rng)
         history = history.add(draw)

@@ -1,0 +1,165 @@
+"""Standings (stored rows only, cached per change, ``up_to_date``) and the public lists: constant
+query counts, pagination, and nothing private (codes, e-mails, drafts) in public answers."""
+
+from __future__ import annotations
+
+import pytest
+from django.db.models import F
+from rest_framework.test import APIClient
+
+from tests.conftest import wait_for_standings
+from tournaments.models import Event, Player
+
+from .conftest import HAND, enter, make_event, make_round, play_round
+
+
+def _standings(client, event_id):
+    response = client.get(f"/api/events/{event_id}/standings/")
+    assert response.status_code == 200
+    return response.json()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_standings_after_a_round(anon, org):
+    event = make_event(org)
+    rnd = make_round(org, event["id"])
+    play_round(org, rnd)
+    wait_for_standings(Event.objects.get(pk=event["id"]))
+    data = _standings(anon, event["id"])
+    assert data["up_to_date"] is True
+    rows = data["rows"]
+    assert [row["rank"] for row in rows] == list(range(1, 9))
+    assert set(rows[0]) >= {"rank", "player", "victory_points", "tichu_points", "hands_played"}
+    assert set(rows[0]["player"]) == {"id", "name"}
+    assert all(row["hands_played"] == 4 for row in rows)
+    # every hand went 60:40 to team 0 (seats 0 and 2): they lead
+    team0 = {t["seats"][0] for t in rnd["tables"]} | {t["seats"][2] for t in rnd["tables"]}
+    assert {row["player"]["id"] for row in rows[:4]} == team0
+    assert all(row["tichu_points"] == 240 for row in rows[:4])
+    vps = [row["victory_points"] for row in rows]
+    assert vps == sorted(vps, reverse=True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_up_to_date_follows_the_event(anon, org):
+    event = make_event(org)
+    wait_for_standings(Event.objects.get(pk=event["id"]))
+    assert _standings(anon, event["id"])["up_to_date"] is True
+    # a change the worker has not caught up with yet
+    Event.objects.filter(pk=event["id"]).update(change_seq=F("change_seq") + 1)
+    assert _standings(anon, event["id"])["up_to_date"] is False
+    Event.objects.filter(pk=event["id"]).update(standings_seq=F("change_seq"))
+    assert _standings(anon, event["id"])["up_to_date"] is True
+
+
+@pytest.mark.django_db(transaction=True)
+def test_standings_cache_is_invalidated_by_a_change(anon, org, django_assert_max_num_queries):
+    event = make_event(org)
+    rnd = make_round(org, event["id"])
+    wait_for_standings(Event.objects.get(pk=event["id"]))
+    before = _standings(anon, event["id"])
+    with django_assert_max_num_queries(1):  # cached: only the event's sequence numbers
+        assert _standings(anon, event["id"]) == before
+    table = rnd["tables"][0]
+    enter(APIClient(), table["id"], 1, HAND, table["code"])
+    wait_for_standings(Event.objects.get(pk=event["id"]))
+    after = _standings(anon, event["id"])
+    assert after != before
+    assert sum(row["hands_played"] for row in after["rows"]) == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_team_standings_hold_teams(anon, org):
+    event = make_event(org, players=0, format="team_swiss")
+    org.post(f"/api/events/{event['id']}/players/",
+             [{"name": f"Team {i}", "members": [f"A{i}", f"B{i}"]} for i in range(4)],
+             format="json")
+    wait_for_standings(Event.objects.get(pk=event["id"]))
+    rows = _standings(anon, event["id"])["rows"]
+    assert sorted(row["player"]["name"] for row in rows) == [f"Team {i}" for i in range(4)]
+
+
+@pytest.mark.django_db
+def test_standings_of_an_unknown_event(anon):
+    assert anon.get("/api/events/31337/standings/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_standings_before_any_computation(anon, org):
+    event = make_event(org)  # no commit hooks ran: nothing stored yet
+    data = _standings(anon, event["id"])
+    assert data == {"up_to_date": False, "rows": []}
+
+
+# --- query counts ---------------------------------------------------------------------------------
+
+LISTS = ["/api/events/", "/api/players/", "/api/rounds/", "/api/tables/", "/api/hands/",
+         "/api/events/{event}/players/", "/api/events/{event}/rounds/",
+         "/api/events/{event}/standings/", "/api/events/{event}/changes/",
+         "/api/tables/{table}/hands/", "/api/rounds/{round}/", "/api/tables/{table}/"]
+
+
+def _event_with_hands(org, players: int) -> dict:
+    event = make_event(org, players=players)
+    rnd = make_round(org, event["id"])
+    play_round(org, rnd)
+    make_round(org, event["id"], draft=True)
+    return {"event": event["id"], "round": rnd["id"], "table": rnd["tables"][0]["id"]}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("who", ["anon", "org"])
+def test_lists_run_a_constant_number_of_queries(who, request, org,
+                                                django_assert_max_num_queries):
+    client = request.getfixturevalue(who)
+    small = _event_with_hands(org, 4)
+    large = _event_with_hands(org, 40)
+    for url in LISTS:
+        counts = []
+        for ids in (small, large):
+            from django.db import connection
+            from django.test.utils import CaptureQueriesContext
+
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(url.format(**ids) + ("" if "standings" in url else ""))
+            if "changes" in url and who == "anon":
+                assert response.status_code == 404
+                continue
+            assert response.status_code == 200, (url, response.content)
+            counts.append(len(queries))
+        if counts:
+            assert counts[0] == counts[1], (url, counts)
+            with django_assert_max_num_queries(8):
+                client.get(url.format(**large))
+
+
+@pytest.mark.django_db
+def test_public_answers_hold_no_codes_emails_or_drafts(anon, org):
+    ids = _event_with_hands(org, 8)
+    Player.objects.update(email="hidden@example.org")
+    codes = list(__import__("tournaments.models").models.Table.objects.values_list("code",
+                                                                                  flat=True))
+    draft = __import__("tournaments.models").models.Round.objects.get(status="draft")
+    for url in LISTS + ["/api/players/{player}/", "/api/hands/{hand}/"]:
+        if "changes" in url:
+            continue
+        hand = __import__("tournaments.models").models.Hand.objects.first()
+        player = __import__("tournaments.models").models.Entrant.objects.first()
+        text = anon.get(url.format(**ids, hand=hand.pk, player=player.pk)).content.decode()
+        assert "hidden@example.org" not in text
+        assert '"code"' not in text or "standings" in url
+        assert not any(code in text for code in codes), url
+        assert '"draft"' not in text, url
+    assert anon.get(f"/api/rounds/{draft.pk}/").status_code == 404
+    assert anon.get(f"/api/rounds/?status=draft").json()["count"] == 0
+    assert anon.get(f"/api/events/{ids['event']}/changes/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_pagination(anon, org):
+    event = make_event(org, players=30)
+    page = anon.get(f"/api/events/{event['id']}/players/?limit=10&offset=10").json()
+    assert page["count"] == 30 and len(page["results"]) == 10
+    assert page["next"] and page["previous"]
+    capped = anon.get(f"/api/events/{event['id']}/players/?limit=100000").json()
+    assert len(capped["results"]) == 30

@@ -1,0 +1,122 @@
+"""Backups: an event as one JSON document, and its restoration into another database.
+
+The document holds everything the event's results depend on (format, seed, entrants and their
+players, rounds with tables, codes, seats and byes, every hand with its entry, and the history).
+Standings are not stored: they are derived data, recomputed after an import, which is how a
+restore proves itself (identical standings).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from ..models import Bye, Change, Entrant, Event, Hand, Player, Round, Seat, Table
+from .history import ServiceError
+from .standings import refresh
+
+FORMAT_VERSION = 1
+
+
+def event_export(event_id: int) -> dict:
+    """The whole event as a JSON-ready mapping (ids are the source database's, for reference)."""
+    event = Event.objects.select_related("owner").filter(pk=event_id).first()
+    if event is None:
+        raise ServiceError(f"There is no event {event_id}.", code="not_found")
+    entrants = list(Entrant.objects.filter(event=event).select_related("player")
+                    .prefetch_related("members"))
+    rounds = list(Round.objects.filter(event=event).prefetch_related(
+        "tables__seats", "tables__hands", "byes"))
+    return {
+        "version": FORMAT_VERSION,
+        "event": {"id": event.pk, "name": event.name, "owner": event.owner.get_username(),
+                  "co_organizers": [u.get_username() for u in event.co_organizers.all()],
+                  "preset": event.preset, "format": event.format_data, "seed": event.seed,
+                  "status": event.status, "created_at": event.created_at.isoformat()},
+        "entrants": [{"id": e.pk, "name": e.name,
+                      "player": _player(e.player) if e.player else None,
+                      "members": [_player(p) for p in e.members.all()],
+                      "joined_round": e.joined_round,
+                      "withdrawn_after_round": e.withdrawn_after_round} for e in entrants],
+        "rounds": [{"number": r.number, "status": r.status, "seed": r.seed,
+                    "byes": [b.entrant_id for b in r.byes.all()],
+                    "tables": [{"number": t.number, "code": t.code, "status": t.status,
+                                "seats": [s.entrant_id for s in
+                                          sorted(t.seats.all(), key=lambda s: s.position)],
+                                "hands": [_hand(h) for h in
+                                          sorted(t.hands.all(), key=lambda h: h.number)]}
+                               for t in sorted(r.tables.all(), key=lambda t: t.number)]}
+                   for r in rounds],
+        "changes": [{"subject": c.subject, "subject_id": c.subject_id, "action": c.action,
+                     "actor": c.actor, "old": c.old, "new": c.new, "reason": c.reason,
+                     "created_at": c.created_at.isoformat()}
+                    for c in Change.objects.filter(event=event).order_by("id")],
+    }
+
+
+def _player(player: Player) -> dict:
+    return {"name": player.name, "email": player.email}
+
+
+def _hand(hand: Hand) -> dict:
+    return {"number": hand.number, "entry": hand.entry, "tp": [hand.tp_0, hand.tp_1],
+            "vp": [hand.vp_0, hand.vp_1], "double_victory": hand.double_victory,
+            "entered_by": hand.entered_by, "confirmed": hand.confirmed_by_opponents}
+
+
+def event_import(document: dict) -> Event:
+    """Restore an exported event (new ids; the owner account is created if missing).
+
+    One transaction: a malformed document restores nothing. Table codes are kept when free, so
+    printed sheets keep working; history rows keep their texts (ids inside them are the source's).
+    """
+    if not isinstance(document, dict) or document.get("version") != FORMAT_VERSION:
+        raise ServiceError("This is not an event export of a known version.", code="format")
+    try:
+        with transaction.atomic():
+            event = _restore(document)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ServiceError(f"The export is incomplete or malformed: {error!r}",
+                           code="format") from None
+    refresh(event.pk)
+    return event
+
+
+def _restore(document: dict) -> Event:
+    users = get_user_model().objects
+    data = document["event"]
+    owner, _ = users.get_or_create(username=data["owner"])
+    event = Event.objects.create(name=data["name"], owner=owner, preset=data["preset"],
+                                 format_data=data["format"], seed=data["seed"],
+                                 status=data["status"])
+    event.co_organizers.set([users.get_or_create(username=name)[0]
+                             for name in data["co_organizers"]])
+    entrant_ids = {}
+    for item in document["entrants"]:
+        player = Player.objects.create(**item["player"]) if item["player"] else None
+        entrant = Entrant.objects.create(event=event, name=item["name"], player=player,
+                                         joined_round=item["joined_round"],
+                                         withdrawn_after_round=item["withdrawn_after_round"])
+        entrant.members.set([Player.objects.create(**member) for member in item["members"]])
+        entrant_ids[item["id"]] = entrant.pk
+    for item in document["rounds"]:
+        rnd = Round.objects.create(event=event, number=item["number"], status=item["status"],
+                                   seed=item["seed"])
+        Bye.objects.bulk_create([Bye(round=rnd, entrant_id=entrant_ids[e]) for e in item["byes"]])
+        for t in item["tables"]:
+            code_free = not Table.objects.filter(code=t["code"]).exists()
+            table = Table.objects.create(round=rnd, number=t["number"], status=t["status"],
+                                         **({"code": t["code"]} if code_free else {}))
+            Seat.objects.bulk_create([Seat(table=table, position=p, entrant_id=entrant_ids[e])
+                                      for p, e in enumerate(t["seats"])])
+            Hand.objects.bulk_create([
+                Hand(table=table, number=h["number"], entry=h["entry"], tp_0=h["tp"][0],
+                     tp_1=h["tp"][1], vp_0=h["vp"][0], vp_1=h["vp"][1],
+                     double_victory=h["double_victory"], entered_by=h["entered_by"],
+                     confirmed_by_opponents=h["confirmed"]) for h in t["hands"]])
+    Change.objects.bulk_create([
+        Change(event=event, subject=c["subject"], subject_id=c["subject_id"], action=c["action"],
+               actor=c["actor"], old=c["old"], new=c["new"], reason=c["reason"])
+        for c in document["changes"]])
+    Event.objects.filter(pk=event.pk).update(change_seq=1)
+    return event
