@@ -95,3 +95,22 @@ def test_team_swiss_seats_each_team_on_both_of_its_seats(organizer, orga):
     for seats in seating(rnd):
         assert seats[0] == seats[2] and seats[1] == seats[3] and seats[0] != seats[1]
     assert Change.objects.filter(subject="round", action="pair").count() == 1
+
+
+def test_a_team_names_two_roster_players_for_its_seats(organizer, orga):
+    from tournaments.services.history import ServiceError
+    from tournaments.services.rounds import seats_lineup
+
+    event = event_create(owner=organizer, name="League", preset="league", seed=2)
+    teams = [team_register(event=event, name=f"T{i}", members=[f"a{i}", f"b{i}", f"c{i}"],
+                           actor=orga) for i in range(2)]
+    table = round_pair(event_id=event.pk, actor=orga).tables.get()
+    team = table.seats.get(position=0).entrant
+    roster = list(team.members.values_list("pk", flat=True))
+    seats_lineup(table_id=table.pk, team=0, player_ids=roster[1:], actor=orga)
+    assert list(table.seats.filter(position__in=(0, 2)).order_by("position")
+                .values_list("player_id", flat=True)) == roster[1:]
+    other = [m.pk for t in teams if t != team for m in t.members.all()]
+    with pytest.raises(ServiceError, match="roster"):
+        seats_lineup(table_id=table.pk, team=0, player_ids=other[:2], actor=orga)
+    assert Change.objects.filter(subject="seat", action="lineup").count() == 1

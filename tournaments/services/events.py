@@ -54,9 +54,9 @@ def _clean_name(value, field: str) -> str:
 
 
 def _next_round_number(event: Event) -> int:
-    last = Round.objects.filter(event=event).order_by("-number").values_list("number",
-                                                                            flat=True).first()
-    return (last or 0) + 1
+    """The round a new entrant joins: the first one not yet published (a draft can be
+    regenerated to include them)."""
+    return Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).count() + 1
 
 
 def players_register(*, event: Event, names: list[str], actor: Actor) -> list[Entrant]:

@@ -241,3 +241,31 @@ def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "") -
                       old={"status": old}, new={"status": status}, reason=reason)
         mark_changed(event)
     return table
+
+
+def seats_lineup(*, table_id: int, team: int, player_ids: list[int], actor: Actor) -> list[Seat]:
+    """Name the two roster members who play a team's seats at a table (team events).
+
+    A team's roster holds 2 to 5 players; two of them play each match, one per seat of the team.
+    """
+    if team not in (0, 1):
+        raise ServiceError("The team is 0 or 1.", field="team", code="team")
+    if not isinstance(player_ids, list) or len(set(player_ids)) != 2:
+        raise ServiceError("Name two different players.", field="players", code="lineup")
+    with transaction.atomic():
+        table = Table.objects.select_related("round").filter(pk=table_id).first()
+        if table is None:
+            raise ServiceError("This table does not exist.", code="not_found")
+        event = Event.objects.select_for_update().get(pk=table.round.event_id)
+        seats = list(table.seats.filter(position__in=(team, team + 2)).order_by("position"))
+        roster = set(seats[0].entrant.members.values_list("pk", flat=True)) if seats else set()
+        if not seats or not set(player_ids) <= roster:
+            raise ServiceError("Both players must be on the team's roster.", field="players",
+                               code="lineup")
+        old = [seat.player_id for seat in seats]
+        for seat, player_id in zip(seats, player_ids, strict=True):
+            seat.player_id = player_id
+        Seat.objects.bulk_update(seats, ["player"])
+        record_change(event, subject="seat", subject_id=seats[0].pk, action="lineup",
+                      actor=actor, old={"players": old}, new={"players": player_ids})
+    return seats
