@@ -6,11 +6,13 @@ A bot answers two questions about its seat:
   a call or pass in the calling phases, an exchange, a play or pass in turn, the Dragon's gift. It
   may also return a ``Tichu`` call first; it is asked again afterwards.
 - ``interrupt(state, seat)``: before each turn during a trick, whether to lay a bomb out of turn
-  (``None``: no).
+  (``None``: no). Only a seat holding a bomb is asked.
 
 Every bot draws its chances from an explicit ``random.Random``, so a seed replays a hand exactly.
-``play_hand`` deals and plays one hand and returns its record, the captain's score entry and the
-totals.
+A bot keeps, per seat, the ``HandPlays`` of its hand (every candidate generated once, then
+narrowed as the hand shrinks), so a turn costs a filter, not a generation. The state machine
+still checks every action a bot takes (``HandState.apply``). ``play_hand`` deals and plays one
+hand and returns its record, the captain's score entry and the totals.
 """
 
 from __future__ import annotations
@@ -19,13 +21,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, DOG, DRAGON, MAH_JONG, PHOENIX, Card, mask_of
+from .cards import CARDS, DOG, DRAGON, MAH_JONG, PHOENIX, Card, cards_of
+from .combinations import reading_of_mask
 from .entry import HandScore, partner_of, team_of
 from .hand import (
     BLIND,
     DRAGON_GIFT,
     EXCHANGE,
     GRAND,
+    OVER,
     PLAY,
     WISHES,
     Action,
@@ -39,44 +43,97 @@ from .hand import (
     Tichu,
     bombs_in,
 )
-from .plays import legal_plays, wish_obliges
+from .plays import BOMB, LEAD_KINDS, HandPlays
 from .record import make_record
 from .rules import STANDARD, Rules
 
+_PASSES = tuple(Pass(seat) for seat in range(4))
+"""Actions are immutable values: one ``Pass`` per seat serves every turn."""
+_OTHERS = tuple(((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3) for seat in range(4))
+_ALL_CARDS = (1 << len(CARDS)) - 1
+_DRAGON_BIT, _PHOENIX_BIT, _DOG_BIT, _MAH_JONG_BIT = (DRAGON.bit, PHOENIX.bit, DOG.bit,
+                                                      MAH_JONG.bit)
+_RANK_MASKS = tuple(15 << (4 * (rank - 2)) if 2 <= rank <= 14 else 0 for rank in range(16))
+_POINTS = tuple(card.points for card in CARDS)
+
+
+def seat_plays(cache: dict, state: HandState, seat: int) -> HandPlays:
+    """The ``HandPlays`` of the cards ``seat`` holds, kept in ``cache`` (one per seat) and
+    narrowed as the hand shrinks; a hand that is no part of the cached one starts afresh."""
+    mask = state.hands[seat]
+    found = cache.get(seat)
+    if found is None or found.mahjong_in_bomb != state.rules.mahjong_in_bomb:
+        found = HandPlays(mask, state.rules.mahjong_in_bomb)
+    else:
+        found = found.narrow(mask)
+    cache[seat] = found
+    return found
+
 
 class RandomBot:
-    """Any legal action, uniformly at random; calls and bombs now and then, as a fuzzer should."""
+    """A random legal action: in turn on a trick, any legal play or the pass, uniformly; leading,
+    a kind of combination the hand holds, at random, then any play of that kind (so that every
+    kind is exercised, not mostly the straights a Phoenix multiplies); calls, bombs and wishes
+    now and then, as a fuzzer should."""
 
     def __init__(self, rng: random.Random, call_chance: float = 0.05, bomb_chance: float = 0.2):
         self.rng = rng
         self.call_chance = call_chance
         self.bomb_chance = bomb_chance
+        self._plays: dict[int, HandPlays] = {}
 
     def act(self, state: HandState, seat: int) -> Action:
         rng = self.rng
         phase = state.phase
+        if phase == PLAY:
+            if (state.calls[seat] is None and not state.played[seat]
+                    and rng.random() < self.call_chance):
+                return Tichu(seat)
+            plays_of = self._plays.get(seat)
+            if (plays_of is None or plays_of.mask != state.hands[seat]
+                    or plays_of.mahjong_in_bomb != state.rules.mahjong_in_bomb):
+                plays_of = seat_plays(self._plays, state, seat)
+            table, wish = state.table, state.wish
+            if table is None and not plays_of.holds(wish):
+                return self._lead(seat, plays_of)
+            # the legal plays and the pass, drawn from the seat's candidates (cheaper than
+            # building every action)
+            plays, bombs, may_pass = plays_of.split_entries(table, wish)
+            pick = int(rng.random() * (len(plays) + len(bombs) + may_pass))
+            if pick < len(plays):
+                return self._with_wish(seat, plays[pick][1])
+            pick -= len(plays)
+            return Play(seat, bombs[pick][1]) if pick < len(bombs) else _PASSES[seat]
         if state.may_call_tichu(seat) and rng.random() < self.call_chance:
             return Tichu(seat)
         if phase == EXCHANGE:
             return Exchange(seat, *rng.sample(state.hand(seat), 3))
-        if phase == PLAY:
-            # the legal plays and the pass, drawn straight from the generator (cheaper than
-            # building every action); a Mah Jong play wishes a random rank or nothing
-            hand, table, wish = state.hand(seat), state.table, state.wish
-            mj = state.rules.mahjong_in_bomb
-            plays = legal_plays(hand, table, wish, mahjong_in_bomb=mj)
-            may_pass = table is not None and not (
-                wish and wish_obliges(hand, table, wish, mahjong_in_bomb=mj))
-            pick = rng.randrange(len(plays) + may_pass)
-            if pick == len(plays):
-                return Pass(seat)
-            play = plays[pick]
-            return Play(seat, play, rng.choice(_WISH_CHOICES) if MAH_JONG in play else None)
-        actions = state.legal_actions(seat)
-        calls = [a for a in actions if type(a) in (GrandTichu, BlindGrandTichu)]
-        if calls and rng.random() < self.call_chance:
-            return calls[0]
-        return rng.choice([a for a in actions if type(a) not in (GrandTichu, BlindGrandTichu)])
+        if phase == DRAGON_GIFT:
+            return GiveDragon(seat, (seat + 1) & 3 if rng.random() < 0.5 else (seat + 3) & 3)
+        if phase in (GRAND, BLIND):  # a Grand (or Blind Grand) Tichu, or a pass
+            call = GrandTichu(seat) if phase == GRAND else BlindGrandTichu(seat)
+            if rng.random() < self.call_chance and call in state.legal_actions(seat):
+                return call
+            return _PASSES[seat]
+        raise ValueError(f"seat {seat} has nothing to do in the {phase} phase")
+
+    def _lead(self, seat: int, plays_of: HandPlays) -> Play:
+        """A kind at random among those the hand can lead (bombs too), then a play of it."""
+        rng = self.rng
+        kinds = list(_RANDOM_LEAD_KINDS)
+        while kinds:
+            pick = int(rng.random() * len(kinds))
+            entries = plays_of.entries(kinds[pick])
+            if entries:
+                return self._with_wish(seat, entries[int(rng.random() * len(entries))][1])
+            del kinds[pick]
+        raise AssertionError("a hand holding cards can always lead")
+
+    def _with_wish(self, seat: int, play: tuple[Card, ...]) -> Play:
+        """The play; with the Mah Jong, a random wish or none."""
+        if MAH_JONG in play:
+            return Play(seat, play, self.rng.choice(_WISH_CHOICES))
+        return Play(seat, play)
 
     def interrupt(self, state: HandState, seat: int) -> Action | None:
         if self.rng.random() >= self.bomb_chance:
@@ -85,8 +142,11 @@ class RandomBot:
         return Play(seat, self.rng.choice(bombs)) if bombs else None
 
 
+_RANDOM_LEAD_KINDS = (*LEAD_KINDS, BOMB)
 _WISH_CHOICES = (None, *WISHES)
 
+
+# -- the heuristic player ----------------------------------------------------------------------
 
 def _order(cards: Sequence[Card]) -> int:
     """How strong a single card is: by rank, the Dog lowest, the Phoenix just under the Dragon."""
@@ -98,62 +158,152 @@ def _order(cards: Sequence[Card]) -> int:
     return card.rank * 10
 
 
-def _low(play: Sequence[Card]) -> float:
-    """The lowest rank in a play (the Dog 0, a lone Phoenix 14.5): what a lead gives away."""
-    ranks = [card.rank for card in play if card.rank is not None]
-    if ranks:
-        return min(ranks)
-    return 0 if play[0] is DOG else 14.5
-
-
-def _high(play: Sequence[Card]) -> float:
-    """The highest rank in a play (a lone Phoenix 14.5): the cost of laying it on a trick."""
-    ranks = [card.rank for card in play if card.rank is not None]
-    return max(ranks) if ranks else 14.5
+def _counts(mask: int) -> list[int]:
+    """How many cards of each rank 2-A a hand holds (indexed by rank; 0 and 1 unused)."""
+    return [0, 0, *(((mask >> shift) & 15).bit_count() for shift in range(0, 52, 4))]
 
 
 def strength(cards: Sequence[Card]) -> int:
-    """A rough count of a hand's winners: the Dragon, the Phoenix, Aces, and bombs."""
-    held = set(cards)
-    score = sum(1 for card in cards if card.rank == 14)
-    score += (DRAGON in held) + (PHOENIX in held)
-    return score + 2 * len(bombs_in(sum(card.bit for card in cards)))
+    """A rough count of a hand's winners: the Dragon, the Phoenix, Aces, and bombs (two each)."""
+    mask = sum(card.bit for card in cards)
+    score = (mask & _RANK_MASKS[14]).bit_count()
+    score += bool(mask & _DRAGON_BIT) + bool(mask & _PHOENIX_BIT)
+    return score + 2 * len(bombs_in(mask))
+
+
+def hand_value(mask: int, mahjong_in_bomb: bool = False) -> tuple[int, int]:
+    """How a hand stands for a Tichu call: (controls, plays).
+
+    Controls win the lead back: the Dragon, the Phoenix, each Ace and each bomb. Plays: how many
+    leads shed the rest, bombs aside, each the biggest combination holding the lowest card left
+    (``_combination_from``), the Dragon, Phoenix and Dog apart."""
+    bombs = bombs_in(mask, mahjong_in_bomb)
+    bomb_cards = 0
+    for bomb in bombs:
+        for card in bomb:
+            bomb_cards |= card.bit
+    controls = ((mask & _RANK_MASKS[14] & ~bomb_cards).bit_count() + len(bombs)
+                + bool(mask & _DRAGON_BIT) + bool(mask & _PHOENIX_BIT))
+    free = mask & ~bomb_cards & _SUITED_OR_MAH_JONG
+    plays = 0
+    while free:
+        held, paired, tripled = _rank_sets(free)
+        free &= ~_combination_from(free, held, paired, tripled, (held & -held).bit_length() - 1)
+        plays += 1
+    return controls, plays
+
+
+def _call_score(mask: int, mahjong_in_bomb: bool = False) -> int:
+    """How likely a hand of 14 is to go out first, as a score (a logistic fit, in hundredths, of
+    whether these bots' hands went out first): the Dragon, the Phoenix, Aces, Kings and bombs
+    for, each play the rest needs (``hand_value``) against, the Mah Jong (the first lead) for,
+    the Dog (it gives the lead away) against."""
+    controls, plays = hand_value(mask, mahjong_in_bomb)
+    bombs = len(bombs_in(mask, mahjong_in_bomb))
+    return (45 * bool(mask & _DRAGON_BIT) + 75 * bool(mask & _PHOENIX_BIT)
+            + 38 * (mask & _RANK_MASKS[14]).bit_count() + 34 * (mask & _RANK_MASKS[13]).bit_count()
+            + 48 * bombs - 21 * plays + 37 * bool(mask & _MAH_JONG_BIT)
+            - 110 * bool(mask & _DOG_BIT) - 57)
+
+
+def _rank_sets(free: int) -> tuple[int, int, int]:
+    """The rank bitmasks (bit ``r``: rank ``r``; bit 1: the Mah Jong) of the ranks of ``free``
+    held once or more, twice or more, three times or more."""
+    held = paired = tripled = 0
+    for rank in range(2, 15):
+        count = (free >> ((rank - 2) << 2) & 15).bit_count()
+        if count:
+            held |= 1 << rank
+            if count >= 2:
+                paired |= 1 << rank
+                if count >= 3:
+                    tripled |= 1 << rank
+    if free & _MAH_JONG_BIT:
+        held |= 2
+    return held, paired, tripled
 
 
 class HeuristicBot:
-    """A simple, sensible player: plays low, keeps its bombs, calls on strong hands, passes good
-    cards to the partner and low ones to the opponents, gives the Dragon to the opponent holding
-    more cards."""
+    """A sensible player, close enough to a decent human's habits to give realistic scores.
+
+    - **Calls** Tichu only on a strong hand: three or more winners (Dragon, Phoenix, Aces, a
+      King beside an Ace, bombs), and no more loose low cards than winners less one; never
+      after the partner called. Grand Tichu on eight cards holding four winners.
+    - **Exchange**: the best card but the Dragon and Phoenix to the partner, low ones to the
+      opponents, even to the right and odd to the left (as the German article advises); a
+      partner's Grand Tichu gets the best card whatever it is.
+    - **Leads** shed the lowest cards in the biggest combination that holds them (without the
+      Phoenix, without breaking a bomb); lead a sure winner first when the rest goes out in one
+      play; the Dog to the partner when the partner called or the hand is weak; no single to an
+      opponent with one card left, no pair to one with two.
+    - **On a partner's trick**: pass, unless the partner went out with it (the lead would pass
+      to an opponent) or the play goes out (never before a partner who called Tichu).
+    - **On an opponent's trick**: the cheapest play that beats it (not splitting a pair or
+      triple if avoidable); an Ace, the Phoenix or the Dragon only on a trick worth fighting
+      for: an opponent who called, nearly out, or about to win a double victory, a high card
+      or points on the table, or near the end of one's own hand.
+    - **Bombs** are kept, and laid on an opponent's trick that matters: the Dragon, an opponent
+      about to go out, a caller's trick, or the trick that would let the opponents' double
+      victory happen; and to go out.
+    - **The Dragon** goes to the opponent holding more cards.
+    """
 
     def __init__(self, rng: random.Random):
         self.rng = rng
+        self._plays: dict[int, HandPlays] = {}
+        self._judged: dict[int, int] = {}
+
+    # -- calls and exchange ----------------------------------------------------------------
 
     def act(self, state: HandState, seat: int) -> Action:
         phase = state.phase
-        hand = state.hand(seat)
+        if phase == PLAY:
+            if state.calls[seat] is None and not state.played[seat]:
+                mask = state.hands[seat]
+                if self._judged.get(seat) != mask:
+                    self._judged[seat] = mask
+                    if self._calls_tichu(state, seat, mask):
+                        return Tichu(seat)
+            plays_of = self._plays.get(seat)
+            if (plays_of is None or plays_of.mask != state.hands[seat]
+                    or plays_of.mahjong_in_bomb != state.rules.mahjong_in_bomb):
+                plays_of = seat_plays(self._plays, state, seat)
+            if state.table is None:
+                return self._lay(state, seat, self._lead(state, seat, plays_of))
+            return self._follow(state, seat, plays_of)
         if phase == BLIND:
-            return Pass(seat)
+            return _PASSES[seat]
+        hand = state.hand(seat)
         if phase == GRAND:
             if state.rules.grand_tichu_allowed and strength(hand) >= 4 and GrandTichu(
                     seat) in state.legal_actions(seat):
                 return GrandTichu(seat)
-            return Pass(seat)
-        if state.may_call_tichu(seat) and phase == PLAY and strength(hand) >= 4:
-            return Tichu(seat)
+            return _PASSES[seat]
         if phase == EXCHANGE:
-            return self._exchange(hand, seat)
+            return self._exchange(hand, seat, state.calls[partner_of(seat)])
         if phase == DRAGON_GIFT:
             left, right = (seat + 3) & 3, (seat + 1) & 3
             return GiveDragon(seat, left if state.hands[left].bit_count()
                               > state.hands[right].bit_count() else right)
-        return self._play(state, seat, hand)
+        raise ValueError(f"seat {seat} has nothing to do in the {phase} phase")
 
-    def _exchange(self, hand: tuple[Card, ...], seat: int) -> Exchange:
-        """The best card to the partner (not the Dragon or Phoenix, kept for oneself), the two
-        lowest to the opponents, an even one to the right and an odd one to the left (as the German
-        article advises, so that bombs are less likely to grow)."""
-        keep = {DRAGON, PHOENIX}
+    @staticmethod
+    def _calls_tichu(state: HandState, seat: int, mask: int) -> bool:
+        """Call Tichu on a strong hand (``hand_value``), never after the partner's call."""
+        if state.calls[partner_of(seat)] is not None or state.out:
+            return False
+        return _call_score(mask, state.rules.mahjong_in_bomb) >= _X_CALL
+
+    @staticmethod
+    def _exchange(hand: tuple[Card, ...], seat: int, partner_call: str | None) -> Exchange:
+        """The best card to the partner (not the Dragon or Phoenix, kept for oneself, unless the
+        partner called Grand Tichu), the two lowest to the opponents, an even one to the right
+        and an odd one to the left."""
+        keep = () if partner_call in ("grand", "blind") else (DRAGON, PHOENIX)
         ordered = sorted(hand, key=lambda card: _order((card,)))
+        if DRAGON in ordered:  # the Dragon is the best card, above the Phoenix
+            ordered.remove(DRAGON)
+            ordered.append(DRAGON)
         partner = next(card for card in reversed(ordered) if card not in keep)
         low = [card for card in ordered if card is not partner and card is not MAH_JONG][:4]
         even = next((c for c in low if c.rank and c.rank % 2 == 0), low[0])
@@ -161,56 +311,311 @@ class HeuristicBot:
                    next(c for c in low if c is not even))
         return Exchange(seat, odd, partner, even)
 
-    def _play(self, state: HandState, seat: int, hand: tuple[Card, ...]) -> Action:
-        """Go out if possible; pass on the partner's trick; otherwise the lowest play that is no
-        bomb (leading: the lowest, shedding the most cards), passing rather than spending an Ace
-        or better on an opponent who still holds many cards."""
-        mj = state.rules.mahjong_in_bomb
-        table, wish = state.table, state.wish
-        may_pass = table is not None and not (
-            wish and wish_obliges(hand, table, wish, mahjong_in_bomb=mj))
-        bomb_masks = {mask_of(bomb) for bomb in bombs_in(state.hands[seat], mj)}
-        if (may_pass and state.table_seat == partner_of(seat) and len(hand) != table.length
-                and state.hands[seat] not in bomb_masks):
-            return Pass(seat)      # no play could take the partner's trick and go out
-        plays = legal_plays(hand, table, wish, mahjong_in_bomb=mj)
-        going_out = [p for p in plays if len(p) == len(hand)]
-        if going_out:
-            return self._with_wish(seat, going_out[0], hand)
-        plain = [p for p in plays if mask_of(p) not in bomb_masks] if bomb_masks else plays
-        if may_pass and (state.table_seat == partner_of(seat) or not plain):
-            return Pass(seat)
-        if not plain:
-            # only bombs remain (the wish obliges, or a lead from a hand of bombs)
-            return Play(seat, min(plays, key=len))
-        if table is None:
-            play = min(plain, key=lambda p: (_low(p), -len(p)))
-        else:
-            play = min(plain, key=_high)
-            if may_pass and _high(play) >= 14 and state.hands[state.table_seat].bit_count() > 3:
-                return Pass(seat)
-        return self._with_wish(seat, play, hand)
+    # -- play ---------------------------------------------------------------------------
 
-    def _with_wish(self, seat: int, play: tuple[Card, ...], hand: tuple[Card, ...]) -> Play:
-        """With the Mah Jong, wish the highest rank the bot does not hold (an opponent may have to
-        spend it)."""
+    def _follow(self, state: HandState, seat: int, plays_of: HandPlays) -> Action:
+        """In turn on a trick (see the class's description)."""
+        table = state.table
+        mask = plays_of.mask
+        hands = state.hands
+        partner = (seat + 2) & 3
+        holder = state.table_seat
+        left = mask.bit_count()
+        wish = state.wish
+        surely_free = not wish or not plays_of.holds(wish)  # no wish obliges
+        threat = self._threat(state, seat)
+        t1 = threat and _T1
+        if (holder == partner and hands[partner] and surely_free and left != table.length
+                and not t1):
+            return _PASSES[seat]  # the partner's trick stands
+        plays, bombs, may_pass = plays_of.split_entries(table, wish)
+        if not plays and not bombs:
+            return _PASSES[seat]
+        out = state.out
+        partner_calls = not out and state.calls[partner] is not None
+        # going out, unless that spoils the partner's call
+        if ((left == table.length or bombs) and not (partner_calls and may_pass)
+                and reading_of_mask(mask, table, plays_of.mahjong_in_bomb) is not None):
+            for entry in (*plays, *bombs):
+                if entry[0] == mask:
+                    return self._lay(state, seat, entry[1])
+        if holder == partner:
+            if may_pass and (partner_calls or not plays):
+                return _PASSES[seat]
+            if plays:
+                if t1:  # stop the opponent who could go out on it: the strongest play
+                    return self._lay(state, seat, max(plays, key=_entry_rank)[1])
+                if not hands[partner] and hands[(seat + 3) & 3]:
+                    # the partner went out with this trick: its lead would go to an opponent
+                    entry = _cheapest(plays, mask, plays_of)
+                    if not may_pass or entry[3] < 14 or entry[2] >= 5:
+                        return self._lay(state, seat, entry[1])
+                if may_pass:
+                    return _PASSES[seat]
+                return self._lay(state, seat, _cheapest(plays, mask, plays_of)[1])
+            return _PASSES[seat] if may_pass else Play(seat, min(bombs, key=_bomb_size)[1])
+        urgent = (threat and _T2) or self._urgent(state, seat, holder)
+        if plays:
+            if urgent and (0 < hands[holder].bit_count() <= 2 or (_V1 and threat) or (
+                    _V2 and threat and 0 < hands[partner].bit_count() < left)):
+                return self._lay(state, seat, max(plays, key=_entry_rank)[1])
+            entry = _cheapest(plays, mask, plays_of)
+            if (not may_pass or urgent or entry[3] < _X_EXP or entry[2] >= 5
+                    or (not state.out and state.calls[seat] is not None)
+                    or (_X_W and self._worth(state, table, left))):
+                return self._lay(state, seat, entry[1])
+            return _PASSES[seat]
+        if bombs and (urgent or not may_pass):
+            return Play(seat, min(bombs, key=_bomb_size)[1])
+        return _PASSES[seat]
+
+    @staticmethod
+    def _threat(state: HandState, seat: int) -> bool:
+        """Is an opponent close to a result that costs our team dearly? An opponent went out
+        first and our team has nobody out (a double victory looms), or an opponent who called
+        (nobody out yet) holds four cards or fewer."""
+        out, hands, calls = state.out, state.hands, state.calls
+        if out:
+            return (len(out) == 1 and team_of(out[0]) != team_of(seat)
+                    and hands[(out[0] + 2) & 3].bit_count() <= _X_DV)
+        for opponent in ((seat + 1) & 3, (seat + 3) & 3):
+            held = hands[opponent]
+            if held and held.bit_count() <= _THREAT_CARDS and calls[opponent] is not None:
+                return True
+        return False
+
+    def _lay(self, state: HandState, seat: int, play: tuple[Card, ...]) -> Play:
+        """The play, with a wish when it holds the Mah Jong: the highest rank the bot does not
+        hold (an opponent may have to spend it)."""
         if MAH_JONG not in play:
             return Play(seat, play)
-        held = {card.rank for card in hand}
-        wish = next((rank for rank in reversed(WISHES) if rank not in held), None)
+        mask = state.hands[seat]
+        wish = next((rank for rank in reversed(WISHES) if not mask & _RANK_MASKS[rank]), None)
         return Play(seat, play, wish)
 
+    @staticmethod
+    def _urgent(state: HandState, seat: int, holder: int) -> bool:
+        """Must this opponent's trick be fought for whatever it costs? When the holder called
+        and nobody is out, when the holder is nearly out, or when the holder's partner is out
+        first and our team has nobody out (a double victory looms)."""
+        out = state.out
+        if not out and state.calls[holder] is not None:
+            return True
+        if 0 < state.hands[holder].bit_count() <= 3:
+            return True
+        return len(out) == 1 and team_of(out[0]) != team_of(seat)
+
+    @staticmethod
+    def _worth(state: HandState, table, left: int) -> bool:
+        """Is a high card (Ace, Phoenix, Dragon) worth spending on this trick? When the table
+        holds a Jack or better, the trick holds 10 points or more, or one's hand is nearly
+        played out."""
+        if left <= 5 or (table.rank is not None and table.rank >= 11):
+            return True
+        trick, points = state.trick, 0
+        while trick:
+            low = trick & -trick
+            points += _POINTS[low.bit_length() - 1]
+            trick ^= low
+        return points >= 10
+
+    def _lead(self, state: HandState, seat: int, plays_of: HandPlays) -> tuple[Card, ...]:
+        """The lead (see the class's description)."""
+        mask = plays_of.mask
+        partner_calls = not state.out and state.calls[(seat + 2) & 3] is not None
+        hands = state.hands
+        wish = state.wish
+        wished = _RANK_MASKS[wish] & mask if wish else 0  # the wish obliges
+        # going out
+        if reading_of_mask(mask, None, plays_of.mahjong_in_bomb) is not None and (
+                not partner_calls or mask.bit_count() == 1):
+            return cards_of(mask)
+        partner = (seat + 2) & 3
+        partner_left = hands[partner].bit_count()
+        if mask & _DOG_BIT and partner_left and not wished and (
+                partner_calls or (_F1 and partner_left <= _F2)
+                or (state.calls[seat] is None and hand_value(mask)[0] < 2)):
+            return (DOG,)
+        bomb_cards = 0
+        for entry in plays_of.entries(BOMB):
+            bomb_cards |= entry[0]
+        # a sure winner first when the rest goes out in one play
+        if mask.bit_count() <= 8 and not wished:
+            unseen = _ALL_CARDS & ~mask & (hands[0] | hands[1] | hands[2] | hands[3])
+            boss = _boss_single(mask, unseen)
+            if boss is not None and reading_of_mask(mask & ~boss.bit, None,
+                                                    plays_of.mahjong_in_bomb) is not None:
+                return (boss,)
+        # the lowest card (the wished rank when the wish obliges), shed in the biggest play
+        free = mask & ~bomb_cards & _SUITED_OR_MAH_JONG
+        if wished:
+            return cards_of(_set_of(wished, 3))
+        if free and _F1 and 0 < partner_left <= _F2 and not state.calls[seat]:
+            # feed the partner about to go out: the lowest single
+            low = free & -free
+            return cards_of(low)
+        if free:
+            shortest = min((hands[s].bit_count() for s in ((seat + 1) & 3, (seat + 3) & 3)
+                            if hands[s]), default=14)
+            danger = shortest == 1 or (_T3 and self._threat(state, seat))
+            return cards_of(_shedding_lead(free, danger))
+        # only the Dragon, the Phoenix, the Dog and bombs are left
+        for bit in (_DRAGON_BIT, _PHOENIX_BIT, _DOG_BIT):
+            if mask & bit:
+                return cards_of(bit)
+        return min(plays_of.entries(BOMB), key=_bomb_size)[1]
+
     def interrupt(self, state: HandState, seat: int) -> Action | None:
-        """Bomb only an opponent's trick that matters: the Dragon, or an opponent about to go
-        out."""
+        """Bomb an opponent's trick that matters: the Dragon, an opponent nearly out, a caller's
+        trick, a looming double victory; or to go out with one's last cards."""
         holder = state.table_seat
         if team_of(holder) == team_of(seat):
             return None
-        table = state.table
-        if not (table.cards == (DRAGON,) or 0 < state.hands[holder].bit_count() <= 2):
-            return None
         bombs = state.bombs_beating_table(seat)
-        return Play(seat, min(bombs, key=len)) if bombs else None
+        if not bombs:
+            return None
+        if state.table.cards == (DRAGON,) or self._urgent(state, seat, holder):
+            return Play(seat, min(bombs, key=len))
+        mask = state.hands[seat]
+        for bomb in bombs:
+            if sum(card.bit for card in bomb) == mask:
+                return Play(seat, bomb)
+        return None
+
+
+_SUITED = (1 << 52) - 1
+_THREAT_CARDS = 4
+import os
+_X_EXP = float(os.environ.get('X_EXP', 14))
+_X_W = os.environ.get('X_W') == '1'
+_X_DV = int(os.environ.get('X_DV', 14))
+_T1 = os.environ.get('T1', '1') == '1'
+_T2 = os.environ.get('T2', '1') == '1'
+_T3 = os.environ.get('T3', '1') == '1'
+_V1 = os.environ.get('V1', '0') == '1'
+_F1 = os.environ.get('F1', '1') == '1'
+_F2 = int(os.environ.get('F2', '1'))
+_V2 = os.environ.get('V2', '0') == '1'
+_X_CALL = int(os.environ.get('X_CALL', -10))
+_SUITED_OR_MAH_JONG = _SUITED | _MAH_JONG_BIT
+
+
+def _set_of(cards: int, most: int) -> int:
+    """Up to ``most`` of ``cards`` (of one rank), the lowest suits first."""
+    while cards.bit_count() > most:
+        cards &= ~(1 << (cards.bit_length() - 1))
+    return cards
+
+
+def _rank_cards(mask: int, rank: int) -> int:
+    """The cards of ``mask`` of one rank (1: the Mah Jong)."""
+    return mask & (_MAH_JONG_BIT if rank == 1 else _RANK_MASKS[rank])
+
+
+def _run_from(ranks: int, rank: int) -> int:
+    """How many consecutive ranks of the rank bitmask ``ranks`` start at ``rank``."""
+    ones = ranks >> rank
+    return (~ones & (ones + 1)).bit_length() - 1
+
+
+def _shedding_lead(free: int, danger: bool) -> int:
+    """The lead that sheds the lowest card of ``free`` (suited cards and the Mah Jong, bombs left
+    out) in the biggest combination holding it: a straight up from it, a full house, stairs, a
+    triple, a pair, or it alone. In ``danger`` (an opponent nearly out who must not get the
+    lead), a low single gives way to the lowest combination of two cards or more, or else to
+    the highest single."""
+    held, paired, tripled = _rank_sets(free)
+    low = (held & -held).bit_length() - 1
+    play = _combination_from(free, held, paired, tripled, low)
+    if not danger or (play & (play - 1)) or low >= 14:
+        return play
+    rest = held & ~(1 << low)
+    while rest:
+        rank = (rest & -rest).bit_length() - 1
+        found = _combination_from(free, held, paired, tripled, rank)
+        if found & (found - 1):
+            return found
+        rest &= rest - 1
+    cards = _rank_cards(free, held.bit_length() - 1)
+    return cards & -cards
+
+
+def _combination_from(free: int, held: int, paired: int, tripled: int, low: int) -> int:
+    """The biggest combination of ``free`` holding a card of rank ``low`` and none lower: a
+    straight up from it (one card a rank, the lowest suit), a full house (its triple with the
+    lowest pair, or its pair with the lowest triple), stairs up from it, its triple, its pair,
+    or one card."""
+    run = _run_from(held, low)
+    if run >= 5:
+        play = 0
+        for rank in range(low, low + run):
+            cards = _rank_cards(free, rank)
+            play |= cards & -cards
+        return play
+    low_cards = _rank_cards(free, low)
+    if tripled >> low & 1:
+        pairs = paired & ~(1 << low)
+        if pairs:
+            other = (pairs & -pairs).bit_length() - 1
+            return _set_of(low_cards, 3) | _set_of(_rank_cards(free, other), 2)
+        return _set_of(low_cards, 3)
+    if paired >> low & 1:
+        triples = tripled & ~(1 << low)
+        if triples:
+            other = (triples & -triples).bit_length() - 1
+            return low_cards | _set_of(_rank_cards(free, other), 3)
+        stairs = _run_from(paired, low)
+        play = 0
+        for rank in range(low, low + stairs):
+            play |= _set_of(_rank_cards(free, rank), 2)
+        return play
+    return low_cards & -low_cards
+
+
+def _bomb_size(entry) -> tuple[int, float]:
+    return entry[2], entry[3]
+
+
+def _entry_rank(entry) -> float:
+    return entry[3]
+
+
+def _cheapest(entries: list, mask: int, plays_of: HandPlays):
+    """The play that costs least: the lowest rank, a pair or triple kept whole rather than
+    split, the Phoenix in a combination and broken bombs last."""
+    bomb_cards = 0
+    for entry in plays_of.entries(BOMB):
+        bomb_cards |= entry[0]
+    best, best_cost = entries[0], 99.0
+    for entry in entries:
+        bits, _, size, rank = entry
+        cost = rank
+        if bits & bomb_cards:
+            cost += 20
+        if bits & _PHOENIX_BIT:
+            if size > 1:
+                cost += 3
+        elif size <= 3 and rank <= 14 and (mask & _RANK_MASKS[int(rank)]).bit_count() > size:
+            cost += 2.5
+        if cost < best_cost:
+            best, best_cost = entry, cost
+    return best
+
+
+def _boss_single(mask: int, unseen: int) -> Card | None:
+    """A single of the hand that no unplayed card outside it beats (bombs aside): the Dragon, or
+    the highest card when the Dragon and the Phoenix are gone and no higher rank is out."""
+    if mask & _DRAGON_BIT:
+        return DRAGON
+    if unseen & (_DRAGON_BIT | _PHOENIX_BIT):
+        return None
+    suited = mask & ((1 << 52) - 1)
+    if not suited:
+        return None
+    top = CARDS[suited.bit_length() - 1]
+    if unseen & ~((1 << ((top.rank - 1) * 4)) - 1) & ((1 << 52) - 1):
+        return None
+    return top
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,26 +645,40 @@ def deal_cards(rng: random.Random) -> list[tuple[Card, ...]]:
 
 def play_hand(rules: Rules = STANDARD, seed: int = 0, bots: Sequence | None = None) -> PlayedHand:
     """Deal with ``seed`` and let four bots (default: ``HeuristicBot``s seeded from ``seed``) play
-    one hand to the end under ``rules``."""
+    one hand to the end under ``rules``.
+
+    Before each turn during a trick, every other seat holding a bomb is asked whether to lay it
+    out of turn (a seat's bombs can only disappear once the play starts, as its hand shrinks)."""
     rng = random.Random(seed)
     if bots is None:
         bots = [HeuristicBot(random.Random(rng.getrandbits(64))) for _ in range(4)]
     state = HandState(deal_cards(rng), rules)
     actions: list[Action] = []
+    append, apply = actions.append, state.apply
     mahjong_in_bomb = rules.mahjong_in_bomb
-    while not state.over:
-        seat = state.to_act
-        action = None
-        if state.phase == PLAY and state.table is not None:
-            # before each turn during a trick, whoever holds a bomb may lay it out of turn
-            for other in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3):
-                if bombs_in(state.hands[other], mahjong_in_bomb):
-                    action = bots[other].interrupt(state, other)
-                    if action is not None:
-                        break
-        if action is None:
+    bombers: tuple[int, ...] | None = None
+    while True:
+        phase = state.phase
+        if phase == PLAY:
+            seat = state.turn
+            action = None
+            if bombers is None:
+                bombers = tuple(s for s in range(4) if bombs_in(state.hands[s], mahjong_in_bomb))
+            if bombers and state.table is not None:
+                hands = state.hands
+                for other in _OTHERS[seat]:
+                    if other in bombers and bombs_in(hands[other], mahjong_in_bomb):
+                        action = bots[other].interrupt(state, other)
+                        if action is not None:
+                            break
+            if action is None:
+                action = bots[seat].act(state, seat)
+        elif phase == OVER:
+            break
+        else:
+            seat = state.to_act
             action = bots[seat].act(state, seat)
-        state.apply(action)
-        actions.append(action)
+        apply(action)
+        append(action)
     score = state.score()
-    return PlayedHand(state.entry(), score.totals, score, state, tuple(actions))
+    return PlayedHand(state.entry(score), score.totals, score, state, tuple(actions))

@@ -315,12 +315,25 @@ def reading_on(play: Cards, table: Table, *, mahjong_in_bomb: bool = False
     Phoenix single lies half a rank above the single it beats (1.5 when led).
     """
     table = table_combination(table, mahjong_in_bomb=mahjong_in_bomb)
-    found = readings(play, mahjong_in_bomb=mahjong_in_bomb)
+    try:
+        mask = _mask(play)
+    except InvalidCombination:
+        return None
+    return reading_of_mask(mask, table, mahjong_in_bomb)
+
+
+def reading_of_mask(mask: int, table: Combination | None, mahjong_in_bomb: bool = False
+                    ) -> Combination | None:
+    """``reading_on`` for cards given as a bitmask and a table given as a ``Combination`` (or
+    ``None``): the state machine's check of each play, without re-reading the cards."""
+    found = _analyse(mask, mahjong_in_bomb)
+    if type(found) is str:
+        return None
     if table is None:
-        return found[0] if found else None
+        return found[0]
     for reading in found:
         if lies_on(reading, table):
-            if reading.cards[0] is PHOENIX and reading.kind == SINGLE:
+            if reading.kind == SINGLE and reading.cards[0] is PHOENIX:
                 return Combination(SINGLE, table.rank + 0.5, 1, reading.cards)
             return reading
     return None

@@ -49,9 +49,9 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from .cards import CARDS, DRAGON, MAH_JONG, Card, cards_of, format_cards, mask_of, parse_cards
-from .combinations import InvalidCombination, classify, reading_on
+from .combinations import InvalidCombination, classify, reading_of_mask, reading_on
 from .entry import CallOutcome, HandScore, partner_of, team_of
-from .plays import legal_plays, wish_obliges
+from .plays import legal_plays, obliges, wish_obliges
 from .rules import STANDARD, Rules
 
 BLIND, GRAND, EXCHANGE, PLAY, DRAGON_GIFT, OVER = (
@@ -69,6 +69,11 @@ _BYTE_CARDS = tuple(tuple(tuple(CARDS[8 * k + i] for i in range(8) if byte >> i 
                           for byte in range(256)) for k in range(7))
 """The cards of each byte of a mask, so that a hand is read eight cards at a time."""
 _SUIT_BITS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
+_RANK_BITS = tuple(15 << (4 * (rank - 2)) if 2 <= rank <= 14 else 0 for rank in range(16))
+"""The mask of the four real cards of each rank 2-A (the Phoenix is never one of them)."""
+_MAH_JONG_BIT = MAH_JONG.bit
+_FROM = tuple(tuple((start + k) & 3 for k in range(4)) for start in range(4))
+"""The seats in playing order from each seat."""
 
 
 # -- actions ---------------------------------------------------------------------------------
@@ -315,9 +320,14 @@ class HandState:
         never on the Dog, each beating the table."""
         if self.phase != PLAY or self.table is None or not self.hands[seat]:
             return []
-        table = self.table
         mj = self.rules.mahjong_in_bomb
-        return [bomb for bomb in bombs_in(self.hands[seat], mj)
+        bombs = bombs_in(self.hands[seat], mj)
+        table = self.table
+        if not bombs or table.kind == "dog":
+            return []
+        if not table.is_bomb:
+            return list(bombs)  # any bomb beats any other combination
+        return [bomb for bomb in bombs
                 if reading_on(bomb, table, mahjong_in_bomb=mj) is not None]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
@@ -465,23 +475,23 @@ class HandState:
     def _pass(self, action: Pass) -> None:
         seat = action.seat
         phase = self.phase
-        if phase in (BLIND, GRAND):
+        if phase != PLAY:
+            if phase not in (BLIND, GRAND):
+                raise IllegalAction(action, "there is nothing to pass on now")
             if self.decided[seat]:
                 raise IllegalAction(action, f"seat {seat} has already decided")
             self._decide(seat)
             return
-        if phase != PLAY:
-            raise IllegalAction(action, "there is nothing to pass on now")
         if seat != self.turn:
             raise IllegalAction(action, f"it is seat {self.turn}'s turn")
         if self.table is None:
             raise IllegalAction(action, "the lead may not pass")
-        if self.wish and wish_obliges(self.hand(seat), self.table, self.wish,
-                                      mahjong_in_bomb=self.rules.mahjong_in_bomb):
+        if self.wish and obliges(self.hands[seat], self.table, self.wish,
+                                 self.rules.mahjong_in_bomb):
             raise IllegalAction(action, f"the wish for {_rank_name(self.wish)} obliges seat "
                                 f"{seat} to play it")
         self.passes += 1
-        active = sum(1 for h in self.hands if h)
+        active = 4 - len(self.out)  # the seats out are exactly those without cards
         if self.passes >= active - (1 if self.hands[self.table_seat] else 0):
             self._end_trick()
         else:
@@ -495,10 +505,13 @@ class HandState:
         if self.phase != PLAY:
             raise IllegalAction(action, "cards are played only once the exchange is done")
         cards = action.cards
-        if not isinstance(cards, tuple) or not cards or not all(
-                isinstance(card, Card) for card in cards):
+        if type(cards) is not tuple or not cards:
             raise IllegalAction(action, "a play lays one or more cards")
-        mask = mask_of(cards)
+        mask = 0
+        for card in cards:
+            if type(card) is not Card:
+                raise IllegalAction(action, "a play lays one or more cards")
+            mask |= card.bit
         if mask.bit_count() != len(cards):
             raise IllegalAction(action, "a card appears twice in the play")
         hand = self.hands[seat]
@@ -506,13 +519,14 @@ class HandState:
             missing = format_cards(cards_of(mask & ~hand))
             raise IllegalAction(action, f"seat {seat} does not hold {missing}")
         wish = action.wish
-        if wish is not None and (wish not in WISHES or type(wish) is not int):
-            raise IllegalAction(action, "a wish names a rank from 2 to Ace (14)")
-        if wish is not None and not mask & MAH_JONG.bit:
-            raise IllegalAction(action, "only the player of the Mah Jong may wish")
+        if wish is not None:
+            if type(wish) is not int or wish not in WISHES:
+                raise IllegalAction(action, "a wish names a rank from 2 to Ace (14)")
+            if not mask & _MAH_JONG_BIT:
+                raise IllegalAction(action, "only the player of the Mah Jong may wish")
         table = self.table
         mj = self.rules.mahjong_in_bomb
-        combination = reading_on(cards, table, mahjong_in_bomb=mj)
+        combination = reading_of_mask(mask, table, mj)
         if combination is None:
             raise IllegalAction(action, self._why_not_laid(cards, table))
         if seat != self.turn:
@@ -521,9 +535,8 @@ class HandState:
                                     "played out of turn)")
             if table is None:
                 raise IllegalAction(action, "a bomb may not take the lead: play it during a trick")
-        elif (self.wish and not combination.is_bomb
-              and not any(card.rank == self.wish for card in cards)
-              and wish_obliges(self.hand(seat), table, self.wish, mahjong_in_bomb=mj)):
+        elif (self.wish and not mask & _RANK_BITS[self.wish] and not combination.is_bomb
+              and obliges(hand, table, self.wish, mj)):
             raise IllegalAction(action, f"the wish for {_rank_name(self.wish)} obliges seat "
                                 f"{seat} to play it")
 
@@ -531,9 +544,9 @@ class HandState:
         self.hands[seat] = hand = hand & ~mask
         self.played[seat] = True
         self.trick |= mask
-        if self.wish and any(card.rank == self.wish for card in cards):
+        if self.wish and mask & _RANK_BITS[self.wish]:
             self.wish = None
-        if mask & MAH_JONG.bit:
+        if mask & _MAH_JONG_BIT:
             self.wish = wish
         self.table = combination
         self.table_seat = seat
@@ -625,8 +638,7 @@ class HandState:
 
     def _next_with_cards(self, start: int) -> int:
         hands = self.hands
-        for k in range(4):
-            s = (start + k) & 3
+        for s in _FROM[start & 3]:
             if hands[s]:
                 return s
         raise AssertionError("no player holds cards")
@@ -679,9 +691,11 @@ class HandState:
         return HandScore((totals[0], totals[1]), card_points, double_victory, self.finish_order,
                          calls)
 
-    def entry(self) -> dict:
-        """The score entry a table captain would type for this hand (see ``scoring.entry``)."""
-        score = self.score()
+    def entry(self, score: HandScore | None = None) -> dict:
+        """The score entry a table captain would type for this hand (see ``scoring.entry``);
+        ``score``: this hand's ``score()`` when already computed."""
+        if score is None:
+            score = self.score()
         return {
             "card_points": list(score.card_points) if score.card_points else None,
             "finish_order": list(score.finish_order),

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, product
+from operator import attrgetter
 
 from scoring.cards import (
     CARDS,
@@ -82,6 +83,36 @@ _WITH_PHOENIX: tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...] = tuple(
 
 _SINGLE_PLAYS: tuple[Play, ...] = tuple((card,) for card in CARDS)
 
+_bit = attrgetter("bit")
+_RANK_BITS = tuple(sum(1 << (((rank - LOWEST_RANK) << 2) + suit) for suit in range(4))
+                   if LOWEST_RANK <= rank <= HIGHEST_RANK else 0 for rank in range(16))
+"""``_RANK_BITS[rank]``: the card mask of the four real cards of a rank 2-A (0 for others)."""
+
+_SINGLE_ENTRIES = tuple((card.bit, (card,), 1, 14.75 if card is PHOENIX else card.rank or 0)
+                        for card in CARDS)
+"""The ``HandPlays`` entry of each card alone: (mask, play, length, rank); the Phoenix 14.75
+(``PHOENIX_SINGLE_RANK``), the Dog 0."""
+
+
+def _as_entries(plays: tuple[Play, ...], rank: int) -> tuple:
+    return tuple((sum(card.bit for card in play), play, len(play), rank) for play in plays)
+
+
+_PLAY_TABLES = (
+    tuple(tuple(tuple(_SINGLE_PLAYS[card.index] for card in held) for held in by_suits)
+          for by_suits in _HELD),
+    (DRAGON,), (PHOENIX,), _GROUPS, _WITH_PHOENIX)
+"""What the generators of singles and sets list: plays (``_singles``, ``_sets``)."""
+_ENTRY_TABLES = (
+    tuple(tuple(tuple(_SINGLE_ENTRIES[card.index] for card in held) for held in by_suits)
+          for by_suits in _HELD),
+    _SINGLE_ENTRIES[DRAGON.index], _SINGLE_ENTRIES[PHOENIX.index],
+    tuple(tuple(tuple(_as_entries(groups[k], rank) for k in range(5)) for groups in by_suits)
+          for rank, by_suits in enumerate(_GROUPS)),
+    tuple(tuple(tuple(_as_entries(groups[k], rank) for k in range(4)) for groups in by_suits)
+          for rank, by_suits in enumerate(_WITH_PHOENIX)))
+"""The same as ``HandPlays`` entries."""
+
 
 def _translation(keep) -> bytes:
     """A ``bytes.translate`` table from hex digits to ``keep(digit)``, for ``_HandView``."""
@@ -106,12 +137,13 @@ def _ranks_above(above: float) -> int:
     return _SUITED_RANKS & -(1 << (int(above) + 1))
 
 
-def _ranks_in(mask: int):
-    """The ranks of a rank bitmask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+_RANK_LISTS = tuple(tuple(rank for rank in _RANKS if bits << LOWEST_RANK >> rank & 1)
+                    for bits in range(1 << len(_RANKS)))
+
+
+def _ranks_in(mask: int) -> tuple[int, ...]:
+    """The ranks of a rank bitmask of ranks 2-A, lowest first (from a table built at import)."""
+    return _RANK_LISTS[mask >> LOWEST_RANK]
 
 
 def _run_length(full: int, partial: int, start: int) -> int:
@@ -161,23 +193,25 @@ def _concat(parts: Sequence[Sequence[Play]]) -> list[Play]:
     return list(acc)
 
 
-def _singles(hand, above, out):
+def _singles(hand, above, out, tables=None):
     """Singles above rank ``above``: suited cards and the Dragon; the Phoenix on any single but
-    the Dragon. (The Mah Jong and the Dog only lead.)"""
+    the Dragon. (The Mah Jong and the Dog only lead.) ``tables``: ``_ENTRY_TABLES`` to list
+    ``HandPlays`` entries rather than plays."""
+    singles_of, dragon, phoenix = (tables or _PLAY_TABLES)[:3]
     nibbles = hand.nibbles
     for rank in _ranks_in(hand.held & _ranks_above(above)):
-        for card in _HELD[rank][nibbles[rank]]:
-            out.append(_SINGLE_PLAYS[card.index])
+        out.extend(singles_of[rank][nibbles[rank]])
     if above < DRAGON_RANK:
         if hand.dragon:
-            out.append((DRAGON,))
+            out.append(dragon)
         if hand.phoenix:
-            out.append((PHOENIX,))
+            out.append(phoenix)
 
 
-def _sets(hand, size, above, out):
+def _sets(hand, size, above, out, tables=None):
     """Pairs (``size`` 2) or triples (3) above rank ``above``: real cards of one rank, or one fewer
-    completed by the Phoenix."""
+    completed by the Phoenix. ``tables``: as for ``_singles``."""
+    groups, with_phoenix = (tables or _PLAY_TABLES)[3:]
     nibbles, phoenix = hand.nibbles, hand.phoenix
     if size == 2:
         ranks = hand.held if phoenix else hand.paired
@@ -185,9 +219,9 @@ def _sets(hand, size, above, out):
         ranks = hand.paired if phoenix else hand.tripled
     for rank in _ranks_in(ranks & _ranks_above(above)):
         nibble = nibbles[rank]
-        out.extend(_GROUPS[rank][nibble][size])
+        out.extend(groups[rank][nibble][size])
         if phoenix:
-            out.extend(_WITH_PHOENIX[rank][nibble][size - 1])
+            out.extend(with_phoenix[rank][nibble][size - 1])
 
 
 def _full_houses(hand, above, out):
@@ -303,6 +337,8 @@ def _bombs(hand, table, mahjong_in_bomb, out):
     for rank in _ranks_in(hand.tripled):
         if nibbles[rank] == 15 and (4, rank) > beaten:
             out.append(_GROUPS[rank][15][4][0])
+    if not hand.flush:  # no four consecutive ranks in one suit: no straight flush
+        return
     suited = hand.mask & SUITED_MASK
     mahjong = 1 if mahjong_in_bomb and hand.mahjong else 0
     for suit in range(4):
@@ -390,15 +426,25 @@ def wish_obliges(hand: Cards, table: Table, wish: int | None, *,
     """Must the player fulfil the wish? True when a wish stands and the hand can legally play a
     combination holding a real card of the wished rank on this table, a bomb or a play helped by
     the Phoenix included (on a lead: when the hand holds one)."""
-    wished = _wished(wish)
-    hand_mask = _hand_mask(hand)
-    if not any(hand_mask & card.bit for card in wished):
+    _wished(wish)
+    return obliges(_hand_mask(hand), table_combination(table, mahjong_in_bomb=mahjong_in_bomb),
+                   wish, mahjong_in_bomb)
+
+
+def obliges(hand_mask: int, table: Combination | None, wish: int | None,
+            mahjong_in_bomb: bool = False) -> bool:
+    """``wish_obliges`` for a hand given as a bitmask, a table as a ``Combination`` (or ``None``)
+    and a wish already known to be a rank 2-A (or ``None``): the state machine's check."""
+    if not wish:
         return False
-    table = table_combination(table, mahjong_in_bomb=mahjong_in_bomb)
+    cards = _RANK_BITS[wish]
+    if not hand_mask & cards:
+        return False
     if table is None:
         return True
     plays, bombs = _candidates(hand_mask, table, mahjong_in_bomb)
-    return bool(_holding(plays, wished) or _holding(bombs, wished))
+    return any(sum(map(_bit, play)) & cards for play in plays) or any(
+        sum(map(_bit, bomb)) & cards for bomb in bombs)
 
 
 def legal_plays(hand: Cards, table: Table = None, wish: int | None = None, *,
@@ -441,3 +487,209 @@ def is_legal_play(hand: Cards, play: Cards | None, table: Table = None, wish: in
     if found[0].is_bomb or _wished(wish).intersection(found[0].cards):
         return True
     return not wish_obliges(hand, table, wish, mahjong_in_bomb=mahjong_in_bomb)
+
+
+# -- one hand over many turns ------------------------------------------------------------------
+
+PHOENIX_SINGLE_RANK = 14.75
+"""What a Phoenix single in hand is compared with: above any single but the Dragon (15), a lone
+Phoenix on the table lying at most at 14.5 (the Phoenix is never laid on itself: there is one)."""
+BOMB = "bomb"
+"""``HandPlays``' name for its list of bombs (of either bomb kind)."""
+LEAD_KINDS = (SINGLE, DOG_KIND, PAIR, TRIPLE, FULL_HOUSE, STAIRS, STRAIGHT)
+"""The kinds of ``HandPlays.entries`` other than ``BOMB``, in the order ``leads`` lists them."""
+LEADS = "leads"
+"""``HandPlays``' name for the list of every non-bomb lead."""
+
+_PHOENIX_BIT = PHOENIX.bit
+_MAH_JONG_BIT = MAH_JONG.bit
+
+
+def _generate(hand: _HandView, kind: str, mahjong_in_bomb: bool) -> list[Play]:
+    """Every candidate lead of one kind (``BOMB``: every bomb), from stage one's generators."""
+    out: list[Play] = []
+    if kind == SINGLE:
+        _singles(hand, 0, out)
+        if hand.mahjong:
+            out.append((MAH_JONG,))
+    elif kind == PAIR:
+        _sets(hand, 2, 0, out)
+    elif kind == TRIPLE:
+        _sets(hand, 3, 0, out)
+    elif kind == FULL_HOUSE:
+        _full_houses(hand, 0, out)
+    elif kind == STAIRS:
+        _stairs(hand, None, 0, out)
+    elif kind == STRAIGHT:
+        _straights(hand, None, 0, mahjong_in_bomb, out)
+    elif kind == BOMB:
+        _bombs(hand, None, mahjong_in_bomb, out)
+    elif hand.dog:
+        out.append((DOG,))
+    return out
+
+
+def _entries(hand: _HandView, kind: str, mahjong_in_bomb: bool
+             ) -> list[tuple[int, Play, int, float]]:
+    """The candidates of one kind as ``HandPlays`` entries.
+
+    The rank of the highest reading (the one that beats every table any reading beats) is read
+    from the places the generators give the cards, each play listing its cards by rank, the
+    Mah Jong first and the Phoenix in the place it stands for: sets and four of a kind by
+    their first card; a full house by its first card when its first three are the triple, else
+    (two pairs and the Phoenix, the higher pair read as the triple) by its third; stairs by the
+    top pair; straights and straight flushes by the top card, or one above the card below the
+    Phoenix when it stands at the top (a set is listed once, in its highest reading).
+    """
+    found: list = []
+    if kind == SINGLE:
+        _singles(hand, 0, found, _ENTRY_TABLES)
+        if hand.mahjong:
+            found.append(_SINGLE_ENTRIES[MAH_JONG.index])
+        return found
+    if kind in (PAIR, TRIPLE):
+        _sets(hand, 2 if kind == PAIR else 3, 0, found, _ENTRY_TABLES)
+        return found
+    if kind == DOG_KIND:
+        return [_SINGLE_ENTRIES[DOG.index]] if hand.dog else found
+    plays = _generate(hand, kind, mahjong_in_bomb)
+    append = found.append
+    if kind == FULL_HOUSE:
+        for play in plays:
+            first, third = play[0].rank, play[2].rank
+            append((sum(map(_bit, play)), play, 5, first if first == third else third))
+    else:  # stairs, straights, bombs
+        above = 1 if kind == STRAIGHT else 0
+        for play in plays:
+            last = play[-1]
+            rank = play[-2].rank + above if last is PHOENIX else last.rank
+            append((sum(map(_bit, play)), play, len(play), rank))
+    return found
+
+
+class HandPlays:
+    """The plays of one hand over the many turns it is played from (bots, simulations, search).
+
+    The candidates of a kind are generated the first time that kind is asked for (by stage
+    one's generators); after that, the hand only shrinks, and a set of cards is a combination
+    whatever else the hand holds, so the candidates of the smaller hand are exactly those of
+    the larger one that it still holds all of. ``narrow(mask)`` says which cards are still held;
+    each kind's list is filtered when next asked for. The plays on a table are the candidates of
+    the table's kind and length whose highest reading beats it (``lies_on``), and the bombs that
+    beat it; the wish applies as in ``legal_plays``, which ``legal`` agrees with (the same sets
+    of cards; the order may differ).
+
+    Entries are ``(mask, play, length, rank)``: the cards as a bitmask and as a tuple, the number
+    of cards, and the rank of the highest reading (``_entries``).
+    """
+
+    __slots__ = ("mask", "mahjong_in_bomb", "_slots", "_view")
+
+    def __init__(self, mask: int, mahjong_in_bomb: bool = False):
+        self.mask = mask
+        self.mahjong_in_bomb = mahjong_in_bomb
+        self._slots: dict[str, list] = {}  # kind: [the mask it was narrowed to, its entries]
+        self._view: _HandView | None = None
+
+    def narrow(self, mask: int) -> HandPlays:
+        """The plays of ``mask``: this object narrowed when ``mask`` is a part of its hand, else a
+        new one."""
+        if mask & ~self.mask:
+            return HandPlays(mask, self.mahjong_in_bomb)
+        self.mask = mask
+        return self
+
+    def entries(self, kind: str) -> list[tuple[int, Play, int, float]]:
+        """The candidates of one kind (``BOMB``: the bombs; ``LEADS``: every non-bomb lead, of
+        the kinds of ``LEAD_KINDS`` in that order) that the hand still holds."""
+        mask = self.mask
+        slot = self._slots.get(kind)
+        if slot is not None:
+            if slot[0] == mask:
+                return slot[1]
+            gone = slot[0] & ~mask
+            entries = slot[1] = [entry for entry in slot[1] if not entry[0] & gone]
+            slot[0] = mask
+            return entries
+        if kind == LEADS:
+            entries = [entry for each in LEAD_KINDS for entry in self.entries(each)]
+        else:
+            view = self._view
+            if view is None or view.mask != mask:
+                view = self._view = _HandView(mask)
+            entries = _entries(view, kind, self.mahjong_in_bomb)
+        self._slots[kind] = [mask, entries]
+        return entries
+
+    def holds(self, wish: int | None) -> bool:
+        """Does the hand hold a real card of the wished rank (so that the wish obliges a lead)?"""
+        return bool(wish and self.mask & _RANK_BITS[wish])
+
+    def leads(self) -> list[Play]:
+        """Every non-bomb lead (the Dog, the Mah Jong and straights included)."""
+        return [entry[1] for entry in self.entries(LEADS)]
+
+    def beating(self, table: Combination) -> list[Play]:
+        """The non-bomb plays that may be laid on ``table`` (none on the Dog or on a bomb)."""
+        return [entry[1] for entry in self.beating_entries(table)]
+
+    def beating_entries(self, table: Combination) -> list[tuple[int, Play, int, float]]:
+        """``beating`` as entries."""
+        kind = table.kind
+        if kind == DOG_KIND or kind in BOMB_KINDS:
+            return []
+        rank, length = table.rank, table.length
+        return [entry for entry in self.entries(kind) if entry[3] > rank and entry[2] == length]
+
+    def bomb_entries(self, table: Combination | None = None
+                     ) -> list[tuple[int, Play, int, float]]:
+        """The bombs that may be laid on ``table`` (``None``: every bomb; none on the Dog), as
+        entries."""
+        entries = self.entries(BOMB)
+        if table is None or not entries or table.kind not in BOMB_KINDS:
+            return [] if table is not None and table.kind == DOG_KIND else entries
+        beaten = (table.length, table.rank)
+        return [entry for entry in entries if (entry[2], entry[3]) > beaten]
+
+    def bombs(self, table: Combination | None = None) -> list[Play]:
+        """The bombs that may be laid on ``table`` (``None``: every bomb; none on the Dog)."""
+        return [entry[1] for entry in self.bomb_entries(table)]
+
+    def split_entries(self, table: Combination | None, wish: int | None = None):
+        """The legal plays as entries (non-bombs, bombs), and whether a pass is legal: under the
+        wish's obligation only the non-bombs holding the wished rank remain, and no pass."""
+        if table is None:
+            plays = self.entries(LEADS)
+            bombs = self.entries(BOMB)
+        else:
+            kind = table.kind
+            if kind == DOG_KIND:
+                return [], [], True
+            bombs = self.entries(BOMB)
+            if kind in BOMB_KINDS:
+                plays = []
+                if bombs:
+                    beaten = (table.length, table.rank)
+                    bombs = [entry for entry in bombs if (entry[2], entry[3]) > beaten]
+            else:
+                rank, length = table.rank, table.length
+                plays = [entry for entry in self.entries(kind)
+                         if entry[3] > rank and entry[2] == length]
+        if wish and self.mask & _RANK_BITS[wish]:
+            cards = _RANK_BITS[wish]
+            fulfilling = [entry for entry in plays if entry[0] & cards]
+            if fulfilling or any(entry[0] & cards for entry in bombs):
+                return fulfilling, bombs, False
+        return plays, bombs, table is not None
+
+    def split(self, table: Combination | None, wish: int | None = None
+              ) -> tuple[list[Play], list[Play], bool]:
+        """``split_entries`` as plays."""
+        plays, bombs, may_pass = self.split_entries(table, wish)
+        return [entry[1] for entry in plays], [entry[1] for entry in bombs], may_pass
+
+    def legal(self, table: Combination | None, wish: int | None = None
+              ) -> tuple[list[Play], bool]:
+        """``legal_plays`` for this hand (the same sets of cards), and whether a pass is legal."""
+        plays, bombs, may_pass = self.split_entries(table, wish)
+        return [entry[1] for entry in plays] + [entry[1] for entry in bombs], may_pass

@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, fields, replace
 TICHU_VALUE = 100
 GRAND_TICHU_VALUE = 200
 BLIND_GRAND_TICHU_VALUE = 400
+MAX_DOUBLE_VICTORY_POINTS = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +35,15 @@ class Rules:
     mahjong_in_bomb: bool = False
 
     def __post_init__(self):
-        if self.double_victory_points <= 0 or self.double_victory_points % 5:
-            raise ValueError("the double-victory value must be a positive multiple of 5")
+        value = self.double_victory_points
+        if not isinstance(value, int) or isinstance(value, bool) or not (
+                0 < value <= MAX_DOUBLE_VICTORY_POINTS) or value % 5:
+            raise ValueError("the double-victory value must be a multiple of 5 from 5 to "
+                             f"{MAX_DOUBLE_VICTORY_POINTS}")
+        for option in ("grand_tichu_allowed", "blind_grand_tichu", "dragon_kept_when_last",
+                       "mahjong_in_bomb"):
+            if not isinstance(getattr(self, option), bool):
+                raise ValueError(f"{option} must be true or false")
 
     def replace(self, **changes) -> Rules:
         """A copy with some options changed (unknown names raise ``TypeError``)."""

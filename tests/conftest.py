@@ -27,7 +27,20 @@ LIVE = bool(os.environ.get("REDIS_URL"))
 
 def pytest_report_header(config):
     mode = "live: PostgreSQL/Redis/Celery worker" if LIVE else "embedded: SQLite, Celery eager"
+    if not LIVE:
+        mode += "; tests marked live are deselected"
     return f"tichu test mode: {mode} ({settings.DATABASES['default']['ENGINE']})"
+
+
+def pytest_collection_modifyitems(config, items):
+    """Embedded mode deselects (never skips) the tests marked ``live``: they need PostgreSQL,
+    Redis and real worker processes, and run in the live pass of ``.ci/run``."""
+    if LIVE:
+        return
+    live = [item for item in items if item.get_closest_marker("live")]
+    if live:
+        config.hook.pytest_deselected(items=live)
+        items[:] = [item for item in items if not item.get_closest_marker("live")]
 
 
 def _worker_redis_url(worker_id: str) -> str:

@@ -95,7 +95,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    # Degrades to "no cache" while Redis is unreachable instead of failing requests (cache.py).
+    CACHES = {"default": {"BACKEND": "tichu_site.cache.ResilientRedisCache",
                           "LOCATION": REDIS_URL,
                           "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
 else:
@@ -145,7 +146,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "tichu_site.authentication.TokenAuthentication",  # DRF's, refusing a NUL (a 500)
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -154,6 +155,13 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.exceptions.handler",
+    # `?format=` is the events list's filter by preset, not DRF's renderer override (which
+    # answered 404 to `?format=dtm`); clients choose JSON or the browsable API by `Accept`.
+    "URL_FORMAT_OVERRIDE": None,
+    # Throttles count per client address. With DRF's default (None) any client could pick its
+    # own address in an X-Forwarded-For header and guess table codes unthrottled; behind a
+    # reverse proxy set NUM_PROXIES to the number of proxies in front of the service.
+    "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", "0")),
     "DEFAULT_THROTTLE_RATES": {
         "table_code_failures": os.environ.get("TABLE_CODE_THROTTLE", "20/minute"),
         "login": os.environ.get("LOGIN_THROTTLE", "20/minute"),
@@ -164,6 +172,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Events, rounds, tables, hands and standings of Tichu events and leagues.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournaments.models.Event.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "TableStatusEnum": "tournaments.models.Table.Status",
+    },
 }
 
 HTTPS = env_flag("HTTPS", not DEBUG)

@@ -350,3 +350,20 @@ class StandingRow(models.Model):
 
     def __str__(self):
         return f"{self.rank}. {self.entrant}"
+
+
+class StandingsChange(models.Model):
+    """A change the standings worker has not applied yet, written in the change's transaction.
+
+    ``table`` names a table whose hands changed: the worker recomputes only the entrants seated
+    there. No table means a structural change (a round paired, a withdrawal, a closed table), after
+    which the worker recomputes the whole event. The worker deletes the rows it applies inside its
+    own transaction, so a change outlives a broker outage or a worker crash until it is applied.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE,
+                              related_name="+")
+
+    def __str__(self):
+        return f"standings change of {self.event_id} at table {self.table_id}"

@@ -51,3 +51,13 @@ def test_unknown_preset_is_refused():
 def test_format_round_trips_through_json():
     f = resolve_format("team_swiss", {"rounds": 5})
     assert Format.from_dict(f.as_dict()) == f
+
+
+@pytest.mark.parametrize("rules", [{"double_victory_points": 10**30},
+                                   {"double_victory_points": 100.0},
+                                   {"double_victory_points": True},
+                                   {"grand_tichu_allowed": "yes"}])
+def test_rule_options_are_checked_for_type_and_range(rules):
+    with pytest.raises(FormatError) as error:
+        resolve_format("dtm", {"rules": rules})
+    assert error.value.field == "rules"

@@ -5,17 +5,41 @@ from __future__ import annotations
 import pytest
 
 from tournaments.services.events import event_create, players_register
+from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair, round_publish
-from tournaments.services.simulation import simulate_event
+from tournaments.services.simulation import demo_names
 from tournaments.services.standings import refresh
 
+# Score sheets to play from, in turn: calls made and failed, a double victory, a tie.
+HANDS = [
+    {"card_points": [70, 30], "finish_order": [0], "calls": {"0": "tichu"}},
+    {"card_points": [25, 75], "finish_order": [1], "calls": {"2": "tichu"}},
+    {"card_points": None, "finish_order": [3], "double_victory": 1, "calls": {"3": "tichu"}},
+    {"card_points": [50, 50], "finish_order": [2]},
+    {"card_points": [-25, 125], "finish_order": [0], "calls": {"1": "tichu"}},
+    {"card_points": [60, 40], "finish_order": [1]},
+]
 
-def played(owner, entrants: int, rounds: int = 2, seed: int = 3, preset: str = "dtm"):
-    """An event whose rounds were all played by the engine's bots, standings stored."""
-    event = simulate_event(preset=preset, entrants=entrants, seed=seed, owner=owner,
-                           rounds=rounds, name=f"Played {entrants}").event
-    refresh(event.pk)
+
+def played(owner, entrants: int, rounds: int = 2, seed: int = 3):
+    """A DTM event of ``rounds`` rounds, every hand entered by the captains (fixed sheets in
+    turn, fast), standings stored."""
+    import random
+
+    actor = Actor.organizer(owner)
+    event = event_create(owner=owner, name=f"Played {entrants}", preset="dtm",
+                         overrides={"rounds": rounds}, seed=seed)
+    players_register(event=event, names=demo_names(entrants, random.Random(seed)), actor=actor)
+    turn = seed
+    for _ in range(rounds):
+        rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
+        for table in rnd.tables.all():
+            for number in range(1, event.format.hands_per_round + 1):
+                turn += 1
+                hand_record(table_id=table.pk, number=number, entry=HANDS[turn % len(HANDS)],
+                            actor=Actor.captain(table))
+        refresh(event.pk)  # the next round is paired by these standings
     event.refresh_from_db()
     return event
 
@@ -57,3 +81,9 @@ def other_client(client, other_organizer):
 
 # A valid DTM hand: seat 0 called Tichu and went out first; team A 70 card points.
 GOOD_HAND = {"number": "1", "call_0": "tichu", "first_out": "0", "cp_0": "70"}
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    """Organizer accounts are made for each test: a fast hasher keeps that cheap."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,5 +1,5 @@
 """The captain's table page: opened by code only, hands entered through the engine, impossible
-hands refused with the engine's message and nothing stored, live preview, opponents' confirmation."""
+hands refused with the engine's message and nothing stored, live preview, confirmation."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_page_shows_seats_and_hands_and_a_form_with_csrf(client, table):
         assert seat.entrant.name in html
     assert html.count('data-hand="') == 4
     assert "csrfmiddlewaretoken" in html
-    assert 'hx-post="%s"' % url(table, "captain-preview") in html
+    assert f'hx-post="{url(table, "captain-preview")}"' in html
     assert 'value="grand"' not in html  # the DTM does not allow Grand Tichu
 
 
@@ -174,3 +174,32 @@ def test_a_code_opens_only_its_own_table(client, running_event):
     assert second.code not in html
     client.post(url(first), GOOD_HAND)
     assert not Hand.objects.filter(table=second).exists()
+
+
+def test_captain_page_queries_stay_few(client, table, django_assert_max_num_queries):
+    for number in (1, 2, 3):
+        client.post(url(table), {**GOOD_HAND, "number": str(number)})
+    with django_assert_max_num_queries(8):
+        assert client.get(url(table)).status_code == 200
+    with django_assert_max_num_queries(8):
+        assert client.post(url(table, "captain-preview"), GOOD_HAND).status_code == 200
+
+
+def test_a_code_of_an_earlier_round_no_longer_enters_hands(client, organizer, running_event):
+    from tournaments.services.hands import hand_record
+    from tournaments.services.rounds import round_pair
+    from tournaments.services.standings import refresh
+
+    first_round = running_event.rounds.get(number=1)
+    old = first_round.tables.order_by("number").first()
+    for table in first_round.tables.all():
+        for number in range(1, 5):
+            hand_record(table_id=table.pk, number=number, entry={"card_points": [50, 50]},
+                        actor=Actor.captain(table))
+    refresh(running_event.pk)
+    round_pair(event_id=running_event.pk, actor=Actor.organizer(organizer))
+    html = client.get(url(old)).content.decode()
+    assert 'id="hand-form"' not in html
+    response = client.post(url(old), {**GOOD_HAND, "number": "1"})
+    assert response.status_code in (400, 409)
+    assert Hand.objects.get(table=old, number=1).tp_0 == 50

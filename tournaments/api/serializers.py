@@ -157,16 +157,8 @@ class WithdrawSerializer(serializers.Serializer):
 # --- rounds and tables ----------------------------------------------------------------------------
 
 def seat_rows(table: Table) -> list:
-    """The seats of a table by position 0-3 (seats 0 and 2 partners). In a team event a team
-    may be seated once for both of its positions; its partner position shows it again."""
-    by_position = {seat.position: seat for seat in table.seats.all()}
-    rows = []
-    for position in range(4):
-        seat = by_position.get(position) or by_position.get(position - 2)
-        rows.append(seat)
-    if not by_position:
-        return []
-    return rows
+    """The seats of a table in position order 0-3 (seats 0 and 2 partners)."""
+    return sorted(table.seats.all(), key=lambda seat: seat.position)
 
 
 def _shows_code(serializer, event_id: int) -> bool:

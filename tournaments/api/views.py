@@ -9,7 +9,6 @@ import json
 import logging
 
 from django.core.cache import cache
-from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -25,7 +24,7 @@ from rest_framework.views import APIView
 
 from .. import selectors
 from ..models import Change, Entrant, Event, Hand, Round
-from ..services.events import entrant_withdraw, event_create, players_register, team_register
+from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import change_undo, hand_confirm, hand_record
 from ..services.history import Actor
 from ..services.rounds import (
@@ -200,13 +199,11 @@ class EventPlayers(ListBase):
 
 
 def _register(event: Event, items: list[dict], actor: Actor) -> list[Entrant]:
-    """Players in one call; teams (an item with members, or a team event) each in its own
-    call, all in one transaction so that a refused team leaves none registered."""
+    """Players, or teams (an item with members, or a team event): all of the list, or none."""
     if event.format.entrant_type == "individual" and not any("members" in i for i in items):
         return players_register(event=event, names=[i["name"] for i in items], actor=actor)
-    with transaction.atomic():
-        return [team_register(event=event, name=i["name"], members=i.get("members"), actor=actor)
-                for i in items]
+    return teams_register(event=event, teams=[(i["name"], i.get("members")) for i in items],
+                          actor=actor)
 
 
 class EventRounds(ListBase):
@@ -238,11 +235,7 @@ class EventRounds(ListBase):
         event = _event(pk)
         require_organizer(request, event)
         draft = request.query_params.get("draft", "").lower() in ("1", "true", "yes")
-        actor = self.actor()
-        with transaction.atomic():  # pair and publish together, or neither
-            rnd = round_pair(event_id=event.pk, actor=actor)
-            if not draft:
-                rnd = round_publish(round_id=rnd.pk, actor=actor)
+        rnd = round_pair(event_id=event.pk, actor=self.actor(), publish=not draft)
         rnd = selectors.round_list(request.user).get(pk=rnd.pk)
         return Response(serializers.RoundSerializer(rnd, context=self.context()).data,
                         status=status.HTTP_201_CREATED)

@@ -83,26 +83,41 @@ def players_register(*, event: Event, names: list[str], actor: Actor) -> list[En
     return entrants
 
 
-def team_register(*, event: Event, name: str, members: list[str], actor: Actor) -> Entrant:
-    """Register a team with its roster (2-5 players, of whom two play each match)."""
+def teams_register(*, event: Event, teams: list[tuple[str, list[str]]],
+                   actor: Actor) -> list[Entrant]:
+    """Register teams (name and roster of 2-5 players, of whom two play each match): all of the
+    list, or none when one is refused."""
     if event.format.entrant_type != "team":
         raise ServiceError("This event registers single players, not teams.", field="members",
                            code="wrong_entrant_type")
-    name = _clean_name(name, "name")
-    if not isinstance(members, list) or len(members) not in ROSTER_SIZES:
-        raise ServiceError("A team has 2 to 5 players.", field="members", code="roster_size")
-    members = [_clean_name(member, "members") for member in members]
+    cleaned = [(_clean_name(name, "name"), _roster(members)) for name, members in teams]
+    if not cleaned:
+        raise ServiceError("Give at least one team.", field="name", code="required")
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         _check_open(event)
         joined = _next_round_number(event)
-        entrant = Entrant.objects.create(event=event, name=name, joined_round=joined)
-        entrant.members.set([Player.objects.create(name=member) for member in members])
-        record_change(event, subject="entrant", subject_id=entrant.pk, action="register",
-                      actor=actor, new={"name": name, "members": members,
-                                        "joined_round": joined})
+        entrants = []
+        for name, members in cleaned:
+            entrant = Entrant.objects.create(event=event, name=name, joined_round=joined)
+            entrant.members.set([Player.objects.create(name=member) for member in members])
+            record_change(event, subject="entrant", subject_id=entrant.pk, action="register",
+                          actor=actor, new={"name": name, "members": members,
+                                            "joined_round": joined})
+            entrants.append(entrant)
         mark_changed(event)
-    return entrant
+    return entrants
+
+
+def team_register(*, event: Event, name: str, members: list[str], actor: Actor) -> Entrant:
+    """Register one team (see ``teams_register``)."""
+    return teams_register(event=event, teams=[(name, members)], actor=actor)[0]
+
+
+def _roster(members) -> list[str]:
+    if not isinstance(members, list) or len(members) not in ROSTER_SIZES:
+        raise ServiceError("A team has 2 to 5 players.", field="members", code="roster_size")
+    return [_clean_name(member, "members") for member in members]
 
 
 def _check_open(event: Event) -> None:

@@ -86,7 +86,7 @@ def hand_record(*, table_id: int, number: int, entry, actor: Actor,
             record_change(event, subject="hand", subject_id=hand.pk, action="correct",
                           actor=actor, old=old, new=_snapshot(hand), reason=reason)
             outcome = "corrected"
-        mark_changed(event)
+        mark_changed(event, table_id=table.pk)
     return HandOutcome(hand, outcome)
 
 

@@ -116,8 +116,9 @@ def _draw(event: Event, number: int, seed: int) -> Draw:
                       scores={line.entrant_id: line.victory_points for line in ordered})
 
 
-def round_pair(*, event_id: int, actor: Actor) -> Round:
-    """Pair the next round as a draft (tables, seats, byes), in one transaction."""
+def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
+    """Pair the next round (tables, seats, byes) as a draft, or published at once when
+    ``publish`` (organizers who script the event go straight to hand entry); one transaction."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
         last = Round.objects.filter(event=event).order_by("-number").first()
@@ -135,6 +136,8 @@ def round_pair(*, event_id: int, actor: Actor) -> Round:
         _seat(event, rnd, actor)
         if event.status == Event.Status.REGISTRATION:
             Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+        if publish:
+            rnd = round_publish(round_id=rnd.pk, actor=actor)
         mark_changed(event)
     return rnd
 

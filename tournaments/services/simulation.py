@@ -18,7 +18,7 @@ from ..models import Event, Round, StandingRow
 from .events import event_create, players_register, team_register
 from .hands import hand_record
 from .history import Actor
-from .rounds import round_pair, round_publish
+from .rounds import complete_finished_rounds, round_pair, round_publish
 from .standings import refresh
 
 FIRST_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannes", "Ida", "Jonas",
@@ -80,6 +80,7 @@ def simulate_event(*, preset: str, entrants: int, seed: int, owner=None, name: s
                             actor=organizer)
         played += _play_round(event, rnd, rng)
     refresh(event.pk)
+    complete_finished_rounds(event.pk)  # as the worker does, without waiting for it
     event.refresh_from_db()
     return Simulation(event, played)
 

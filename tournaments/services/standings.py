@@ -10,27 +10,34 @@ Tournament rules implemented here (RULINGS.md, "Victory points and standings"):
 - Order: VP, then the format's tie-break chain (default: total TP), last the registration order,
   so that two computations always give the same ranks.
 
-How it runs: every change calls ``mark_changed`` in its transaction (the event's ``change_seq``
-goes up) and, after the commit, one recomputation is scheduled per event (bursts coalesce). The
-worker computes everything from the hands (``compute``), stores the rows (``store``) and marks
-the standings up to date for the change it saw. Public reads only read the stored rows. A
-correction of an old round is covered: every round is recomputed from its hands each time.
+How it runs: every change calls ``mark_changed`` in its transaction: the event's ``change_seq``
+goes up and a ``StandingsChange`` row records what changed (the table of a hand, or nothing for a
+structural change). After the commit one run of the worker is scheduled per event (bursts
+coalesce). The worker (``refresh``) takes the recorded changes in its own transaction and:
+
+- recomputes the whole event (``Scope(event)``) after a structural change, when nothing is
+  stored yet, or when a tie-break needs the whole event (opponents' VP);
+- otherwise recomputes only the entrants seated at the changed tables: their round results in
+  those rounds, their bye credits, their lines; then re-ranks, touching only moved ranks.
+
+Both paths are the same set-based SQL (``standings_sql``) over different scopes, writing only the
+rows that differ, so the incremental result is the full one by construction (and tested so).
+Public reads only read the stored rows. A correction of an old round is one more changed table.
 """
 
 from __future__ import annotations
 
 import logging
-from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import Case, Count, F, IntegerField, Sum, When
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
-from scoring.victory import game_result, round_victory_points
-
-from ..models import Bye, Entrant, Event, Hand, RoundResult, Seat, StandingRow, Table
+from ..models import Bye, Event, RoundResult, StandingRow, StandingsChange
+from . import standings_sql as sql
+from .standings_sql import Dialect, Scope
 
 log = logging.getLogger(__name__)
 PENDING_KEY = "standings:pending:{}"
@@ -39,7 +46,7 @@ PENDING_SECONDS = 300
 
 @dataclass
 class Line:
-    """One entrant's standing while it is being computed."""
+    """One entrant's standing as ``compute`` derives it."""
 
     entrant_id: int
     victory_points: int = 0
@@ -48,18 +55,22 @@ class Line:
     byes: int = 0
     adjustment_vp: int = 0
     adjustment_tp: int = 0
-    double_victories: int = 0
-    opponents: list[int] = field(default_factory=list)
     tiebreaks: dict = field(default_factory=dict)
     rank: int = 0
 
 
 # --- scheduling ----------------------------------------------------------------------------------
 
-def mark_changed(event: Event) -> None:
+def mark_changed(event: Event, *, table_id: int | None = None) -> None:
     """Call inside a change's transaction: the standings are stale until a worker catches up,
-    and one recomputation is scheduled once the change is committed."""
+    and one run is scheduled once the change is committed.
+
+    ``table_id`` names the table whose hands changed (the worker then updates only what that
+    table touches); without it the change is structural and the worker recomputes everything.
+    The change is recorded in the database with the change itself, so it survives the broker.
+    """
     Event.objects.filter(pk=event.pk).update(change_seq=F("change_seq") + 1)
+    StandingsChange.objects.create(event_id=event.pk, table_id=table_id)
     transaction.on_commit(lambda: schedule(event.pk))
 
 
@@ -99,10 +110,12 @@ def stale_event_ids() -> list[int]:
 
 # --- computing ----------------------------------------------------------------------------------
 
-def refresh(event_id: int) -> None:
-    """Recompute and store an event's standings; mark them up to date for the change seen.
+def refresh(event_id: int, *, full: bool = False) -> None:
+    """Apply the recorded changes to the stored standings; mark them up to date for the change
+    seen. ``full`` recomputes the whole event whatever was recorded.
 
-    Idempotent: running it twice, or after a worker died half-way, gives the same rows.
+    Idempotent: running it twice, or after a worker died half-way (its transaction rolled back,
+    the recorded changes with it), gives the same rows.
     """
     seq = Event.objects.filter(pk=event_id).values_list("change_seq", flat=True).first()
     if seq is None:
@@ -110,8 +123,9 @@ def refresh(event_id: int) -> None:
     with transaction.atomic():
         _lock_standings(event_id)
         event = Event.objects.get(pk=event_id)
-        lines, round_results = compute(event)
-        store(event, lines, round_results)
+        scope = _scope(event, _take_changes(event_id), full)
+        if scope is not None:
+            store(event, scope)
         Event.objects.filter(pk=event_id, standings_seq__lt=seq).update(
             standings_seq=seq, standings_computed_at=timezone.now())
 
@@ -123,148 +137,84 @@ def _lock_standings(event_id: int) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [7411, event_id])
 
 
-def compute(event: Event) -> tuple[list[Line], list[RoundResult]]:
-    """The standings of an event from its hands and byes, in rank order (nothing is written)."""
+def _take_changes(event_id: int) -> list[int | None]:
+    """The recorded changes' tables (None: structural), removed in the caller's transaction.
+
+    Every change numbered up to the ``change_seq`` read before was committed before this runs,
+    so it is among them; a later one may be too, and is then simply applied early.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {StandingsChange._meta.db_table} WHERE event_id = %s "
+                       "RETURNING table_id", [event_id])
+        return [table_id for (table_id,) in cursor.fetchall()]
+
+
+def _scope(event: Event, changes: list[int | None], full: bool) -> Scope | None:
+    """What to recompute: everything, the entrants at the changed tables, or nothing."""
     event_format = event.format
-    per_round = _table_results(event, event_format)
-    per_round = _add_byes(event, event_format, per_round)
-    lines = {e: Line(e) for e in Entrant.objects.filter(event=event).values_list("pk", flat=True)}
-    results = []
-    for (round_id, entrant_id), r in sorted(per_round.items()):
-        line = lines[entrant_id]
-        line.victory_points += r["vp"]
-        line.tichu_points += r["tp"]
-        line.hands_played += r["hands"]
-        line.double_victories += r.get("dv", 0)
-        line.opponents.extend(r.get("opponents", ()))
-        if r.get("bye"):
-            line.byes += 1
-            line.adjustment_vp += r["vp"]
-            line.adjustment_tp += r["tp"]
-        results.append(RoundResult(round_id=round_id, entrant_id=entrant_id,
-                                   victory_points=r["vp"], tichu_points=r["tp"],
-                                   hands_played=r["hands"], bye=bool(r.get("bye"))))
-    ordered = rank(list(lines.values()), event_format.tiebreaks)
-    return ordered, results
+    if (full or None in changes
+            or not all(sql.TIEBREAKS[name].local for name in event_format.tiebreaks)
+            or not StandingRow.objects.filter(event=event).exists()
+            or _uncredited_byes(event)):
+        return Scope(event.pk)
+    if not changes:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT DISTINCT t.round_id, s.entrant_id FROM {sql.SEAT} s "
+                       f"JOIN {sql.TABLE} t ON t.id = s.table_id "
+                       f"WHERE s.table_id IN ({', '.join(['%s'] * len(set(changes)))})",
+                       sorted(set(changes)))
+        seated = cursor.fetchall()
+    if not seated:
+        return None
+    return Scope(event.pk, entrants=tuple(sorted({e for _, e in seated})),
+                 rounds=tuple(sorted({r for r, _ in seated})))
 
 
-def _table_results(event: Event, event_format) -> dict:
-    """(round, entrant) -> VP, TP, hands, double victories, opponents: one aggregate query.
-
-    In a team event a team fills two seats, so only seats 0 and 1 are counted.
-    """
-    seats = Seat.objects.filter(table__round__event=event)
-    if event_format.entrant_type == "team":
-        seats = seats.filter(position__lt=2)
-    team0 = {"position__in": [0, 2]}
-    rows = seats.values("table__round_id", "table_id", "entrant_id", "position").annotate(
-        vp=Sum(Case(When(**team0, then=F("table__hands__vp_0")),
-                    default=F("table__hands__vp_1"), output_field=IntegerField())),
-        tp=Sum(Case(When(**team0, then=F("table__hands__tp_0")),
-                    default=F("table__hands__tp_1"), output_field=IntegerField())),
-        hands=Count("table__hands"),
-        dv=Count(Case(When(**team0, table__hands__double_victory=0, then=1),
-                      When(position__in=[1, 3], table__hands__double_victory=1, then=1))),
-    )
-    table_seats = defaultdict(list)
-    for seat in seats.values("table_id", "position", "entrant_id"):
-        table_seats[seat["table_id"]].append(seat)
-    per_round: dict = {}
-    tables_for_vp = _decided_tables(event, event_format)
-    for row in rows:
-        team = row["position"] % 2
-        opponents = [s["entrant_id"] for s in table_seats[row["table_id"]]
-                     if s["position"] % 2 != team]
-        vp = row["vp"] or 0
-        if row["table_id"] in tables_for_vp:
-            vp = tables_for_vp[row["table_id"]][team]
-        key = (row["table__round_id"], row["entrant_id"])
-        entry = per_round.setdefault(key, {"vp": 0, "tp": 0, "hands": 0, "dv": 0,
-                                           "opponents": []})
-        entry["vp"] += vp
-        entry["tp"] += row["tp"] or 0
-        entry["hands"] += row["hands"]
-        entry["dv"] += row["dv"]
-        entry["opponents"] += opponents
-    return per_round
+def _uncredited_byes(event: Event) -> bool:
+    """A bye without its stored credit: recorded outside the services (the admin, an import),
+    so no change says which entrants it touches. Cheap: an event has few byes."""
+    return Bye.objects.filter(round__event=event).exclude(
+        Exists(RoundResult.objects.filter(round=OuterRef("round"), entrant=OuterRef("entrant"),
+                                          bye=True))).exists()
 
 
-def _decided_tables(event: Event, event_format) -> dict[int, tuple[int, int]]:
-    """VP of tables scored as a whole (per round, or per game): table -> (team 0, team 1).
-
-    Per hand (DTM) the VP are on the hands already, so nothing is returned.
-    """
-    if event_format.vp_scheme == "dtm":
-        return {}
-    totals = Hand.objects.filter(table__round__event=event).values("table_id").annotate(
-        a=Sum("tp_0"), b=Sum("tp_1"), n=Count("id"))
-    closed = set(Table.objects.filter(round__event=event).exclude(status=Table.Status.OPEN)
-                 .values_list("pk", flat=True))
-    decided = {}
-    for t in totals:
-        pair = (t["a"], t["b"])
-        if event_format.game_to is not None:
-            winner = game_result(pair, event_format.game_to)
-            if winner is not None:
-                decided[t["table_id"]] = (2, 0) if winner == 0 else (0, 2)
-            elif t["table_id"] in closed:
-                decided[t["table_id"]] = round_victory_points(pair)
-            else:
-                decided[t["table_id"]] = (0, 0)
-        elif t["n"] >= event_format.hands_per_round or t["table_id"] in closed:
-            decided[t["table_id"]] = round_victory_points(pair)
-        else:
-            decided[t["table_id"]] = (0, 0)
-    return decided
+def store(event: Event, scope: Scope) -> None:
+    """Bring the stored round results and standing rows of ``scope`` up to date, then re-rank
+    (inside the caller's transaction). Only rows that differ are written."""
+    event_format = event.format
+    dialect = Dialect(connection.vendor)
+    statements = [*sql.store_seat_results(event_format, scope),
+                  *sql.store_bye_results(event_format, scope),
+                  sql.store_lines(dialect, event_format, scope),
+                  sql.rerank(dialect, event_format, scope)]
+    with connection.cursor() as cursor:
+        if scope.whole and connection.vendor == "postgresql":
+            # A whole league aggregates a million hands: hash them in memory rather than spill
+            # to disk, and skip JIT compilation, which costs more than it saves here.
+            cursor.execute("SET LOCAL work_mem = '64MB'")
+            cursor.execute("SET LOCAL jit = off")
+        for statement, params in statements:
+            cursor.execute(statement, params)
 
 
-def _add_byes(event: Event, event_format, per_round: dict) -> dict:
-    """A bye's credit: nothing, or the average VP and TP of the entrant's other rounds."""
-    for bye in Bye.objects.filter(round__event=event).values("round_id", "entrant_id"):
-        played = [r for (round_id, entrant), r in per_round.items()
-                  if entrant == bye["entrant_id"] and not r.get("bye") and r["hands"]]
-        vp = tp = 0
-        if event_format.bye_credit == "average" and played:
-            vp = round(sum(r["vp"] for r in played) / len(played))
-            tp = round(sum(r["tp"] for r in played) / len(played))
-        per_round[(bye["round_id"], bye["entrant_id"])] = {"vp": vp, "tp": tp, "hands": 0,
-                                                            "bye": True}
-    return per_round
-
-
-TIEBREAK_KEYS = {
-    "tichu_points": lambda line, _: line.tichu_points,
-    "double_victories": lambda line, _: line.double_victories,
-    "opponent_victory_points": lambda line, vp: sum(vp[o] for o in line.opponents),
-}
-
-
-def rank(lines: list[Line], tiebreaks) -> list[Line]:
-    """Order by VP, then each tie-break of the chain (higher is better), then registration."""
-    vp = {line.entrant_id: line.victory_points for line in lines}
-    for line in lines:
-        line.tiebreaks = {name: TIEBREAK_KEYS[name](line, vp) for name in tiebreaks}
-
-    def key(line: Line):
-        return (-line.victory_points, *(-line.tiebreaks[name] for name in tiebreaks),
-                line.entrant_id)
-
-    ordered = sorted(lines, key=key)
-    for position, line in enumerate(ordered, start=1):
-        line.rank = position
-    return ordered
-
-
-def store(event: Event, lines: list[Line], round_results: list[RoundResult]) -> None:
-    """Replace the stored standings and round results of an event (inside a transaction)."""
-    RoundResult.objects.filter(round__event=event).delete()
-    RoundResult.objects.bulk_create(round_results, batch_size=2000)
-    StandingRow.objects.filter(event=event).delete()
-    StandingRow.objects.bulk_create([
-        StandingRow(event=event, entrant_id=line.entrant_id, rank=line.rank,
-                    victory_points=line.victory_points, tichu_points=line.tichu_points,
-                    hands_played=line.hands_played, byes=line.byes,
-                    adjustment_vp=line.adjustment_vp, adjustment_tp=line.adjustment_tp,
-                    tiebreaks=line.tiebreaks)
-        for line in lines], batch_size=2000)
-
+def compute(event: Event) -> tuple[list[Line], list[RoundResult]]:
+    """The standings of an event from its hands and byes, in rank order, with the round results
+    they come from (nothing is read from the stored standings, nothing is written)."""
+    results_sql, results_params, lines_sql, lines_params = sql.computed(
+        Dialect(connection.vendor), event.format, event.pk)
+    with connection.cursor() as cursor:
+        cursor.execute(results_sql, results_params)
+        results = [RoundResult(round_id=r, entrant_id=e, victory_points=vp, tichu_points=tp,
+                               hands_played=hands, bye=bool(bye))
+                   for r, e, vp, tp, hands, bye in cursor.fetchall()]
+        cursor.execute(lines_sql, lines_params)
+        names = event.format.tiebreaks
+        lines = [Line(entrant_id=row[0], victory_points=int(row[1]), tichu_points=int(row[2]),
+                      hands_played=int(row[3]), byes=int(row[4]), adjustment_vp=int(row[5]),
+                      adjustment_tp=int(row[6]),
+                      tiebreaks={name: int(value) for name, value in zip(names, row[8:],
+                                                                       strict=True)},
+                      rank=position)
+                 for position, row in enumerate(cursor.fetchall(), start=1)]
+    return lines, results

@@ -18,7 +18,7 @@ from ..formats import PRESETS
 
 CALL_LABELS = {"tichu": _("Tichu"), "grand": _("Grand Tichu"), "blind": _("Blind Grand Tichu")}
 # The engine's entry keys, mapped to the form fields that carry them.
-ENTRY_FIELDS = {"card_points": "cp_0", "finish_order": "first_out", "calls": None,
+ENTRY_FIELDS = {"card_points": "cp_0", "finish_order": "first_out", "calls": "calls",
                 "double_victory": "double_victory", "tichu_success": None}
 MAX_PLAYER_FILE = 256 * 1024
 

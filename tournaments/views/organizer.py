@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -18,15 +17,29 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import InvalidHand
 
 from ..models import Change, Entrant, Round, Table
-from ..services.events import entrant_withdraw, event_create, players_register, team_register
+from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import change_undo, hand_correct, hand_record
 from ..services.history import Actor, ServiceError
-from ..services.rounds import (round_pair, round_publish, round_regenerate, round_warnings,
-                               seats_swap, table_close)
+from ..services.rounds import (
+    round_pair,
+    round_publish,
+    round_regenerate,
+    round_warnings,
+    seats_swap,
+    table_close,
+)
 from . import queries
 from .captain import allowed_calls, preview_of
-from .forms import (CorrectionForm, EventCreateForm, HandForm, PlayersForm, ReasonForm, SwapForm,
-                    TableCloseForm, add_service_error)
+from .forms import (
+    CorrectionForm,
+    EventCreateForm,
+    HandForm,
+    PlayersForm,
+    ReasonForm,
+    SwapForm,
+    TableCloseForm,
+    add_service_error,
+)
 
 
 def _actor(request) -> Actor:
@@ -99,10 +112,8 @@ def players_add(request, event_id: int):
             added = len(players_register(event=event, names=[row[0] for row in rows],
                                          actor=_actor(request)))
         else:
-            with transaction.atomic():  # all teams of the list, or none
-                for row in rows:
-                    team_register(event=event, name=row[0], members=row[1:],
-                                  actor=_actor(request))
+            teams_register(event=event, teams=[(row[0], row[1:]) for row in rows],
+                           actor=_actor(request))
             added = len(rows)
     except ServiceError as error:
         form.add_error("lines", error.message)

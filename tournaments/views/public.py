@@ -57,8 +57,7 @@ def player_detail(request, event_id: int, entrant_id: int):
     entrant.event = event
     return render(request, "public/player.html", {
         "event": event, "entrant": entrant, "stats": stats.entrant_stats(entrant),
-        "standing": next((r for r in queries.standings(event) if r.entrant_id == entrant.pk),
-                         None)})
+        "standing": queries.standing_of(event, entrant)})
 
 
 @require_GET

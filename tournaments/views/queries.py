@@ -15,8 +15,20 @@ from django.http import Http404
 
 from scoring.victory import game_result
 
-from ..models import (Bye, Change, Entrant, Event, Hand, League, Round, RoundResult, Season, Seat,
-                      StandingRow, Table)
+from ..models import (
+    Bye,
+    Change,
+    Entrant,
+    Event,
+    Hand,
+    League,
+    Round,
+    RoundResult,
+    Season,
+    Seat,
+    StandingRow,
+    Table,
+)
 from .forms import seat_label
 
 PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
@@ -107,6 +119,10 @@ def standings(event: Event) -> list[StandingRow]:
     """The stored standings, in rank order, with the entrants' names."""
     return list(StandingRow.objects.filter(event=event).select_related("entrant")
                 .order_by("rank", "entrant_id"))
+
+
+def standing_of(event: Event, entrant: Entrant) -> StandingRow | None:
+    return StandingRow.objects.filter(event=event, entrant=entrant).first()
 
 
 def public_rounds(event: Event) -> list[Round]:

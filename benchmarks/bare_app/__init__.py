@@ -1,0 +1,1 @@
+"""Benchmark-only Django pieces: the site plus two reference endpoints (never deployed)."""

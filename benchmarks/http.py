@@ -1,0 +1,262 @@
+"""HTTP throughput under gunicorn: ``python benchmarks/http.py [--seconds 10] [--runs 3]``.
+
+Starts gunicorn (2 workers, the product's WSGI app plus the reference endpoints of
+``benchmarks/bare_app``) on PostgreSQL (``tichu_bench``, built by ``benchmarks/standings.py``) with
+Redis as cache and broker (no Celery worker: a hand entry only enqueues), and loads it from a
+second process with ``wrk`` for a fixed time per scenario:
+
+- hand entry, ``PUT /api/tables/{id}/hands/{n}/`` with the captain's ``X-Table-Code``: each request
+  a NEW hand (a Lua script walks the 2,500 tables of the league's open round and their hand
+  numbers), validated by the engine, stored with its history, standings change recorded and the
+  worker scheduled; against a bare DRF endpoint that inserts one row;
+- the public standings API ``GET /api/events/{id}/standings/`` and page ``/events/{id}/``, for a
+  club evening (40 players) and the league (10,000), against a constant-JSON endpoint of the
+  same body size.
+
+Prints requests/s, p50/p99 latency, ratios and the targets (hand entry >= 50% of the bare insert;
+standings reads >= 80% of the constant endpoint). The hands entered are removed at the end.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Import this folder as the package ``benchmarks`` from the project root: run as a script,
+# Python would put the folder itself first on the path, where ``http.py`` shadows the standard
+# library's ``http``.
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchmarks")]
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import re  # noqa: E402
+import shutil  # noqa: E402
+import socket  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+import urllib.request  # noqa: E402
+
+from benchmarks import common  # noqa: E402
+from benchmarks import standings as league  # noqa: E402
+
+CLUB_NAME = "Club evening (benchmark)"
+CONNECTIONS = 8
+THREADS = 2
+
+PUT_SCRIPT = """
+local tables = {%(tables)s}
+local codes = {%(codes)s}
+local per_thread = math.floor(#tables / %(threads)d)
+local counter = 0
+local first = 0
+local thread_index = 0
+function setup(thread)
+  thread:set("first", thread_index * per_thread)
+  thread_index = thread_index + 1
+end
+function init(args)
+  first = tonumber(first) or 0
+end
+function request()
+  local slot = counter
+  counter = counter + 1
+  local i = first + (slot %% per_thread) + 1
+  local number = %(start)d + math.floor(slot / per_thread)
+  wrk.headers["X-Table-Code"] = codes[i]
+  wrk.headers["Content-Type"] = "application/json"
+  return wrk.format("PUT", "/api/tables/" .. tables[i] .. "/hands/" .. number .. "/", nil,
+                    '{"card_points": [60, 40]}')
+end
+"""
+
+POST_SCRIPT = """
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"card_points": [60, 40]}'
+"""
+
+
+def _club_event() -> int:
+    """A 40-player club evening with one round played (created once in the bench database)."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Event
+    from tournaments.services import standings
+    from tournaments.services.events import event_create, players_register
+    from tournaments.services.hands import hand_record
+    from tournaments.services.history import Actor
+    from tournaments.services.rounds import round_pair, round_publish
+
+    event = Event.objects.filter(name=CLUB_NAME).first()
+    if event is not None:
+        return event.pk
+    orga = Actor.organizer(get_user_model().objects.get(username="bench"))
+    event = event_create(owner=get_user_model().objects.get(username="bench"), name=CLUB_NAME,
+                         preset="dtm", seed=5)
+    players_register(event=event, names=[f"Club player {i}" for i in range(40)], actor=orga)
+    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
+    for table in rnd.tables.all():
+        for number in range(1, 5):
+            hand_record(table_id=table.pk, number=number, actor=Actor.captain(table),
+                        entry={"card_points": [50 + 5 * number, 50 - 5 * number]})
+    standings.refresh(event.pk)
+    return event.pk
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start_gunicorn(port: int) -> subprocess.Popen:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.bare_app.settings",
+           "DATABASE_URL": common.database_url(league.DATABASE), "REDIS_URL": common.REDIS,
+           "DEBUG": "0", "SECRET_KEY": "benchmark-only-" + "k" * 40, "HTTPS": "0",
+           "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "ERROR",
+           "TABLE_CODE_THROTTLE": "100000/minute"}
+    process = subprocess.Popen(
+        [str(common.ROOT / ".venv/bin/gunicorn"), "tichu_site.wsgi", "-b", f"127.0.0.1:{port}",
+         "-w", "2", "--log-level", "warning"], cwd=common.ROOT, env=env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/bench/constant/", timeout=2)
+            return process
+        except OSError:
+            time.sleep(0.3)
+    process.kill()
+    raise RuntimeError("gunicorn did not start: " + process.stderr.read().decode()[-2000:])
+
+
+def _wrk(url: str, seconds: int, script: str | None = None) -> dict:
+    command = ["wrk", f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency"]
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:
+        if script:
+            lua.write(script)
+            command += ["-s", lua.name]
+    out = subprocess.run([*command, url], capture_output=True, text=True, check=True).stdout
+    os.unlink(lua.name)
+
+    def latency(percent: str) -> float:
+        value, unit = re.search(rf"^\s+{percent}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M).groups()
+        return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+            "p50": latency("50"), "p99": latency("99"),
+            "errors": int(errors.group(1)) if errors else 0,
+            "requests": int(re.search(r"(\d+) requests in", out).group(1))}
+
+
+def _size(url: str) -> int:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return len(response.read())
+
+
+def _median(results: list[dict]) -> dict:
+    return {key: common.median([r[key] for r in results]) for key in results[0]}
+
+
+def measure(seconds: int, runs: int) -> list[list[str]]:
+    from django.db import connection
+    from django.db.models import Max
+
+    from tournaments.models import Change, Hand, Table
+    from tournaments.services import standings
+
+    event_id = league.build(reuse=True)
+    club_id = _club_event()
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE IF NOT EXISTS bench_insert (id bigserial PRIMARY KEY, "
+                       "body text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())")
+    open_round = league.ROUNDS_PLAYED + 1
+    tables = list(Table.objects.filter(round__event_id=event_id, round__number=open_round)
+                  .order_by("number").values_list("pk", "code"))
+    hands_before = Hand.objects.filter(table__round__number=open_round,
+                                       table__round__event_id=event_id).count()
+    assert hands_before == 0, "the league's open round must be empty (see standings.py)"
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = _start_gunicorn(port)
+    results: dict[str, list[dict]] = {}
+    try:
+        scenarios = {"bare insert (POST one row)": (f"{base}/bench/insert/", POST_SCRIPT)}
+        for name, path in (("club", club_id), ("league", event_id)):
+            api = f"{base}/api/events/{path}/standings/"
+            page = f"{base}/events/{path}/"
+            _size(api)  # fill the cache
+            scenarios[f"standings API, {name}"] = (api, None)
+            scenarios[f"constant, size of {name} API"] = (
+                f"{base}/bench/constant/?bytes={_size(api)}", None)
+            scenarios[f"standings page, {name}"] = (page, None)
+            scenarios[f"constant, size of {name} page"] = (
+                f"{base}/bench/constant/?bytes={_size(page)}", None)
+        for _ in range(runs):
+            used = Hand.objects.filter(table__round__event_id=event_id,
+                                       table__round__number=open_round).aggregate(
+                top=Max("number"))["top"] or 0
+            script = PUT_SCRIPT % {
+                "tables": ",".join(str(pk) for pk, _ in tables),
+                "codes": ",".join(f'"{code}"' for _, code in tables),
+                "threads": THREADS, "start": used + 1}
+            results.setdefault("hand entry (PUT, new hand)", []).append(
+                _wrk(base, seconds, script))
+            for scenario, (url, lua) in scenarios.items():
+                results.setdefault(scenario, []).append(_wrk(url, seconds, lua))
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+        added = list(Hand.objects.filter(table__round__event_id=event_id,
+                                         table__round__number=open_round)
+                     .values_list("pk", flat=True))
+        Change.objects.filter(subject="hand", subject_id__in=added).delete()
+        Hand.objects.filter(pk__in=added).delete()
+        with connection.cursor() as cursor:
+            cursor.execute("TRUNCATE bench_insert")
+        standings.refresh(event_id, full=True)
+    return _rows({name: _median(r) for name, r in results.items()})
+
+
+def _rows(m: dict[str, dict]) -> list[list[str]]:
+    def row(name, reference=None, target=None):
+        r = m[name]
+        cells = [name, f"{r['rps']:,.0f}", f"{r['p50']:.1f} ms", f"{r['p99']:.1f} ms",
+                 f"{r['errors']:.0f}"]
+        if reference is None:
+            return [*cells, "", "", ""]
+        ratio = r["rps"] / m[reference]["rps"] if m[reference]["rps"] else 0.0
+        return [*cells, f"{ratio:.0%} of {reference}", f">= {target:.0%}",
+                "met" if ratio >= target else "**not met**"]
+
+    rows = [row("bare insert (POST one row)"),
+            row("hand entry (PUT, new hand)", "bare insert (POST one row)", 0.5)]
+    for name in ("club", "league"):
+        rows += [row(f"constant, size of {name} API"),
+                 row(f"standings API, {name}", f"constant, size of {name} API", 0.8),
+                 row(f"constant, size of {name} page"),
+                 row(f"standings page, {name}", f"constant, size of {name} page", 0.8)]
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=int, default=10, help="per scenario and run")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        sys.exit("wrk is missing: apt-get install -y wrk")
+    common.setup_django(league.DATABASE)
+    rows = measure(args.seconds, args.runs)
+    print(f"### HTTP under gunicorn (2 workers), wrk {THREADS} threads x {CONNECTIONS} "
+          f"connections, {args.seconds} s per scenario, median of {args.runs} runs\n")
+    print(f"{common.machine()}\n")
+    print(common.table(["scenario", "requests/s", "p50", "p99", "non-2xx", "ratio", "target",
+                        ""], rows))
+
+
+if __name__ == "__main__":
+    main()

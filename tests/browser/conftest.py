@@ -1,0 +1,72 @@
+"""Browser tests: Playwright (sync API) driving Debian's headless Chromium against a live server.
+
+Playwright's sync API runs an event loop in this thread; Django's ORM, used by the tests to read
+what was stored, refuses to run next to one unless told it is safe (it is: one thread, sync).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """Open a page in a fresh context (own cookies) with a viewport; closed after the test."""
+    contexts = []
+
+    def make(viewport=DESKTOP, locale="en-US"):
+        context = browser.new_context(viewport=viewport, locale=locale)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a full-page screenshot as a test artifact, and a copy for the README."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    # A full-page capture resizes the view for a moment; set it back so that later clicks land
+    # where the elements are (sticky buttons otherwise miss).
+    page.set_viewport_size(page.viewport_size)
+    page.evaluate("window.scrollTo(0, 0)")
+    shutil.copyfile(path, DOCS_SCREENSHOTS / f"{name}.png")
+    return path

@@ -1,0 +1,160 @@
+"""Incremental standings: after each hand or correction the worker updates only what the changed
+table touches, and the result is exactly what a full recomputation stores and ``compute`` derives.
+
+Random hands and corrections over several formats (per-hand VP, per-round VP, teams, tie-break
+chains, byes); after each change: stored (incremental) == full recomputation == computed.
+"""
+
+import random
+
+import pytest
+from django.db import connection
+
+from tests.conftest import wait_for_standings
+from tournaments.models import Event, Hand, RoundResult, StandingRow, StandingsChange
+from tournaments.services import standings
+from tournaments.services.events import event_create, players_register, team_register
+from tournaments.services.hands import hand_record
+from tournaments.services.history import Actor
+from tournaments.services.rounds import round_pair, round_publish
+from tournaments.services.standings_sql import _half_even
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+FORMATS = {
+    "dtm with byes": ("dtm", {}, 10),
+    "tie-break chain": ("dtm", {"tiebreaks": ["double_victories", "tichu_calls_made",
+                                              "tichu_points"]}, 9),
+    "per-round VP": ("dtm", {"vp_scheme": "round", "hands_per_round": 3}, 8),
+    "no bye credit": ("dtm", {"bye_credit": "none"}, 11),
+    "teams": ("team_swiss", {}, 5),
+    "opponents' VP (always full)": ("dtm", {"tiebreaks": ["opponent_victory_points"]}, 8),
+}
+
+
+def random_entry(rng: random.Random) -> dict:
+    """A valid DTM score entry: card points, calls made or failed, now and then a double victory."""
+    kind = rng.random()
+    if kind < 0.15:
+        team = rng.randrange(2)
+        return {"double_victory": team, "finish_order": [team, team + 2]}
+    entry = {"card_points": [(points := rng.randrange(-5, 26) * 5), 100 - points]}
+    if kind < 0.45:
+        caller = rng.randrange(4)
+        first = caller if rng.random() < 0.5 else (caller + 1) % 4
+        entry.update(calls={str(caller): "tichu"}, finish_order=[first])
+    return entry
+
+
+def stored(event) -> tuple[list, list]:
+    rows = sorted(StandingRow.objects.filter(event=event).values_list(
+        "entrant_id", "rank", "victory_points", "tichu_points", "hands_played", "byes",
+        "adjustment_vp", "adjustment_tp", "tiebreaks"))
+    results = sorted(RoundResult.objects.filter(round__event=event).values_list(
+        "round_id", "entrant_id", "victory_points", "tichu_points", "hands_played", "bye"))
+    return rows, results
+
+
+def computed(event) -> tuple[list, list]:
+    lines, results = standings.compute(Event.objects.get(pk=event.pk))
+    rows = sorted((line.entrant_id, line.rank, line.victory_points, line.tichu_points,
+                   line.hands_played, line.byes, line.adjustment_vp, line.adjustment_tp,
+                   line.tiebreaks) for line in lines)
+    return rows, sorted((r.round_id, r.entrant_id, r.victory_points, r.tichu_points,
+                         r.hands_played, r.bye) for r in results)
+
+
+def assert_incremental_is_full(event) -> None:
+    wait_for_standings(event)
+    incremental = stored(event)
+    standings.refresh(event.pk, full=True)
+    assert stored(event) == incremental
+    assert computed(event) == incremental
+
+
+def make_event(organizer, preset, overrides, entrants):
+    event = event_create(owner=organizer, name="Random", preset=preset, overrides=overrides,
+                         seed=3)
+    orga = Actor.organizer(organizer)
+    if event.format.entrant_type == "team":
+        for i in range(entrants):
+            team_register(event=event, name=f"T{i}", members=[f"a{i}", f"b{i}"], actor=orga)
+    else:
+        players_register(event=event, names=[f"P{i}" for i in range(entrants)], actor=orga)
+    return event
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_random_hands_and_corrections_give_the_full_recomputation(organizer, name):
+    preset, overrides, entrants = FORMATS[name]
+    rng = random.Random(name)
+    event = make_event(organizer, preset, overrides, entrants)
+    orga = Actor.organizer(organizer)
+    hands_per_round = event.format.hands_per_round
+    for _ in range(2):
+        rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
+        tables = list(rnd.tables.order_by("number"))
+        open_slots = [(t, n) for t in tables for n in range(1, hands_per_round + 1)]
+        rng.shuffle(open_slots)
+        while open_slots:
+            played = list(Hand.objects.filter(table__round__event=event))
+            if played and rng.random() < 0.3:  # an organizer's correction, maybe of round 1
+                hand = rng.choice(played)
+                hand_record(table_id=hand.table_id, number=hand.number, actor=orga,
+                            entry=random_entry(rng), reason="typo")
+            else:
+                table, hand_number = open_slots.pop()
+                hand_record(table_id=table.pk, number=hand_number, entry=random_entry(rng),
+                            actor=Actor.captain(table))
+            assert_incremental_is_full(event)
+
+
+def test_a_hand_records_its_table_and_the_worker_touches_only_its_entrants(organizer):
+    event = make_event(organizer, "dtm", {}, 8)
+    orga = Actor.organizer(organizer)
+    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
+    wait_for_standings(event)
+    table = rnd.tables.get(number=1)
+    seated = set(table.seats.values_list("entrant_id", flat=True))
+    scope = standings._scope(event, [table.pk], full=False)
+    assert set(scope.entrants) == seated and scope.rounds == (rnd.pk,)
+    assert standings._scope(event, [table.pk, None], full=False).whole
+    others = {r.entrant_id: r.rank for r in StandingRow.objects.filter(event=event)
+              .exclude(entrant_id__in=seated)}
+    hand_record(table_id=table.pk, number=1, entry={"card_points": [100, 0]},
+                actor=Actor.captain(table))
+    wait_for_standings(event)
+    assert not StandingsChange.objects.filter(event=event).exists()
+    rows = {r.entrant_id: r for r in StandingRow.objects.filter(event=event)}
+    assert {rows[e].victory_points for e in seated} == {0, 2}
+    assert all(rows[e].victory_points == 0 for e in others)
+    assert_incremental_is_full(event)
+
+
+def test_a_change_outlives_the_broker_until_the_worker_applies_it(organizer, monkeypatch):
+    """Scheduling fails (broker down): the recorded change stays, and the next run applies it."""
+    event = make_event(organizer, "dtm", {}, 4)
+    orga = Actor.organizer(organizer)
+    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
+    wait_for_standings(event)
+    monkeypatch.setattr(standings, "schedule", lambda event_id: False)
+    table = rnd.tables.get()
+    hand_record(table_id=table.pk, number=1, entry={"card_points": [100, 0]},
+                actor=Actor.captain(table))
+    assert list(StandingsChange.objects.filter(event=event).values_list("table_id", flat=True)) \
+        == [table.pk]
+    standings.refresh(event.pk)
+    event.refresh_from_db()
+    assert event.standings_up_to_date
+    assert StandingRow.objects.get(event=event, rank=1).victory_points == 2
+    assert_incremental_is_full(event)
+
+
+def test_bye_credits_round_half_to_even_like_python():
+    cases = [(total, count) for total in range(-13, 14) for count in range(1, 7)]
+    select = " UNION ALL ".join(f"SELECT {t}, {c}, {_half_even(str(t), str(c))}"
+                                for t, c in cases).replace("%%", "%")
+    with connection.cursor() as cursor:
+        cursor.execute(select)
+        assert {(t, c): v for t, c, v in cursor.fetchall()} == \
+            {(t, c): round(t / c) for t, c in cases}

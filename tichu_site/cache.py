@@ -1,0 +1,88 @@
+"""A Redis cache that degrades instead of failing while Redis is unreachable.
+
+The cache holds only what can be lost: throttle counters, the standings' "pending" marks and
+cached public answers. Django's ``RedisCache`` raises on a connection error, which turned a wrong
+table code, a login or a captain's page into a 500 while Redis restarted. Here every operation
+that cannot reach Redis logs a warning and answers as an empty cache would: reads miss, writes
+are dropped, ``add`` says nothing was added (so no standings run is scheduled: the event stays
+stale and the periodic catch-up schedules it once Redis is back).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+log = logging.getLogger("tournaments.cache")
+UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
+
+
+class ResilientRedisCache(RedisCache):
+    def _unreachable(self, operation: str, fallback):
+        log.warning("cache unreachable during %s; going on without it", operation,
+                    exc_info=True)
+        return fallback
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        try:
+            return super().add(key, value, timeout, version=version)
+        except UNREACHABLE:
+            return self._unreachable("add", False)
+
+    def get(self, key, default=None, version=None):
+        try:
+            return super().get(key, default, version=version)
+        except UNREACHABLE:
+            return self._unreachable("get", default)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        try:
+            return super().set(key, value, timeout, version=version)
+        except UNREACHABLE:
+            return self._unreachable("set", None)
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        try:
+            return super().touch(key, timeout, version=version)
+        except UNREACHABLE:
+            return self._unreachable("touch", False)
+
+    def delete(self, key, version=None):
+        try:
+            return super().delete(key, version=version)
+        except UNREACHABLE:
+            return self._unreachable("delete", False)
+
+    def get_many(self, keys, version=None):
+        try:
+            return super().get_many(keys, version=version)
+        except UNREACHABLE:
+            return self._unreachable("get_many", {})
+
+    def has_key(self, key, version=None):
+        try:
+            return super().has_key(key, version=version)
+        except UNREACHABLE:
+            return self._unreachable("has_key", False)
+
+    def incr(self, key, delta=1, version=None):
+        try:
+            return super().incr(key, delta, version=version)
+        except UNREACHABLE:
+            return self._unreachable("incr", delta)
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        try:
+            return super().set_many(data, timeout, version=version)
+        except UNREACHABLE:
+            return self._unreachable("set_many", list(data))
+
+    def delete_many(self, keys, version=None):
+        try:
+            return super().delete_many(keys, version=version)
+        except UNREACHABLE:
+            return self._unreachable("delete_many", None)

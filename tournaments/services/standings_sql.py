@@ -1,0 +1,462 @@
+"""The standings as set-based SQL: round results, bye credits, lines, tie-breaks and ranks.
+
+Why SQL: a national league holds a million hands; any Python loop over them costs seconds, while
+PostgreSQL aggregates them in well under one. Each rule of ``standings`` is written here once, as
+one SQL fragment, and the fragments compose two ways:
+
+- *stored*: statements that bring ``RoundResult`` and ``StandingRow`` up to date for a ``Scope``
+  (the whole event, or the entrants seated at the tables that changed), writing only the rows that
+  differ, then one statement that re-ranks, updating only the ranks that moved;
+- *computed*: one read-only query that derives the same lines without writing (``compute``, used by
+  pairing and by the tests that check stored == computed).
+
+Every statement runs on PostgreSQL and on SQLite (3.35 or later): the few functions that differ
+(JSON) are chosen by ``Dialect``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.victory import scheme_of
+
+from ..models import Bye, Entrant, Hand, Round, RoundResult, Seat, StandingRow, Table
+
+HAND = Hand._meta.db_table
+TABLE = Table._meta.db_table
+SEAT = Seat._meta.db_table
+ROUND = Round._meta.db_table
+BYE = Bye._meta.db_table
+ENTRANT = Entrant._meta.db_table
+RESULT = RoundResult._meta.db_table
+ROW = StandingRow._meta.db_table
+TABLE_VP = scheme_of("win_tie_loss")  # a table's round or game: 2 / 1 / 0 (scoring.victory)
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """The SQL that differs between PostgreSQL and SQLite: building and reading JSON."""
+
+    vendor: str
+
+    def json_object(self, pairs: list[tuple[str, str]]) -> str:
+        function = "jsonb_build_object" if self.vendor == "postgresql" else "json_object"
+        arguments = ", ".join(f"'{key}', {value}" for key, value in pairs)
+        return f"{function}({arguments})"
+
+    def json_int(self, column: str, key: str) -> str:
+        if self.vendor == "postgresql":
+            return f"CAST({column} ->> '{key}' AS bigint)"
+        return f"json_extract({column}, '$.{key}')"
+
+    def call_made(self, entry: str, position: str) -> str:
+        """True when the call of the player at ``position`` was made (the engine's verdict)."""
+        if self.vendor == "postgresql":
+            return f"({entry} -> 'tichu_success' ->> CAST({position} AS text)) = 'true'"
+        return f"json_extract({entry}, '$.tichu_success.\"' || {position} || '\"') = 1"
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which rows a computation covers: a whole event, or some entrants in some rounds.
+
+    ``entrants``/``rounds`` None mean all of the event's. Round results are recomputed for the
+    entrants' seats in ``rounds``; bye credits and lines for the entrants over all rounds.
+    """
+
+    event_id: int
+    entrants: tuple[int, ...] | None = None
+    rounds: tuple[int, ...] | None = None
+
+    @property
+    def whole(self) -> bool:
+        return self.entrants is None
+
+    def _in(self, column: str, ids) -> tuple[str, list]:
+        return f"{column} IN ({', '.join(['%s'] * len(ids))})", list(ids)
+
+    def event_rounds(self, column: str) -> tuple[str, list]:
+        return f"{column} IN (SELECT id FROM {ROUND} WHERE event_id = %s)", [self.event_id]
+
+    def tables(self, alias: str) -> tuple[str, list]:
+        """The tables whose hands the scope's round results need."""
+        if self.whole:
+            return self.event_rounds(f"{alias}.round_id")
+        rounds, params = self._in(f"{alias}.round_id", self.rounds)
+        seated, more = self._in("entrant_id", self.entrants)
+        return f"{rounds} AND {alias}.id IN (SELECT table_id FROM {SEAT} WHERE {seated})", \
+            params + more
+
+    def hands(self, alias: str) -> tuple[str, list]:
+        """A prefilter on hands for ``tables`` (which the join then applies exactly).
+
+        A whole event reads its hands as one range of table ids from the covering index: a
+        hash lookup of each of a million hands in the event's tables would cost more than the
+        aggregate itself. Hands of other events' tables inside the range drop out in the join.
+        """
+        tables, params = self.tables("t")
+        if self.whole:
+            bounds = f"FROM {TABLE} t WHERE {tables}"
+            return (f"{alias}.table_id BETWEEN (SELECT MIN(t.id) {bounds}) "
+                    f"AND (SELECT MAX(t.id) {bounds})", params + params)
+        return f"{alias}.table_id IN (SELECT t.id FROM {TABLE} t WHERE {tables})", params
+
+    def entrants_of(self, column: str) -> tuple[str, list]:
+        if self.whole:
+            return f"{column} IN (SELECT id FROM {ENTRANT} WHERE event_id = %s)", [self.event_id]
+        return self._in(column, self.entrants)
+
+    def results(self, alias: str) -> tuple[str, list]:
+        """The stored round results the scope recomputes (seat results: only its rounds)."""
+        if self.whole:
+            return self.event_rounds(f"{alias}.round_id")
+        rounds, params = self._in(f"{alias}.round_id", self.rounds)
+        entrants, more = self._in(f"{alias}.entrant_id", self.entrants)
+        return f"{rounds} AND {entrants}", params + more
+
+
+# --- round results -------------------------------------------------------------------------------
+
+def _table_vp(event_format, team: int) -> tuple[str, list]:
+    """A team's VP at a table, from the table's totals ``ht`` and status ``t``.
+
+    Per hand (DTM): the sum of the hands' VP. Per round: win/tie/loss by TP once the table has all
+    its hands or was closed. Per game: the winner of a game to the target (``game_result``), or,
+    at a closed table, win/tie/loss by TP. A table without hands scores nothing.
+    """
+    own, other = f"ht.tp_{team}", f"ht.tp_{1 - team}"
+    if event_format.vp_scheme == "dtm":
+        return f"COALESCE(ht.vp_{team}, 0)", []
+    by_tp = (f"CASE WHEN {own} > {other} THEN %s WHEN {own} < {other} THEN %s ELSE %s END",
+             [TABLE_VP["win"], TABLE_VP["loss"], TABLE_VP["tie"]])
+    closed = "t.status <> %s"
+    if event_format.game_to is not None:
+        target = event_format.game_to
+        return (f"CASE WHEN ht.n > 0 AND (ht.tp_0 >= %s OR ht.tp_1 >= %s) AND ht.tp_0 <> ht.tp_1 "
+                f"THEN CASE WHEN {own} > {other} THEN %s ELSE %s END "
+                f"WHEN ht.n > 0 AND {closed} THEN {by_tp[0]} ELSE 0 END",
+                [target, target, TABLE_VP["win"], TABLE_VP["loss"], Table.Status.OPEN,
+                 *by_tp[1]])
+    return (f"CASE WHEN ht.n > 0 AND (ht.n >= %s OR {closed}) THEN {by_tp[0]} ELSE 0 END",
+            [event_format.hands_per_round, Table.Status.OPEN, *by_tp[1]])
+
+
+def seat_results(event_format, scope: Scope) -> tuple[str, list]:
+    """(round_id, entrant_id, vp, tp, hands) per entrant and round from the hands of its table.
+
+    Hands are summed per table first (one pass over the hands), then each seat takes its team's
+    share. An entrant sits at one table per round (pairing and seat swaps keep it so; the stored
+    results' unique key refuses anything else), so a seat is a round result and needs no second
+    aggregation. A team fills two seats, so in team events only seats 0 and 1 count. An entrant
+    with a bye in a round has no seat result there (the bye replaces it).
+    """
+    tables, table_params = scope.tables("t")
+    hands, hand_params = scope.hands("h")
+    vp0, vp0_params = _table_vp(event_format, 0)
+    vp1, vp1_params = _table_vp(event_format, 1)
+    seat_filter, seat_params = ("TRUE", []) if scope.whole else scope._in("s.entrant_id",
+                                                                          scope.entrants)
+    sql = f"""
+        SELECT pt.round_id, s.entrant_id,
+               CASE WHEN s.position %% 2 = 0 THEN pt.vp_0 ELSE pt.vp_1 END AS vp,
+               CASE WHEN s.position %% 2 = 0 THEN pt.tp_0 ELSE pt.tp_1 END AS tp,
+               pt.n AS hands
+        FROM (
+            SELECT t.id AS table_id, t.round_id, {vp0} AS vp_0, {vp1} AS vp_1,
+                   COALESCE(ht.tp_0, 0) AS tp_0, COALESCE(ht.tp_1, 0) AS tp_1,
+                   COALESCE(ht.n, 0) AS n
+            FROM {TABLE} t LEFT JOIN (
+                SELECT h.table_id, SUM(h.vp_0) AS vp_0, SUM(h.vp_1) AS vp_1,
+                       SUM(h.tp_0) AS tp_0, SUM(h.tp_1) AS tp_1, COUNT(*) AS n
+                FROM {HAND} h WHERE {hands} GROUP BY h.table_id
+            ) ht ON ht.table_id = t.id
+            WHERE {tables}
+        ) pt JOIN {SEAT} s ON s.table_id = pt.table_id
+        WHERE {seat_filter}{_seated(event_format)}
+          AND (pt.round_id, s.entrant_id) NOT IN (SELECT round_id, entrant_id FROM {BYE})"""
+    return sql, [*vp0_params, *vp1_params, *hand_params, *table_params, *seat_params]
+
+
+def _seated(event_format) -> str:
+    """The seats that hold a result: all four, or in a team event the team's first seat."""
+    return " AND s.position < 2" if event_format.entrant_type == "team" else ""
+
+
+def _half_even(total: str, count: str) -> str:
+    """``round(total / count)`` as Python rounds (half to even), in integer SQL."""
+    rest = f"((({total}) %% ({count}) + ({count})) %% ({count}))"
+    floor = f"((({total}) - {rest}) / ({count}))"
+    return (f"({floor} + CASE WHEN 2 * {rest} > ({count}) THEN 1 "
+            f"WHEN 2 * {rest} = ({count}) THEN ({floor} %% 2 + 2) %% 2 ELSE 0 END)")
+
+
+def bye_results(event_format, scope: Scope, source: str) -> tuple[str, list]:
+    """(round_id, entrant_id, vp, tp) of each bye in scope: its credit, from the entrant's played
+    rounds in ``source`` (round results with a ``bye`` flag). See ``standings`` for the rule."""
+    byes, params = scope.entrants_of("b.entrant_id")
+    if event_format.bye_credit == "average":
+        vp = f"CASE WHEN p.c > 0 THEN {_half_even('p.vp', 'p.c')} ELSE 0 END"
+        tp = f"CASE WHEN p.c > 0 THEN {_half_even('p.tp', 'p.c')} ELSE 0 END"
+    else:
+        vp = tp = "0"
+    sql = f"""
+        SELECT b.round_id, b.entrant_id, {vp} AS vp, {tp} AS tp
+        FROM {BYE} b LEFT JOIN (
+            SELECT entrant_id, SUM(victory_points) AS vp, SUM(tichu_points) AS tp, COUNT(*) AS c
+            FROM {source} WHERE NOT bye AND hands_played > 0 GROUP BY entrant_id
+        ) p ON p.entrant_id = b.entrant_id
+        WHERE {byes}"""
+    return sql, params
+
+
+def store_seat_results(event_format, scope: Scope) -> list[tuple[str, list]]:
+    """Statements that make the scope's stored seat results equal to the computed ones: insert or
+    update the rows that differ, delete the rows of seats that no longer exist."""
+    new, params = seat_results(event_format, scope)
+    upsert = f"""
+        INSERT INTO {RESULT} (round_id, entrant_id, victory_points, tichu_points, hands_played,
+                              bye)
+        SELECT n.round_id, n.entrant_id, n.vp, n.tp, n.hands, FALSE
+        FROM ({new}) n LEFT JOIN {RESULT} o
+          ON o.round_id = n.round_id AND o.entrant_id = n.entrant_id
+        WHERE o.id IS NULL OR o.bye OR o.victory_points <> n.vp OR o.tichu_points <> n.tp
+           OR o.hands_played <> n.hands
+        ON CONFLICT (round_id, entrant_id) DO UPDATE SET
+            victory_points = excluded.victory_points, tichu_points = excluded.tichu_points,
+            hands_played = excluded.hands_played, bye = excluded.bye"""
+    stored, stored_params = scope.results("r")
+    outer, _ = scope.results(RESULT)
+    tables, table_params = scope.tables("t")
+    seat_filter, seat_params = ("TRUE", []) if scope.whole else scope._in("s.entrant_id",
+                                                                          scope.entrants)
+    seated = _seated(event_format)
+    # After the upsert every seat has its result, so a round holds stale results exactly when it
+    # holds more results than seats: two cheap counts spare the anti-join in all other rounds.
+    stale = f"""
+        DELETE FROM {RESULT} WHERE NOT bye AND round_id IN (
+            SELECT x.round_id FROM (
+                SELECT r.round_id, COUNT(*) AS c FROM {RESULT} r
+                WHERE NOT r.bye AND {stored} GROUP BY r.round_id) x
+            LEFT JOIN (
+                SELECT t.round_id, COUNT(*) AS c FROM {SEAT} s JOIN {TABLE} t ON t.id = s.table_id
+                WHERE {tables} AND {seat_filter}{seated}
+                  AND (t.round_id, s.entrant_id) NOT IN (SELECT round_id, entrant_id FROM {BYE})
+                GROUP BY t.round_id) y ON y.round_id = x.round_id
+            WHERE x.c > COALESCE(y.c, 0))
+        AND {outer} AND (
+            (round_id, entrant_id) IN (SELECT round_id, entrant_id FROM {BYE})
+            OR NOT EXISTS (
+                SELECT 1 FROM {SEAT} s JOIN {TABLE} t ON t.id = s.table_id
+                WHERE t.round_id = {RESULT}.round_id AND s.entrant_id = {RESULT}.entrant_id
+                {seated}))"""
+    stale_params = [*stored_params, *table_params, *seat_params, *stored_params]
+    return [(upsert, params), (stale, stale_params)]
+
+
+def store_bye_results(event_format, scope: Scope) -> list[tuple[str, list]]:
+    """Statements that make the scope's stored bye results equal to their credits (computed from
+    the stored seat results, so they run after ``store_seat_results``)."""
+    new, params = bye_results(event_format, scope, RESULT)
+    upsert = f"""
+        INSERT INTO {RESULT} (round_id, entrant_id, victory_points, tichu_points, hands_played,
+                              bye)
+        SELECT n.round_id, n.entrant_id, n.vp, n.tp, 0, TRUE
+        FROM ({new}) n LEFT JOIN {RESULT} o
+          ON o.round_id = n.round_id AND o.entrant_id = n.entrant_id
+        WHERE o.id IS NULL OR NOT o.bye OR o.victory_points <> n.vp OR o.tichu_points <> n.tp
+           OR o.hands_played <> 0
+        ON CONFLICT (round_id, entrant_id) DO UPDATE SET
+            victory_points = excluded.victory_points, tichu_points = excluded.tichu_points,
+            hands_played = excluded.hands_played, bye = excluded.bye"""
+    entrants, entrant_params = scope.entrants_of("entrant_id")
+    stale = f"""
+        DELETE FROM {RESULT} WHERE bye AND {entrants} AND NOT EXISTS (
+            SELECT 1 FROM {BYE} b WHERE b.round_id = {RESULT}.round_id
+            AND b.entrant_id = {RESULT}.entrant_id)"""
+    return [(upsert, params), (stale, entrant_params)]
+
+
+# --- tie-breaks ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Tiebreak:
+    """One tie-break: a per-entrant value (higher ranks first) as a SQL relation.
+
+    ``local`` tie-breaks depend only on the entrant's own hands, so an incremental update may
+    recompute them for the entrants who played; the others need the whole event.
+    """
+
+    name: str
+    local: bool
+
+    def relation(self, dialect: Dialect, event_format, scope: Scope, totals: str,
+                 ) -> tuple[str, list] | None:
+        """(entrant_id, value) rows, or None when the value is a column of the totals."""
+        team = " AND s.position < 2" if event_format.entrant_type == "team" else ""
+        seats, params = scope.entrants_of("s.entrant_id")
+        if self.name == "tichu_points":
+            return None
+        if self.name == "double_victories":  # the team that went out first and second
+            return (f"SELECT s.entrant_id, COUNT(*) AS value FROM {SEAT} s JOIN {HAND} h "
+                    f"ON h.table_id = s.table_id WHERE {seats}{team} "
+                    f"AND h.double_victory = s.position %% 2 GROUP BY s.entrant_id", params)
+        if self.name == "tichu_calls_made":  # a team's calls: both of its seats
+            return (f"SELECT s.entrant_id, COUNT(*) AS value FROM {SEAT} s JOIN {HAND} h "
+                    f"ON h.table_id = s.table_id WHERE {seats} "
+                    f"AND {dialect.call_made('h.entry', 's.position')} GROUP BY s.entrant_id",
+                    params)
+        # opponent_victory_points: the VP of every opponent met, once per table
+        return (f"SELECT s.entrant_id, SUM(o.vp) AS value FROM {SEAT} s "
+                f"JOIN {SEAT} x ON x.table_id = s.table_id AND x.position %% 2 <> s.position %% 2 "
+                f"JOIN {totals} o ON o.entrant_id = x.entrant_id "
+                f"WHERE {seats}{team}{team and ' AND x.position < 2'} GROUP BY s.entrant_id",
+                params)
+
+
+TIEBREAKS = {name: Tiebreak(name, local) for name, local in (
+    ("tichu_points", True), ("double_victories", True), ("tichu_calls_made", True),
+    ("opponent_victory_points", False))}
+
+
+# --- lines and ranks ----------------------------------------------------------------------------
+
+def lines(dialect: Dialect, event_format, scope: Scope, source: str,
+          ctes: tuple[tuple[str, str, list], ...] = ()) -> tuple[str, str, list]:
+    """(WITH clause, SELECT, params) giving each entrant's line from the round results in
+    ``source``: entrant_id, vp, tp, hands, byes, adj_vp, adj_tp, the tie-breaks as JSON, and one
+    column ``tb_<i>`` per tie-break of the chain. ``ctes`` (name, sql, params) come first.
+    """
+    if scope.whole:
+        entrants, entrant_params = "TRUE", []
+        results, result_params = scope.event_rounds("round_id")
+    else:
+        entrants, entrant_params = scope.entrants_of("e.id")
+        results, result_params = scope.entrants_of("entrant_id")
+    totals_sql = f"""
+        SELECT e.id AS entrant_id, COALESCE(r.vp, 0) AS vp, COALESCE(r.tp, 0) AS tp,
+               COALESCE(r.hands, 0) AS hands, COALESCE(r.byes, 0) AS byes,
+               COALESCE(r.adj_vp, 0) AS adj_vp, COALESCE(r.adj_tp, 0) AS adj_tp
+        FROM {ENTRANT} e LEFT JOIN (
+            SELECT entrant_id, SUM(victory_points) AS vp, SUM(tichu_points) AS tp,
+                   SUM(hands_played) AS hands, SUM(CASE WHEN bye THEN 1 ELSE 0 END) AS byes,
+                   SUM(CASE WHEN bye THEN victory_points ELSE 0 END) AS adj_vp,
+                   SUM(CASE WHEN bye THEN tichu_points ELSE 0 END) AS adj_tp
+            FROM {source} WHERE {results} GROUP BY entrant_id
+        ) r ON r.entrant_id = e.id
+        WHERE e.event_id = %s AND {entrants}"""
+    ctes = [*ctes, ("totals", totals_sql, [*result_params, scope.event_id, *entrant_params])]
+    joins, values = [], []
+    for index, name in enumerate(event_format.tiebreaks):
+        relation = TIEBREAKS[name].relation(dialect, event_format, scope, "totals")
+        if relation is None:
+            values.append((name, "l.tp"))
+            continue
+        ctes.append((f"tb{index}", *relation))
+        joins.append(f"LEFT JOIN tb{index} ON tb{index}.entrant_id = l.entrant_id")
+        values.append((name, f"COALESCE(tb{index}.value, 0)"))
+    with_sql = "WITH " + ",\n".join(f"{name} AS ({sql})" for name, sql, _ in ctes)
+    columns = "".join(f", {value} AS tb_{index}" for index, (_, value) in enumerate(values))
+    select = f"""
+        SELECT l.entrant_id, l.vp, l.tp, l.hands, l.byes, l.adj_vp, l.adj_tp,
+               {dialect.json_object(values)} AS tiebreaks{columns}
+        FROM totals l {' '.join(joins)}"""
+    return with_sql, select, [param for _, _, params in ctes for param in params]
+
+
+def store_lines(dialect: Dialect, event_format, scope: Scope) -> tuple[str, list]:
+    """Insert or update the scope's standing rows whose values differ (ranks: ``rerank``)."""
+    with_sql, select, params = lines(dialect, event_format, scope, RESULT)
+    sql = f"""{with_sql}, new AS ({select})
+        INSERT INTO {ROW} (event_id, entrant_id, rank, victory_points, tichu_points,
+                           hands_played, byes, adjustment_vp, adjustment_tp, tiebreaks)
+        SELECT %s, n.entrant_id, 0, n.vp, n.tp, n.hands, n.byes, n.adj_vp, n.adj_tp, n.tiebreaks
+        FROM new n LEFT JOIN {ROW} o ON o.event_id = %s AND o.entrant_id = n.entrant_id
+        WHERE o.id IS NULL OR o.victory_points <> n.vp OR o.tichu_points <> n.tp
+           OR o.hands_played <> n.hands OR o.byes <> n.byes OR o.adjustment_vp <> n.adj_vp
+           OR o.adjustment_tp <> n.adj_tp OR o.tiebreaks <> n.tiebreaks
+        ON CONFLICT (event_id, entrant_id) DO UPDATE SET
+            victory_points = excluded.victory_points, tichu_points = excluded.tichu_points,
+            hands_played = excluded.hands_played, byes = excluded.byes,
+            adjustment_vp = excluded.adjustment_vp, adjustment_tp = excluded.adjustment_tp,
+            tiebreaks = excluded.tiebreaks"""
+    return sql, [*params, scope.event_id, scope.event_id]
+
+
+def order_by(dialect: Dialect, event_format, stored: bool) -> str:
+    """The ranking order: VP, the tie-break chain (higher first), then registration.
+
+    ``stored`` orders standing rows (tie-breaks read from their JSON), else the lines of
+    ``lines``.
+    """
+    if stored:
+        keys = ["victory_points"] + [
+            "tichu_points" if name == "tichu_points" else dialect.json_int("tiebreaks", name)
+            for name in event_format.tiebreaks]
+    else:
+        keys = ["l.vp"] + [f"tb_{index}" for index in range(len(event_format.tiebreaks))]
+    return ", ".join(f"{key} DESC" for key in keys) + \
+        (", entrant_id" if stored else ", l.entrant_id")
+
+
+def rerank(dialect: Dialect, event_format, scope: Scope) -> tuple[str, list]:
+    """Number the event's rows in ranking order, updating only the rows whose rank moved.
+
+    For a whole event every row is ranked. For some entrants only the window of ranks between
+    their old and new places can move: each one's new rank is one plus the rows ranked before it
+    (a count, no sort), and only the window's rows are sorted and renumbered. This relies on the
+    stored ranks being 1..N, which every run leaves behind.
+    """
+    order = order_by(dialect, event_format, True)
+    if scope.whole:
+        return f"""
+            UPDATE {ROW} SET rank = n.position FROM (
+                SELECT id, ROW_NUMBER() OVER (ORDER BY {order}) AS position
+                FROM {ROW} WHERE event_id = %s
+            ) n WHERE {ROW}.id = n.id AND {ROW}.rank <> n.position""", [scope.event_id]
+    entrants, params = scope.entrants_of("entrant_id")
+    affected, _ = scope.entrants_of("a.entrant_id")
+    before = (f"({_rank_key(dialect, event_format, 'x')}) "
+              f"< ({_rank_key(dialect, event_format, 'a')})")
+    window = f"""
+        WITH moved AS (
+            SELECT a.rank AS old_rank, 1 + (SELECT COUNT(*) FROM {ROW} x
+                                            WHERE x.event_id = a.event_id AND {before}) AS new_rank
+            FROM {ROW} a WHERE a.event_id = %s AND {affected}
+        ), span AS (
+            SELECT MIN(CASE WHEN new_rank < old_rank THEN new_rank ELSE old_rank END) AS lo,
+                   MAX(CASE WHEN new_rank > old_rank THEN new_rank ELSE old_rank END) AS hi
+            FROM moved
+        )
+        UPDATE {ROW} SET rank = n.position FROM (
+            SELECT id, span.lo - 1 + ROW_NUMBER() OVER (ORDER BY {order}) AS position
+            FROM {ROW}, span WHERE event_id = %s
+              AND (rank BETWEEN span.lo AND span.hi OR {entrants})
+        ) n WHERE {ROW}.id = n.id AND {ROW}.rank <> n.position"""
+    return window, [scope.event_id, *params, scope.event_id, *params]
+
+
+def _rank_key(dialect: Dialect, event_format, alias: str) -> str:
+    """The ranking order as a row value that sorts ascending (for ``<`` comparisons)."""
+    keys = [f"-{alias}.victory_points"] + [
+        f"-{alias}.tichu_points" if name == "tichu_points"
+        else f"-{dialect.json_int(f'{alias}.tiebreaks', name)}"
+        for name in event_format.tiebreaks]
+    return ", ".join([*keys, f"{alias}.entrant_id"])
+
+
+def computed(dialect: Dialect, event_format, event_id: int) -> tuple[str, list, str, list]:
+    """Read-only: (results query, params, ranked lines query, params) for a whole event."""
+    scope = Scope(event_id)
+    seats, seat_params = seat_results(event_format, scope)
+    byes, bye_params = bye_results(event_format, scope, "seat_results")
+    ctes = [("seat_results", f"SELECT round_id, entrant_id, vp AS victory_points, "
+                             f"tp AS tichu_points, hands AS hands_played, FALSE AS bye "
+                             f"FROM ({seats}) s", seat_params),
+            ("results", f"SELECT * FROM seat_results UNION ALL SELECT round_id, entrant_id, vp, "
+                        f"tp, 0, TRUE FROM ({byes}) b", bye_params)]
+    results = (f"WITH {', '.join(f'{name} AS ({sql})' for name, sql, _ in ctes)} "
+               f"SELECT round_id, entrant_id, victory_points, tichu_points, hands_played, bye "
+               f"FROM results ORDER BY round_id, entrant_id")
+    with_sql, select, params = lines(dialect, event_format, scope, "results", tuple(ctes))
+    ranked = f"{with_sql} {select} ORDER BY {order_by(dialect, event_format, False)}"
+    return results, seat_params + bye_params, ranked, params
