@@ -31,7 +31,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"\nOrganizer login: demo / demo-organizer\n"
             f"Public standings: http://{options['addr']}/events/{event.pk}/\n"
-            f"Organizer pages:  http://{options['addr']}/organizer/\n"
+            f"Organizer pages:  http://{options['addr']}/organize/\n"
             f"API docs:         http://{options['addr']}/api/docs/\n")
         if not options["no_serve"]:
             call_command("runserver", options["addr"], use_reloader=False)

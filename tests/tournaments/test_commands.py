@@ -1,0 +1,34 @@
+"""The command-line entry points: simulate_event prints standings; demo sets everything up."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from tournaments.models import Event, Hand
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def run(*args) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_simulate_event_plays_every_hand_and_prints_the_standings():
+    text = run("simulate_event", "--format", "dtm", "--players", "9", "--seed", "2",
+               "--rounds", "2")
+    event = Event.objects.get()
+    assert Hand.objects.filter(table__round__event=event).count() == 2 * 2 * 4
+    assert "16 hands played" in text and text.count("\n") >= 10
+    assert text.splitlines()[2].split()[0] == "1"
+
+
+def test_demo_without_serving_leaves_a_40_player_dtm_and_says_where_to_look():
+    text = run("demo", "--no-serve")
+    event = Event.objects.get()
+    assert event.entrants.count() == 40 and event.rounds.count() == 6
+    assert f"/events/{event.pk}/" in text and "demo / demo-organizer" in text
+    run("demo", "--no-serve")  # a second start reuses the event
+    assert Event.objects.count() == 1
