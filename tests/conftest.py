@@ -44,9 +44,10 @@ def pytest_collection_modifyitems(config, items):
 
 
 def _worker_redis_url(worker_id: str) -> str:
-    """Each xdist worker gets its own Redis database, so queues never mix."""
-    base = os.environ["REDIS_URL"].rsplit("/", 1)[0]
-    number = 1 + (int(worker_id[2:]) if worker_id.startswith("gw") else 0)
+    """Each xdist worker gets its own Redis database after the one REDIS_URL names, so queues
+    of parallel test processes never mix."""
+    base, _, database = os.environ["REDIS_URL"].rpartition("/")
+    number = int(database or 0) + 1 + (int(worker_id[2:]) if worker_id.startswith("gw") else 0)
     return f"{base}/{number}"
 
 
