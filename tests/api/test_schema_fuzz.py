@@ -29,7 +29,21 @@ def no_throttles(monkeypatch):
 
 
 @pytest.fixture
-def world(organizer, no_throttles):
+def keep_connection():
+    """Calling the WSGI app in process, as Django's test client does: the request signals must
+    not close the test's database connection (its transaction holds the test data)."""
+    from django.core import signals
+    from django.db import close_old_connections
+
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def world(organizer, no_throttles, keep_connection):
     """An organizer's event with a published round (hands entered and corrected), a second
     event with a draft round, and the ids that fill every path parameter."""
     client = token_client(organizer)

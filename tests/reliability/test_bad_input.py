@@ -50,10 +50,15 @@ RAW_BODIES = [b"{", b"\xff\xfe\x00", b"\xef\xbb\xbf{}", b'{"a": 1e999999}', b"["
               b'{"card_points": [NaN, Infinity]}', b"null"]
 
 
+DERIVED = {"RoundResult", "StandingRow", "StandingsChange"}
+
+
 def stored() -> dict:
-    """Rows of every model of the service (what bad input must never change)."""
+    """Rows of every model of the service but the derived ones (standings the worker rebuilds
+    at its own pace): what a refused request must never change."""
     return {model.__name__: model.objects.count()
-            for model in apps.get_app_config("tournaments").get_models()}
+            for model in apps.get_app_config("tournaments").get_models()
+            if model.__name__ not in DERIVED}
 
 
 @pytest.fixture

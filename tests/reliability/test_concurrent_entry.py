@@ -123,19 +123,19 @@ def test_concurrent_entry_stores_every_hand_exactly_once(running_round, organize
                 latencies.append(reply.seconds)
                 results[cell].append((label, reply.status, reply.json()))
 
-    import time
-    t0 = time.monotonic()
-    print("SETUP DONE")
     with ThreadPoolExecutor(CLIENTS) as pool:
         futures = [pool.submit(client, jobs[i::CLIENTS]) for i in range(CLIENTS)]
         for future in futures:
             future.result()
 
-    print("REQUESTS", time.monotonic() - t0, max(latencies))
     statuses = Counter(status for replies in results.values() for _, status, _ in replies)
     assert sum(statuses.values()) == len(jobs) == 192
     assert set(statuses) <= {200, 201, 409}, statuses  # never a 5xx, never a lost request
-    assert max(latencies) < 15
+    assert max(latencies) < 20  # slow under load (2 cores), never stuck
+
+    conflicts = sum(status == 409 for cell, replies in results.items()
+                    if plan[cell]["kind"] == "conflict" for _, status, _ in replies)
+    assert conflicts == 32  # the losing version of each of 16 contested hands, sent twice
 
     hands = {(h.table_id, h.number): h for h in Hand.objects.filter(table__round=rnd)}
     assert len(hands) == len(plan) == 48  # every hand stored, exactly once (nothing lost)
@@ -202,9 +202,7 @@ def test_concurrent_entry_stores_every_hand_exactly_once(running_round, organize
             line[1] += score.totals[seat.position % 2]
             line[2] += 1
 
-    print("CHECKED", time.monotonic() - t0)
     deadline_rows = wait_for_api_standings(server, event.pk)
-    print("STANDINGS", time.monotonic() - t0)
     got = {row["player"]["id"]: [row["victory_points"], row["tichu_points"],
                                  row["hands_played"]] for row in deadline_rows}
     assert got == dict(expected)

@@ -7,23 +7,31 @@
 - ``InvalidHand`` from the engine: 400 with the engine's code, its captain-readable sentence and the
   entry key at fault.
 - ``FormatError`` from the formats: 400 for the format setting at fault.
+- A database error (the server is down, a lock timed out): 503 with ``Retry-After``; the
+  service's transaction was rolled back, so nothing was saved and the request can be repeated.
 - DRF's own errors (validation, parse errors of malformed JSON, authentication, throttling...)
   keep their status and get the same shape; validation errors are flattened to dotted field paths.
 """
 
 from __future__ import annotations
 
+import logging
+
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
+from django.db import DatabaseError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 from scoring import InvalidHand
 
 from ..formats import FormatError
 from ..services.history import ServiceError
+
+log = logging.getLogger(__name__)
 
 
 class PayloadTooLarge(exceptions.APIException):
@@ -49,6 +57,14 @@ def handler(exc, context):
         return _response(400, error_body(str(exc), "format", {exc.field: [str(exc)]}))
     if isinstance(exc, RequestDataTooBig):
         return _response(413, error_body("The request body is too large.", "too_large"))
+    if isinstance(exc, DatabaseError):  # the service's transaction was rolled back
+        log.error("database error during %s", context.get("request"), exc_info=exc)
+        set_rollback()
+        response = _response(503, error_body(
+            "The database could not be reached; nothing was saved. Please try again.",
+            "database_unavailable"))
+        response["Retry-After"] = "5"
+        return response
     if isinstance(exc, RecursionError):  # JSON nested beyond reason
         return _response(400, error_body("The JSON is nested too deeply.", "parse_error"))
     response = drf_exception_handler(exc, context)
