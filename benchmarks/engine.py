@@ -8,11 +8,14 @@ emptied first so that no run is served from an earlier one):
 - legal-play generations per second for random 14-card hands: as the lead, and on a random table
   (a legal lead from the other 42 cards);
 - full hands simulated per second through the state machine with random and heuristic bots (bot
-  thinking included, which is mostly legal-play generation), and the time per action;
+  thinking included; every action still checked by ``HandState.apply``), and the time per
+  action; then the same with each hand's JSON record built as well (the demo and the service
+  keep only the score entry, so the record is not part of a simulated hand);
 - the state machine alone: recorded random hands replayed per second, every action checked.
 
 Each figure is printed beside the reference the engine must beat by 5x (14,000 classifications/s,
-3,800 legal-play generations/s, 240 hands/s).
+3,800 legal-play generations/s, 240 hands/s). Last, how the heuristic bots' hands end: the share
+of double victories and of Tichu calls made, beside decent human players' rates.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from scoring import combinations  # noqa: E402
 from scoring.bots import HeuristicBot, RandomBot, play_hand  # noqa: E402
 from scoring.cards import CARDS  # noqa: E402
 from scoring.combinations import InvalidCombination, classify  # noqa: E402
+from scoring.entry import HandScore  # noqa: E402
 from scoring.hand import HandState  # noqa: E402
 from scoring.plays import legal_plays  # noqa: E402
 from scoring.rules import STANDARD  # noqa: E402
@@ -101,16 +105,30 @@ def bench_legal_plays(rng, on_table: bool) -> float:
     return _rate(lambda case: legal_plays(case[0], case[1]), cases)
 
 
-def bench_hands(rng, bot_class, count: int) -> tuple[float, float]:
-    """Hands per second and microseconds per action."""
+def bench_hands(rng, bot_class, count: int, record: bool = False
+                ) -> tuple[float, float, list[HandScore]]:
+    """Hands per second, microseconds per action, and the scores of the hands. With ``record``,
+    each hand's JSON record is built too (what the demo skips: it keeps only the entry)."""
     actions = 0
+    scores = []
     start = time.perf_counter()
     for _ in range(count):
         seed = rng.getrandbits(32)
         bots = [bot_class(random.Random(seed + seat)) for seat in range(4)]
-        actions += len(play_hand(STANDARD, seed, bots).record["actions"])
+        played = play_hand(STANDARD, seed, bots)
+        actions += len(played.record["actions"]) if record else len(played.actions)
+        scores.append(played.score)
     elapsed = time.perf_counter() - start
-    return count / elapsed, elapsed / actions * 1e6
+    return count / elapsed, elapsed / actions * 1e6, scores
+
+
+def realism(scores: list[HandScore]) -> tuple[float, float, float]:
+    """How the bots' hands end: the share of double victories, Tichu calls (Grand included) per
+    hand, and the share of calls made."""
+    calls = [call for score in scores for call in score.calls]
+    double = sum(score.double_victory is not None for score in scores) / len(scores)
+    made = sum(call.made for call in calls) / len(calls) if calls else 0.0
+    return double, len(calls) / len(scores), made
 
 
 def bench_state_machine(rng, count: int) -> tuple[float, float]:
@@ -152,12 +170,18 @@ def main() -> None:
         ("legal plays: 14-card hand, on a table", "legal_plays",
          median(lambda: bench_legal_plays(rng, True)), "/s"),
     ]
+    heuristic_scores: list[HandScore] = []
     for name, bot in (("random", RandomBot), ("heuristic", HeuristicBot)):
         runs = [bench_hands(rng, bot, args.hands) for _ in range(args.runs)]
         rows.append((f"full hands: {name} bots", "hands",
                      statistics.median(r[0] for r in runs), "/s"))
         rows.append((f"  engine+bot time per action ({name})", None,
                      statistics.median(r[1] for r in runs), " us"))
+        recorded = [bench_hands(rng, bot, args.hands, record=True) for _ in range(args.runs)]
+        rows.append((f"  with the JSON record built ({name})", None,
+                     statistics.median(r[0] for r in recorded), "/s"))
+        if bot is HeuristicBot:
+            heuristic_scores = [score for run in runs + recorded for score in run[2]]
 
     runs = [bench_state_machine(rng, args.hands) for _ in range(args.runs)]
     rows.append(("state machine alone: random hands replayed", "hands",
@@ -172,6 +196,10 @@ def main() -> None:
             mark = "ok" if ratio >= TARGET_RATIO else "BELOW TARGET"
             line += f"   reference {REFERENCE[reference]:>6,}/s   x{ratio:5.1f}  {mark}"
         print(line)
+    double, calls, made = realism(heuristic_scores)
+    print(f"heuristic bots over {len(heuristic_scores):,} hands: double victories {double:.1%}, "
+          f"Tichu calls {calls:.2f} a hand, made {made:.1%} "
+          f"(decent human players: 5-10% and 60-75%)")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import CARDS, DOG, DRAGON, MAH_JONG, PHOENIX, Card, cards_of
-from .combinations import reading_of_mask
+from .combinations import SINGLE, reading_of_mask
 from .entry import HandScore, partner_of, team_of
 from .hand import (
     BLIND,
@@ -43,7 +43,7 @@ from .hand import (
     Tichu,
     bombs_in,
 )
-from .plays import BOMB, LEAD_KINDS, HandPlays
+from .plays import BOMB, LEAD_KINDS, PHOENIX_SINGLE_RANK, HandPlays, rank_sets, singles_above
 from .record import make_record
 from .rules import STANDARD, Rules
 
@@ -54,7 +54,12 @@ _ALL_CARDS = (1 << len(CARDS)) - 1
 _DRAGON_BIT, _PHOENIX_BIT, _DOG_BIT, _MAH_JONG_BIT = (DRAGON.bit, PHOENIX.bit, DOG.bit,
                                                       MAH_JONG.bit)
 _RANK_MASKS = tuple(15 << (4 * (rank - 2)) if 2 <= rank <= 14 else 0 for rank in range(16))
-_POINTS = tuple(card.points for card in CARDS)
+_DRAGON_RANK = DRAGON.rank
+_SINGLE_PLAY = tuple((card,) for card in CARDS)
+_ODD_BITS = int("01" * 26, 2)
+_PAIR_BITS = int("0011" * 13, 2)
+_NIBBLE_LOWS = int("0001" * 13, 2)
+"""Masks for counting the cards of each rank (a nibble of a card mask) in parallel."""
 
 
 def seat_plays(cache: dict, state: HandState, seat: int) -> HandPlays:
@@ -94,8 +99,11 @@ class RandomBot:
                     or plays_of.mahjong_in_bomb != state.rules.mahjong_in_bomb):
                 plays_of = seat_plays(self._plays, state, seat)
             table, wish = state.table, state.wish
-            if table is None and not plays_of.holds(wish):
-                return self._lead(seat, plays_of)
+            if table is None:
+                if not plays_of.holds(wish):
+                    return self._lead(seat, plays_of)
+            elif table.kind == SINGLE and not plays_of.holds(wish):
+                return self._on_single(seat, plays_of, table.rank)
             # the legal plays and the pass, drawn from the seat's candidates (cheaper than
             # building every action)
             plays, bombs, may_pass = plays_of.split_entries(table, wish)
@@ -116,6 +124,23 @@ class RandomBot:
                 return call
             return _PASSES[seat]
         raise ValueError(f"seat {seat} has nothing to do in the {phase} phase")
+
+    def _on_single(self, seat: int, plays_of: HandPlays, rank: float) -> Action:
+        """On a single (no wish obliges): a card above it, the Phoenix or the Dragon below the
+        Dragon, a bomb, or the pass, uniformly."""
+        mask = plays_of.mask
+        cards = singles_above(mask, rank)
+        if rank < _DRAGON_RANK:
+            cards |= mask & (_PHOENIX_BIT | _DRAGON_BIT)
+        bombs = plays_of.entries(BOMB)
+        count = cards.bit_count()
+        pick = int(self.rng.random() * (count + len(bombs) + 1))
+        if pick < count:
+            for _ in range(pick):
+                cards &= cards - 1
+            return Play(seat, _SINGLE_PLAY[(cards & -cards).bit_length() - 1])
+        pick -= count
+        return Play(seat, bombs[pick][1]) if pick < len(bombs) else _PASSES[seat]
 
     def _lead(self, seat: int, plays_of: HandPlays) -> Play:
         """A kind at random among those the hand can lead (bombs too), then a play of it."""
@@ -148,24 +173,12 @@ _WISH_CHOICES = (None, *WISHES)
 
 # -- the heuristic player ----------------------------------------------------------------------
 
-def _order(cards: Sequence[Card]) -> int:
-    """How strong a single card is: by rank, the Dog lowest, the Phoenix just under the Dragon."""
-    card = cards[0]
-    if card is DOG:
-        return 0
-    if card is PHOENIX:
-        return 145
-    return card.rank * 10
-
-
-def _counts(mask: int) -> list[int]:
-    """How many cards of each rank 2-A a hand holds (indexed by rank; 0 and 1 unused)."""
-    return [0, 0, *(((mask >> shift) & 15).bit_count() for shift in range(0, 52, 4))]
-
-
 def strength(cards: Sequence[Card]) -> int:
     """A rough count of a hand's winners: the Dragon, the Phoenix, Aces, and bombs (two each)."""
-    mask = sum(card.bit for card in cards)
+    return _strength(sum(card.bit for card in cards))
+
+
+def _strength(mask: int) -> int:
     score = (mask & _RANK_MASKS[14]).bit_count()
     score += bool(mask & _DRAGON_BIT) + bool(mask & _PHOENIX_BIT)
     return score + 2 * len(bombs_in(mask))
@@ -175,21 +188,47 @@ def hand_value(mask: int, mahjong_in_bomb: bool = False) -> tuple[int, int]:
     """How a hand stands for a Tichu call: (controls, plays).
 
     Controls win the lead back: the Dragon, the Phoenix, each Ace and each bomb. Plays: how many
-    leads shed the rest, bombs aside, each the biggest combination holding the lowest card left
-    (``_combination_from``), the Dragon, Phoenix and Dog apart."""
-    bombs = bombs_in(mask, mahjong_in_bomb)
+    leads shed the rest, bombs aside, the Dragon, Phoenix and Dog apart, taking from the lowest
+    rank up the biggest combination it starts (as ``_combination_from`` does): a straight of
+    five or more ranks, a triple with a pair, a run of pairs, a triple, a pair, a single."""
     bomb_cards = 0
+    bombs = bombs_in(mask, mahjong_in_bomb)
     for bomb in bombs:
         for card in bomb:
             bomb_cards |= card.bit
     controls = ((mask & _RANK_MASKS[14] & ~bomb_cards).bit_count() + len(bombs)
                 + bool(mask & _DRAGON_BIT) + bool(mask & _PHOENIX_BIT))
-    free = mask & ~bomb_cards & _SUITED_OR_MAH_JONG
+    free = mask & ~bomb_cards
+    counts = [0, 1 if free & _MAH_JONG_BIT else 0,
+              *((free >> shift & 15).bit_count() for shift in range(0, 52, 4)), 0]
     plays = 0
-    while free:
-        held, paired, tripled = _rank_sets(free)
-        free &= ~_combination_from(free, held, paired, tripled, (held & -held).bit_length() - 1)
+    rank = 1
+    while rank <= 14:
+        count = counts[rank]
+        if not count:
+            rank += 1
+            continue
         plays += 1
+        top = rank
+        while counts[top + 1]:
+            top += 1
+        if top - rank >= 4:  # a straight
+            for each in range(rank, top + 1):
+                counts[each] -= 1
+        elif count >= 3:  # a triple, with the lowest other pair
+            counts[rank] = 0
+            other = next((r for r in range(2, 15) if counts[r] >= 2), 0)
+            counts[other] = 0
+        elif count == 2:  # a pair, stairs, or a pair with the lowest triple
+            other = next((r for r in range(2, 15) if counts[r] >= 3 and r != rank), 0)
+            if other:
+                counts[other] = counts[rank] = 0
+            else:
+                while counts[rank] >= 2:
+                    counts[rank] = 0
+                    rank += 1
+        else:
+            counts[rank] = 0
     return controls, plays
 
 
@@ -198,7 +237,7 @@ def _call_score(mask: int, mahjong_in_bomb: bool = False) -> int:
     whether these bots' hands went out first): the Dragon, the Phoenix, Aces, Kings and bombs
     for, each play the rest needs (``hand_value``) against, the Mah Jong (the first lead) for,
     the Dog (it gives the lead away) against."""
-    controls, plays = hand_value(mask, mahjong_in_bomb)
+    _, plays = hand_value(mask, mahjong_in_bomb)
     bombs = len(bombs_in(mask, mahjong_in_bomb))
     return (45 * bool(mask & _DRAGON_BIT) + 75 * bool(mask & _PHOENIX_BIT)
             + 38 * (mask & _RANK_MASKS[14]).bit_count() + 34 * (mask & _RANK_MASKS[13]).bit_count()
@@ -206,46 +245,49 @@ def _call_score(mask: int, mahjong_in_bomb: bool = False) -> int:
             - 110 * bool(mask & _DOG_BIT) - 57)
 
 
+def _controls(mask: int) -> int:
+    """The Dragon, the Phoenix and the Aces a hand holds."""
+    return ((mask & _RANK_MASKS[14]).bit_count() + bool(mask & _DRAGON_BIT)
+            + bool(mask & _PHOENIX_BIT))
+
+
 def _rank_sets(free: int) -> tuple[int, int, int]:
     """The rank bitmasks (bit ``r``: rank ``r``; bit 1: the Mah Jong) of the ranks of ``free``
     held once or more, twice or more, three times or more."""
-    held = paired = tripled = 0
-    for rank in range(2, 15):
-        count = (free >> ((rank - 2) << 2) & 15).bit_count()
-        if count:
-            held |= 1 << rank
-            if count >= 2:
-                paired |= 1 << rank
-                if count >= 3:
-                    tripled |= 1 << rank
+    held, paired, tripled = rank_sets(free)
     if free & _MAH_JONG_BIT:
         held |= 2
     return held, paired, tripled
 
 
 class HeuristicBot:
-    """A sensible player, close enough to a decent human's habits to give realistic scores.
+    """A sensible player, close enough to a decent human's habits to give plausible scores.
 
-    - **Calls** Tichu only on a strong hand: three or more winners (Dragon, Phoenix, Aces, a
-      King beside an Ace, bombs), and no more loose low cards than winners less one; never
-      after the partner called. Grand Tichu on eight cards holding four winners.
-    - **Exchange**: the best card but the Dragon and Phoenix to the partner, low ones to the
-      opponents, even to the right and odd to the left (as the German article advises); a
-      partner's Grand Tichu gets the best card whatever it is.
-    - **Leads** shed the lowest cards in the biggest combination that holds them (without the
-      Phoenix, without breaking a bomb); lead a sure winner first when the rest goes out in one
-      play; the Dog to the partner when the partner called or the hand is weak; no single to an
-      opponent with one card left, no pair to one with two.
-    - **On a partner's trick**: pass, unless the partner went out with it (the lead would pass
-      to an opponent) or the play goes out (never before a partner who called Tichu).
-    - **On an opponent's trick**: the cheapest play that beats it (not splitting a pair or
-      triple if avoidable); an Ace, the Phoenix or the Dragon only on a trick worth fighting
-      for: an opponent who called, nearly out, or about to win a double victory, a high card
-      or points on the table, or near the end of one's own hand.
-    - **Bombs** are kept, and laid on an opponent's trick that matters: the Dragon, an opponent
-      about to go out, a caller's trick, or the trick that would let the opponents' double
-      victory happen; and to go out.
+    - **Calls** Tichu on a hand likely to go out first (``_call_score``: the Dragon, the
+      Phoenix, Aces, Kings and bombs for, the plays the rest needs, the Dog against, the Mah
+      Jong's first lead for), never after the partner's call; Grand Tichu on eight cards with
+      four winners (``strength``), unless the partner called one.
+    - **Exchange**: the best card but the Dragon and Phoenix to the partner (the very best after
+      a partner's Grand Tichu), low ones to the opponents, even to the right and odd to the left
+      (as the German article advises).
+    - **Leads**: the whole hand when it is one play; the Dog to a partner who called, who holds
+      one card, or when one's own hand is weak; the lowest single to a partner holding one
+      card; a sure winner first when the rest goes out in one play; else the lowest card, shed
+      in the biggest combination it starts (no Phoenix, no card of a bomb), and no low single
+      to an opponent holding one card. Under the wish: the wished rank.
+    - **On a partner's trick**: pass, unless an opponent is near a result that costs dearly (a
+      double victory after the partner's partner went out, or a caller's Tichu; then the
+      strongest play), or the partner went out with it (its lead would go to an opponent), or
+      the play goes out (never before a partner who called).
+    - **On an opponent's trick**: the cheapest play that beats it, keeping pairs and triples
+      whole if it can; the strongest when an urgent opponent holds two cards or fewer. An Ace,
+      the Phoenix or the Dragon only when urgent (the holder called and holds eight cards or
+      fewer, holds three or fewer, or a double victory looms) or after one's own call.
+    - **Bombs** are kept for an opponent's Dragon or an urgent trick, or to go out.
     - **The Dragon** goes to the opponent holding more cards.
+
+    Plays come from the seat's ``HandPlays`` (generated once, narrowed as the hand shrinks), or
+    for a single on the table and for leads straight from the bits of the hand.
     """
 
     def __init__(self, rng: random.Random):
@@ -273,14 +315,13 @@ class HeuristicBot:
             return self._follow(state, seat, plays_of)
         if phase == BLIND:
             return _PASSES[seat]
-        hand = state.hand(seat)
         if phase == GRAND:
-            if state.rules.grand_tichu_allowed and strength(hand) >= 4 and GrandTichu(
-                    seat) in state.legal_actions(seat):
+            if (state.rules.grand_tichu_allowed and _strength(state.hands[seat]) >= 4
+                    and state.calls[partner_of(seat)] not in ("grand", "blind")):
                 return GrandTichu(seat)
             return _PASSES[seat]
         if phase == EXCHANGE:
-            return self._exchange(hand, seat, state.calls[partner_of(seat)])
+            return self._exchange(state.hands[seat], seat, state.calls[partner_of(seat)])
         if phase == DRAGON_GIFT:
             left, right = (seat + 3) & 3, (seat + 1) & 3
             return GiveDragon(seat, left if state.hands[left].bit_count()
@@ -292,18 +333,18 @@ class HeuristicBot:
         """Call Tichu on a strong hand (``hand_value``), never after the partner's call."""
         if state.calls[partner_of(seat)] is not None or state.out:
             return False
-        return _call_score(mask, state.rules.mahjong_in_bomb) >= _X_CALL
+        return _call_score(mask, state.rules.mahjong_in_bomb) >= _CALL_SCORE
 
     @staticmethod
-    def _exchange(hand: tuple[Card, ...], seat: int, partner_call: str | None) -> Exchange:
+    def _exchange(mask: int, seat: int, partner_call: str | None) -> Exchange:
         """The best card to the partner (not the Dragon or Phoenix, kept for oneself, unless the
         partner called Grand Tichu), the two lowest to the opponents, an even one to the right
         and an odd one to the left."""
+        # the cards from the weakest: the Dog, the Mah Jong, 2 to Ace, the Phoenix, the Dragon
+        ordered = [card for card in (DOG, MAH_JONG) if mask & card.bit]
+        ordered += cards_of(mask & _SUITED)
+        ordered += [card for card in (PHOENIX, DRAGON) if mask & card.bit]
         keep = () if partner_call in ("grand", "blind") else (DRAGON, PHOENIX)
-        ordered = sorted(hand, key=lambda card: _order((card,)))
-        if DRAGON in ordered:  # the Dragon is the best card, above the Phoenix
-            ordered.remove(DRAGON)
-            ordered.append(DRAGON)
         partner = next(card for card in reversed(ordered) if card not in keep)
         low = [card for card in ordered if card is not partner and card is not MAH_JONG][:4]
         even = next((c for c in low if c.rank and c.rank % 2 == 0), low[0])
@@ -322,16 +363,20 @@ class HeuristicBot:
         holder = state.table_seat
         left = mask.bit_count()
         wish = state.wish
-        surely_free = not wish or not plays_of.holds(wish)  # no wish obliges
-        threat = self._threat(state, seat)
-        t1 = threat and _T1
-        if (holder == partner and hands[partner] and surely_free and left != table.length
-                and not t1):
+        out = state.out
+        calls = state.calls
+        threat = (out or calls[(seat + 1) & 3] or calls[(seat + 3) & 3]) and self._threat(
+            state, seat)
+        free = not wish or not mask & _RANK_MASKS[wish]  # surely no wish obliges
+        if holder == partner and hands[partner] and not threat and left != table.length and free:
             return _PASSES[seat]  # the partner's trick stands
+        if free and table.kind == SINGLE:
+            action = self._follow_single(state, seat, plays_of, threat)
+            if action is not None:
+                return action
         plays, bombs, may_pass = plays_of.split_entries(table, wish)
         if not plays and not bombs:
             return _PASSES[seat]
-        out = state.out
         partner_calls = not out and state.calls[partner] is not None
         # going out, unless that spoils the partner's call
         if ((left == table.length or bombs) and not (partner_calls and may_pass)
@@ -343,7 +388,7 @@ class HeuristicBot:
             if may_pass and (partner_calls or not plays):
                 return _PASSES[seat]
             if plays:
-                if t1:  # stop the opponent who could go out on it: the strongest play
+                if threat:  # stop the opponent who could go out on it: the strongest play
                     return self._lay(state, seat, max(plays, key=_entry_rank)[1])
                 if not hands[partner] and hands[(seat + 3) & 3]:
                     # the partner went out with this trick: its lead would go to an opponent
@@ -354,19 +399,74 @@ class HeuristicBot:
                     return _PASSES[seat]
                 return self._lay(state, seat, _cheapest(plays, mask, plays_of)[1])
             return _PASSES[seat] if may_pass else Play(seat, min(bombs, key=_bomb_size)[1])
-        urgent = (threat and _T2) or self._urgent(state, seat, holder)
+        urgent = threat or self._urgent(state, seat, holder)
         if plays:
-            if urgent and (0 < hands[holder].bit_count() <= 2 or (_V1 and threat) or (
-                    _V2 and threat and 0 < hands[partner].bit_count() < left)):
+            if urgent and 0 < hands[holder].bit_count() <= 2:
                 return self._lay(state, seat, max(plays, key=_entry_rank)[1])
             entry = _cheapest(plays, mask, plays_of)
-            if (not may_pass or urgent or entry[3] < _X_EXP or entry[2] >= 5
-                    or (not state.out and state.calls[seat] is not None)
-                    or (_X_W and self._worth(state, table, left))):
+            if (not may_pass or urgent or entry[3] < 14 or entry[2] >= 5
+                    or (not state.out and state.calls[seat] is not None)):
                 return self._lay(state, seat, entry[1])
             return _PASSES[seat]
         if bombs and (urgent or not may_pass):
             return Play(seat, min(bombs, key=_bomb_size)[1])
+        return _PASSES[seat]
+
+    def _follow_single(self, state: HandState, seat: int, plays_of: HandPlays, threat: bool
+                       ) -> Action | None:
+        """``_follow`` on a single, read straight from the bits of the hand (no wish obliges);
+        ``None``: let the general way decide (only bombs, or cards of a bomb, would beat)."""
+        table = state.table
+        rank = table.rank
+        mask = plays_of.mask
+        bombs = plays_of.entries(BOMB)
+        bomb_cards = 0
+        for entry in bombs:
+            bomb_cards |= entry[0]
+        free = mask & ~bomb_cards
+        cards = singles_above(free, rank)
+        phoenix = free & _PHOENIX_BIT if rank < _DRAGON_RANK else 0
+        dragon = free & _DRAGON_BIT if rank < _DRAGON_RANK else 0
+        if not (cards or phoenix or dragon):
+            return _PASSES[seat] if not bombs else None
+        seat_partner = (seat + 2) & 3
+        partner_calls = not state.out and state.calls[seat_partner] is not None
+        if mask.bit_count() == 1:  # the last card goes out, unless it spoils the partner's call
+            return _PASSES[seat] if partner_calls else Play(seat, _single(mask))
+        # per rank, how many cards beat it (nibble counts, computed in parallel)
+        counts = cards - (cards >> 1 & _ODD_BITS)
+        counts = (counts & _PAIR_BITS) + (counts >> 2 & _PAIR_BITS)
+        paired = (counts >> 1 | counts >> 2) & _NIBBLE_LOWS
+        once = counts & _NIBBLE_LOWS & ~paired
+        cheapest, cost = 0, 99.0
+        if once:  # the lowest card held alone
+            low = once & -once
+            cheapest, cost = cards & low * 15, 2 + (low.bit_length() - 1 >> 2)
+        if paired:  # the lowest card of a pair or more, splitting it
+            low = paired & -paired
+            split = 4.5 + (low.bit_length() - 1 >> 2)
+            if split < cost:
+                cheapest, cost = _lowest_of(cards & low * 15), split
+        if phoenix and cost > PHOENIX_SINGLE_RANK:
+            cheapest, cost = _PHOENIX_BIT, PHOENIX_SINGLE_RANK
+        if dragon and cost > _DRAGON_RANK:
+            cheapest, cost = _DRAGON_BIT, _DRAGON_RANK
+        strongest = dragon or phoenix or 1 << (cards.bit_length() - 1)
+        holder = state.table_seat
+        hands = state.hands
+        if holder == seat_partner:
+            if partner_calls:
+                return _PASSES[seat]
+            if threat:  # stop the opponent who could go out on it
+                return Play(seat, _single(strongest))
+            if not hands[seat_partner] and hands[(seat + 3) & 3] and cost < 14:
+                return Play(seat, _single(cheapest))  # the partner went out with this trick
+            return _PASSES[seat]
+        urgent = threat or self._urgent(state, seat, holder)
+        if urgent and hands[holder].bit_count() <= 2:
+            return Play(seat, _single(strongest))
+        if urgent or cost < 14 or (not state.out and state.calls[seat] is not None):
+            return Play(seat, _single(cheapest))
         return _PASSES[seat]
 
     @staticmethod
@@ -377,7 +477,7 @@ class HeuristicBot:
         out, hands, calls = state.out, state.hands, state.calls
         if out:
             return (len(out) == 1 and team_of(out[0]) != team_of(seat)
-                    and hands[(out[0] + 2) & 3].bit_count() <= _X_DV)
+                    and hands[(out[0] + 2) & 3].bit_count() <= _THREAT_CARDS)
         for opponent in ((seat + 1) & 3, (seat + 3) & 3):
             held = hands[opponent]
             if held and held.bit_count() <= _THREAT_CARDS and calls[opponent] is not None:
@@ -399,25 +499,11 @@ class HeuristicBot:
         and nobody is out, when the holder is nearly out, or when the holder's partner is out
         first and our team has nobody out (a double victory looms)."""
         out = state.out
-        if not out and state.calls[holder] is not None:
+        if not out and state.calls[holder] is not None and state.hands[holder].bit_count() <= 8:
             return True
         if 0 < state.hands[holder].bit_count() <= 3:
             return True
         return len(out) == 1 and team_of(out[0]) != team_of(seat)
-
-    @staticmethod
-    def _worth(state: HandState, table, left: int) -> bool:
-        """Is a high card (Ace, Phoenix, Dragon) worth spending on this trick? When the table
-        holds a Jack or better, the trick holds 10 points or more, or one's hand is nearly
-        played out."""
-        if left <= 5 or (table.rank is not None and table.rank >= 11):
-            return True
-        trick, points = state.trick, 0
-        while trick:
-            low = trick & -trick
-            points += _POINTS[low.bit_length() - 1]
-            trick ^= low
-        return points >= 10
 
     def _lead(self, state: HandState, seat: int, plays_of: HandPlays) -> tuple[Card, ...]:
         """The lead (see the class's description)."""
@@ -427,14 +513,16 @@ class HeuristicBot:
         wish = state.wish
         wished = _RANK_MASKS[wish] & mask if wish else 0  # the wish obliges
         # going out
-        if reading_of_mask(mask, None, plays_of.mahjong_in_bomb) is not None and (
-                not partner_calls or mask.bit_count() == 1):
-            return cards_of(mask)
+        if (not partner_calls or mask.bit_count() == 1) and _may_be_one_play(mask):
+            whole = reading_of_mask(mask, None, plays_of.mahjong_in_bomb)
+            if whole is not None:  # the play as ``legal_plays`` lists it
+                kind = BOMB if whole.is_bomb else whole.kind
+                return next(entry[1] for entry in plays_of.entries(kind) if entry[0] == mask)
         partner = (seat + 2) & 3
         partner_left = hands[partner].bit_count()
         if mask & _DOG_BIT and partner_left and not wished and (
-                partner_calls or (_F1 and partner_left <= _F2)
-                or (state.calls[seat] is None and hand_value(mask)[0] < 2)):
+                partner_calls or partner_left == 1
+                or (state.calls[seat] is None and _controls(mask) < 2)):
             return (DOG,)
         bomb_cards = 0
         for entry in plays_of.entries(BOMB):
@@ -443,22 +531,21 @@ class HeuristicBot:
         if mask.bit_count() <= 8 and not wished:
             unseen = _ALL_CARDS & ~mask & (hands[0] | hands[1] | hands[2] | hands[3])
             boss = _boss_single(mask, unseen)
-            if boss is not None and reading_of_mask(mask & ~boss.bit, None,
-                                                    plays_of.mahjong_in_bomb) is not None:
+            if boss is not None and _may_be_one_play(mask & ~boss.bit) and reading_of_mask(
+                    mask & ~boss.bit, None, plays_of.mahjong_in_bomb) is not None:
                 return (boss,)
         # the lowest card (the wished rank when the wish obliges), shed in the biggest play
         free = mask & ~bomb_cards & _SUITED_OR_MAH_JONG
         if wished:
             return cards_of(_set_of(wished, 3))
-        if free and _F1 and 0 < partner_left <= _F2 and not state.calls[seat]:
+        if free and partner_left == 1 and not state.calls[seat]:
             # feed the partner about to go out: the lowest single
             low = free & -free
             return cards_of(low)
         if free:
             shortest = min((hands[s].bit_count() for s in ((seat + 1) & 3, (seat + 3) & 3)
                             if hands[s]), default=14)
-            danger = shortest == 1 or (_T3 and self._threat(state, seat))
-            return cards_of(_shedding_lead(free, danger))
+            return _as_listed(_shedding_lead(free, shortest == 1))
         # only the Dragon, the Phoenix, the Dog and bombs are left
         for bit in (_DRAGON_BIT, _PHOENIX_BIT, _DOG_BIT):
             if mask & bit:
@@ -485,18 +572,9 @@ class HeuristicBot:
 
 _SUITED = (1 << 52) - 1
 _THREAT_CARDS = 4
-import os
-_X_EXP = float(os.environ.get('X_EXP', 14))
-_X_W = os.environ.get('X_W') == '1'
-_X_DV = int(os.environ.get('X_DV', 14))
-_T1 = os.environ.get('T1', '1') == '1'
-_T2 = os.environ.get('T2', '1') == '1'
-_T3 = os.environ.get('T3', '1') == '1'
-_V1 = os.environ.get('V1', '0') == '1'
-_F1 = os.environ.get('F1', '1') == '1'
-_F2 = int(os.environ.get('F2', '1'))
-_V2 = os.environ.get('V2', '0') == '1'
-_X_CALL = int(os.environ.get('X_CALL', -10))
+"""An opponent holding this many cards or fewer is close to going out (``_threat``)."""
+_CALL_SCORE = -10
+"""The least ``_call_score`` a Tichu is called on."""
 _SUITED_OR_MAH_JONG = _SUITED | _MAH_JONG_BIT
 
 
@@ -570,6 +648,45 @@ def _combination_from(free: int, held: int, paired: int, tripled: int, low: int)
             play |= _set_of(_rank_cards(free, rank), 2)
         return play
     return low_cards & -low_cards
+
+
+def _single(bit: int) -> tuple[Card]:
+    """The play of the one card of a one-card mask."""
+    return _SINGLE_PLAY[bit.bit_length() - 1]
+
+
+def _as_listed(play: int) -> tuple[Card, ...]:
+    """A play built from bits (no Phoenix in it), its cards in the order ``legal_plays`` lists
+    them: by index, save the Mah Jong first in a straight and the triple first in a full
+    house."""
+    if play & _MAH_JONG_BIT and play != _MAH_JONG_BIT:
+        return (MAH_JONG, *cards_of(play & _SUITED))
+    if play.bit_count() == 5:
+        held, _, tripled = rank_sets(play)
+        if held.bit_count() == 2:
+            triple = play & _RANK_MASKS[tripled.bit_length() - 1]
+            return cards_of(triple) + cards_of(play & ~triple)
+    return cards_of(play)
+
+
+def _lowest_of(cards: int) -> int:
+    """The lowest card of a mask, as a mask."""
+    return cards & -cards
+
+
+def _may_be_one_play(mask: int) -> bool:
+    """Might these cards form one combination? A quick test before reading them: one card; or
+    no Dragon and no Dog, and either at most two ranks (a pair, a triple, a full house, two
+    pairs, four of a kind) or a rank a card (a straight, the Phoenix filling one) or a pair a
+    rank (stairs)."""
+    count = mask.bit_count()
+    if count == 1:
+        return True
+    if mask & (_DRAGON_BIT | _DOG_BIT):
+        return False
+    held, paired, _ = rank_sets(mask)
+    ranks = held.bit_count() + bool(mask & _MAH_JONG_BIT)
+    return ranks <= 2 or (count >= 5 and ranks >= count - 1) or 2 * paired.bit_count() >= count - 1
 
 
 def _bomb_size(entry) -> tuple[int, float]:

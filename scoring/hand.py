@@ -46,7 +46,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import permutations
+from functools import reduce
+from itertools import chain, permutations
+from operator import attrgetter, or_
 
 from .cards import CARDS, DRAGON, MAH_JONG, Card, cards_of, format_cards, mask_of, parse_cards
 from .combinations import InvalidCombination, classify, reading_of_mask, reading_on
@@ -64,14 +66,24 @@ GRAND_LOOK = 8
 WISHES = tuple(range(2, 15))
 """Ranks that may be wished: 2 to Ace."""
 
-_CARD_POINTS = tuple(card.points for card in CARDS)
 _BYTE_CARDS = tuple(tuple(tuple(CARDS[8 * k + i] for i in range(8) if byte >> i & 1)
                           for byte in range(256)) for k in range(7))
 """The cards of each byte of a mask, so that a hand is read eight cards at a time."""
 _SUIT_BITS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
+_SUITED_BITS = (1 << 52) - 1
+_RANK_FIRSTS = _SUIT_BITS[0]
+"""The first suit's card of each rank: where a four of a kind shows in a mask."""
 _RANK_BITS = tuple(15 << (4 * (rank - 2)) if 2 <= rank <= 14 else 0 for rank in range(16))
 """The mask of the four real cards of each rank 2-A (the Phoenix is never one of them)."""
 _MAH_JONG_BIT = MAH_JONG.bit
+_bit = attrgetter("bit")
+
+
+def _mask_of(cards) -> int:
+    """``mask_of`` at C speed (``AttributeError`` for anything but cards)."""
+    return reduce(or_, map(_bit, cards), 0)
+
+
 _FROM = tuple(tuple((start + k) & 3 for k in range(4)) for start in range(4))
 """The seats in playing order from each seat."""
 
@@ -130,6 +142,29 @@ class Play:
         return f"seat {self.seat} plays {format_cards(self.cards)}{wish}"
 
 
+def _fast_init(cls) -> None:
+    """Give a frozen dataclass with slots an ``__init__`` that fills the slots through their
+    descriptors: the same value, built in about half the time (bots make one per play)."""
+    setters = tuple(getattr(cls, name).__set__ for name in cls.__slots__)
+    if len(setters) == 3:
+        set_seat, set_cards, set_wish = setters
+
+        def __init__(self, seat, cards, wish=None):
+            set_seat(self, seat)
+            set_cards(self, cards)
+            set_wish(self, wish)
+    else:
+        (set_seat,) = setters
+
+        def __init__(self, seat):
+            set_seat(self, seat)
+    cls.__init__ = __init__
+
+
+_fast_init(Play)
+_fast_init(Pass)
+
+
 @dataclass(frozen=True, slots=True)
 class GiveDragon:
     """Give the trick won with the Dragon to an opponent."""
@@ -162,8 +197,18 @@ def bombs_in(mask: int, mahjong_in_bomb: bool = False) -> tuple[tuple[Card, ...]
     found = _BOMB_CACHE.get(key)
     if found is not None:
         return found
-    bombs = [cards_of(15 << (4 * r)) for r in range(13) if (mask >> (4 * r)) & 15 == 15]
+    suited = mask & _SUITED_BITS
     mahjong = mahjong_in_bomb and bool(mask & MAH_JONG.bit)
+    # four of a kind: a full nibble; a straight flush: four consecutive ranks of one suit at
+    # least (with the Mah Jong below them)
+    quads = suited & suited >> 1 & suited >> 2 & suited >> 3 & _RANK_FIRSTS
+    if not quads and not suited & suited >> 4 & suited >> 8 & suited >> 12:
+        found = ()
+        if len(_BOMB_CACHE) > 200_000:
+            _BOMB_CACHE.clear()
+        _BOMB_CACHE[key] = found
+        return found
+    bombs = [cards_of(15 << (4 * r)) for r in range(13) if (mask >> (4 * r)) & 15 == 15]
     for suit in range(4):
         if (mask & _SUIT_BITS[suit]).bit_count() + mahjong < 5:
             continue
@@ -208,10 +253,10 @@ class HandState:
         """Start a hand from the deal: four sequences of 14 cards in the order dealt."""
         if len(deal) != 4 or any(len(cards) != 14 for cards in deal):
             raise ValueError("a deal is four hands of 14 cards")
-        if mask_of(card for cards in deal for card in cards).bit_count() != 56:
+        self.deal = tuple(tuple(cards) for cards in deal)
+        if _mask_of(chain.from_iterable(self.deal)).bit_count() != 56:
             raise ValueError("a deal holds each of the 56 cards exactly once")
         self.rules = rules
-        self.deal = tuple(tuple(cards) for cards in deal)
         self.calls: list[str | None] = [None] * 4
         self.decided = [False] * 4
         self.exchanges: list[Exchange | None] = [None] * 4
@@ -435,14 +480,14 @@ class HandState:
 
     def _deal_look(self) -> None:
         """Deal the first 8 cards; without Grand Tichu there is nothing to decide on them."""
-        self.hands = [mask_of(cards[:GRAND_LOOK]) for cards in self.deal]
+        self.hands = [_mask_of(cards[:GRAND_LOOK]) for cards in self.deal]
         self.decided = [call is not None for call in self.calls]
         self.phase = GRAND
         if not self.rules.grand_tichu_allowed or all(self.decided):
             self._deal_rest()
 
     def _deal_rest(self) -> None:
-        self.hands = [mask_of(cards) for cards in self.deal]
+        self.hands = [_mask_of(cards) for cards in self.deal]
         self.phase = EXCHANGE
 
     def _exchange(self, action: Exchange) -> None:
@@ -492,10 +537,14 @@ class HandState:
                                 f"{seat} to play it")
         self.passes += 1
         active = 4 - len(self.out)  # the seats out are exactly those without cards
-        if self.passes >= active - (1 if self.hands[self.table_seat] else 0):
+        hands = self.hands
+        if self.passes >= active - (1 if hands[self.table_seat] else 0):
             self._end_trick()
-        else:
-            self.turn = self._next_with_cards(seat + 1)
+            return
+        for s in _FROM[(seat + 1) & 3]:  # the next player who holds cards
+            if hands[s]:
+                self.turn = s
+                return
 
     def _play(self, action: Play) -> None:
         seat = action.seat
@@ -558,7 +607,11 @@ class HandState:
             return
         if not hand and self._hand_ends(seat):
             return
-        self.turn = self._next_with_cards(seat + 1)
+        hands = self.hands
+        for s in _FROM[(seat + 1) & 3]:  # the next player who holds cards
+            if hands[s]:
+                self.turn = s
+                return
 
     def _why_not_laid(self, cards, table) -> str:
         try:
@@ -704,13 +757,14 @@ class HandState:
         }
 
 
+_POINT_MASKS = tuple((value, sum(card.bit for card in CARDS if card.points == value))
+                     for value in sorted({card.points for card in CARDS} - {0}))
+"""The cards worth each number of points (5s, 10s and Kings, the Dragon, the Phoenix)."""
+
+
 def _points_of_mask(mask: int) -> int:
-    points = 0
-    while mask:
-        low = mask & -mask
-        points += _CARD_POINTS[low.bit_length() - 1]
-        mask ^= low
-    return points
+    """The card points of the cards of a mask."""
+    return sum(value * (mask & cards).bit_count() for value, cards in _POINT_MASKS)
 
 
 def _rank_name(rank: int) -> str:

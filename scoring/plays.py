@@ -16,6 +16,11 @@ Rules implemented here (RULINGS.md, "Beating"):
 Plays are generated in two stages, as python-chess does with moves: the well-formed candidates
 of the table's kind built straight from per-rank suit masks (never by enumerating subsets of the
 hand), then the filter of the wish. ``is_legal_play`` is composed from the same predicates.
+
+A player who plays many turns from one hand (bots, simulations) keeps a ``HandPlays``: the same
+generators run once per kind, and their candidates are narrowed as the hand shrinks. Small
+helpers read the hand's bits directly (``rank_sets``, ``singles_above``), and ``obliges`` is the
+wish's test for a hand given as a bitmask, as the state machine holds it.
 """
 
 from __future__ import annotations
@@ -88,10 +93,13 @@ _RANK_BITS = tuple(sum(1 << (((rank - LOWEST_RANK) << 2) + suit) for suit in ran
                    if LOWEST_RANK <= rank <= HIGHEST_RANK else 0 for rank in range(16))
 """``_RANK_BITS[rank]``: the card mask of the four real cards of a rank 2-A (0 for others)."""
 
-_SINGLE_ENTRIES = tuple((card.bit, (card,), 1, 14.75 if card is PHOENIX else card.rank or 0)
+PHOENIX_SINGLE_RANK = 14.75
+"""What a Phoenix single in hand is compared with: above any single but the Dragon (15), a lone
+Phoenix on the table lying at most at 14.5 (the Phoenix is never laid on itself: there is one)."""
+_SINGLE_ENTRIES = tuple((card.bit, (card,), 1,
+                         PHOENIX_SINGLE_RANK if card is PHOENIX else card.rank or 0)
                         for card in CARDS)
-"""The ``HandPlays`` entry of each card alone: (mask, play, length, rank); the Phoenix 14.75
-(``PHOENIX_SINGLE_RANK``), the Dog 0."""
+"""The ``HandPlays`` entry of each card alone: (mask, play, length, rank); the Dog's rank 0."""
 
 
 def _as_entries(plays: tuple[Play, ...], rank: int) -> tuple:
@@ -155,6 +163,30 @@ def _run_length(full: int, partial: int, start: int) -> int:
         ones = full >> (start + length + 1)
         length += (~ones & (ones + 1)).bit_length()
     return length
+
+
+_ODD_BITS = int("01" * 26, 2)
+_PAIR_BITS = int("0011" * 13, 2)
+_NIBBLE_LOWS = int("0001" * 13, 2)
+_GROUP_LOWS = 0x000F000F000F000F
+
+
+def _gather(lows: int) -> int:
+    """Bit ``k`` of the result: bit ``4k`` of ``lows`` (one bit a nibble, 13 nibbles), shifted
+    together without a loop."""
+    lows = (lows | lows >> 3 | lows >> 6 | lows >> 9) & _GROUP_LOWS
+    return (lows | lows >> 12 | lows >> 24 | lows >> 36) & 0x1FFF
+
+
+def rank_sets(mask: int) -> tuple[int, int, int]:
+    """The rank bitmasks (bit ``r`` for rank ``r``) of the suited ranks a hand holds at least
+    once, twice and three times (the cards of each rank counted in parallel)."""
+    counts = mask & SUITED_MASK
+    counts -= counts >> 1 & _ODD_BITS
+    counts = (counts & _PAIR_BITS) + (counts >> 2 & _PAIR_BITS)
+    return (_gather((counts | counts >> 1 | counts >> 2) & _NIBBLE_LOWS) << LOWEST_RANK,
+            _gather((counts >> 1 | counts >> 2) & _NIBBLE_LOWS) << LOWEST_RANK,
+            _gather((counts & counts >> 1 | counts >> 2) & _NIBBLE_LOWS) << LOWEST_RANK)
 
 
 class _HandView:
@@ -491,9 +523,6 @@ def is_legal_play(hand: Cards, play: Cards | None, table: Table = None, wish: in
 
 # -- one hand over many turns ------------------------------------------------------------------
 
-PHOENIX_SINGLE_RANK = 14.75
-"""What a Phoenix single in hand is compared with: above any single but the Dragon (15), a lone
-Phoenix on the table lying at most at 14.5 (the Phoenix is never laid on itself: there is one)."""
 BOMB = "bomb"
 """``HandPlays``' name for its list of bombs (of either bomb kind)."""
 LEAD_KINDS = (SINGLE, DOG_KIND, PAIR, TRIPLE, FULL_HOUSE, STAIRS, STRAIGHT)
@@ -503,6 +532,7 @@ LEADS = "leads"
 
 _PHOENIX_BIT = PHOENIX.bit
 _MAH_JONG_BIT = MAH_JONG.bit
+_DRAGON_BIT = DRAGON.bit
 
 
 def _generate(hand: _HandView, kind: str, mahjong_in_bomb: bool) -> list[Play]:
@@ -567,6 +597,31 @@ def _entries(hand: _HandView, kind: str, mahjong_in_bomb: bool
     return found
 
 
+def _top_single(mask: int) -> float:
+    """The rank the hand's best single is compared with: the Dragon 15, the Phoenix
+    ``PHOENIX_SINGLE_RANK``, else its highest suited rank (0: none)."""
+    if mask & _DRAGON_BIT:
+        return DRAGON_RANK
+    if mask & _PHOENIX_BIT:
+        return PHOENIX_SINGLE_RANK
+    suited = mask & SUITED_MASK
+    return LOWEST_RANK + ((suited.bit_length() - 1) >> 2) if suited else 0
+
+
+def _may_hold_bomb(mask: int) -> bool:
+    """A quick test: no bomb without four of a kind or four consecutive ranks of one suit."""
+    suited = mask & SUITED_MASK
+    return bool(suited & suited >> 1 & suited >> 2 & suited >> 3 & _RANK_NIBBLES
+                or suited & suited >> 4 & suited >> 8 & suited >> 12)
+
+
+def singles_above(mask: int, rank: float) -> int:
+    """The suited cards of ``mask`` that beat a single of ``rank`` (a Phoenix's half rank
+    included); the Phoenix and the Dragon beat every single below the Dragon (``_singles``)."""
+    return mask & SUITED_MASK & -(1 << ((int(rank) - 1) << 2)) if rank >= LOWEST_RANK else (
+        mask & SUITED_MASK)
+
+
 class HandPlays:
     """The plays of one hand over the many turns it is played from (bots, simulations, search).
 
@@ -613,6 +668,10 @@ class HandPlays:
             return entries
         if kind == LEADS:
             entries = [entry for each in LEAD_KINDS for entry in self.entries(each)]
+        elif kind == BOMB and not _may_hold_bomb(mask):
+            entries = []
+        elif kind == DOG_KIND:
+            entries = [_SINGLE_ENTRIES[DOG.index]] if mask & DOG.bit else []
         else:
             view = self._view
             if view is None or view.mask != mask:
@@ -672,9 +731,13 @@ class HandPlays:
                     beaten = (table.length, table.rank)
                     bombs = [entry for entry in bombs if (entry[2], entry[3]) > beaten]
             else:
-                rank, length = table.rank, table.length
-                plays = [entry for entry in self.entries(kind)
-                         if entry[3] > rank and entry[2] == length]
+                rank = table.rank
+                if kind == SINGLE and rank >= _top_single(self.mask):
+                    plays = []  # no single of the hand beats it (quicker than looking)
+                else:
+                    length = table.length
+                    plays = [entry for entry in self.entries(kind)
+                             if entry[3] > rank and entry[2] == length]
         if wish and self.mask & _RANK_BITS[wish]:
             cards = _RANK_BITS[wish]
             fulfilling = [entry for entry in plays if entry[0] & cards]

@@ -3,9 +3,12 @@
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.bots import deal_cards
-from scoring.cards import DRAGON, PHOENIX, parse_cards
+from scoring.cards import CARDS, DRAGON, PHOENIX, parse_cards
+from scoring.combinations import classify
 from scoring.entry import score_entry, score_hand
 from scoring.hand import (
     BLIND,
@@ -25,6 +28,7 @@ from scoring.hand import (
     Tichu,
     bombs_in,
 )
+from scoring.plays import legal_plays
 from scoring.rules import DTM, STANDARD
 
 
@@ -428,3 +432,12 @@ def test_copy_is_independent():
     twin = state.copy()
     play(state, 0, "3s")
     assert twin.table is None and len(twin.hand(0)) == 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(CARDS), min_size=1, max_size=16, unique=True), st.booleans())
+def test_bombs_in_agrees_with_legal_plays(cards, mahjong_in_bomb):
+    found = bombs_in(sum(card.bit for card in cards), mahjong_in_bomb)
+    expected = {frozenset(play) for play in legal_plays(cards, mahjong_in_bomb=mahjong_in_bomb)
+                if classify(play, mahjong_in_bomb=mahjong_in_bomb).is_bomb}
+    assert {frozenset(bomb) for bomb in found} == expected and len(found) == len(expected)

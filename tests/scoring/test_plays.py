@@ -6,9 +6,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import CARDS, DOG, MAH_JONG, PHOENIX, parse_cards
-from scoring.combinations import Combination, beats, classify, reading_on, readings
-from scoring.plays import is_legal_play, legal_plays, wish_obliges
+from scoring.cards import CARDS, DOG, MAH_JONG, PHOENIX, mask_of, parse_cards
+from scoring.combinations import BOMB_KINDS, Combination, beats, classify, reading_on, readings
+from scoring.plays import (
+    BOMB,
+    LEAD_KINDS,
+    LEADS,
+    PHOENIX_SINGLE_RANK,
+    HandPlays,
+    is_legal_play,
+    legal_plays,
+    rank_sets,
+    singles_above,
+    wish_obliges,
+)
 
 
 def plays_of(hand, table=None, wish=None, **options):
@@ -314,3 +325,66 @@ def test_is_legal_play_agrees_with_legal_plays(data):
     play = data.draw(st.lists(st.sampled_from(hand), min_size=size, max_size=size, unique=True))
     listed = {frozenset(p) for p in legal_plays(hand, table, wish)}
     assert is_legal_play(hand, play, table, wish) == (frozenset(play) in listed)
+
+
+# -- one hand over many turns (HandPlays) ---------------------------------------------------------
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_hand_plays_narrowed_agree_with_legal_plays(data):
+    """Candidates generated from a hand and narrowed as it shrinks give exactly the legal plays
+    of the smaller hand (and the pass exactly when it is legal), whatever kinds were asked for
+    before the cards went."""
+    hand = data.draw(hands(max_size=14))
+    option = data.draw(st.booleans())
+    plays_of = HandPlays(mask_of(hand), option)
+    for kind in data.draw(st.lists(st.sampled_from([*LEAD_KINDS, BOMB, LEADS]), max_size=4)):
+        plays_of.entries(kind)
+    left = data.draw(st.lists(st.sampled_from(hand), min_size=1, unique=True))
+    plays_of = plays_of.narrow(mask_of(left))
+    table = data.draw(tables(left))
+    wish = data.draw(st.one_of(st.none(), st.integers(2, 14)))
+    found, may_pass = plays_of.legal(table, wish)
+    expected = legal_plays(left, table, wish, mahjong_in_bomb=option)
+    assert len(found) == len(expected)
+    assert {frozenset(p) for p in found} == {frozenset(p) for p in expected}
+    assert may_pass == is_legal_play(left, None, table, wish, mahjong_in_bomb=option)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands(max_size=14), st.booleans())
+def test_hand_plays_entries_hold_mask_length_and_highest_reading(hand, option):
+    plays_of = HandPlays(mask_of(hand), option)
+    for kind in (*LEAD_KINDS, BOMB):
+        for bits, play, length, rank in plays_of.entries(kind):
+            assert bits == mask_of(play) and length == len(play)
+            reading = classify(play, mahjong_in_bomb=option)
+            assert (reading.kind in BOMB_KINDS) if kind == BOMB else reading.kind == kind
+            if play == (PHOENIX,):
+                assert rank == PHOENIX_SINGLE_RANK
+            else:
+                assert rank == (reading.rank or 0)
+
+
+def test_hand_plays_on_a_table_and_a_new_hand():
+    plays_of = HandPlays(mask_of(parse_cards("5s 5j 9s 9p 9r Ks PH DR")))
+    assert {frozenset(p) for p in plays_of.beating(classify("8s 8j"))} == sets(
+        "9s 9p", "9s 9r", "9p 9r", "9s PH", "9p PH", "9r PH", "Ks PH")
+    assert {frozenset(p) for p in plays_of.beating(classify("As"))} == sets("PH", "DR")
+    smaller = plays_of.narrow(mask_of(parse_cards("5s 9s Ks")))
+    assert smaller is plays_of and plays_of.beating(classify("8s 8j")) == []
+    other = plays_of.narrow(mask_of(parse_cards("2s 3s")))  # not a part of it: starts afresh
+    assert other is not plays_of and {frozenset(p) for p in other.leads()} == sets("2s", "3s")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, (1 << 56) - 1), st.sampled_from([1, 1.5, 2, 7, 7.5, 13, 14, 14.5, 15]))
+def test_fast_helpers_read_the_bits_right(mask, rank):
+    cards = [card for card in CARDS if mask & card.bit]
+    held, paired, tripled = rank_sets(mask)
+    for r in range(2, 15):
+        count = sum(card.rank == r for card in cards)
+        assert (held >> r & 1, paired >> r & 1, tripled >> r & 1) == (
+            count >= 1, count >= 2, count >= 3)
+    assert singles_above(mask, rank) == mask_of(
+        card for card in cards if card.index < 52 and card.rank > rank)
