@@ -282,7 +282,7 @@ def _cold_full(event_id: int) -> float:
 
     RoundResult.objects.filter(round__event_id=event_id).delete()
     StandingRow.objects.filter(event_id=event_id).delete()
-    return common.timed(standings.refresh, event_id)
+    return common.timed(standings.refresh, event_id, full=True)
 
 
 def _rows(median: dict[str, float], cold: float, runs: int) -> list[list[str]]:

@@ -40,6 +40,8 @@ from . import standings_sql as sql
 from .standings_sql import Dialect, Scope
 
 log = logging.getLogger(__name__)
+WRITTEN = (Event._meta.db_table, StandingsChange._meta.db_table, sql.RESULT, sql.ROW)
+READ = (sql.ROUND, sql.TABLE, sql.SEAT, sql.HAND, sql.BYE, sql.ENTRANT)
 PENDING_KEY = "standings:pending:{}"
 PENDING_SECONDS = 300
 
@@ -117,13 +119,17 @@ def refresh(event_id: int, *, full: bool = False) -> None:
     Idempotent: running it twice, or after a worker died half-way (its transaction rolled back,
     the recorded changes with it), gives the same rows.
     """
-    seq = Event.objects.filter(pk=event_id).values_list("change_seq", flat=True).first()
-    if seq is None:
-        return
+    seqs = Event.objects.filter(pk=event_id).values_list("change_seq", "standings_seq").first()
+    if seqs is None or (seqs[0] == seqs[1] and not full):
+        return  # a redundant run (bursts, the catch-up sweep): every change is applied already
+    seq = seqs[0]
     with transaction.atomic():
         _lock_standings(event_id)
-        event = Event.objects.get(pk=event_id)
-        scope = _scope(event, _take_changes(event_id), full)
+        changes = _take_changes(event_id)
+        event = Event.objects.filter(pk=event_id).first()
+        if event is None:
+            return
+        scope = _scope(event, changes, full)
         if scope is not None:
             store(event, scope)
         Event.objects.filter(pk=event_id, standings_seq__lt=seq).update(
@@ -131,10 +137,19 @@ def refresh(event_id: int, *, full: bool = False) -> None:
 
 
 def _lock_standings(event_id: int) -> None:
-    """One computation per event at a time (PostgreSQL advisory lock; SQLite has one writer)."""
+    """One computation per event at a time (PostgreSQL advisory lock; SQLite has one writer).
+
+    Then every table the run reads or writes is locked up front, without waiting: ordinary
+    reads and writes never conflict with these modes, only DDL and TRUNCATE do. Taking the locks
+    one by one during the run could deadlock with such a statement (which then fails); this way
+    the run fails at once instead, its transaction and recorded changes roll back, and the
+    catch-up sweep schedules it again.
+    """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [7411, event_id])
+            cursor.execute(f"LOCK TABLE {', '.join(WRITTEN)} IN ROW EXCLUSIVE MODE NOWAIT")
+            cursor.execute(f"LOCK TABLE {', '.join(READ)} IN ACCESS SHARE MODE NOWAIT")
 
 
 def _take_changes(event_id: int) -> list[int | None]:
@@ -184,8 +199,13 @@ def store(event: Event, scope: Scope) -> None:
     (inside the caller's transaction). Only rows that differ are written."""
     event_format = event.format
     dialect = Dialect(connection.vendor)
-    statements = [*sql.store_seat_results(event_format, scope),
-                  *sql.store_bye_results(event_format, scope),
+    seat_results, stale_seat_results = sql.store_seat_results(event_format, scope)
+    bye_results, stale_bye_results = sql.store_bye_results(event_format, scope)
+    # Seats and byes change only with structural changes, which recompute the whole event: a
+    # narrower scope cannot hold a stale result, so it skips looking for one.
+    whole = scope.whole
+    statements = [seat_results, *([stale_seat_results] if whole else []),
+                  bye_results, *([stale_bye_results] if whole else []),
                   sql.store_lines(dialect, event_format, scope),
                   sql.rerank(dialect, event_format, scope)]
     with connection.cursor() as cursor:
