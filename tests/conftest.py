@@ -122,6 +122,16 @@ def wait_for_standings(event, timeout: float = 60) -> None:
         time.sleep(0.1)
 
 
+@pytest.fixture(autouse=True)
+def fresh_local_cache():
+    """Embedded mode: the in-process cache starts empty for every test (SQLite reuses the ids of
+    rolled-back rows, so a cached answer of an earlier test's event could otherwise be served)."""
+    if not LIVE:
+        from django.core.cache import cache
+
+        cache.clear()
+
+
 @pytest.fixture
 def organizer(django_user_model):
     return django_user_model.objects.create_user(username="orga", password="orga-password-1")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import logging
 
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -24,6 +23,7 @@ from rest_framework.views import APIView
 
 from .. import selectors
 from ..models import Change, Entrant, Event, Hand, Round
+from ..services import standings_cache
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import change_undo, hand_confirm, hand_record
 from ..services.history import Actor
@@ -41,7 +41,6 @@ from .permissions import TABLE_CODE_HEADER, OrganizerWrites, require_organizer, 
 from .throttles import LoginThrottle
 
 log = logging.getLogger(__name__)
-STANDINGS_CACHE_SECONDS = 600
 
 ERRORS = {code: OpenApiResponse(serializers.ErrorSerializer, description=text) for code, text in {
     400: "Invalid input: field-level messages in `errors`.",
@@ -249,33 +248,18 @@ class EventStandings(Base):
     @extend_schema(operation_id="events_standings", responses={
         200: serializers.StandingsSerializer, **errors(404)}, tags=["standings"])
     def get(self, request, pk):
-        event = (Event.objects.filter(pk=pk).only("pk", "change_seq", "standings_seq").first())
-        if event is None:
-            raise exceptions.NotFound()
-        key = f"api:standings:{event.pk}:{event.change_seq}:{event.standings_seq}"
-        body = _cache_get(key)
-        if body is None:
-            data = serializers.standings_data(event, selectors.standing_rows(event))
-            body = JSONRenderer().render(data)
-            _cache_set(key, body)
+        body = standings_cache.cached(pk, "api", lambda: _standings_json(pk))
         if getattr(request.accepted_renderer, "format", "json") == "json":
             return HttpResponse(body, content_type="application/json")
         return Response(json.loads(body))
 
 
-def _cache_get(key: str):
-    try:
-        return cache.get(key)
-    except Exception:  # noqa: BLE001 - a cache outage must not break a public read
-        log.warning("cache unavailable for %s", key, exc_info=True)
-        return None
-
-
-def _cache_set(key: str, value) -> None:
-    try:
-        cache.set(key, value, STANDINGS_CACHE_SECONDS)
-    except Exception:  # noqa: BLE001
-        log.warning("cache unavailable for %s", key, exc_info=True)
+def _standings_json(event_id: int) -> bytes:
+    event = Event.objects.filter(pk=event_id).only("pk", "change_seq", "standings_seq").first()
+    if event is None:
+        raise exceptions.NotFound()
+    return JSONRenderer().render(
+        serializers.standings_data(event, selectors.standing_rows(event)))
 
 
 class EventChanges(ListBase):

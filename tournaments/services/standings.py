@@ -36,6 +36,7 @@ from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
 from ..models import Bye, Event, RoundResult, StandingRow, StandingsChange
+from . import standings_cache
 from . import standings_sql as sql
 from .standings_sql import Dialect, Scope
 
@@ -73,7 +74,14 @@ def mark_changed(event: Event, *, table_id: int | None = None) -> None:
     """
     Event.objects.filter(pk=event.pk).update(change_seq=F("change_seq") + 1)
     StandingsChange.objects.create(event_id=event.pk, table_id=table_id)
-    transaction.on_commit(lambda: schedule(event.pk))
+    transaction.on_commit(lambda: after_change(event.pk))
+
+
+def after_change(event_id: int) -> None:
+    """Once a change is committed: the cached standings say "not up to date" from now on, and
+    one recomputation is scheduled."""
+    transaction.on_commit(lambda: standings_cache.invalidate(event_id))
+    schedule(event_id)
 
 
 def schedule(event_id: int) -> bool:
@@ -134,6 +142,7 @@ def refresh(event_id: int, *, full: bool = False) -> None:
             store(event, scope)
         Event.objects.filter(pk=event_id, standings_seq__lt=seq).update(
             standings_seq=seq, standings_computed_at=timezone.now())
+    standings_cache.invalidate(event_id)
 
 
 def _lock_standings(event_id: int) -> None:

@@ -6,10 +6,15 @@ published and complete rounds for these pages).
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from .. import stats
+from ..services import standings_cache
 from . import queries
 
 STANDINGS_POLL_SECONDS = 5
@@ -26,19 +31,26 @@ def _event_context(event):
             "up_to_date": event.standings_up_to_date, "poll": STANDINGS_POLL_SECONDS}
 
 
+def _standings_html(event) -> str:
+    """The live standings table, rendered once per change and language (``standings_cache``):
+    every phone at the venue polls it."""
+    return mark_safe(standings_cache.cached(  # noqa: S308 - our own template's output
+        event.pk, f"page:{get_language()}",
+        lambda: str(render_to_string("public/_standings.html", _event_context(event)))))
+
+
 @require_GET
 def event_detail(request, event_id: int):
     event = queries.event_or_404(event_id)
-    context = _event_context(event)
-    context["rounds"] = queries.public_rounds(event)
-    return render(request, "public/event.html", context)
+    return render(request, "public/event.html", {
+        "event": event, "standings_html": _standings_html(event),
+        "rounds": queries.public_rounds(event)})
 
 
 @require_GET
 def event_standings(request, event_id: int):
     """The standings table alone: what the event page polls for (htmx) to stay live."""
-    event = queries.event_or_404(event_id)
-    return render(request, "public/_standings.html", _event_context(event))
+    return HttpResponse(_standings_html(queries.event_or_404(event_id)))
 
 
 @require_GET
