@@ -61,12 +61,13 @@ def hand_record(*, table_id: int, number: int, entry, actor: Actor,
     vp = hand_victory_points_for(event_format, score)
     canonical = score.as_entry()
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=table.round.event_id)
-        table = Table.objects.select_related("round").get(pk=table_id)
+        # The event's row lock serializes its writers; only the id is read, the rest is known.
+        event = Event.objects.select_for_update().only("id").get(pk=table.round.event_id)
+        table = Table.objects.select_related("round").get(pk=table_id)  # fresh status
         existing = Hand.objects.filter(table=table, number=number).first()
         if existing is not None and existing.entry == canonical:
             return HandOutcome(existing, "unchanged")
-        _check_may_enter(table, number, actor, correcting=existing is not None)
+        _check_may_enter(table, event_format, number, actor, correcting=existing is not None)
         values = {"entry": canonical, "tp_0": score.totals[0], "tp_1": score.totals[1],
                   "vp_0": vp[0], "vp_1": vp[1], "double_victory": score.double_victory}
         if existing is None:
@@ -90,9 +91,9 @@ def hand_record(*, table_id: int, number: int, entry, actor: Actor,
     return HandOutcome(hand, outcome)
 
 
-def _check_may_enter(table: Table, number: int, actor: Actor, *, correcting: bool) -> None:
+def _check_may_enter(table: Table, event_format, number: int, actor: Actor, *,
+                     correcting: bool) -> None:
     """The tournament's rules on who may enter which hand when (module docstring)."""
-    event_format = table.round.event.format
     if correcting and not actor.is_organizer:
         raise Conflict("This hand is already recorded with a different score. Ask the organizer "
                        "to correct it.", code="hand_conflict")
