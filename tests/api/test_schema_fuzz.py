@@ -29,9 +29,10 @@ def no_throttles(monkeypatch):
 
 
 @pytest.fixture
-def keep_connection():
+def keep_connection(world):
     """Calling the WSGI app in process, as Django's test client does: the request signals must
-    not close the test's database connection (its transaction holds the test data)."""
+    not close the test's database connection (its transaction holds the test data). After
+    ``world``: the test client it uses connects the signal again after each request."""
     from django.core import signals
     from django.db import close_old_connections
 
@@ -43,7 +44,7 @@ def keep_connection():
 
 
 @pytest.fixture
-def world(organizer, no_throttles, keep_connection):
+def world(organizer, no_throttles):
     """An organizer's event with a published round (hands entered and corrected), a second
     event with a draft round, and the ids that fill every path parameter."""
     client = token_client(organizer)
@@ -76,7 +77,7 @@ def _ids(world) -> dict[str, int]:
 @schema.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None,
           suppress_health_check=list(HealthCheck))
-def test_no_server_error(case, world):
+def test_no_server_error(case, world, keep_connection):
     if "id" in (case.path_parameters or {}):
         resource = case.operation.path.strip("/").split("/")[1]
         case.path_parameters["id"] = _ids(world)[resource] or case.path_parameters["id"]
