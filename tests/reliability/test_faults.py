@@ -151,7 +151,7 @@ def test_worker_killed_mid_recomputation_leaves_old_standings_that_the_next_run_
                          autocommit=False) as holder, holder.cursor() as cursor:
         # the test holds the event's row: the worker computes and writes, then waits for it
         cursor.execute("SELECT id FROM tournaments_event WHERE id = %s FOR UPDATE", [event.pk])
-        app = Celery(broker=redis.url)
+        app = Celery(broker=redis.url, set_as_current=False)  # not the tests' own app
         app.send_task("tournaments.tasks.recompute_standings", args=[event.pk])
         app.close()
         with psycopg.connect(test_database_url().replace("postgres://", "postgresql://"),
