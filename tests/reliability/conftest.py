@@ -279,7 +279,7 @@ class Worker:
 def celery_ping(redis_url: str, timeout: float = 60) -> None:
     from celery import Celery
 
-    app = Celery(broker=redis_url)
+    app = Celery(broker=redis_url, set_as_current=False)  # the tests keep their own app
     try:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
