@@ -1,12 +1,14 @@
 """Fixtures for the domain tests: events with a published round seated by hand (no pairing)."""
 
 import pytest
+from django.db import transaction
 
 from tournaments.models import Round, Seat, Table
 from tournaments.services.events import event_create, players_register
 from tournaments.services.history import Actor
 
 
+@transaction.atomic  # as the pairing service does: a worker never sees a round without tables
 def seated_round(event, entrants, number=1, status=Round.Status.PUBLISHED):
     """A round whose tables seat ``entrants`` four by four, in order."""
     rnd = Round.objects.create(event=event, number=number, seed=number, status=status)

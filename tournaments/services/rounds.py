@@ -19,6 +19,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Count
 
+from scoring.victory import game_result
+
 from ..models import Bye, Entrant, Event, Round, Seat, Table
 from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
 from .history import SYSTEM, Actor, Conflict, ServiceError, record_change
@@ -33,12 +35,12 @@ def round_seed(event: Event, number: int) -> int:
 def round_is_complete(rnd: Round) -> bool:
     """Every table has all its hands, or a decided game, or was closed by the organizer."""
     event_format = rnd.event.format
-    tables = rnd.tables.annotate(n=Count("hands"))
+    tables = list(rnd.tables.annotate(n=Count("hands")))
+    if not tables:
+        return False
     if event_format.game_to is None:
         return all(t.status != Table.Status.OPEN or t.n >= event_format.hands_per_round
                    for t in tables)
-    from scoring.victory import game_result
-
     for table in tables:
         if table.status != Table.Status.OPEN:
             continue
