@@ -33,7 +33,7 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install -y chromium)")
+        pytest.fail(f"{CHROMIUM} is missing: ./dev test installs it (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.conf import settings
 from django.core.cache import cache
 from rest_framework.authtoken.models import Token
@@ -341,3 +342,14 @@ def paused_session_worker(transactional_db, celery_worker_process):
         for pid in pids:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGCONT)
+
+
+DERIVED = {"RoundResult", "StandingRow", "StandingsChange"}
+
+
+def stored() -> dict:
+    """Rows of every model of the service but the derived ones (standings the worker rebuilds
+    at its own pace): what a refused request must never change."""
+    return {model.__name__: model.objects.count()
+            for model in apps.get_app_config("tournaments").get_models()
+            if model.__name__ not in DERIVED}

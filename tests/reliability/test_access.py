@@ -20,7 +20,6 @@ import time
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
-from django.apps import apps
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -38,24 +37,13 @@ from tournaments.models import (
 )
 
 from ..conftest import ROOT, wait_for_standings
-from .conftest import HAND, OTHER_HAND, token_for
+from .conftest import HAND, OTHER_HAND, stored, token_for
 
 
 def org_client(user) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
     return client
-
-
-DERIVED = {"RoundResult", "StandingRow", "StandingsChange"}
-
-
-def stored() -> dict:
-    """Rows of every model of the service but the derived ones (standings the worker rebuilds
-    at its own pace): what a refused request must never change."""
-    return {model.__name__: model.objects.count()
-            for model in apps.get_app_config("tournaments").get_models()
-            if model.__name__ not in DERIVED}
 
 
 def enter(table: dict | Table, number: int, body: dict, code: str, ip: str = "10.0.0.1"):

@@ -14,7 +14,6 @@ import json
 import socket
 
 import pytest
-from django.apps import apps
 from rest_framework.test import APIClient
 
 from tournaments.models import Entrant, Event, Round
@@ -22,7 +21,7 @@ from tournaments.services.events import event_create, players_register
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair, round_publish
 
-from .conftest import HAND, session_redis_url, token_for
+from .conftest import HAND, session_redis_url, stored, token_for
 
 HUGE = 10**40
 HOSTILE_BODIES = [
@@ -48,17 +47,6 @@ EVENT_BODIES = [  # refused by the event route only (other routes ignore keys th
 RAW_BODIES = [b"{", b"\xff\xfe\x00", b"\xef\xbb\xbf{}", b'{"a": 1e999999}', b"[" * 50_000,
               b'{"name": "\\ud800"}', b'{"name": "' + b"9" * 5000 + b'"}', b"9" * 5000,
               b'{"card_points": [NaN, Infinity]}', b"null"]
-
-
-DERIVED = {"RoundResult", "StandingRow", "StandingsChange"}
-
-
-def stored() -> dict:
-    """Rows of every model of the service but the derived ones (standings the worker rebuilds
-    at its own pace): what a refused request must never change."""
-    return {model.__name__: model.objects.count()
-            for model in apps.get_app_config("tournaments").get_models()
-            if model.__name__ not in DERIVED}
 
 
 @pytest.fixture
