@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 
 from scoring.victory import game_result
 
@@ -109,10 +110,7 @@ def public_events():
 
 
 def event_or_404(event_id: int) -> Event:
-    event = Event.objects.select_related("season__league").filter(pk=event_id).first()
-    if event is None:
-        raise Http404
-    return event
+    return get_object_or_404(Event.objects.select_related("season__league"), pk=event_id)
 
 
 def standings(event: Event) -> list[StandingRow]:
@@ -130,10 +128,7 @@ def public_rounds(event: Event) -> list[Round]:
 
 
 def public_round_or_404(event: Event, number: int) -> Round:
-    rnd = Round.objects.filter(event=event, number=number, status__in=PUBLIC_ROUNDS).first()
-    if rnd is None:
-        raise Http404
-    return rnd
+    return get_object_or_404(Round, event=event, number=number, status__in=PUBLIC_ROUNDS)
 
 
 def current_round(event: Event) -> Round | None:
@@ -147,10 +142,7 @@ def byes(rnd: Round) -> list[Bye]:
 
 
 def entrant_or_404(event: Event, entrant_id: int) -> Entrant:
-    entrant = Entrant.objects.filter(event=event, pk=entrant_id).first()
-    if entrant is None:
-        raise Http404
-    return entrant
+    return get_object_or_404(Entrant, event=event, pk=entrant_id)
 
 
 def leagues():
@@ -158,10 +150,7 @@ def leagues():
 
 
 def league_or_404(league_id: int) -> League:
-    league = League.objects.filter(pk=league_id).first()
-    if league is None:
-        raise Http404
-    return league
+    return get_object_or_404(League, pk=league_id)
 
 
 def league_tables(league: League) -> list[tuple[Season, Event | None, list[StandingRow]]]:
@@ -179,10 +168,7 @@ def league_tables(league: League) -> list[tuple[Season, Event | None, list[Stand
 
 
 def season_or_404(season_id: int) -> Season:
-    season = Season.objects.select_related("league", "event").filter(pk=season_id).first()
-    if season is None:
-        raise Http404
-    return season
+    return get_object_or_404(Season.objects.select_related("league", "event"), pk=season_id)
 
 
 # --- organizers -------------------------------------------------------------------------------
@@ -219,10 +205,7 @@ def entrants(event: Event) -> list[Entrant]:
 
 
 def round_or_404(event: Event, round_id: int) -> Round:
-    rnd = Round.objects.filter(event=event, pk=round_id).first()
-    if rnd is None:
-        raise Http404
-    return rnd
+    return get_object_or_404(Round, event=event, pk=round_id)
 
 
 def event_of_round(round_id: int) -> int:
