@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -39,7 +40,7 @@ sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != R
 
 from benchmarks import common  # noqa: E402
 
-DATABASE = "tichu_bench"
+DATABASE = os.environ.get("BENCH_DATABASE", "tichu_bench")  # another name: a second copy
 PLAYERS = 10_000
 ROUNDS_PLAYED = 50
 HANDS_PER_ROUND = 8

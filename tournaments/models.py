@@ -319,6 +319,9 @@ class RoundResult(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "entrant"],
                                                name="one_result_per_entrant_and_round")]
+        # Byes are few: the standings find an entrant's bye results without reading the rest.
+        indexes = [models.Index(fields=["entrant"], condition=Q(bye=True),
+                                name="bye_results")]
 
     def __str__(self):
         return f"{self.entrant} in {self.round}"
@@ -328,12 +331,14 @@ class StandingRow(models.Model):
     """An entrant's line in the event's standings, as the last computation left it.
 
     ``adjustment_vp``/``adjustment_tp`` are the bye credits, shown apart from points earned at
-    the table; ``victory_points`` and ``tichu_points`` include them.
+    the table; ``victory_points`` and ``tichu_points`` include them. The rank is not stored: one
+    hand moves four players by hundreds of places in a league, so a stored rank would make every
+    hand rewrite hundreds of rows; readers number the rows in ranking order
+    (``standings.ranked``), which the cached public answers do once per change.
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
     entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="standing")
-    rank = models.PositiveIntegerField()
     victory_points = models.IntegerField()
     tichu_points = models.IntegerField()
     hands_played = models.PositiveIntegerField()
@@ -343,13 +348,11 @@ class StandingRow(models.Model):
     tiebreaks = models.JSONField(default=dict)
 
     class Meta:
-        ordering = ["event_id", "rank", "entrant_id"]
         constraints = [models.UniqueConstraint(fields=["event", "entrant"],
                                                name="one_standing_per_entrant")]
-        indexes = [models.Index(fields=["event", "rank"])]
 
     def __str__(self):
-        return f"{self.rank}. {self.entrant}"
+        return f"{self.entrant}: {self.victory_points} VP"
 
 
 class StandingsChange(models.Model):

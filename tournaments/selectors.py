@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.db.models import Prefetch, Q, QuerySet
 
 from .models import Change, Entrant, Event, Hand, Round, Seat, StandingRow, Table
+from .services.standings import ranked
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 
@@ -90,9 +91,9 @@ def table_with_event(table_id: int) -> Table | None:
 # --- standings and history ------------------------------------------------------------------------
 
 def standing_rows(event: Event) -> QuerySet[StandingRow]:
-    """The stored standings of an event in rank order (never computed here)."""
-    return (StandingRow.objects.filter(event=event).select_related("entrant")
-            .order_by("rank", "entrant_id"))
+    """The stored standings of an event in rank order, numbered (never computed here)."""
+    return ranked(StandingRow.objects.filter(event=event).select_related("entrant"),
+                  event.format)
 
 
 def change_list(event: Event) -> QuerySet[Change]:

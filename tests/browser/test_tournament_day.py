@@ -9,7 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tournaments.models import Event, Hand, StandingRow
+from tournaments import selectors
+from tournaments.models import Event, Hand
 from tournaments.services.standings import compute
 
 from .conftest import DESKTOP, PHONE, screenshot
@@ -116,8 +117,7 @@ def test_tournament_day(live_server, new_page, django_user_model):
     # --- the public: the standings page shows the stored ranking ----------------------------
     event.refresh_from_db()
     assert event.standings_up_to_date
-    rows = list(StandingRow.objects.filter(event=event).select_related("entrant")
-                .order_by("rank"))
+    rows = list(selectors.standing_rows(event))
     lines, _ = compute(event)
     assert [r.entrant_id for r in rows] == [line.entrant_id for line in lines]
     public = new_page(PHONE)

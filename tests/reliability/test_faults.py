@@ -14,7 +14,8 @@ from celery import Celery
 from django.db import DatabaseError, connection
 from rest_framework.test import APIClient
 
-from tournaments.models import Bye, Change, Event, Hand, Round, Seat, StandingRow, Table
+from tournaments import selectors
+from tournaments.models import Bye, Change, Event, Hand, Round, Seat, Table
 from tournaments.services import standings
 from tournaments.services.events import event_create, players_register
 from tournaments.services.hands import hand_record
@@ -36,7 +37,7 @@ def running_round(organizer, players: int = 8):
 
 
 def stored_rows(event) -> list[tuple]:
-    return list(StandingRow.objects.filter(event=event).order_by("rank").values_list(
+    return list(selectors.standing_rows(event).values_list(
         "entrant_id", "rank", "victory_points", "tichu_points", "hands_played"))
 
 

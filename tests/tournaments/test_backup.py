@@ -6,7 +6,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tournaments.models import Event, Hand, StandingRow
+from tournaments import selectors
+from tournaments.models import Event, Hand
 from tournaments.services.simulation import simulate_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -14,8 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def standings(event):
     return [(r.rank, r.entrant.name, r.victory_points, r.tichu_points, r.hands_played, r.byes)
-            for r in StandingRow.objects.filter(event=event).select_related("entrant")
-            .order_by("rank")]
+            for r in selectors.standing_rows(event)]
 
 
 def test_export_then_import_into_an_empty_database_gives_identical_standings(organizer, tmp_path):

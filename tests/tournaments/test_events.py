@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 
 from tests.conftest import wait_for_standings
+from tournaments import selectors
 from tournaments.models import Bye, Change, Event, Hand, League, Round, Season, Seat, StandingRow
 from tournaments.services.events import entrant_withdraw, event_create, players_register
 from tournaments.services.hands import hand_correct
@@ -28,8 +29,7 @@ def partnerships(event):
 
 def standings_by_rank(event):
     wait_for_standings(event)
-    return list(StandingRow.objects.filter(event=event).order_by("rank")
-                .values_list("entrant_id", flat=True))
+    return list(selectors.standing_rows(event).values_list("entrant_id", flat=True))
 
 
 def test_a_full_24_player_dtm(organizer):
@@ -39,12 +39,12 @@ def test_a_full_24_player_dtm(organizer):
     assert Hand.objects.filter(table__round__event=event).count() == 6 * 6 * 4
     pairs = partnerships(event)
     assert len(pairs) == len(set(pairs)), "no two players are partners twice"
-    rows = StandingRow.objects.filter(event=event)
-    assert sorted(rows.values_list("rank", flat=True)) == list(range(1, 25))
+    rows = selectors.standing_rows(event)
+    assert list(rows.values_list("rank", flat=True)) == list(range(1, 25))
     assert set(rows.values_list("hands_played", flat=True)) == {24}
     total_vp = sum(2 * (h.vp_0 + h.vp_1) for h in Hand.objects.filter(table__round__event=event))
     assert sum(rows.values_list("victory_points", flat=True)) == total_vp
-    ordered = list(rows.order_by("rank"))
+    ordered = list(rows)
     assert all((a.victory_points, a.tichu_points) >= (b.victory_points, b.tichu_points)
                for a, b in zip(ordered, ordered[1:], strict=False))
     with pytest.raises(Conflict, match="over"):

@@ -3,7 +3,8 @@
 import pytest
 
 from tests.conftest import wait_for_standings
-from tournaments.models import Bye, Event, RoundResult, StandingRow
+from tournaments import selectors
+from tournaments.models import Bye, Event, RoundResult
 from tournaments.services.events import event_create, players_register, team_register
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
@@ -20,8 +21,7 @@ def enter(table, number, entry):
 
 def rows(event):
     wait_for_standings(event)
-    return {r.entrant.name: r for r in StandingRow.objects.filter(event=event)
-            .select_related("entrant")}
+    return {r.entrant.name: r for r in selectors.standing_rows(event)}
 
 
 def test_each_player_earns_their_team_vp_and_tp(dtm_event):
@@ -47,7 +47,7 @@ def test_standings_are_up_to_date_after_each_change_and_recomputing_changes_noth
 
     def stored():
         return [(r.entrant_id, r.rank, r.victory_points, r.tichu_points)
-                for r in StandingRow.objects.filter(event=dtm_event).order_by("rank")]
+                for r in selectors.standing_rows(dtm_event)]
 
     before = stored()
     refresh(dtm_event.pk)

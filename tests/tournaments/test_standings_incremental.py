@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 
 from tests.conftest import wait_for_standings
+from tournaments import selectors
 from tournaments.models import Event, Hand, RoundResult, StandingRow, StandingsChange
 from tournaments.services import standings
 from tournaments.services.events import event_create, players_register, team_register
@@ -47,7 +48,7 @@ def random_entry(rng: random.Random) -> dict:
 
 
 def stored(event) -> tuple[list, list]:
-    rows = sorted(StandingRow.objects.filter(event=event).values_list(
+    rows = sorted(selectors.standing_rows(event).values_list(
         "entrant_id", "rank", "victory_points", "tichu_points", "hands_played", "byes",
         "adjustment_vp", "adjustment_tp", "tiebreaks"))
     results = sorted(RoundResult.objects.filter(round__event=event).values_list(
@@ -119,8 +120,8 @@ def test_a_hand_records_its_table_and_the_worker_touches_only_its_entrants(organ
     scope = standings._scope(event, [table.pk], full=False)
     assert set(scope.entrants) == seated and scope.rounds == (rnd.pk,)
     assert standings._scope(event, [table.pk, None], full=False).whole
-    others = {r.entrant_id: r.rank for r in StandingRow.objects.filter(event=event)
-              .exclude(entrant_id__in=seated)}
+    others = set(StandingRow.objects.filter(event=event).exclude(entrant_id__in=seated)
+                 .values_list("entrant_id", flat=True))
     hand_record(table_id=table.pk, number=1, entry={"card_points": [100, 0]},
                 actor=Actor.captain(table))
     wait_for_standings(event)
@@ -146,7 +147,7 @@ def test_a_change_outlives_the_broker_until_the_worker_applies_it(organizer, mon
     standings.refresh(event.pk)
     event.refresh_from_db()
     assert event.standings_up_to_date
-    assert StandingRow.objects.get(event=event, rank=1).victory_points == 2
+    assert selectors.standing_rows(event).first().victory_points == 2
     assert_incremental_is_full(event)
 
 

@@ -10,6 +10,7 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
+from tournaments import selectors
 from tournaments.models import Hand, Player, StandingRow
 
 pytestmark = pytest.mark.django_db
@@ -25,8 +26,7 @@ def export(client, event, kind, fmt):
 def test_standings_csv(organizer_client, played_event):
     response = export(organizer_client, played_event, "standings", "csv")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    stored = list(StandingRow.objects.filter(event=played_event).order_by("rank")
-                  .select_related("entrant"))
+    stored = list(selectors.standing_rows(played_event))
     assert rows[0][:4] == ["Rank", "Name", "VP", "TP"]
     assert [(int(r[0]), r[1], int(r[2]), int(r[3])) for r in rows[1:]] == [
         (s.rank, s.entrant.name, s.victory_points, s.tichu_points) for s in stored]
@@ -53,7 +53,7 @@ def test_xlsx(organizer_client, played_event, kind):
                 else Hand.objects.filter(table__round__event=played_event).count())
     assert len(rows) - 1 == expected
     if kind == "standings":
-        top = StandingRow.objects.filter(event=played_event).order_by("rank").first()
+        top = selectors.standing_rows(played_event).first()
         assert rows[1][1] == top.entrant.name and rows[1][2] == top.victory_points
 
 

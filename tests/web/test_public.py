@@ -8,7 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournaments.models import League, Player, Round, Season, StandingRow
+from tournaments import selectors
+from tournaments.models import League, Player, Round, Season
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair
 
@@ -36,8 +37,7 @@ def test_every_public_page_renders(client, played_event):
 def test_event_page_shows_stored_standings_in_rank_order(client, played_event):
     response = client.get(reverse("event", args=[played_event.pk]))
     html = response.content.decode()
-    rows = list(StandingRow.objects.filter(event=played_event).select_related("entrant")
-                .order_by("rank"))
+    rows = list(selectors.standing_rows(played_event))
     positions = [html.index(f'data-entrant="{row.entrant_id}"') for row in rows]
     assert positions == sorted(positions)
     assert rows[0].entrant.name in html
@@ -112,7 +112,7 @@ def test_league_tables_per_season(client, organizer, played_event):
     season = Season.objects.create(name="2025", league=league)
     played_event.season = season
     played_event.save(update_fields=["season"])
-    first = StandingRow.objects.filter(event=played_event).order_by("rank").first()
+    first = selectors.standing_rows(played_event).first()
     assert "Berlin league" in client.get(reverse("leagues")).content.decode()
     html = client.get(reverse("league", args=[league.pk])).content.decode()
     assert "2025" in html and first.entrant.name in html

@@ -19,7 +19,7 @@ from .events import event_create, players_register, team_register
 from .hands import hand_record
 from .history import Actor
 from .rounds import complete_finished_rounds, round_pair, round_publish
-from .standings import refresh
+from .standings import ranked, refresh
 
 FIRST_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannes", "Ida", "Jonas",
                "Klara", "Lukas", "Mia", "Noah", "Olga", "Paul", "Quirin", "Rosa", "Simon",
@@ -115,7 +115,7 @@ def _play_round(event: Event, rnd: Round, rng: random.Random) -> int:
 
 def standings_table(event: Event) -> str:
     """The standings as text, for the command line."""
-    rows = (StandingRow.objects.filter(event=event).select_related("entrant").order_by("rank"))
+    rows = ranked(StandingRow.objects.filter(event=event).select_related("entrant"), event.format)
     lines = [f"{'Rank':>4}  {'Name':<28} {'VP':>5} {'TP':>6} {'Hands':>5} {'Byes':>4}"]
     lines += [f"{r.rank:>4}  {r.entrant.name:<28} {r.victory_points:>5} {r.tichu_points:>6} "
               f"{r.hands_played:>5} {r.byes:>4}" for r in rows]

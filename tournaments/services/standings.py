@@ -8,7 +8,9 @@ Tournament rules implemented here (RULINGS.md, "Victory points and standings"):
 - A bye is recorded, never invented as hands; its credit (format option ``bye_credit``, default
   the average VP and TP of the entrant's other rounds, rounded to whole points) is an adjustment.
 - Order: VP, then the format's tie-break chain (default: total TP), last the registration order,
-  so that two computations always give the same ranks.
+  so that two computations always give the same ranks. Ranks are numbered when read (``ranked``),
+  never stored: a hand in a league moves four players by hundreds of places, and storing ranks
+  made every hand rewrite hundreds of rows.
 
 How it runs: every change calls ``mark_changed`` in its transaction: the event's ``change_seq``
 goes up and a ``StandingsChange`` row records what changed (the table of a hand, or nothing for a
@@ -18,7 +20,7 @@ coalesce). The worker (``refresh``) takes the recorded changes in its own transa
 - recomputes the whole event (``Scope(event)``) after a structural change, when nothing is
   stored yet, or when a tie-break needs the whole event (opponents' VP);
 - otherwise recomputes only the entrants seated at the changed tables: their round results in
-  those rounds, their bye credits, their lines; then re-ranks, touching only moved ranks.
+  those rounds, their bye credits, their lines.
 
 Both paths are the same set-based SQL (``standings_sql``) over different scopes, writing only the
 rows that differ, so the incremental result is the full one by construction (and tested so).
@@ -32,7 +34,9 @@ from dataclasses import dataclass, field
 
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import Exists, F, OuterRef
+from django.db.models import Exists, F, OuterRef, QuerySet, Window
+from django.db.models.expressions import RawSQL
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from ..models import Bye, Event, RoundResult, StandingRow, StandingsChange
@@ -204,8 +208,8 @@ def _uncredited_byes(event: Event) -> bool:
 
 
 def store(event: Event, scope: Scope) -> None:
-    """Bring the stored round results and standing rows of ``scope`` up to date, then re-rank
-    (inside the caller's transaction). Only rows that differ are written."""
+    """Bring the stored round results and standing rows of ``scope`` up to date (inside the
+    caller's transaction). Only rows that differ are written."""
     event_format = event.format
     dialect = Dialect(connection.vendor)
     seat_results, stale_seat_results = sql.store_seat_results(event_format, scope)
@@ -215,8 +219,7 @@ def store(event: Event, scope: Scope) -> None:
     whole = scope.whole
     statements = [seat_results, *([stale_seat_results] if whole else []),
                   bye_results, *([stale_bye_results] if whole else []),
-                  sql.store_lines(dialect, event_format, scope),
-                  sql.rerank(dialect, event_format, scope)]
+                  sql.store_lines(dialect, event_format, scope)]
     with connection.cursor() as cursor:
         if scope.whole and connection.vendor == "postgresql":
             # A whole league aggregates a million hands: hash them in memory rather than spill
@@ -247,3 +250,14 @@ def compute(event: Event) -> tuple[list[Line], list[RoundResult]]:
                       rank=position)
                  for position, row in enumerate(cursor.fetchall(), start=1)]
     return lines, results
+
+
+def ranked(rows: QuerySet[StandingRow], event_format) -> QuerySet[StandingRow]:
+    """Standing rows of one event in ranking order, each numbered with its ``rank`` (1, 2, ...).
+
+    The order is ``standings_sql.rank_keys``, the same as ``compute``'s; a filter on the result
+    (``.filter(entrant=...)``) still numbers the whole event first.
+    """
+    keys = sql.rank_keys(Dialect(connection.vendor), event_format, sql.ROW)
+    order = [*(RawSQL(key, ()).desc() for key in keys), F("entrant_id").asc()]
+    return rows.annotate(rank=Window(RowNumber(), order_by=order)).order_by("rank")

@@ -6,7 +6,7 @@ one SQL fragment, and the fragments compose two ways:
 
 - *stored*: statements that bring ``RoundResult`` and ``StandingRow`` up to date for a ``Scope``
   (the whole event, or the entrants seated at the tables that changed), writing only the rows that
-  differ, then one statement that re-ranks, updating only the ranks that moved;
+  differ (ranks are not stored: readers number the rows in ``rank_keys`` order);
 - *computed*: one read-only query that derives the same lines without writing (``compute``, used by
   pairing and by the tests that check stored == computed).
 
@@ -318,7 +318,7 @@ TIEBREAKS = {name: Tiebreak(name, local) for name, local in (
     ("opponent_victory_points", False))}
 
 
-# --- lines and ranks ----------------------------------------------------------------------------
+# --- lines and their order ------------------------------------------------------------------
 
 def lines(dialect: Dialect, event_format, scope: Scope, source: str,
           ctes: tuple[tuple[str, str, list], ...] = ()) -> tuple[str, str, list]:
@@ -364,12 +364,12 @@ def lines(dialect: Dialect, event_format, scope: Scope, source: str,
 
 
 def store_lines(dialect: Dialect, event_format, scope: Scope) -> tuple[str, list]:
-    """Insert or update the scope's standing rows whose values differ (ranks: ``rerank``)."""
+    """Insert or update the scope's standing rows whose values differ."""
     with_sql, select, params = lines(dialect, event_format, scope, RESULT)
     sql = f"""{with_sql}, new AS ({select})
-        INSERT INTO {ROW} (event_id, entrant_id, rank, victory_points, tichu_points,
+        INSERT INTO {ROW} (event_id, entrant_id, victory_points, tichu_points,
                            hands_played, byes, adjustment_vp, adjustment_tp, tiebreaks)
-        SELECT %s, n.entrant_id, 0, n.vp, n.tp, n.hands, n.byes, n.adj_vp, n.adj_tp, n.tiebreaks
+        SELECT %s, n.entrant_id, n.vp, n.tp, n.hands, n.byes, n.adj_vp, n.adj_tp, n.tiebreaks
         FROM new n LEFT JOIN {ROW} o ON o.event_id = %s AND o.entrant_id = n.entrant_id
         WHERE o.id IS NULL OR o.victory_points <> n.vp OR o.tichu_points <> n.tp
            OR o.hands_played <> n.hands OR o.byes <> n.byes OR o.adjustment_vp <> n.adj_vp
@@ -382,66 +382,19 @@ def store_lines(dialect: Dialect, event_format, scope: Scope) -> tuple[str, list
     return sql, [*params, scope.event_id, scope.event_id]
 
 
-def order_by(dialect: Dialect, event_format, stored: bool) -> str:
-    """The ranking order: VP, the tie-break chain (higher first), then registration.
-
-    ``stored`` orders standing rows (tie-breaks read from their JSON), else the lines of
-    ``lines``.
-    """
-    if stored:
-        keys = ["victory_points"] + [
-            "tichu_points" if name == "tichu_points" else dialect.json_int("tiebreaks", name)
-            for name in event_format.tiebreaks]
-    else:
-        keys = ["l.vp"] + [f"tb_{index}" for index in range(len(event_format.tiebreaks))]
-    return ", ".join(f"{key} DESC" for key in keys) + \
-        (", entrant_id" if stored else ", l.entrant_id")
-
-
-def rerank(dialect: Dialect, event_format, scope: Scope) -> tuple[str, list]:
-    """Number the event's rows in ranking order, updating only the rows whose rank moved.
-
-    For a whole event every row is ranked. For some entrants only the window of ranks between
-    their old and new places can move: each one's new rank is one plus the rows ranked before it
-    (a count, no sort), and only the window's rows are sorted and renumbered. This relies on the
-    stored ranks being 1..N, which every run leaves behind.
-    """
-    order = order_by(dialect, event_format, True)
-    if scope.whole:
-        return f"""
-            UPDATE {ROW} SET rank = n.position FROM (
-                SELECT id, ROW_NUMBER() OVER (ORDER BY {order}) AS position
-                FROM {ROW} WHERE event_id = %s
-            ) n WHERE {ROW}.id = n.id AND {ROW}.rank <> n.position""", [scope.event_id]
-    entrants, params = scope.entrants_of("entrant_id")
-    affected, _ = scope.entrants_of("a.entrant_id")
-    before = (f"({_rank_key(dialect, event_format, 'x')}) "
-              f"< ({_rank_key(dialect, event_format, 'a')})")
-    window = f"""
-        WITH moved AS (
-            SELECT a.rank AS old_rank, 1 + (SELECT COUNT(*) FROM {ROW} x
-                                            WHERE x.event_id = a.event_id AND {before}) AS new_rank
-            FROM {ROW} a WHERE a.event_id = %s AND {affected}
-        ), span AS (
-            SELECT MIN(CASE WHEN new_rank < old_rank THEN new_rank ELSE old_rank END) AS lo,
-                   MAX(CASE WHEN new_rank > old_rank THEN new_rank ELSE old_rank END) AS hi
-            FROM moved
-        )
-        UPDATE {ROW} SET rank = n.position FROM (
-            SELECT id, span.lo - 1 + ROW_NUMBER() OVER (ORDER BY {order}) AS position
-            FROM {ROW}, span WHERE event_id = %s
-              AND (rank BETWEEN span.lo AND span.hi OR {entrants})
-        ) n WHERE {ROW}.id = n.id AND {ROW}.rank <> n.position"""
-    return window, [scope.event_id, *params, scope.event_id, *params]
-
-
-def _rank_key(dialect: Dialect, event_format, alias: str) -> str:
-    """The ranking order as a row value that sorts ascending (for ``<`` comparisons)."""
-    keys = [f"-{alias}.victory_points"] + [
-        f"-{alias}.tichu_points" if name == "tichu_points"
-        else f"-{dialect.json_int(f'{alias}.tiebreaks', name)}"
+def rank_keys(dialect: Dialect, event_format, alias: str) -> list[str]:
+    """The ranking order over stored standing rows (``alias``): VP, then the tie-break chain,
+    each higher first (sort these descending), then registration (``entrant_id`` ascending)."""
+    return [f"{alias}.victory_points"] + [
+        f"{alias}.tichu_points" if name == "tichu_points"
+        else dialect.json_int(f"{alias}.tiebreaks", name)
         for name in event_format.tiebreaks]
-    return ", ".join([*keys, f"{alias}.entrant_id"])
+
+
+def _line_order(event_format) -> str:
+    """The ranking order of ``lines``' columns (the same order as ``rank_keys``)."""
+    keys = ["l.vp"] + [f"tb_{index}" for index in range(len(event_format.tiebreaks))]
+    return ", ".join(f"{key} DESC" for key in keys) + ", l.entrant_id"
 
 
 def computed(dialect: Dialect, event_format, event_id: int) -> tuple[str, list, str, list]:
@@ -458,5 +411,5 @@ def computed(dialect: Dialect, event_format, event_id: int) -> tuple[str, list, 
                f"SELECT round_id, entrant_id, victory_points, tichu_points, hands_played, bye "
                f"FROM results ORDER BY round_id, entrant_id")
     with_sql, select, params = lines(dialect, event_format, scope, "results", tuple(ctes))
-    ranked = f"{with_sql} {select} ORDER BY {order_by(dialect, event_format, False)}"
+    ranked = f"{with_sql} {select} ORDER BY {_line_order(event_format)}"
     return results, seat_params + bye_params, ranked, params

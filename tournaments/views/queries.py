@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 
 from scoring.victory import game_result
 
+from .. import selectors
 from ..models import (
     Bye,
     Change,
@@ -115,12 +116,11 @@ def event_or_404(event_id: int) -> Event:
 
 def standings(event: Event) -> list[StandingRow]:
     """The stored standings, in rank order, with the entrants' names."""
-    return list(StandingRow.objects.filter(event=event).select_related("entrant")
-                .order_by("rank", "entrant_id"))
+    return list(selectors.standing_rows(event))
 
 
 def standing_of(event: Event, entrant: Entrant) -> StandingRow | None:
-    return StandingRow.objects.filter(event=event, entrant=entrant).first()
+    return selectors.standing_rows(event).filter(entrant=entrant).first()
 
 
 def public_rounds(event: Event) -> list[Round]:
@@ -154,16 +154,13 @@ def league_or_404(league_id: int) -> League:
 
 
 def league_tables(league: League) -> list[tuple[Season, Event | None, list[StandingRow]]]:
-    """Each season of a league with its event's stored standings: three queries in all."""
+    """Each season of a league with its event's stored standings: one query per season (each
+    event ranks by its own format's tie-breaks), one for the seasons."""
     seasons = list(Season.objects.filter(league=league).select_related("event").order_by("-id"))
-    rows = defaultdict(list)
-    for row in (StandingRow.objects.filter(event__season__league=league)
-                .select_related("entrant").order_by("rank", "entrant_id")):
-        rows[row.event_id].append(row)
     tables = []
     for season in seasons:
         event = getattr(season, "event", None)  # a season may have no event yet
-        tables.append((season, event, rows.get(event.pk, []) if event else []))
+        tables.append((season, event, standings(event) if event else []))
     return tables
 
 
