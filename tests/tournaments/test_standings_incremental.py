@@ -12,12 +12,17 @@ from django.db import connection
 
 from tests.conftest import wait_for_standings
 from tournaments import selectors
-from tournaments.models import Event, Hand, RoundResult, StandingRow, StandingsChange
+from tournaments.models import Event, Hand, RoundResult, Seat, StandingRow, StandingsChange
 from tournaments.services import standings
-from tournaments.services.events import event_create, players_register, team_register
+from tournaments.services.events import (
+    entrant_withdraw,
+    event_create,
+    players_register,
+    team_register,
+)
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
-from tournaments.services.rounds import round_pair, round_publish
+from tournaments.services.rounds import round_pair, round_publish, round_regenerate
 from tournaments.services.standings_sql import _half_even
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -159,3 +164,19 @@ def test_bye_credits_round_half_to_even_like_python():
         cursor.execute(select)
         assert {(t, c): v for t, c, v in cursor.fetchall()} == \
             {(t, c): round(t / c) for t, c in cases}
+
+
+def test_a_regenerated_draft_drops_the_result_of_a_seat_that_is_gone(organizer):
+    """A withdrawn player's seat in a draft disappears when the draft is paired again: so must
+    the round result the worker had stored for that seat."""
+    event = make_event(organizer, "dtm", {}, 9)
+    orga = Actor.organizer(organizer)
+    draft = round_pair(event_id=event.pk, actor=orga)
+    wait_for_standings(event)
+    gone = Seat.objects.filter(table__round=draft).values_list("entrant_id", flat=True)[0]
+    assert RoundResult.objects.filter(round=draft, entrant_id=gone, bye=False).exists()
+    entrant_withdraw(entrant_id=gone, actor=orga)
+    round_regenerate(round_id=draft.pk, actor=orga)
+    wait_for_standings(event)
+    assert not RoundResult.objects.filter(round=draft, entrant_id=gone).exists()
+    assert_incremental_is_full(event)

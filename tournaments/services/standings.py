@@ -184,7 +184,8 @@ def _scope(event: Event, changes: list[int | None], full: bool) -> Scope | None:
             or not all(sql.TIEBREAKS[name].local for name in event_format.tiebreaks)
             or not StandingRow.objects.filter(event=event).exists()
             or _uncredited_byes(event)):
-        return Scope(event.pk)
+        with connection.cursor() as cursor:
+            return Scope.whole_event(cursor, event.pk)
     if not changes:
         return None
     with connection.cursor() as cursor:
@@ -209,33 +210,47 @@ def _uncredited_byes(event: Event) -> bool:
 
 def store(event: Event, scope: Scope) -> None:
     """Bring the stored round results and standing rows of ``scope`` up to date (inside the
-    caller's transaction). Only rows that differ are written."""
+    caller's transaction). Only rows that differ are written.
+
+    The heavy reads are plain SELECTs returning only the differences (PostgreSQL runs those in
+    parallel, never a writing statement); the writes are small. Seats and byes change only with
+    structural changes, which recompute the whole event: a narrower scope cannot hold a stale
+    result, so it skips looking for one.
+    """
     event_format = event.format
     dialect = Dialect(connection.vendor)
-    seat_results, stale_seat_results = sql.store_seat_results(event_format, scope)
     bye_results, stale_bye_results = sql.store_bye_results(event_format, scope)
-    # Seats and byes change only with structural changes, which recompute the whole event: a
-    # narrower scope cannot hold a stale result, so it skips looking for one.
-    whole = scope.whole
-    statements = [seat_results, *([stale_seat_results] if whole else []),
-                  bye_results, *([stale_bye_results] if whole else []),
-                  sql.store_lines(dialect, event_format, scope)]
     with connection.cursor() as cursor:
         if scope.whole and connection.vendor == "postgresql":
-            # A whole league aggregates a million hands: hash them in memory rather than spill
-            # to disk, and skip JIT compilation, which costs more than it saves here.
-            cursor.execute("SET LOCAL work_mem = '64MB'")
-            cursor.execute("SET LOCAL jit = off")
-        for statement, params in statements:
-            cursor.execute(statement, params)
+            _tune_for_a_whole_league(cursor)
+        cursor.execute(*sql.seat_result_changes(event_format, scope))
+        for statement in sql.write_seat_results(cursor.fetchall()):
+            cursor.execute(*statement)
+        if scope.whole:
+            cursor.execute(*sql.rounds_with_stale_results(event_format, scope))
+            stale_rounds = [round_id for (round_id,) in cursor.fetchall()]
+            if stale_rounds:
+                cursor.execute(*sql.delete_stale_seat_results(event_format, stale_rounds))
+            cursor.execute(*stale_bye_results)
+        cursor.execute(*bye_results)
+        cursor.execute(*sql.line_changes(dialect, event_format, scope))
+        for statement in sql.write_lines(cursor.fetchall()):
+            cursor.execute(*statement)
+
+
+def _tune_for_a_whole_league(cursor) -> None:
+    """A whole league aggregates a million hands: hash them in memory rather than spill to
+    disk, and skip JIT compilation, which costs more than it saves here."""
+    for setting in ("work_mem = '64MB'", "jit = off"):
+        cursor.execute(f"SET LOCAL {setting}")
 
 
 def compute(event: Event) -> tuple[list[Line], list[RoundResult]]:
     """The standings of an event from its hands and byes, in rank order, with the round results
     they come from (nothing is read from the stored standings, nothing is written)."""
-    results_sql, results_params, lines_sql, lines_params = sql.computed(
-        Dialect(connection.vendor), event.format, event.pk)
     with connection.cursor() as cursor:
+        results_sql, results_params, lines_sql, lines_params = sql.computed(
+            Dialect(connection.vendor), event.format, Scope.whole_event(cursor, event.pk))
         cursor.execute(results_sql, results_params)
         results = [RoundResult(round_id=r, entrant_id=e, victory_points=vp, tichu_points=tp,
                                hands_played=hands, bye=bool(bye))

@@ -10,8 +10,8 @@ one SQL fragment, and the fragments compose two ways:
 - *computed*: one read-only query that derives the same lines without writing (``compute``, used by
   pairing and by the tests that check stored == computed).
 
-Every statement runs on PostgreSQL and on SQLite (3.35 or later): the few functions that differ
-(JSON) are chosen by ``Dialect``.
+Every statement runs on PostgreSQL and on SQLite (3.39 or later, for FULL JOIN): the few
+functions that differ (JSON) are chosen by ``Dialect``.
 """
 
 from __future__ import annotations
@@ -62,11 +62,20 @@ class Scope:
 
     ``entrants``/``rounds`` None mean all of the event's. Round results are recomputed for the
     entrants' seats in ``rounds``; bye credits and lines for the entrants over all rounds.
+    ``table_ids``: for a whole event, the lowest and highest id of its tables (``whole``).
     """
 
     event_id: int
     entrants: tuple[int, ...] | None = None
     rounds: tuple[int, ...] | None = None
+    table_ids: tuple[int | None, int | None] = (None, None)
+
+    @classmethod
+    def whole_event(cls, cursor, event_id: int) -> Scope:
+        """The whole event, its range of table ids read first (see ``hands``)."""
+        cursor.execute(f"SELECT MIN(id), MAX(id) FROM {TABLE} WHERE round_id IN "
+                       f"(SELECT id FROM {ROUND} WHERE event_id = %s)", [event_id])
+        return cls(event_id, table_ids=tuple(cursor.fetchone()))
 
     @property
     def whole(self) -> bool:
@@ -93,12 +102,12 @@ class Scope:
         A whole event reads its hands as one range of table ids from the covering index: a
         hash lookup of each of a million hands in the event's tables would cost more than the
         aggregate itself. Hands of other events' tables inside the range drop out in the join.
+        The bounds are values, not subqueries, so that the planner sees how many hands the range
+        holds (and reads a league's million with parallel workers).
         """
-        tables, params = self.tables("t")
         if self.whole:
-            bounds = f"FROM {TABLE} t WHERE {tables}"
-            return (f"{alias}.table_id BETWEEN (SELECT MIN(t.id) {bounds}) "
-                    f"AND (SELECT MAX(t.id) {bounds})", params + params)
+            return f"{alias}.table_id BETWEEN %s AND %s", list(self.table_ids)
+        tables, params = self.tables("t")
         return f"{alias}.table_id IN (SELECT t.id FROM {TABLE} t WHERE {tables})", params
 
     def entrants_of(self, column: str) -> tuple[str, list]:
@@ -209,53 +218,88 @@ def bye_results(event_format, scope: Scope, source: str) -> tuple[str, list]:
     return sql, params
 
 
-def store_seat_results(event_format, scope: Scope) -> list[tuple[str, list]]:
-    """Statements that make the scope's stored seat results equal to the computed ones: insert or
-    update the rows that differ, delete the rows of seats that no longer exist."""
+def seat_result_changes(event_format, scope: Scope) -> tuple[str, list]:
+    """A read-only query of the scope's seat results that differ from the stored ones:
+    (round_id, entrant_id, vp, tp, hands), to be written with ``write_seat_results``.
+
+    A plain SELECT, not ``INSERT ... SELECT``: PostgreSQL runs a SELECT with parallel workers
+    but never a writing statement, and after a full recomputation of a league few rows differ.
+    """
     new, params = seat_results(event_format, scope)
-    upsert = f"""
-        INSERT INTO {RESULT} (round_id, entrant_id, victory_points, tichu_points, hands_played,
-                              bye)
-        SELECT n.round_id, n.entrant_id, n.vp, n.tp, n.hands, FALSE
+    sql = f"""
+        SELECT n.round_id, n.entrant_id, n.vp, n.tp, n.hands
         FROM ({new}) n LEFT JOIN {RESULT} o
           ON o.round_id = n.round_id AND o.entrant_id = n.entrant_id
         WHERE o.id IS NULL OR o.bye OR o.victory_points <> n.vp OR o.tichu_points <> n.tp
-           OR o.hands_played <> n.hands
-        ON CONFLICT (round_id, entrant_id) DO UPDATE SET
-            victory_points = excluded.victory_points, tichu_points = excluded.tichu_points,
-            hands_played = excluded.hands_played, bye = excluded.bye"""
+           OR o.hands_played <> n.hands"""
+    return sql, params
+
+
+def write_seat_results(rows: list[tuple]) -> list[tuple[str, list]]:
+    """Statements storing ``seat_result_changes``' rows."""
+    return upserts(RESULT, RESULT_COLUMNS, ("round_id", "entrant_id"),
+                   [(*row, False) for row in rows])
+
+
+def rounds_with_stale_results(event_format, scope: Scope) -> tuple[str, list]:
+    """A read-only query of the rounds holding seat results of seats that no longer exist (a
+    swap, a withdrawal, a regenerated round). Once every seat has its result, a round holds
+    stale results exactly when it holds more results than seats: two cheap counts (parallel,
+    like ``seat_result_changes``) spare the exact search in every other round."""
     stored, stored_params = scope.results("r")
-    outer, _ = scope.results(RESULT)
     tables, table_params = scope.tables("t")
     seat_filter, seat_params = ("TRUE", []) if scope.whole else scope._in("s.entrant_id",
                                                                           scope.entrants)
-    seated = _seated(event_format)
-    # After the upsert every seat has its result, so a round holds stale results exactly when it
-    # holds more results than seats: two cheap counts spare the anti-join in all other rounds.
-    stale = f"""
-        DELETE FROM {RESULT} WHERE NOT bye AND round_id IN (
-            SELECT x.round_id FROM (
-                SELECT r.round_id, COUNT(*) AS c FROM {RESULT} r
-                WHERE NOT r.bye AND {stored} GROUP BY r.round_id) x
-            LEFT JOIN (
-                SELECT t.round_id, COUNT(*) AS c FROM {SEAT} s JOIN {TABLE} t ON t.id = s.table_id
-                WHERE {tables} AND {seat_filter}{seated}
-                  AND (t.round_id, s.entrant_id) NOT IN (SELECT round_id, entrant_id FROM {BYE})
-                GROUP BY t.round_id) y ON y.round_id = x.round_id
-            WHERE x.c > COALESCE(y.c, 0))
-        AND {outer} AND (
+    sql = f"""
+        SELECT x.round_id FROM (
+            SELECT r.round_id, COUNT(*) AS c FROM {RESULT} r
+            WHERE NOT r.bye AND {stored} GROUP BY r.round_id) x
+        LEFT JOIN (
+            SELECT t.round_id, COUNT(*) AS c FROM {SEAT} s JOIN {TABLE} t ON t.id = s.table_id
+            WHERE {tables} AND {seat_filter}{_seated(event_format)}
+              AND (t.round_id, s.entrant_id) NOT IN (SELECT round_id, entrant_id FROM {BYE})
+            GROUP BY t.round_id) y ON y.round_id = x.round_id
+        WHERE x.c > COALESCE(y.c, 0)"""
+    return sql, [*stored_params, *table_params, *seat_params]
+
+
+def delete_stale_seat_results(event_format, rounds: list[int]) -> tuple[str, list]:
+    """Delete the seat results in ``rounds`` whose entrant has no seat there (or a bye)."""
+    in_rounds = f"round_id IN ({', '.join(['%s'] * len(rounds))})"
+    sql = f"""
+        DELETE FROM {RESULT} WHERE NOT bye AND {in_rounds} AND (
             (round_id, entrant_id) IN (SELECT round_id, entrant_id FROM {BYE})
             OR NOT EXISTS (
                 SELECT 1 FROM {SEAT} s JOIN {TABLE} t ON t.id = s.table_id
                 WHERE t.round_id = {RESULT}.round_id AND s.entrant_id = {RESULT}.entrant_id
-                {seated}))"""
-    stale_params = [*stored_params, *table_params, *seat_params, *stored_params]
-    return [(upsert, params), (stale, stale_params)]
+                {_seated(event_format)}))"""
+    return sql, list(rounds)
+
+
+RESULT_COLUMNS = ("round_id", "entrant_id", "victory_points", "tichu_points", "hands_played",
+                  "bye")
+BATCH = 500  # rows per statement: well under SQLite's limit of bound parameters
+
+
+def upserts(table: str, columns: tuple[str, ...], key: tuple[str, ...],
+            rows: list[tuple]) -> list[tuple[str, list]]:
+    """INSERT ... ON CONFLICT (key) DO UPDATE statements for ``rows``, in batches."""
+    row = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in key)
+    return [(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+             f"{', '.join([row] * len(batch))} "
+             f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}",
+             [value for values in batch for value in values])
+            for batch in _batches(rows)]
+
+
+def _batches(items: list) -> list[list]:
+    return [items[start:start + BATCH] for start in range(0, len(items), BATCH)]
 
 
 def store_bye_results(event_format, scope: Scope) -> list[tuple[str, list]]:
     """Statements that make the scope's stored bye results equal to their credits (computed from
-    the stored seat results, so they run after ``store_seat_results``)."""
+    the stored seat results, so they run after those are written)."""
     new, params = bye_results(event_format, scope, RESULT)
     upsert = f"""
         INSERT INTO {RESULT} (round_id, entrant_id, victory_points, tichu_points, hands_played,
@@ -363,23 +407,28 @@ def lines(dialect: Dialect, event_format, scope: Scope, source: str,
     return with_sql, select, [param for _, _, params in ctes for param in params]
 
 
-def store_lines(dialect: Dialect, event_format, scope: Scope) -> tuple[str, list]:
-    """Insert or update the scope's standing rows whose values differ."""
+def line_changes(dialect: Dialect, event_format, scope: Scope) -> tuple[str, list]:
+    """A read-only query of the scope's standing lines that differ from the stored rows, as
+    rows for ``write_lines`` (a plain SELECT, like ``seat_result_changes``, so that it runs in
+    parallel)."""
     with_sql, select, params = lines(dialect, event_format, scope, RESULT)
     sql = f"""{with_sql}, new AS ({select})
-        INSERT INTO {ROW} (event_id, entrant_id, victory_points, tichu_points,
-                           hands_played, byes, adjustment_vp, adjustment_tp, tiebreaks)
-        SELECT %s, n.entrant_id, n.vp, n.tp, n.hands, n.byes, n.adj_vp, n.adj_tp, n.tiebreaks
+        SELECT %s, n.entrant_id, n.vp, n.tp, n.hands, n.byes, n.adj_vp, n.adj_tp,
+               CAST(n.tiebreaks AS text)
         FROM new n LEFT JOIN {ROW} o ON o.event_id = %s AND o.entrant_id = n.entrant_id
         WHERE o.id IS NULL OR o.victory_points <> n.vp OR o.tichu_points <> n.tp
            OR o.hands_played <> n.hands OR o.byes <> n.byes OR o.adjustment_vp <> n.adj_vp
-           OR o.adjustment_tp <> n.adj_tp OR o.tiebreaks <> n.tiebreaks
-        ON CONFLICT (event_id, entrant_id) DO UPDATE SET
-            victory_points = excluded.victory_points, tichu_points = excluded.tichu_points,
-            hands_played = excluded.hands_played, byes = excluded.byes,
-            adjustment_vp = excluded.adjustment_vp, adjustment_tp = excluded.adjustment_tp,
-            tiebreaks = excluded.tiebreaks"""
+           OR o.adjustment_tp <> n.adj_tp OR o.tiebreaks <> n.tiebreaks"""
     return sql, [*params, scope.event_id, scope.event_id]
+
+
+ROW_COLUMNS = ("event_id", "entrant_id", "victory_points", "tichu_points", "hands_played",
+               "byes", "adjustment_vp", "adjustment_tp", "tiebreaks")
+
+
+def write_lines(rows: list[tuple]) -> list[tuple[str, list]]:
+    """Statements storing ``line_changes``' rows."""
+    return upserts(ROW, ROW_COLUMNS, ("event_id", "entrant_id"), rows)
 
 
 def rank_keys(dialect: Dialect, event_format, alias: str) -> list[str]:
@@ -397,9 +446,8 @@ def _line_order(event_format) -> str:
     return ", ".join(f"{key} DESC" for key in keys) + ", l.entrant_id"
 
 
-def computed(dialect: Dialect, event_format, event_id: int) -> tuple[str, list, str, list]:
+def computed(dialect: Dialect, event_format, scope: Scope) -> tuple[str, list, str, list]:
     """Read-only: (results query, params, ranked lines query, params) for a whole event."""
-    scope = Scope(event_id)
     seats, seat_params = seat_results(event_format, scope)
     byes, bye_params = bye_results(event_format, scope, "seat_results")
     ctes = [("seat_results", f"SELECT round_id, entrant_id, vp AS victory_points, "
