@@ -164,3 +164,36 @@ def test_pagination(anon, org):
     assert page["next"] and page["previous"]
     capped = anon.get(f"/api/events/{event['id']}/players/?limit=100000").json()
     assert len(capped["results"]) == 30
+
+
+# --- the public read without DRF's request handling ---------------------------------------------
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("accept", [None, "*/*", "application/json", "application/*, */*;q=0.1"])
+def test_a_plain_read_answers_as_drf_does(anon, org, accept):
+    """Without credentials, asking for JSON: the cached bytes with DRF's headers; an organizer's
+    token (DRF's handling) gets the same answer."""
+    event = make_event(org)
+    url = f"/api/events/{event['id']}/standings/"
+    through_drf = org.get(url)
+    plain = anon.get(url, **({"HTTP_ACCEPT": accept} if accept else {}))
+    assert plain.status_code == through_drf.status_code == 200
+    assert plain.content == through_drf.content
+    for header in ("Content-Type", "Allow"):
+        assert plain[header] == through_drf[header], header
+    assert "Accept" in plain["Vary"] and "Cookie" not in plain["Vary"]
+
+
+@pytest.mark.django_db
+def test_anything_else_goes_through_drf(anon, org):
+    event = make_event(org)
+    url = f"/api/events/{event['id']}/standings/"
+    browsable = anon.get(url, HTTP_ACCEPT="text/html")
+    assert browsable.status_code == 200 and browsable["Content-Type"].startswith("text/html")
+    assert "up_to_date" in browsable.content.decode()
+    assert anon.get(url, HTTP_ACCEPT="application/xml").status_code == 406
+    assert anon.get(url, HTTP_AUTHORIZATION="Token wrong").status_code == 401
+    missing = anon.get("/api/events/31337/standings/")
+    assert missing.status_code == 404
+    assert missing.json() == anon.get("/api/events/31337/standings/",
+                                      HTTP_ACCEPT="application/json, text/plain").json()

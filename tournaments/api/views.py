@@ -241,21 +241,58 @@ class EventRounds(ListBase):
 
 
 class EventStandings(Base):
-    """The stored standings in rank order (read, never computed), cached per change."""
+    """The stored standings in rank order (read, never computed), cached per change.
+
+    Every phone at a venue polls this: a GET without credentials whose ``Accept`` admits JSON
+    and nothing else skips DRF's request handling (authentication, negotiation) and gets the
+    cached bytes with the headers DRF would add. Anything else (a token, the browsable API for
+    ``text/html``, an unknown event's 404) goes through DRF as usual.
+    """
 
     permission_classes = [AllowAny]
+
+    def dispatch(self, request, *args, **kwargs):
+        if _plain_json_read(request):
+            try:
+                response = _standings_response(kwargs["pk"])
+            except exceptions.NotFound:
+                return super().dispatch(request, *args, **kwargs)  # DRF's error answer
+            for header, value in self.default_response_headers.items():
+                response[header] = value
+            return response
+        return super().dispatch(request, *args, **kwargs)
 
     @extend_schema(operation_id="events_standings", responses={
         200: serializers.StandingsSerializer, **errors(404)}, tags=["standings"])
     def get(self, request, pk):
-        body = standings_cache.cached(pk, "api", lambda: _standings_json(pk))
         if getattr(request.accepted_renderer, "format", "json") == "json":
-            return HttpResponse(body, content_type="application/json")
-        return Response(json.loads(body))
+            return _standings_response(pk)
+        return Response(json.loads(_standings_body(pk)))
+
+
+JSON_MEDIA_RANGES = {"", "*/*", "application/*", "application/json"}
+
+
+def _plain_json_read(request) -> bool:
+    """A GET without credentials for which DRF would choose the JSON renderer anyway."""
+    if request.method != "GET" or "HTTP_AUTHORIZATION" in request.META:
+        return False
+    accept = request.META.get("HTTP_ACCEPT", "")
+    return all(media.split(";", 1)[0].strip().lower() in JSON_MEDIA_RANGES
+               for media in accept.split(","))
+
+
+def _standings_body(event_id: int) -> bytes:
+    return standings_cache.cached(event_id, "api", lambda: _standings_json(event_id))
+
+
+def _standings_response(event_id: int) -> HttpResponse:
+    return HttpResponse(_standings_body(event_id), content_type="application/json")
 
 
 def _standings_json(event_id: int) -> bytes:
-    event = Event.objects.filter(pk=event_id).only("pk", "change_seq", "standings_seq").first()
+    event = (Event.objects.filter(pk=event_id)
+             .only("pk", "change_seq", "standings_seq", "format_data").first())
     if event is None:
         raise exceptions.NotFound()
     return JSONRenderer().render(

@@ -1,24 +1,77 @@
 """Public standings, rendered once per change and served from the cache.
 
-Standings are read far more often than they change (every phone at the venue polls them), so
-the rendered answer (the API's JSON, the page's table) is cached. Each event has a version token
-in the cache; a read costs two cache lookups (the token, then the value under it) and no query.
-Every committed change and every finished recomputation sets a new token (``invalidate``), so a
-value built from older rows is never served again, even if a slow reader stores it after the
-change: it lands under a token nobody asks for. While the cache is unreachable every read builds
-its answer (``tichu_site.cache`` degrades to a cache that misses); values also expire after
-``SECONDS`` as a bound on anything missed.
+Standings are read far more often than they change (every phone at the venue polls them), so the
+rendered answers (the API's JSON, the standings table, the whole public page) are cached. Each
+event has a version token in the cache. Every committed change and every finished recomputation
+sets a new token (``invalidate``), so a value built from older rows is never served again, even
+if a slow reader stores it after the change: it lands under a token nobody asks for.
+
+A value stored under a token never changes, so each process also keeps the values it used
+recently (``Recent``, bounded in size and age): a read then costs one cache lookup (the token) and
+no query, and the league's 2 MB answer is neither fetched from Redis nor unpickled again. A change
+is still seen by the next read of every process, as every read asks for the token.
+
+A missing token (a new event; Redis restarted empty) is replaced by a fresh one, never reverts to
+an older one: tokens are the time in nanoseconds. While the cache is unreachable every read builds
+its answer (``tichu_site.cache`` degrades to a cache that misses) and nothing is kept. Values
+expire after ``SECONDS`` in the cache and again in each process, a bound on anything no change
+marks (an edit in the admin).
 """
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 
 from django.core.cache import cache
 
 SECONDS = 600
 VERSION_KEY = "standings:version:{}"
+RECENT_LIMIT = 16 * 1024 * 1024  # characters or bytes kept per process: a few league answers
+
+Value = str | bytes
+
+
+class Recent:
+    """Values used recently in this process: the least recently used are dropped once their sizes
+    (``len``) add up to more than ``limit``; a value is kept at most ``seconds``."""
+
+    def __init__(self, limit: int, seconds: float):
+        self.limit = limit
+        self.seconds = seconds
+        self.size = 0
+        self._values: OrderedDict[str, tuple[float, Value]] = OrderedDict()
+        self._lock = threading.Lock()  # a threaded server shares this process's values
+
+    def get(self, key: str) -> Value | None:
+        with self._lock:
+            entry = self._values.get(key)
+            if entry is None:
+                return None
+            if entry[0] < time.monotonic():
+                self._drop(key)
+                return None
+            self._values.move_to_end(key)
+            return entry[1]
+
+    def put(self, key: str, value: Value) -> None:
+        if len(value) > self.limit:
+            return
+        with self._lock:
+            if key in self._values:
+                self._drop(key)
+            self._values[key] = (time.monotonic() + self.seconds, value)
+            self.size += len(value)
+            while self.size > self.limit:
+                self._drop(next(iter(self._values)))
+
+    def _drop(self, key: str) -> None:
+        self.size -= len(self._values.pop(key)[1])
+
+
+recent = Recent(RECENT_LIMIT, SECONDS)
 
 
 def invalidate(event_id: int) -> None:
@@ -26,13 +79,30 @@ def invalidate(event_id: int) -> None:
     cache.set(VERSION_KEY.format(event_id), time.time_ns(), None)
 
 
-def cached(event_id: int, name: str, build: Callable[[], object]):
-    """The rendered answer ``name`` (e.g. ``api`` or ``page:de``) of an event's standings,
-    built by ``build`` when the cache has none for the current version."""
-    version = cache.get(VERSION_KEY.format(event_id), 0)
+def _version(event_id: int) -> int | None:
+    """The event's token; a fresh one if it has none (expiring, so that asking for events that
+    do not exist leaves nothing behind); None while the cache is unreachable."""
+    key = VERSION_KEY.format(event_id)
+    version = cache.get(key)
+    if version is None:
+        version = time.time_ns()
+        if not cache.add(key, version, SECONDS):
+            version = cache.get(key)  # another reader's token, or None: the cache is unreachable
+    return version
+
+
+def cached(event_id: int, name: str, build: Callable[[], Value]) -> Value:
+    """The rendered answer ``name`` (e.g. ``api`` or ``table:de:1``) of an event's standings,
+    built by ``build`` when neither this process nor the cache has it for the current version."""
+    version = _version(event_id)
+    if version is None:
+        return build()
     key = f"standings:{name}:{event_id}:{version}"
-    value = cache.get(key)
+    value = recent.get(key)
     if value is None:
-        value = build()
-        cache.set(key, value, SECONDS)
+        value = cache.get(key)
+        if value is None:
+            value = build()
+            cache.set(key, value, SECONDS)
+        recent.put(key, value)
     return value

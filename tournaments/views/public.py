@@ -6,19 +6,31 @@ published and complete rounds for these pages).
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.contrib.messages import get_messages
+from django.core.paginator import EmptyPage, Paginator
+from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from .. import stats
+from .. import selectors, stats
+from ..models import Event
 from ..services import standings_cache
 from . import queries
 
 STANDINGS_POLL_SECONDS = 5
+STANDINGS_PER_PAGE = 100
 PROJECTOR_REFRESH_SECONDS = 15
+MAX_PAGE_DIGITS = 6
+# The CSRF field of a page shared by anonymous visitors; each gets their own token in its place.
+# User data is escaped, so only the template's own field can hold these quotes.
+CSRF_FIELD = 'name="csrfmiddlewaretoken" value="{}"'
+CSRF_PLACEHOLDER = "csrf-token-of-the-visitor"
+CSRF_PLACEHOLDER_FIELD = CSRF_FIELD.format(CSRF_PLACEHOLDER).encode()
 
 
 @require_GET
@@ -31,26 +43,83 @@ def _event_context(event):
             "up_to_date": event.standings_up_to_date, "poll": STANDINGS_POLL_SECONDS}
 
 
-def _standings_html(event) -> str:
-    """The live standings table, rendered once per change and language (``standings_cache``):
-    every phone at the venue polls it."""
+def _page_number(request) -> int:
+    """The standings page asked for (``?page=N``, 1 without): 404 for anything else, before any
+    cache key is made of it."""
+    value = request.GET.get("page") or "1"
+    if not (value.isascii() and value.isdigit() and len(value) <= MAX_PAGE_DIGITS
+            and int(value) >= 1):
+        raise Http404("No such page of the standings.")
+    return int(value)
+
+
+def _page_path(event_id: int, number: int) -> str:
+    path = reverse("event", args=[event_id])
+    return path if number == 1 else f"{path}?page={number}"
+
+
+def _table_context(event: Event, number: int) -> dict:
+    """One page of the standings (ranks count over the whole event); 404 beyond the last."""
+    paginator = Paginator(selectors.standing_rows(event), STANDINGS_PER_PAGE)
+    try:
+        page = paginator.page(number)
+    except EmptyPage:
+        raise Http404("No such page of the standings.") from None
+    return {"event": event, "rows": page.object_list, "page": page,
+            "page_range": list(paginator.get_elided_page_range(number, on_each_side=2,
+                                                               on_ends=1)),
+            "up_to_date": event.standings_up_to_date, "poll": STANDINGS_POLL_SECONDS}
+
+
+def _standings_table(event_id: int, number: int, event: Event | None = None) -> SafeString:
+    """A page of the live standings table, rendered once per change, language and page
+    (``standings_cache``): every phone at the venue polls it. ``event`` if the caller has it,
+    else it is read on a cache miss."""
+    def build() -> str:
+        context = _table_context(event or queries.event_or_404(event_id), number)
+        return str(render_to_string("public/_standings.html", context))
+
     return mark_safe(standings_cache.cached(  # noqa: S308 - our own template's output
-        event.pk, f"page:{get_language()}",
-        lambda: str(render_to_string("public/_standings.html", _event_context(event)))))
+        event_id, f"table:{get_language()}:{number}", build))
+
+
+def _event_page_context(event: Event, number: int) -> dict:
+    return {"event": event, "rounds": queries.public_rounds(event),
+            "standings_html": _standings_table(event.pk, number, event),
+            "next_path": _page_path(event.pk, number)}
+
+
+def _shared_event_page(event_id: int, number: int) -> bytes:
+    """The event page as every anonymous visitor gets it, rendered without their request (so
+    nothing of theirs can end up in it) and with a placeholder for the CSRF token."""
+    context = {**_event_page_context(queries.event_or_404(event_id), number),
+               "csrf_token": CSRF_PLACEHOLDER}
+    return render_to_string("public/event.html", context).encode()
+
+
+def _is_anonymous(request) -> bool:
+    """Nothing on the page is the visitor's own: not logged in, no message waiting for them."""
+    return not request.user.is_authenticated and not get_messages(request)
 
 
 @require_GET
 def event_detail(request, event_id: int):
-    event = queries.event_or_404(event_id)
-    return render(request, "public/event.html", {
-        "event": event, "standings_html": _standings_html(event),
-        "rounds": queries.public_rounds(event)})
+    """The event page. Anonymous visitors get it from the cache (once per change, language and
+    page of the standings) with their own CSRF token; logged-in users get it rendered."""
+    number = _page_number(request)
+    if not _is_anonymous(request):
+        return render(request, "public/event.html",
+                      _event_page_context(queries.event_or_404(event_id), number))
+    page = standings_cache.cached(event_id, f"page:{get_language()}:{number}",
+                                  lambda: _shared_event_page(event_id, number))
+    return HttpResponse(page.replace(CSRF_PLACEHOLDER_FIELD,
+                                     CSRF_FIELD.format(get_token(request)).encode()))
 
 
 @require_GET
 def event_standings(request, event_id: int):
-    """The standings table alone: what the event page polls for (htmx) to stay live."""
-    return HttpResponse(_standings_html(queries.event_or_404(event_id)))
+    """A page of the standings table alone: what the event page polls for (htmx) to stay live."""
+    return HttpResponse(_standings_table(event_id, _page_number(request)))
 
 
 @require_GET

@@ -1,0 +1,134 @@
+"""The standings cache (``standings_cache``) and the Redis cache under it (``tichu_site.cache``):
+each process keeps recently used answers, bounded, and still sees every change at the next read;
+a lost token never brings an old answer back; an unreachable cache means building every answer,
+never failing, and the cache's reused Redis client recovers once Redis is back."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+
+from tests.reliability.conftest import PrivateRedis, free_port
+from tichu_site.cache import ResilientRedisCache
+from tournaments.services import standings_cache
+from tournaments.services.standings_cache import VERSION_KEY, Recent, cached, invalidate
+
+EVENT = 10**15 + 7  # no real event: in live mode the cache is shared with the worker
+
+
+class Builds:
+    """A ``build`` function that counts its calls and answers ``v1``, ``v2``..."""
+
+    def __init__(self):
+        self.count = 0
+
+    def __call__(self) -> str:
+        self.count += 1
+        return f"v{self.count}"
+
+
+class RecordingCache:
+    """The cache, recording the keys read from it."""
+
+    def __init__(self):
+        self.keys = []
+
+    def get(self, key, default=None):
+        self.keys.append(key)
+        return cache.get(key, default)
+
+    def __getattr__(self, name):
+        return getattr(cache, name)
+
+
+def test_recent_values_are_bounded_dropping_the_least_recently_used():
+    recent = Recent(limit=10, seconds=60)
+    recent.put("a", b"aaaa")
+    recent.put("b", b"bbbb")
+    assert recent.get("a") == b"aaaa"  # "a" is now the most recently used
+    recent.put("c", b"cccc")  # 12 > 10: "b" goes
+    assert recent.get("b") is None
+    assert (recent.get("a"), recent.get("c"), recent.size) == (b"aaaa", b"cccc", 8)
+    recent.put("big", b"x" * 11)  # larger than the bound: not kept, nothing dropped for it
+    assert (recent.get("big"), recent.size) == (None, 8)
+    recent.put("a", "a")
+    assert recent.size == 5
+    for number in range(100):
+        recent.put(f"k{number}", b"xyz")
+        assert recent.size <= 10
+
+
+def test_recent_values_expire(monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr(standings_cache.time, "monotonic", lambda: now[0])
+    recent = Recent(limit=10, seconds=5)
+    recent.put("a", b"a")
+    now[0] = 104.9
+    assert recent.get("a") == b"a"
+    now[0] = 105.1
+    assert (recent.get("a"), recent.size) == (None, 0)
+
+
+def test_a_process_reads_only_the_token_until_a_change(monkeypatch):
+    invalidate(EVENT)
+    build, recording = Builds(), RecordingCache()
+    monkeypatch.setattr(standings_cache, "cache", recording)
+    assert cached(EVENT, "x", build) == "v1"
+    recording.keys.clear()
+    assert [cached(EVENT, "x", build) for _ in range(3)] == ["v1"] * 3
+    assert recording.keys == [VERSION_KEY.format(EVENT)] * 3
+    invalidate(EVENT)  # as every change does
+    assert cached(EVENT, "x", build) == "v2"
+
+
+def test_a_lost_token_never_brings_an_old_answer_back():
+    cache.delete(VERSION_KEY.format(EVENT))
+    assert cached(EVENT, "x", lambda: "first") == "first"
+    invalidate(EVENT)
+    assert cached(EVENT, "x", lambda: "second") == "second"
+    cache.delete(VERSION_KEY.format(EVENT))  # evicted, or Redis restarted empty
+    assert cached(EVENT, "x", lambda: "third") == "third"
+
+
+@pytest.fixture
+def unreachable_cache(settings):
+    settings.CACHES = {"default": {
+        "BACKEND": "tichu_site.cache.ResilientRedisCache",
+        "LOCATION": f"redis://127.0.0.1:{free_port()}/0",  # nobody listens there
+        "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
+
+
+def test_while_the_cache_is_unreachable_every_read_builds(unreachable_cache):
+    build, kept = Builds(), standings_cache.recent.size
+    assert [cached(EVENT, "x", build) for _ in range(3)] == ["v1", "v2", "v3"]
+    assert standings_cache.recent.size == kept
+    invalidate(EVENT)  # dropped, not raised
+
+
+def test_an_unreachable_cache_answers_as_an_empty_one(unreachable_cache):
+    assert cache.get("k", "default") == "default"
+    assert cache.add("k", 1) is False
+    assert cache.set("k", 1) is None
+    assert cache.get_many(["k"]) == {}
+    assert cache.incr("k", 3) == 3
+
+
+@pytest.mark.live
+def test_the_redis_client_is_reused_and_recovers_after_a_restart(tmp_path):
+    redis = PrivateRedis(free_port(), tmp_path / "redis.log")
+    redis.start()
+    try:
+        backend = ResilientRedisCache(redis.url, {"OPTIONS": {"socket_connect_timeout": 1,
+                                                              "socket_timeout": 1}})
+        backend.set("k", 1)
+        client = backend._cache.get_client()
+        assert backend.get("k") == 1 and backend._cache.get_client() is client
+        redis.stop()
+        assert backend.get("k", "gone") == "gone"
+        redis.start()  # empty again
+        backend.set("k", 2)
+        assert backend.get("k") == 2
+        backend._cache._pid = -1  # as in a forked child: its parent's connection is not used
+        assert backend._cache.get_client() is not client and backend.get("k") == 2
+    finally:
+        redis.stop()
