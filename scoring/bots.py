@@ -50,23 +50,27 @@ from .rules import STANDARD, Rules
 _PASSES = tuple(Pass(seat) for seat in range(4))
 """Actions are immutable values: one ``Pass`` per seat serves every turn."""
 _OTHERS = tuple(((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3) for seat in range(4))
+"""The other seats from each: the next player (the right-hand opponent), the partner, the
+previous player (the left-hand opponent)."""
+_OPPONENTS = tuple((right, left) for right, _, left in _OTHERS)
+_TEAMS = tuple(team_of(seat) for seat in range(4))
+"""Each seat's opponents, and its team, looked up rather than worked out on every turn."""
 _ALL_CARDS = (1 << len(CARDS)) - 1
 _DRAGON_BIT, _PHOENIX_BIT, _DOG_BIT, _MAH_JONG_BIT = (DRAGON.bit, PHOENIX.bit, DOG.bit,
                                                       MAH_JONG.bit)
+_PHOENIX_OR_DRAGON = _PHOENIX_BIT | _DRAGON_BIT
 _RANK_MASKS = tuple(15 << (4 * (rank - 2)) if 2 <= rank <= 14 else 0 for rank in range(16))
 _DRAGON_RANK = DRAGON.rank
 _SINGLE_PLAY = tuple((card,) for card in CARDS)
-_ODD_BITS = int("01" * 26, 2)
-_PAIR_BITS = int("0011" * 13, 2)
-_NIBBLE_LOWS = int("0001" * 13, 2)
-"""Masks for counting the cards of each rank (a nibble of a card mask) in parallel."""
+_SINGLE_ACTIONS = tuple(tuple(Play(seat, play) for play in _SINGLE_PLAY) for seat in range(4))
+"""Likewise one ``Play`` of each card alone (with no wish) per seat."""
 
 
-def seat_plays(cache: dict, state: HandState, seat: int) -> HandPlays:
+def seat_plays(cache: list, state: HandState, seat: int) -> HandPlays:
     """The ``HandPlays`` of the cards ``seat`` holds, kept in ``cache`` (one per seat) and
     narrowed as the hand shrinks; a hand that is no part of the cached one starts afresh."""
     mask = state.hands[seat]
-    found = cache.get(seat)
+    found = cache[seat]
     if found is None or found.mahjong_in_bomb != state.rules.mahjong_in_bomb:
         found = HandPlays(mask, state.rules.mahjong_in_bomb)
     else:
@@ -85,25 +89,25 @@ class RandomBot:
         self.rng = rng
         self.call_chance = call_chance
         self.bomb_chance = bomb_chance
-        self._plays: dict[int, HandPlays] = {}
+        self._plays: list[HandPlays | None] = [None] * 4
 
     def act(self, state: HandState, seat: int) -> Action:
         rng = self.rng
         phase = state.phase
         if phase == PLAY:
-            if (state.calls[seat] is None and not state.played[seat]
+            if (not state.played[seat] and state.calls[seat] is None
                     and rng.random() < self.call_chance):
                 return Tichu(seat)
-            plays_of = self._plays.get(seat)
+            plays_of = self._plays[seat]
             if (plays_of is None or plays_of.mask != state.hands[seat]
                     or plays_of.mahjong_in_bomb != state.rules.mahjong_in_bomb):
                 plays_of = seat_plays(self._plays, state, seat)
             table, wish = state.table, state.wish
-            if table is None:
-                if not plays_of.holds(wish):
+            if not (wish and plays_of.holds(wish)):  # no wish obliges
+                if table is None:
                     return self._lead(seat, plays_of)
-            elif table.kind == SINGLE and not plays_of.holds(wish):
-                return self._on_single(seat, plays_of, table.rank)
+                if table.kind == SINGLE:
+                    return self._on_single(seat, plays_of, table.rank)
             # the legal plays and the pass, drawn from the seat's candidates (cheaper than
             # building every action)
             plays, bombs, may_pass = plays_of.split_entries(table, wish)
@@ -119,9 +123,10 @@ class RandomBot:
         if phase == DRAGON_GIFT:
             return GiveDragon(seat, (seat + 1) & 3 if rng.random() < 0.5 else (seat + 3) & 3)
         if phase in (GRAND, BLIND):  # a Grand (or Blind Grand) Tichu, or a pass
-            call = GrandTichu(seat) if phase == GRAND else BlindGrandTichu(seat)
-            if rng.random() < self.call_chance and call in state.legal_actions(seat):
-                return call
+            if rng.random() < self.call_chance:
+                call = GrandTichu(seat) if phase == GRAND else BlindGrandTichu(seat)
+                if call in state.legal_actions(seat):
+                    return call
             return _PASSES[seat]
         raise ValueError(f"seat {seat} has nothing to do in the {phase} phase")
 
@@ -131,26 +136,29 @@ class RandomBot:
         mask = plays_of.mask
         cards = singles_above(mask, rank)
         if rank < _DRAGON_RANK:
-            cards |= mask & (_PHOENIX_BIT | _DRAGON_BIT)
-        bombs = plays_of.entries(BOMB)
+            cards |= mask & _PHOENIX_OR_DRAGON
+        bombs = () if plays_of.bomb_free else plays_of.entries(BOMB)
         count = cards.bit_count()
         pick = int(self.rng.random() * (count + len(bombs) + 1))
         if pick < count:
             for _ in range(pick):
                 cards &= cards - 1
-            return Play(seat, _SINGLE_PLAY[(cards & -cards).bit_length() - 1])
+            return _single(seat, cards & -cards)
         pick -= count
         return Play(seat, bombs[pick][1]) if pick < len(bombs) else _PASSES[seat]
 
     def _lead(self, seat: int, plays_of: HandPlays) -> Play:
         """A kind at random among those the hand can lead (bombs too), then a play of it."""
         rng = self.rng
+        exhausted = plays_of.exhausted
         kinds = list(_RANDOM_LEAD_KINDS)
         while kinds:
             pick = int(rng.random() * len(kinds))
-            entries = plays_of.entries(kinds[pick])
-            if entries:
-                return self._with_wish(seat, entries[int(rng.random() * len(entries))][1])
+            kind = kinds[pick]
+            if kind not in exhausted:
+                entries = plays_of.entries(kind)
+                if entries:
+                    return self._with_wish(seat, entries[int(rng.random() * len(entries))][1])
             del kinds[pick]
         raise AssertionError("a hand holding cards can always lead")
 
@@ -191,45 +199,48 @@ def hand_value(mask: int, mahjong_in_bomb: bool = False) -> tuple[int, int]:
     leads shed the rest, bombs aside, the Dragon, Phoenix and Dog apart, taking from the lowest
     rank up the biggest combination it starts (as ``_combination_from`` does): a straight of
     five or more ranks, a triple with a pair, a run of pairs, a triple, a pair, a single."""
-    bomb_cards = 0
     bombs = bombs_in(mask, mahjong_in_bomb)
+    free = mask & ~_cards_of_bombs(bombs)
+    controls = ((free & _RANK_MASKS[14]).bit_count() + len(bombs)
+                + bool(mask & _DRAGON_BIT) + bool(mask & _PHOENIX_BIT))
+    return controls, _plays_needed(free)
+
+
+def _cards_of_bombs(bombs: tuple[tuple[Card, ...], ...]) -> int:
+    """The cards of some bombs, as a mask."""
+    cards = 0
     for bomb in bombs:
         for card in bomb:
-            bomb_cards |= card.bit
-    controls = ((mask & _RANK_MASKS[14] & ~bomb_cards).bit_count() + len(bombs)
-                + bool(mask & _DRAGON_BIT) + bool(mask & _PHOENIX_BIT))
-    free = mask & ~bomb_cards
-    counts = [0, 1 if free & _MAH_JONG_BIT else 0,
-              *((free >> shift & 15).bit_count() for shift in range(0, 52, 4)), 0]
+            cards |= card.bit
+    return cards
+
+
+def _plays_needed(free: int) -> int:
+    """``hand_value``'s plays of the cards ``free`` (no bomb among them)."""
+    # the rank bitmasks of the ranks held once or more, twice or more, three times (no more:
+    # bombs aside); each play takes the lowest rank left, and the run of ranks or pairs from it
+    held, paired, tripled = _rank_sets(free)
     plays = 0
-    rank = 1
-    while rank <= 14:
-        count = counts[rank]
-        if not count:
-            rank += 1
-            continue
+    while held:
+        low = held & -held
         plays += 1
-        top = rank
-        while counts[top + 1]:
-            top += 1
-        if top - rank >= 4:  # a straight
-            for each in range(rank, top + 1):
-                counts[each] -= 1
-        elif count >= 3:  # a triple, with the lowest other pair
-            counts[rank] = 0
-            other = next((r for r in range(2, 15) if counts[r] >= 2), 0)
-            counts[other] = 0
-        elif count == 2:  # a pair, stairs, or a pair with the lowest triple
-            other = next((r for r in range(2, 15) if counts[r] >= 3 and r != rank), 0)
-            if other:
-                counts[other] = counts[rank] = 0
-            else:
-                while counts[rank] >= 2:
-                    counts[rank] = 0
-                    rank += 1
+        if held & low * 31 == low * 31:  # a straight of five ranks or more: one card of each
+            run = held & ~(held + low)
+            held = held & ~run | paired & run
+            paired = paired & ~run | tripled & run
+            tripled &= ~run
+        elif not paired & low:  # a single
+            held ^= low
         else:
-            counts[rank] = 0
-    return controls, plays
+            if tripled & low:  # a triple, with the lowest other pair
+                pairs = paired ^ low
+                gone = low | pairs & -pairs
+            else:  # a pair with the lowest triple, or stairs (the run of pairs from it)
+                gone = low | tripled & -tripled if tripled else paired & ~(paired + low)
+            held &= ~gone
+            paired &= ~gone
+            tripled &= ~gone
+    return plays
 
 
 def _call_score(mask: int, mahjong_in_bomb: bool = False) -> int:
@@ -237,11 +248,11 @@ def _call_score(mask: int, mahjong_in_bomb: bool = False) -> int:
     whether these bots' hands went out first): the Dragon, the Phoenix, Aces, Kings and bombs
     for, each play the rest needs (``hand_value``) against, the Mah Jong (the first lead) for,
     the Dog (it gives the lead away) against."""
-    _, plays = hand_value(mask, mahjong_in_bomb)
-    bombs = len(bombs_in(mask, mahjong_in_bomb))
+    bombs = bombs_in(mask, mahjong_in_bomb)
+    plays = _plays_needed(mask & ~_cards_of_bombs(bombs))
     return (45 * bool(mask & _DRAGON_BIT) + 75 * bool(mask & _PHOENIX_BIT)
             + 38 * (mask & _RANK_MASKS[14]).bit_count() + 34 * (mask & _RANK_MASKS[13]).bit_count()
-            + 48 * bombs - 21 * plays + 37 * bool(mask & _MAH_JONG_BIT)
+            + 48 * len(bombs) - 21 * plays + 37 * bool(mask & _MAH_JONG_BIT)
             - 110 * bool(mask & _DOG_BIT) - 57)
 
 
@@ -292,22 +303,21 @@ class HeuristicBot:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
-        self._plays: dict[int, HandPlays] = {}
-        self._judged: dict[int, int] = {}
+        self._plays: list[HandPlays | None] = [None] * 4
+        self._judged: list[int | None] = [None] * 4  # the hand each seat's call was judged on
 
     # -- calls and exchange ----------------------------------------------------------------
 
     def act(self, state: HandState, seat: int) -> Action:
         phase = state.phase
         if phase == PLAY:
-            if state.calls[seat] is None and not state.played[seat]:
-                mask = state.hands[seat]
-                if self._judged.get(seat) != mask:
-                    self._judged[seat] = mask
-                    if self._calls_tichu(state, seat, mask):
-                        return Tichu(seat)
-            plays_of = self._plays.get(seat)
-            if (plays_of is None or plays_of.mask != state.hands[seat]
+            hand = state.hands[seat]
+            if not state.played[seat] and state.calls[seat] is None and self._judged[seat] != hand:
+                self._judged[seat] = hand
+                if self._calls_tichu(state, seat, hand):
+                    return Tichu(seat)
+            plays_of = self._plays[seat]
+            if (plays_of is None or plays_of.mask != hand
                     or plays_of.mahjong_in_bomb != state.rules.mahjong_in_bomb):
                 plays_of = seat_plays(self._plays, state, seat)
             if state.table is None:
@@ -340,17 +350,19 @@ class HeuristicBot:
         """The best card to the partner (not the Dragon or Phoenix, kept for oneself, unless the
         partner called Grand Tichu), the two lowest to the opponents, an even one to the right
         and an odd one to the left."""
-        # the cards from the weakest: the Dog, the Mah Jong, 2 to Ace, the Phoenix, the Dragon
-        ordered = [card for card in (DOG, MAH_JONG) if mask & card.bit]
-        ordered += cards_of(mask & _SUITED)
-        ordered += [card for card in (PHOENIX, DRAGON) if mask & card.bit]
-        keep = () if partner_call in ("grand", "blind") else (DRAGON, PHOENIX)
-        partner = next(card for card in reversed(ordered) if card not in keep)
-        low = [card for card in ordered if card is not partner and card is not MAH_JONG][:4]
-        even = next((c for c in low if c.rank and c.rank % 2 == 0), low[0])
-        odd = next((c for c in low if c is not even and not (c.rank and c.rank % 2 == 0)),
-                   next(c for c in low if c is not even))
-        return Exchange(seat, odd, partner, even)
+        givable = mask if partner_call in ("grand", "blind") else (
+            mask & ~_PHOENIX_OR_DRAGON)
+        suited = givable & _SUITED
+        # the best: the Dragon, the Phoenix, Ace to 2, the Mah Jong, the Dog
+        best = (givable & _DRAGON_BIT or givable & _PHOENIX_BIT
+                or (1 << (suited.bit_length() - 1) if suited
+                    else givable & _MAH_JONG_BIT or givable & _DOG_BIT))
+        partner = CARDS[best.bit_length() - 1]
+        evens, odds = [], []  # the four weakest cards left, of an even rank or not
+        for card in _weakest(mask & ~best & ~_MAH_JONG_BIT, 4):
+            (evens if card.rank and card.rank % 2 == 0 else odds).append(card)
+        even = evens[0] if evens else odds.pop(0)
+        return Exchange(seat, odds[0] if odds else evens[1], partner, even)
 
     # -- play ---------------------------------------------------------------------------
 
@@ -359,16 +371,15 @@ class HeuristicBot:
         table = state.table
         mask = plays_of.mask
         hands = state.hands
-        partner = (seat + 2) & 3
+        right, partner, left = _OTHERS[seat]
         holder = state.table_seat
-        left = mask.bit_count()
         wish = state.wish
         out = state.out
         calls = state.calls
-        threat = (out or calls[(seat + 1) & 3] or calls[(seat + 3) & 3]) and self._threat(
-            state, seat)
+        threat = (out or calls[right] or calls[left]) and self._threat(state, seat)
         free = not wish or not mask & _RANK_MASKS[wish]  # surely no wish obliges
-        if holder == partner and hands[partner] and not threat and left != table.length and free:
+        if (holder == partner and hands[partner] and not threat and free
+                and mask.bit_count() != table.length):
             return _PASSES[seat]  # the partner's trick stands
         if free and table.kind == SINGLE:
             action = self._follow_single(state, seat, plays_of, threat)
@@ -377,9 +388,9 @@ class HeuristicBot:
         plays, bombs, may_pass = plays_of.split_entries(table, wish)
         if not plays and not bombs:
             return _PASSES[seat]
-        partner_calls = not out and state.calls[partner] is not None
+        partner_calls = not out and calls[partner] is not None
         # going out, unless that spoils the partner's call
-        if ((left == table.length or bombs) and not (partner_calls and may_pass)
+        if ((mask.bit_count() == table.length or bombs) and not (partner_calls and may_pass)
                 and reading_of_mask(mask, table, plays_of.mahjong_in_bomb) is not None):
             for entry in (*plays, *bombs):
                 if entry[0] == mask:
@@ -390,7 +401,7 @@ class HeuristicBot:
             if plays:
                 if threat:  # stop the opponent who could go out on it: the strongest play
                     return self._lay(state, seat, max(plays, key=_entry_rank)[1])
-                if not hands[partner] and hands[(seat + 3) & 3]:
+                if not hands[partner] and hands[left]:
                     # the partner went out with this trick: its lead would go to an opponent
                     entry = _cheapest(plays, mask, plays_of)
                     if not may_pass or entry[3] < 14 or entry[2] >= 5:
@@ -416,57 +427,58 @@ class HeuristicBot:
                        ) -> Action | None:
         """``_follow`` on a single, read straight from the bits of the hand (no wish obliges);
         ``None``: let the general way decide (only bombs, or cards of a bomb, would beat)."""
-        table = state.table
-        rank = table.rank
+        rank = state.table.rank
         mask = plays_of.mask
-        bombs = plays_of.entries(BOMB)
-        bomb_cards = 0
+        bombs = () if plays_of.bomb_free else plays_of.entries(BOMB)
+        free = mask  # bombs aside
         for entry in bombs:
-            bomb_cards |= entry[0]
-        free = mask & ~bomb_cards
+            free &= ~entry[0]
         cards = singles_above(free, rank)
-        phoenix = free & _PHOENIX_BIT if rank < _DRAGON_RANK else 0
-        dragon = free & _DRAGON_BIT if rank < _DRAGON_RANK else 0
+        if rank < _DRAGON_RANK:
+            phoenix, dragon = free & _PHOENIX_BIT, free & _DRAGON_BIT
+        else:
+            phoenix = dragon = 0
         if not (cards or phoenix or dragon):
             return _PASSES[seat] if not bombs else None
-        seat_partner = (seat + 2) & 3
-        partner_calls = not state.out and state.calls[seat_partner] is not None
+        _, partner, left = _OTHERS[seat]
+        partner_calls = not state.out and state.calls[partner] is not None
         if mask.bit_count() == 1:  # the last card goes out, unless it spoils the partner's call
-            return _PASSES[seat] if partner_calls else Play(seat, _single(mask))
-        # per rank, how many cards beat it (nibble counts, computed in parallel)
-        counts = cards - (cards >> 1 & _ODD_BITS)
-        counts = (counts & _PAIR_BITS) + (counts >> 2 & _PAIR_BITS)
-        paired = (counts >> 1 | counts >> 2) & _NIBBLE_LOWS
-        once = counts & _NIBBLE_LOWS & ~paired
+            return _PASSES[seat] if partner_calls else _single(seat, mask)
+        # the cheapest card that beats it: the lowest card held alone (costing its rank), but
+        # the lowest card of a pair or more when no card alone lies within two ranks above it
+        # (splitting costs its rank and 2.5); each rank is a nibble, rank 2 + shift // 4
         cheapest, cost = 0, 99.0
-        if once:  # the lowest card held alone
-            low = once & -once
-            cheapest, cost = cards & low * 15, 2 + (low.bit_length() - 1 >> 2)
-        if paired:  # the lowest card of a pair or more, splitting it
-            low = paired & -paired
-            split = 4.5 + (low.bit_length() - 1 >> 2)
-            if split < cost:
-                cheapest, cost = _lowest_of(cards & low * 15), split
+        if cards:
+            low = cards & -cards
+            shift = (low.bit_length() - 1) & ~3
+            cheapest, cost = low, 2 + (shift >> 2)
+            if cards >> shift & 15 != low >> shift:  # the lowest rank is held twice or more
+                cost += 2.5
+                for up in (4, 8):
+                    nibble = cards >> (shift + up) & 15
+                    if nibble and not nibble & (nibble - 1):
+                        cheapest, cost = nibble << (shift + up), 2 + ((shift + up) >> 2)
+                        break
         if phoenix and cost > PHOENIX_SINGLE_RANK:
             cheapest, cost = _PHOENIX_BIT, PHOENIX_SINGLE_RANK
         if dragon and cost > _DRAGON_RANK:
             cheapest, cost = _DRAGON_BIT, _DRAGON_RANK
-        strongest = dragon or phoenix or 1 << (cards.bit_length() - 1)
         holder = state.table_seat
         hands = state.hands
-        if holder == seat_partner:
+        if holder == partner:
             if partner_calls:
                 return _PASSES[seat]
             if threat:  # stop the opponent who could go out on it
-                return Play(seat, _single(strongest))
-            if not hands[seat_partner] and hands[(seat + 3) & 3] and cost < 14:
-                return Play(seat, _single(cheapest))  # the partner went out with this trick
+                return _single(seat, dragon or phoenix or _highest_of(cards))
+            if not hands[partner] and hands[left] and cost < 14:
+                return _single(seat, cheapest)  # the partner went out with this trick
             return _PASSES[seat]
-        urgent = threat or self._urgent(state, seat, holder)
-        if urgent and hands[holder].bit_count() <= 2:
-            return Play(seat, _single(strongest))
-        if urgent or cost < 14 or (not state.out and state.calls[seat] is not None):
-            return Play(seat, _single(cheapest))
+        # whether the trick is urgent is asked only where it decides: a cheap card goes anyway
+        if hands[holder].bit_count() <= 2 and (threat or self._urgent(state, seat, holder)):
+            return _single(seat, dragon or phoenix or _highest_of(cards))
+        if (cost < 14 or threat or self._urgent(state, seat, holder)
+                or (not state.out and state.calls[seat] is not None)):
+            return _single(seat, cheapest)
         return _PASSES[seat]
 
     @staticmethod
@@ -474,14 +486,16 @@ class HeuristicBot:
         """Is an opponent close to a result that costs our team dearly? An opponent went out
         first and our team has nobody out (a double victory looms), or an opponent who called
         (nobody out yet) holds four cards or fewer."""
-        out, hands, calls = state.out, state.hands, state.calls
+        out = state.out
         if out:
-            return (len(out) == 1 and team_of(out[0]) != team_of(seat)
-                    and hands[(out[0] + 2) & 3].bit_count() <= _THREAT_CARDS)
-        for opponent in ((seat + 1) & 3, (seat + 3) & 3):
-            held = hands[opponent]
-            if held and held.bit_count() <= _THREAT_CARDS and calls[opponent] is not None:
-                return True
+            return (len(out) == 1 and _TEAMS[out[0]] != _TEAMS[seat]
+                    and state.hands[_OTHERS[out[0]][1]].bit_count() <= _THREAT_CARDS)
+        calls = state.calls
+        for opponent in _OPPONENTS[seat]:
+            if calls[opponent] is not None:
+                held = state.hands[opponent]
+                if held and held.bit_count() <= _THREAT_CARDS:
+                    return True
         return False
 
     def _lay(self, state: HandState, seat: int, play: tuple[Card, ...]) -> Play:
@@ -499,11 +513,12 @@ class HeuristicBot:
         and nobody is out, when the holder is nearly out, or when the holder's partner is out
         first and our team has nobody out (a double victory looms)."""
         out = state.out
-        if not out and state.calls[holder] is not None and state.hands[holder].bit_count() <= 8:
+        held = state.hands[holder].bit_count()
+        if not out and held <= 8 and state.calls[holder] is not None:
             return True
-        if 0 < state.hands[holder].bit_count() <= 3:
+        if 0 < held <= 3:
             return True
-        return len(out) == 1 and team_of(out[0]) != team_of(seat)
+        return len(out) == 1 and _TEAMS[out[0]] != _TEAMS[seat]
 
     def _lead(self, state: HandState, seat: int, plays_of: HandPlays) -> tuple[Card, ...]:
         """The lead (see the class's description)."""
@@ -524,9 +539,7 @@ class HeuristicBot:
                 partner_calls or partner_left == 1
                 or (state.calls[seat] is None and _controls(mask) < 2)):
             return (DOG,)
-        bomb_cards = 0
-        for entry in plays_of.entries(BOMB):
-            bomb_cards |= entry[0]
+        bomb_cards = _bomb_cards(plays_of)
         # a sure winner first when the rest goes out in one play
         if mask.bit_count() <= 8 and not wished:
             unseen = _ALL_CARDS & ~mask & (hands[0] | hands[1] | hands[2] | hands[3])
@@ -540,12 +553,11 @@ class HeuristicBot:
             return cards_of(_set_of(wished, 3))
         if free and partner_left == 1 and not state.calls[seat]:
             # feed the partner about to go out: the lowest single
-            low = free & -free
-            return cards_of(low)
+            return _SINGLE_PLAY[(free & -free).bit_length() - 1]
         if free:
-            shortest = min((hands[s].bit_count() for s in ((seat + 1) & 3, (seat + 3) & 3)
-                            if hands[s]), default=14)
-            return _as_listed(_shedding_lead(free, shortest == 1))
+            danger = (hands[(seat + 1) & 3].bit_count() == 1
+                      or hands[(seat + 3) & 3].bit_count() == 1)  # an opponent holds one card
+            return _as_listed(_shedding_lead(free, danger))
         # only the Dragon, the Phoenix, the Dog and bombs are left
         for bit in (_DRAGON_BIT, _PHOENIX_BIT, _DOG_BIT):
             if mask & bit:
@@ -576,6 +588,19 @@ _THREAT_CARDS = 4
 _CALL_SCORE = -10
 """The least ``_call_score`` a Tichu is called on."""
 _SUITED_OR_MAH_JONG = _SUITED | _MAH_JONG_BIT
+
+
+def _weakest(mask: int, count: int) -> list[Card]:
+    """The ``count`` weakest cards of ``mask`` (which holds no Mah Jong): the Dog, 2 to Ace,
+    the Phoenix, the Dragon."""
+    low = [DOG] if mask & _DOG_BIT else []
+    suited = higher = mask & _SUITED
+    for _ in range(count):
+        higher &= higher - 1
+    low += cards_of(suited ^ higher)  # the lowest ``count`` suited cards
+    if len(low) < count:
+        low += [card for card in (PHOENIX, DRAGON) if mask & card.bit]
+    return low[:count]
 
 
 def _set_of(cards: int, most: int) -> int:
@@ -650,16 +675,18 @@ def _combination_from(free: int, held: int, paired: int, tripled: int, low: int)
     return low_cards & -low_cards
 
 
-def _single(bit: int) -> tuple[Card]:
-    """The play of the one card of a one-card mask."""
-    return _SINGLE_PLAY[bit.bit_length() - 1]
+def _single(seat: int, bit: int) -> Play:
+    """``seat`` plays the one card of a one-card mask alone (no wish)."""
+    return _SINGLE_ACTIONS[seat][bit.bit_length() - 1]
 
 
 def _as_listed(play: int) -> tuple[Card, ...]:
     """A play built from bits (no Phoenix in it), its cards in the order ``legal_plays`` lists
     them: by index, save the Mah Jong first in a straight and the triple first in a full
     house."""
-    if play & _MAH_JONG_BIT and play != _MAH_JONG_BIT:
+    if not play & (play - 1):
+        return _SINGLE_PLAY[play.bit_length() - 1]
+    if play & _MAH_JONG_BIT:
         return (MAH_JONG, *cards_of(play & _SUITED))
     if play.bit_count() == 5:
         held, _, tripled = rank_sets(play)
@@ -669,24 +696,29 @@ def _as_listed(play: int) -> tuple[Card, ...]:
     return cards_of(play)
 
 
-def _lowest_of(cards: int) -> int:
-    """The lowest card of a mask, as a mask."""
-    return cards & -cards
+def _highest_of(cards: int) -> int:
+    """The highest card of a mask, as a mask."""
+    return 1 << (cards.bit_length() - 1)
 
 
 def _may_be_one_play(mask: int) -> bool:
     """Might these cards form one combination? A quick test before reading them: one card; or
     no Dragon and no Dog, and either at most two ranks (a pair, a triple, a full house, two
-    pairs, four of a kind) or a rank a card (a straight, the Phoenix filling one) or a pair a
-    rank (stairs)."""
+    pairs, four of a kind) or a rank a card with at most one gap between the lowest and the
+    highest (a straight, the Phoenix filling it) or a pair a rank without a gap (stairs)."""
     count = mask.bit_count()
     if count == 1:
         return True
     if mask & (_DRAGON_BIT | _DOG_BIT):
         return False
-    held, paired, _ = rank_sets(mask)
-    ranks = held.bit_count() + bool(mask & _MAH_JONG_BIT)
-    return ranks <= 2 or (count >= 5 and ranks >= count - 1) or 2 * paired.bit_count() >= count - 1
+    held, paired, _ = _rank_sets(mask)
+    ranks = held.bit_count()
+    if ranks <= 2:
+        return True
+    span = held.bit_length() - (held & -held).bit_length() + 1  # from the lowest rank up
+    if count >= 5 and ranks >= count - 1:
+        return span <= count
+    return 2 * paired.bit_count() >= count - 1 and span == ranks
 
 
 def _bomb_size(entry) -> tuple[int, float]:
@@ -697,12 +729,19 @@ def _entry_rank(entry) -> float:
     return entry[3]
 
 
+def _bomb_cards(plays_of: HandPlays) -> int:
+    """The cards of the hand's bombs, as a mask."""
+    cards = 0
+    if not plays_of.bomb_free:
+        for entry in plays_of.entries(BOMB):
+            cards |= entry[0]
+    return cards
+
+
 def _cheapest(entries: list, mask: int, plays_of: HandPlays):
     """The play that costs least: the lowest rank, a pair or triple kept whole rather than
     split, the Phoenix in a combination and broken bombs last."""
-    bomb_cards = 0
-    for entry in plays_of.entries(BOMB):
-        bomb_cards |= entry[0]
+    bomb_cards = _bomb_cards(plays_of)
     best, best_cost = entries[0], 99.0
     for entry in entries:
         bits, _, size, rank = entry
@@ -724,7 +763,7 @@ def _boss_single(mask: int, unseen: int) -> Card | None:
     the highest card when the Dragon and the Phoenix are gone and no higher rank is out."""
     if mask & _DRAGON_BIT:
         return DRAGON
-    if unseen & (_DRAGON_BIT | _PHOENIX_BIT):
+    if unseen & _PHOENIX_OR_DRAGON:
         return None
     suited = mask & ((1 << 52) - 1)
     if not suited:
@@ -753,11 +792,51 @@ class PlayedHand:
         return make_record(self.state, list(self.actions))
 
 
+_SHUFFLE_DRAWS = tuple((place, (place + 1).bit_length()) for place in range(len(CARDS) - 1, 0, -1))
+"""The draws of a shuffle of the deck: each place from the last down, and the random bits drawn
+to pick the place at or below it that it swaps with."""
+
+
 def deal_cards(rng: random.Random) -> list[tuple[Card, ...]]:
-    """A shuffled deck dealt into four hands of 14, the first 8 of each being the Grand look."""
+    """A shuffled deck dealt into four hands of 14, the first 8 of each being the Grand look.
+
+    A ``random.Random`` shuffles here exactly as its ``shuffle`` does (each place swapped with
+    one drawn at or below it, a draw out of range drawn again), written out to save a call a
+    card; any other generator shuffles the deck itself."""
     deck = list(CARDS)
-    rng.shuffle(deck)
+    if type(rng) is random.Random:
+        getrandbits = rng.getrandbits
+        for place, bits in _SHUFFLE_DRAWS:
+            other = getrandbits(bits)
+            while other > place:
+                other = getrandbits(bits)
+            deck[place], deck[other] = deck[other], deck[place]
+    else:
+        rng.shuffle(deck)
     return [tuple(deck[14 * seat:14 * seat + 14]) for seat in range(4)]
+
+
+def _bomb_out_of_turn(bots: Sequence, state: HandState, seat: int, armed: dict[int, int],
+                      mahjong_in_bomb: bool) -> Action | None:
+    """Ask each other seat that holds a bomb, in playing order from ``seat``, whether it lays one
+    now; the first bomb laid, or ``None``. ``armed``: the seats seen holding a bomb, with the
+    hand each was last seen holding one in: as a seat's bombs only go as its hand shrinks, the
+    same hand needs no second look, and a seat left without bombs is dropped for good."""
+    hands = state.hands
+    for other in _OTHERS[seat]:
+        seen = armed.get(other)
+        if seen is None:
+            continue
+        hand = hands[other]
+        if hand != seen:
+            if not bombs_in(hand, mahjong_in_bomb):
+                del armed[other]
+                continue
+            armed[other] = hand
+        action = bots[other].interrupt(state, other)
+        if action is not None:
+            return action
+    return None
 
 
 def play_hand(rules: Rules = STANDARD, seed: int = 0, bots: Sequence | None = None) -> PlayedHand:
@@ -772,27 +851,26 @@ def play_hand(rules: Rules = STANDARD, seed: int = 0, bots: Sequence | None = No
     state = HandState(deal_cards(rng), rules)
     actions: list[Action] = []
     append, apply = actions.append, state.apply
+    while state.phase != PLAY:  # the calls and the exchange
+        seat = state.to_act
+        action = bots[seat].act(state, seat)
+        apply(action)
+        append(action)
     mahjong_in_bomb = rules.mahjong_in_bomb
-    bombers: tuple[int, ...] | None = None
+    armed = {seat: hand for seat, hand in enumerate(state.hands)
+             if bombs_in(hand, mahjong_in_bomb)}
     while True:
         phase = state.phase
         if phase == PLAY:
             seat = state.turn
             action = None
-            if bombers is None:
-                bombers = tuple(s for s in range(4) if bombs_in(state.hands[s], mahjong_in_bomb))
-            if bombers and state.table is not None:
-                hands = state.hands
-                for other in _OTHERS[seat]:
-                    if other in bombers and bombs_in(hands[other], mahjong_in_bomb):
-                        action = bots[other].interrupt(state, other)
-                        if action is not None:
-                            break
+            if armed and state.table is not None:
+                action = _bomb_out_of_turn(bots, state, seat, armed, mahjong_in_bomb)
             if action is None:
                 action = bots[seat].act(state, seat)
         elif phase == OVER:
             break
-        else:
+        else:  # the Dragon's gift
             seat = state.to_act
             action = bots[seat].act(state, seat)
         apply(action)

@@ -293,15 +293,13 @@ def lies_on(play: Combination, table: Combination) -> bool:
     a bomb with more cards, or as many and a higher top card. Otherwise: same kind, same number of
     cards, higher rank; the Phoenix single beats every single but the Dragon (and itself).
     """
-    if table.kind == DOG_KIND or play.kind == DOG_KIND:
+    kind, table_kind = play.kind, table.kind
+    if kind in BOMB_KINDS:
+        return table_kind != DOG_KIND and (
+            table_kind not in BOMB_KINDS or (play.length, play.rank) > (table.length, table.rank))
+    if kind != table_kind or kind == DOG_KIND or play.length != table.length:
         return False
-    if play.kind in BOMB_KINDS:
-        if table.kind not in BOMB_KINDS:
-            return True
-        return (play.length, play.rank) > (table.length, table.rank)
-    if play.kind != table.kind or play.length != table.length:
-        return False
-    if play.cards[0] is PHOENIX and play.kind == SINGLE:
+    if kind == SINGLE and play.cards[0] is PHOENIX:
         return table.rank < DRAGON_RANK and table.cards[0] is not PHOENIX
     return play.rank > table.rank
 

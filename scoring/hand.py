@@ -46,12 +46,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import reduce
-from itertools import chain, permutations
-from operator import attrgetter, or_
+from itertools import permutations
+from operator import attrgetter
 
-from .cards import CARDS, DRAGON, MAH_JONG, Card, cards_of, format_cards, mask_of, parse_cards
-from .combinations import InvalidCombination, classify, reading_of_mask, reading_on
+from .cards import (
+    CARDS,
+    DRAGON,
+    MAH_JONG,
+    PHOENIX,
+    Card,
+    cards_of,
+    format_cards,
+    mask_of,
+    parse_cards,
+)
+from .combinations import DOG_KIND, InvalidCombination, classify, reading_of_mask, reading_on
 from .entry import CallOutcome, HandScore, partner_of, team_of
 from .plays import legal_plays, obliges, wish_obliges
 from .rules import STANDARD, Rules
@@ -66,9 +75,6 @@ GRAND_LOOK = 8
 WISHES = tuple(range(2, 15))
 """Ranks that may be wished: 2 to Ace."""
 
-_BYTE_CARDS = tuple(tuple(tuple(CARDS[8 * k + i] for i in range(8) if byte >> i & 1)
-                          for byte in range(256)) for k in range(7))
-"""The cards of each byte of a mask, so that a hand is read eight cards at a time."""
 _SUIT_BITS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
 _SUITED_BITS = (1 << 52) - 1
 _RANK_FIRSTS = _SUIT_BITS[0]
@@ -79,13 +85,26 @@ _MAH_JONG_BIT = MAH_JONG.bit
 _bit = attrgetter("bit")
 
 
-def _mask_of(cards) -> int:
-    """``mask_of`` at C speed (``AttributeError`` for anything but cards)."""
-    return reduce(or_, map(_bit, cards), 0)
-
-
 _FROM = tuple(tuple((start + k) & 3 for k in range(4)) for start in range(4))
 """The seats in playing order from each seat."""
+
+
+_NEXT_SEATS = tuple(
+    tuple(next((s for s in _FROM[(seat + 1) & 3] if holding >> s & 1), seat) for seat in range(4))
+    for holding in range(16))
+"""``_NEXT_SEATS[holding]``: for each seat, the next seat in playing order among those of the
+4-bit mask ``holding`` (itself if none other is)."""
+
+
+def _next_seats(hands: Sequence[int]) -> tuple[int, ...]:
+    """For each seat, the next seat in playing order that holds cards (itself if none other
+    does)."""
+    return _NEXT_SEATS[(hands[0] != 0) | (hands[1] != 0) << 1 | (hands[2] != 0) << 2
+                       | (hands[3] != 0) << 3]
+
+
+_ALL_HOLD = _NEXT_SEATS[15]
+"""The next seat of each while all four hold cards."""
 
 
 # -- actions ---------------------------------------------------------------------------------
@@ -192,22 +211,19 @@ _BOMB_CACHE: dict[tuple[int, bool], tuple[tuple[Card, ...], ...]] = {}
 
 def bombs_in(mask: int, mahjong_in_bomb: bool = False) -> tuple[tuple[Card, ...], ...]:
     """Every bomb a hand can lay: each four of a kind, and each run of five or more consecutive
-    ranks in one suit (from the Mah Jong as the 1 under ``mahjong_in_bomb``). Cached per hand."""
+    ranks in one suit (from the Mah Jong as the 1 under ``mahjong_in_bomb``). Cached per hand
+    that may hold one; most hands are told apart without the cache."""
+    suited = mask & _SUITED_BITS
+    # four of a kind: a full nibble; a straight flush: four consecutive ranks of one suit at
+    # least (with the Mah Jong below them)
+    if not (suited & suited >> 1 & suited >> 2 & suited >> 3 & _RANK_FIRSTS
+            or suited & suited >> 4 & suited >> 8 & suited >> 12):
+        return ()
     key = (mask, mahjong_in_bomb)
     found = _BOMB_CACHE.get(key)
     if found is not None:
         return found
-    suited = mask & _SUITED_BITS
     mahjong = mahjong_in_bomb and bool(mask & MAH_JONG.bit)
-    # four of a kind: a full nibble; a straight flush: four consecutive ranks of one suit at
-    # least (with the Mah Jong below them)
-    quads = suited & suited >> 1 & suited >> 2 & suited >> 3 & _RANK_FIRSTS
-    if not quads and not suited & suited >> 4 & suited >> 8 & suited >> 12:
-        found = ()
-        if len(_BOMB_CACHE) > 200_000:
-            _BOMB_CACHE.clear()
-        _BOMB_CACHE[key] = found
-        return found
     bombs = [cards_of(15 << (4 * r)) for r in range(13) if (mask >> (4 * r)) & 15 == 15]
     for suit in range(4):
         if (mask & _SUIT_BITS[suit]).bit_count() + mahjong < 5:
@@ -243,19 +259,26 @@ class HandState:
     the blind calls); ``table`` is the combination on top of the trick (None before the lead) laid
     by ``table_seat``; ``trick`` the mask of all cards in the trick; ``turn`` the seat to play;
     ``won`` each seat's won cards; ``out`` the seats out, in order; ``calls`` each seat's call.
+    ``_next_seat``: for each seat, the next one in playing order that holds cards during the play
+    (``_next_seats`` of the hands, renewed when a player goes out), so that a turn passes on
+    without looking for the next player; ``_dealt`` the mask of each seat's 14 cards dealt.
     """
 
     __slots__ = ("rules", "deal", "phase", "hands", "calls", "decided", "exchanges", "played",
                  "turn", "table", "table_seat", "trick", "passes", "wish", "won", "out",
-                 "dragon_giver")
+                 "dragon_giver", "_next_seat", "_dealt")
 
     def __init__(self, deal: Sequence[Sequence[Card]], rules: Rules = STANDARD):
         """Start a hand from the deal: four sequences of 14 cards in the order dealt."""
-        if len(deal) != 4 or any(len(cards) != 14 for cards in deal):
+        if len(deal) != 4 or {*map(len, deal)} != {14}:
             raise ValueError("a deal is four hands of 14 cards")
-        self.deal = tuple(tuple(cards) for cards in deal)
-        if _mask_of(chain.from_iterable(self.deal)).bit_count() != 56:
+        self.deal = tuple(map(tuple, deal))
+        # each seat's cards as a mask: the sum of their bits, which has fewer than 14 bits when
+        # a card is named twice, so that the four masks hold 56 cards only for a true deal
+        dealt = tuple([sum(map(_bit, cards)) for cards in self.deal])
+        if (dealt[0] | dealt[1] | dealt[2] | dealt[3]).bit_count() != 56:
             raise ValueError("a deal holds each of the 56 cards exactly once")
+        self._dealt = dealt
         self.rules = rules
         self.calls: list[str | None] = [None] * 4
         self.decided = [False] * 4
@@ -270,6 +293,7 @@ class HandState:
         self.won = [0, 0, 0, 0]
         self.out: list[int] = []
         self.dragon_giver: int | None = None
+        self._next_seat = _ALL_HOLD
         if rules.blind_grand_tichu:
             self.phase = BLIND
             self.hands = [0, 0, 0, 0]
@@ -311,6 +335,8 @@ class HandState:
         state.won[turn] = ((1 << 56) - 1) & ~sum(masks)
         state.out = list(out)
         state.dragon_giver = None
+        state._next_seat = _next_seats(masks)
+        state._dealt = None
         return state
 
     def copy(self) -> HandState:
@@ -325,13 +351,7 @@ class HandState:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards a seat holds, in index order."""
-        mask, k, cards = self.hands[seat], 0, ()
-        while mask:
-            if mask & 255:
-                cards += _BYTE_CARDS[k][mask & 255]
-            mask >>= 8
-            k += 1
-        return cards
+        return cards_of(self.hands[seat])
 
     @property
     def over(self) -> bool:
@@ -368,7 +388,7 @@ class HandState:
         mj = self.rules.mahjong_in_bomb
         bombs = bombs_in(self.hands[seat], mj)
         table = self.table
-        if not bombs or table.kind == "dog":
+        if not bombs or table.kind == DOG_KIND:
             return []
         if not table.is_bomb:
             return list(bombs)  # any bomb beats any other combination
@@ -425,12 +445,15 @@ class HandState:
 
     def apply(self, action: Action) -> None:
         """Carry out one action, or raise ``IllegalAction`` leaving the state unchanged."""
-        kind = type(action)
-        seat = getattr(action, "seat", None)
-        if not (type(seat) is int and 0 <= seat < 4):
+        try:
+            seat = action.seat
+        except AttributeError:
+            seat = None
+        if type(seat) is not int or not 0 <= seat < 4:
             raise IllegalAction(action, "no such seat (seats are 0-3)")
         if self.phase == OVER:
             raise IllegalAction(action, "the hand is over")
+        kind = type(action)
         if kind is Play:
             self._play(action)
         elif kind is Pass:
@@ -480,14 +503,14 @@ class HandState:
 
     def _deal_look(self) -> None:
         """Deal the first 8 cards; without Grand Tichu there is nothing to decide on them."""
-        self.hands = [_mask_of(cards[:GRAND_LOOK]) for cards in self.deal]
+        self.hands = [sum(map(_bit, cards[:GRAND_LOOK])) for cards in self.deal]
         self.decided = [call is not None for call in self.calls]
         self.phase = GRAND
         if not self.rules.grand_tichu_allowed or all(self.decided):
             self._deal_rest()
 
     def _deal_rest(self) -> None:
-        self.hands = [_mask_of(cards) for cards in self.deal]
+        self.hands = list(self._dealt)
         self.phase = EXCHANGE
 
     def _exchange(self, action: Exchange) -> None:
@@ -496,26 +519,28 @@ class HandState:
             raise IllegalAction(action, "cards are exchanged after the deal, before play")
         if self.exchanges[seat] is not None:
             raise IllegalAction(action, f"seat {seat} has already exchanged")
-        given = (action.left, action.partner, action.right)
-        if not all(isinstance(card, Card) for card in given):
+        left, partner, right = action.left, action.partner, action.right
+        if not (isinstance(left, Card) and isinstance(partner, Card)
+                and isinstance(right, Card)):
             raise IllegalAction(action, "an exchange gives three cards")
-        mask = mask_of(given)
+        mask = left.bit | partner.bit | right.bit
         if mask.bit_count() != 3:
             raise IllegalAction(action, "an exchange gives three different cards")
-        if mask & ~self.hands[seat]:
+        hands = self.hands
+        if mask & ~hands[seat]:
             raise IllegalAction(action, f"seat {seat} does not hold these cards")
-        self.exchanges[seat] = action
-        if all(self.exchanges):
-            for ex in self.exchanges:
+        exchanges = self.exchanges
+        exchanges[seat] = action
+        if all(exchanges):
+            for ex in exchanges:
+                hands[ex.seat] &= ~(ex.left.bit | ex.partner.bit | ex.right.bit)
+            for ex in exchanges:
                 s = ex.seat
-                self.hands[s] &= ~(ex.left.bit | ex.partner.bit | ex.right.bit)
-            for ex in self.exchanges:
-                s = ex.seat
-                self.hands[(s + 3) & 3] |= ex.left.bit
-                self.hands[(s + 2) & 3] |= ex.partner.bit
-                self.hands[(s + 1) & 3] |= ex.right.bit
+                hands[(s + 3) & 3] |= ex.left.bit
+                hands[(s + 2) & 3] |= ex.partner.bit
+                hands[(s + 1) & 3] |= ex.right.bit
             self.phase = PLAY
-            self.turn = next(s for s in range(4) if self.hands[s] & MAH_JONG.bit)
+            self.turn = next(s for s in range(4) if hands[s] & _MAH_JONG_BIT)
 
     def _pass(self, action: Pass) -> None:
         seat = action.seat
@@ -529,29 +554,27 @@ class HandState:
             return
         if seat != self.turn:
             raise IllegalAction(action, f"it is seat {self.turn}'s turn")
-        if self.table is None:
+        table = self.table
+        if table is None:
             raise IllegalAction(action, "the lead may not pass")
-        if self.wish and obliges(self.hands[seat], self.table, self.wish,
-                                 self.rules.mahjong_in_bomb):
-            raise IllegalAction(action, f"the wish for {_rank_name(self.wish)} obliges seat "
+        wish = self.wish
+        if wish and obliges(self.hands[seat], table, wish, self.rules.mahjong_in_bomb):
+            raise IllegalAction(action, f"the wish for {_rank_name(wish)} obliges seat "
                                 f"{seat} to play it")
-        self.passes += 1
+        self.passes = passes = self.passes + 1
         active = 4 - len(self.out)  # the seats out are exactly those without cards
-        hands = self.hands
-        if self.passes >= active - (1 if hands[self.table_seat] else 0):
+        if passes >= active - (1 if self.hands[self.table_seat] else 0):
             self._end_trick()
-            return
-        for s in _FROM[(seat + 1) & 3]:  # the next player who holds cards
-            if hands[s]:
-                self.turn = s
-                return
+        else:
+            self.turn = self._next_seat[seat]
 
     def _play(self, action: Play) -> None:
         seat = action.seat
-        if self.phase == DRAGON_GIFT:
-            raise IllegalAction(action, f"seat {self.dragon_giver} must first give the Dragon "
-                                "trick to an opponent")
-        if self.phase != PLAY:
+        phase = self.phase
+        if phase != PLAY:
+            if phase == DRAGON_GIFT:
+                raise IllegalAction(action, f"seat {self.dragon_giver} must first give the "
+                                    "Dragon trick to an opponent")
             raise IllegalAction(action, "cards are played only once the exchange is done")
         cards = action.cards
         if type(cards) is not tuple or not cards:
@@ -578,22 +601,24 @@ class HandState:
         combination = reading_of_mask(mask, table, mj)
         if combination is None:
             raise IllegalAction(action, self._why_not_laid(cards, table))
+        standing = self.wish
         if seat != self.turn:
             if not combination.is_bomb:
                 raise IllegalAction(action, f"it is seat {self.turn}'s turn (only a bomb may be "
                                     "played out of turn)")
             if table is None:
                 raise IllegalAction(action, "a bomb may not take the lead: play it during a trick")
-        elif (self.wish and not mask & _RANK_BITS[self.wish] and not combination.is_bomb
-              and obliges(hand, table, self.wish, mj)):
-            raise IllegalAction(action, f"the wish for {_rank_name(self.wish)} obliges seat "
+        elif (standing and not mask & _RANK_BITS[standing] and not combination.is_bomb
+              and obliges(hand, table, standing, mj)):
+            raise IllegalAction(action, f"the wish for {_rank_name(standing)} obliges seat "
                                 f"{seat} to play it")
 
         # the play stands: lay it
-        self.hands[seat] = hand = hand & ~mask
+        hands = self.hands
+        hands[seat] = hand = hand ^ mask  # the cards held, less those laid
         self.played[seat] = True
         self.trick |= mask
-        if self.wish and mask & _RANK_BITS[self.wish]:
+        if standing and mask & _RANK_BITS[standing]:
             self.wish = None
         if mask & _MAH_JONG_BIT:
             self.wish = wish
@@ -602,16 +627,13 @@ class HandState:
         self.passes = 0
         if not hand:
             self.out.append(seat)
-        if combination.kind == "dog":
+            self._next_seat = _next_seats(hands)
+        if combination.kind == DOG_KIND:
             self._lead_after_dog(seat)
             return
         if not hand and self._hand_ends(seat):
             return
-        hands = self.hands
-        for s in _FROM[(seat + 1) & 3]:  # the next player who holds cards
-            if hands[s]:
-                self.turn = s
-                return
+        self.turn = self._next_seat[seat]
 
     def _why_not_laid(self, cards, table) -> str:
         try:
@@ -620,7 +642,7 @@ class HandState:
             return f"not a combination: {error}"
         if table is None:
             return "this may not be led"
-        if table.kind == "dog":
+        if table.kind == DOG_KIND:
             return "nothing may be laid on the Dog"
         return f"{combination.kind.replace('_', ' ')} {combination} does not beat {table}"
 
@@ -643,7 +665,7 @@ class HandState:
         if len(out) < 3:
             return False
         table = self.table
-        if (table is not None and table.cards == (DRAGON,)
+        if (table is not None and table.cards[0] is DRAGON
                 and not self.rules.dragon_kept_when_last):
             self.dragon_giver = seat
             self.phase = DRAGON_GIFT
@@ -658,7 +680,7 @@ class HandState:
         """All others passed: the table's player wins the trick (giving it away if it is the
         Dragon's) and leads, or the next player with cards leads if they are out."""
         winner = self.table_seat
-        if self.table.cards == (DRAGON,):
+        if self.table.cards[0] is DRAGON:  # the Dragon is only played alone
             self.dragon_giver = winner
             self.phase = DRAGON_GIFT
             return
@@ -690,11 +712,8 @@ class HandState:
             self._next_trick(seat)
 
     def _next_with_cards(self, start: int) -> int:
-        hands = self.hands
-        for s in _FROM[start & 3]:
-            if hands[s]:
-                return s
-        raise AssertionError("no player holds cards")
+        """The first seat from ``start`` on, in playing order, that holds cards."""
+        return self._next_seat[(start + 3) & 3]
 
     # -- the result -------------------------------------------------------------------------
 
@@ -716,13 +735,13 @@ class HandState:
     def card_points(self) -> tuple[int, int]:
         """Each team's card points at the end (not counted after a double victory): the last
         player's tricks go to the first out, the last player's hand cards to the opponents."""
-        points = [0, 0]
+        cards = [0, 0]  # the cards each team ends with
         first = self.out[0]
         for seat in range(4):
-            owner = first if self.hands[seat] else seat
-            points[team_of(owner)] += _points_of_mask(self.won[seat])
-            points[1 - team_of(seat)] += _points_of_mask(self.hands[seat])
-        return points[0], points[1]
+            hand = self.hands[seat]
+            cards[team_of(first if hand else seat)] |= self.won[seat]
+            cards[1 - team_of(seat)] |= hand
+        return _points_of_mask(cards[0]), _points_of_mask(cards[1])
 
     def score(self) -> HandScore:
         """The hand's score once over: totals, card points, double victory, finish order, calls."""
@@ -757,14 +776,16 @@ class HandState:
         }
 
 
-_POINT_MASKS = tuple((value, sum(card.bit for card in CARDS if card.points == value))
-                     for value in sorted({card.points for card in CARDS} - {0}))
-"""The cards worth each number of points (5s, 10s and Kings, the Dragon, the Phoenix)."""
+_FIVES, _TENS = (sum(card.bit for card in CARDS if card.points == value) for value in (5, 10))
+"""The cards worth 5 points (the 5s) and 10 points (the 10s and Kings)."""
 
 
 def _points_of_mask(mask: int) -> int:
-    """The card points of the cards of a mask."""
-    return sum(value * (mask & cards).bit_count() for value, cards in _POINT_MASKS)
+    """The card points of the cards of a mask: the 5s, and the 10s and Kings, each counted in one
+    go, then the Dragon and the Phoenix."""
+    return (5 * (mask & _FIVES).bit_count() + 10 * (mask & _TENS).bit_count()
+            + (DRAGON.points if mask & DRAGON.bit else 0)
+            + (PHOENIX.points if mask & PHOENIX.bit else 0))
 
 
 def _rank_name(rank: int) -> str:

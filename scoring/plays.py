@@ -87,6 +87,9 @@ _WITH_PHOENIX: tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...] = tuple(
 """``_WITH_PHOENIX[rank][suits][k]``: every choice of ``k`` of those cards and the Phoenix."""
 
 _SINGLE_PLAYS: tuple[Play, ...] = tuple((card,) for card in CARDS)
+_PHOENIX_BIT, _MAH_JONG_BIT, _DRAGON_BIT, _DOG_BIT = PHOENIX.bit, MAH_JONG.bit, DRAGON.bit, DOG.bit
+_MAH_JONG_RANK_BIT = 1 << MAH_JONG_RANK
+"""The Mah Jong in a rank bitmask (``_HandView.run``)."""
 
 _bit = attrgetter("bit")
 _RANK_BITS = tuple(sum(1 << (((rank - LOWEST_RANK) << 2) + suit) for suit in range(4))
@@ -123,7 +126,8 @@ _ENTRY_TABLES = (
 
 
 def _translation(keep) -> bytes:
-    """A ``bytes.translate`` table from hex digits to ``keep(digit)``, for ``_HandView``."""
+    """A ``bytes.translate`` table from hex digits to ``keep(digit)``, for ``rank_sets`` and
+    ``_HandView``."""
     table = bytearray(range(256))
     for nibble in range(16):
         table[ord(f"{nibble:x}")] = keep(nibble)
@@ -140,9 +144,9 @@ _RANK_NIBBLES = sum(1 << ((rank - LOWEST_RANK) << 2) for rank in _RANKS)
 """The bit of each rank's first suit in a suited-card mask."""
 
 
-def _ranks_above(above: float) -> int:
-    """The rank bitmask of the ranks 2-A that beat rank ``above`` (maybe a Phoenix's half rank)."""
-    return _SUITED_RANKS & -(1 << (int(above) + 1))
+_RANKS_ABOVE = tuple(_SUITED_RANKS & -(1 << (rank + 1)) for rank in range(DRAGON_RANK + 1))
+"""``_RANKS_ABOVE[int(above)]``: the rank bitmask of the ranks 2-A that beat rank ``above``
+(maybe a Phoenix's half rank)."""
 
 
 _RANK_LISTS = tuple(tuple(rank for rank in _RANKS if bits << LOWEST_RANK >> rank & 1)
@@ -165,28 +169,18 @@ def _run_length(full: int, partial: int, start: int) -> int:
     return length
 
 
-_ODD_BITS = int("01" * 26, 2)
-_PAIR_BITS = int("0011" * 13, 2)
-_NIBBLE_LOWS = int("0001" * 13, 2)
-_GROUP_LOWS = 0x000F000F000F000F
-
-
-def _gather(lows: int) -> int:
-    """Bit ``k`` of the result: bit ``4k`` of ``lows`` (one bit a nibble, 13 nibbles), shifted
-    together without a loop."""
-    lows = (lows | lows >> 3 | lows >> 6 | lows >> 9) & _GROUP_LOWS
-    return (lows | lows >> 12 | lows >> 24 | lows >> 36) & 0x1FFF
-
-
 def rank_sets(mask: int) -> tuple[int, int, int]:
     """The rank bitmasks (bit ``r`` for rank ``r``) of the suited ranks a hand holds at least
-    once, twice and three times (the cards of each rank counted in parallel)."""
-    counts = mask & SUITED_MASK
-    counts -= counts >> 1 & _ODD_BITS
-    counts = (counts & _PAIR_BITS) + (counts >> 2 & _PAIR_BITS)
-    return (_gather((counts | counts >> 1 | counts >> 2) & _NIBBLE_LOWS) << LOWEST_RANK,
-            _gather((counts >> 1 | counts >> 2) & _NIBBLE_LOWS) << LOWEST_RANK,
-            _gather((counts & counts >> 1 | counts >> 2) & _NIBBLE_LOWS) << LOWEST_RANK)
+    once, twice and three times. The hex digits of the suited-card mask are its nibbles (rank A
+    first), each translated to a binary digit in one go."""
+    return _rank_sets_of(b"%013x" % (mask & SUITED_MASK))
+
+
+def _rank_sets_of(digits: bytes) -> tuple[int, int, int]:
+    """``rank_sets`` of the hex digits of a suited-card mask."""
+    return (int(digits.translate(_HEX_TO_HELD), 2) << LOWEST_RANK,
+            int(digits.translate(_HEX_TO_PAIRED), 2) << LOWEST_RANK,
+            int(digits.translate(_HEX_TO_TRIPLED), 2) << LOWEST_RANK)
 
 
 class _HandView:
@@ -194,25 +188,24 @@ class _HandView:
     rank bitmasks (bit ``r`` for rank ``r``) of the suited ranks held at least once, twice and
     three times (``held``, ``paired``, ``tripled``); ``run`` is ``held`` with the Mah Jong as bit 1.
     ``flush``: four consecutive ranks in one suit, the least a straight flush needs (with the Mah
-    Jong). The hex digits of the suited-card mask are the nibbles, translated in one go."""
+    Jong). The hex digits of the suited-card mask are the nibbles (as in ``rank_sets``). The
+    flags ``phoenix``, ``mahjong``, ``dragon``, ``dog`` and ``flush`` are bits, true or 0."""
 
     __slots__ = ("mask", "nibbles", "held", "paired", "tripled", "run", "phoenix", "mahjong",
                  "dragon", "dog", "flush")
 
     def __init__(self, mask: int):
-        digits = b"%013x" % (mask & SUITED_MASK)  # rank A first, rank 2 last
-        self.mask = mask
-        self.nibbles = [0, 0, *digits.translate(_HEX_TO_NIBBLE)[::-1]]
-        self.held = int(digits.translate(_HEX_TO_HELD), 2) << LOWEST_RANK
-        self.paired = int(digits.translate(_HEX_TO_PAIRED), 2) << LOWEST_RANK
-        self.tripled = int(digits.translate(_HEX_TO_TRIPLED), 2) << LOWEST_RANK
-        self.phoenix = bool(mask & PHOENIX.bit)
-        self.mahjong = bool(mask & MAH_JONG.bit)
-        self.dragon = bool(mask & DRAGON.bit)
-        self.dog = bool(mask & DOG.bit)
-        self.run = self.held | (1 << MAH_JONG_RANK if self.mahjong else 0)
         suited = mask & SUITED_MASK
-        self.flush = bool(suited & suited >> 4 & suited >> 8 & suited >> 12)
+        digits = b"%013x" % suited  # rank A first, rank 2 last
+        self.mask = mask
+        self.nibbles = (digits.translate(_HEX_TO_NIBBLE) + b"\0\0")[::-1]  # ranks 0 and 1: none
+        self.held, self.paired, self.tripled = _rank_sets_of(digits)
+        self.phoenix = mask & _PHOENIX_BIT
+        self.mahjong = mask & _MAH_JONG_BIT
+        self.dragon = mask & _DRAGON_BIT
+        self.dog = mask & _DOG_BIT
+        self.run = self.held | _MAH_JONG_RANK_BIT if self.mahjong else self.held
+        self.flush = suited & suited >> 4 & suited >> 8 & suited >> 12
 
 
 # -- candidates by kind --------------------------------------------------------------------------
@@ -231,7 +224,7 @@ def _singles(hand, above, out, tables=None):
     ``HandPlays`` entries rather than plays."""
     singles_of, dragon, phoenix = (tables or _PLAY_TABLES)[:3]
     nibbles = hand.nibbles
-    for rank in _ranks_in(hand.held & _ranks_above(above)):
+    for rank in _ranks_in(hand.held & _RANKS_ABOVE[int(above)]):
         out.extend(singles_of[rank][nibbles[rank]])
     if above < DRAGON_RANK:
         if hand.dragon:
@@ -249,7 +242,7 @@ def _sets(hand, size, above, out, tables=None):
         ranks = hand.held if phoenix else hand.paired
     else:
         ranks = hand.paired if phoenix else hand.tripled
-    for rank in _ranks_in(ranks & _ranks_above(above)):
+    for rank in _ranks_in(ranks & _RANKS_ABOVE[int(above)]):
         nibble = nibbles[rank]
         out.extend(groups[rank][nibble][size])
         if phoenix:
@@ -261,7 +254,7 @@ def _full_houses(hand, above, out):
     card completed by the Phoenix; or two real pairs and the Phoenix, read with the higher pair as
     the triple (listed once, though it has two readings)."""
     nibbles, phoenix, paired = hand.nibbles, hand.phoenix, hand.paired
-    above_mask = _ranks_above(above)
+    above_mask = _RANKS_ABOVE[int(above)]
     pair_ranks = hand.held if phoenix else paired
     for top in _ranks_in(hand.tripled & above_mask):
         triples = _GROUPS[top][nibbles[top]][3]
@@ -302,7 +295,7 @@ def _stairs(hand, length, above, out):
         return
     if length is not None:
         size = length // 2
-        for high in _ranks_in(_ranks_above(above) & (paired | once)):
+        for high in _ranks_in(_RANKS_ABOVE[int(above)] & (paired | once)):
             low = high - size + 1
             if low >= LOWEST_RANK and _run_length(paired, once, low) >= size:
                 _stairs_of(hand, low, high, out)
@@ -530,10 +523,6 @@ LEAD_KINDS = (SINGLE, DOG_KIND, PAIR, TRIPLE, FULL_HOUSE, STAIRS, STRAIGHT)
 LEADS = "leads"
 """``HandPlays``' name for the list of every non-bomb lead."""
 
-_PHOENIX_BIT = PHOENIX.bit
-_MAH_JONG_BIT = MAH_JONG.bit
-_DRAGON_BIT = DRAGON.bit
-
 
 def _generate(hand: _HandView, kind: str, mahjong_in_bomb: bool) -> list[Play]:
     """Every candidate lead of one kind (``BOMB``: every bomb), from stage one's generators."""
@@ -615,11 +604,15 @@ def _may_hold_bomb(mask: int) -> bool:
                 or suited & suited >> 4 & suited >> 8 & suited >> 12)
 
 
+_SUITED_ABOVE = tuple(sum(card.bit for card in CARDS[:52] if card.rank > rank)
+                      for rank in range(DRAGON_RANK + 1))
+"""``_SUITED_ABOVE[rank]``: the suited cards of ranks above ``rank`` (0-15)."""
+
+
 def singles_above(mask: int, rank: float) -> int:
     """The suited cards of ``mask`` that beat a single of ``rank`` (a Phoenix's half rank
     included); the Phoenix and the Dragon beat every single below the Dragon (``_singles``)."""
-    return mask & SUITED_MASK & -(1 << ((int(rank) - 1) << 2)) if rank >= LOWEST_RANK else (
-        mask & SUITED_MASK)
+    return mask & _SUITED_ABOVE[int(rank)]
 
 
 class HandPlays:
@@ -636,13 +629,20 @@ class HandPlays:
 
     Entries are ``(mask, play, length, rank)``: the cards as a bitmask and as a tuple, the number
     of cards, and the rank of the highest reading (``_entries``).
+
+    ``bomb_free``: the hand holds no bomb, and so will no part of it (it has no four of a kind
+    and no four consecutive ranks of one suit): most hands, whose turns need not ask for bombs.
+    ``exhausted``: the kinds whose entries have come out empty, as they stay (so that a caller
+    trying kinds in turn need not ask for those again).
     """
 
-    __slots__ = ("mask", "mahjong_in_bomb", "_slots", "_view")
+    __slots__ = ("mask", "mahjong_in_bomb", "bomb_free", "exhausted", "_slots", "_view")
 
     def __init__(self, mask: int, mahjong_in_bomb: bool = False):
         self.mask = mask
         self.mahjong_in_bomb = mahjong_in_bomb
+        self.bomb_free = not _may_hold_bomb(mask)
+        self.exhausted: set[str] = set()
         self._slots: dict[str, list] = {}  # kind: [the mask it was narrowed to, its entries]
         self._view: _HandView | None = None
 
@@ -660,11 +660,13 @@ class HandPlays:
         mask = self.mask
         slot = self._slots.get(kind)
         if slot is not None:
-            if slot[0] == mask:
-                return slot[1]
-            gone = slot[0] & ~mask
-            entries = slot[1] = [entry for entry in slot[1] if not entry[0] & gone]
-            slot[0] = mask
+            entries = slot[1]
+            if slot[0] != mask:
+                slot[0], gone = mask, slot[0] & ~mask
+                if entries:
+                    entries = slot[1] = [entry for entry in entries if not entry[0] & gone]
+                    if not entries:
+                        self.exhausted.add(kind)
             return entries
         if kind == LEADS:
             entries = [entry for each in LEAD_KINDS for entry in self.entries(each)]
@@ -678,6 +680,8 @@ class HandPlays:
                 view = self._view = _HandView(mask)
             entries = _entries(view, kind, self.mahjong_in_bomb)
         self._slots[kind] = [mask, entries]
+        if not entries:
+            self.exhausted.add(kind)
         return entries
 
     def holds(self, wish: int | None) -> bool:
@@ -719,12 +723,12 @@ class HandPlays:
         wish's obligation only the non-bombs holding the wished rank remain, and no pass."""
         if table is None:
             plays = self.entries(LEADS)
-            bombs = self.entries(BOMB)
+            bombs = [] if self.bomb_free else self.entries(BOMB)
         else:
             kind = table.kind
             if kind == DOG_KIND:
                 return [], [], True
-            bombs = self.entries(BOMB)
+            bombs = [] if self.bomb_free else self.entries(BOMB)
             if kind in BOMB_KINDS:
                 plays = []
                 if bombs:

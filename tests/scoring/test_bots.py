@@ -11,10 +11,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.bots import HeuristicBot, RandomBot, play_hand
+from scoring.bots import HeuristicBot, RandomBot, _may_be_one_play, deal_cards, play_hand
+from scoring.cards import CARDS, PHOENIX, mask_of
 from scoring.combinations import classify
 from scoring.entry import score_entry, score_hand
-from scoring.hand import DRAGON_GIFT, EXCHANGE, PLAY, Exchange, HandState, IllegalAction, Play
+from scoring.hand import (
+    DRAGON_GIFT,
+    EXCHANGE,
+    PLAY,
+    Exchange,
+    HandState,
+    IllegalAction,
+    Play,
+    bombs_in,
+)
+from scoring.plays import BOMB, LEADS, HandPlays
 from scoring.record import InvalidRecord, replay
 from scoring.rules import DTM, STANDARD, Rules
 
@@ -98,6 +109,58 @@ def test_play_hand_is_deterministic_per_seed():
     one, two = play_hand(STANDARD, seed=7), play_hand(STANDARD, seed=7)
     assert one.record == two.record and one.entry == two.entry
     assert play_hand(STANDARD, seed=8).record != one.record
+
+
+def test_deal_shuffles_as_random_shuffle_does():
+    """``deal_cards`` writes out ``random.Random.shuffle`` for speed: the same seed must deal
+    the same cards as the library's shuffle, or seeded hands would change; other generators
+    shuffle the deck themselves."""
+
+    class Generator(random.Random):
+        pass
+
+    for seed in range(300):
+        deck = list(CARDS)
+        random.Random(seed).shuffle(deck)
+        expected = [tuple(deck[14 * seat:14 * seat + 14]) for seat in range(4)]
+        assert deal_cards(random.Random(seed)) == expected
+        assert deal_cards(Generator(seed)) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(CARDS), min_size=1, max_size=14, unique=True), st.booleans())
+def test_quick_one_play_test_lets_every_combination_through(cards, mahjong_in_bomb):
+    """The heuristic bot reads a hand as one play (to go out with it) only after a quick test;
+    the test may let through what is no combination, but never a combination, save stairs of
+    three pairs or more that the Phoenix completes (which the bot has never looked for)."""
+    plays_of = HandPlays(mask_of(cards), mahjong_in_bomb)
+    for bits, play, _, _ in (*plays_of.entries(LEADS), *plays_of.entries(BOMB)):
+        if not (PHOENIX in play and len(play) >= 6 and classify(play).kind == "stairs"):
+            assert _may_be_one_play(bits), play
+
+
+def test_each_seat_holding_a_bomb_is_asked_before_each_turn_of_a_trick():
+    """``play_hand`` remembers which seats hold bombs, so as not to look again; every seat still
+    holding one must be asked all the same, in playing order, until one lays a bomb."""
+    class Spy(RandomBot):
+        def interrupt(self, state, seat):
+            asked.append(seat)
+            return super().interrupt(state, seat)
+
+    for seed in range(150):
+        asked = []
+        played = play_hand(STANDARD, seed, [Spy(random.Random(seed + s)) for s in range(4)])
+        expected = []
+        state = HandState(played.state.deal, STANDARD)
+        for action in played.actions:
+            if state.phase == PLAY and state.table is not None:
+                for other in ((state.turn + k) & 3 for k in (1, 2, 3)):
+                    if bombs_in(state.hands[other]):
+                        expected.append(other)
+                    if other == action.seat:
+                        break
+            state.apply(action)
+        assert asked == expected, seed
 
 
 def test_entry_is_what_a_captain_types():

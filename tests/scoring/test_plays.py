@@ -351,6 +351,28 @@ def test_hand_plays_narrowed_agree_with_legal_plays(data):
     assert may_pass == is_legal_play(left, None, table, wish, mahjong_in_bomb=option)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_hand_plays_exhausted_kinds_stay_empty(data):
+    """A kind is marked exhausted exactly when its entries have come out empty, and an exhausted
+    kind has no entries in any part of the hand (callers skip it without asking)."""
+    hand = data.draw(hands(max_size=14))
+    option = data.draw(st.booleans())
+    plays_of = HandPlays(mask_of(hand), option)
+    kinds = [*LEAD_KINDS, BOMB]
+    left = hand
+    for _ in range(3):
+        for kind in data.draw(st.lists(st.sampled_from(kinds), max_size=5)):
+            entries = plays_of.entries(kind)
+            assert (kind in plays_of.exhausted) == (not entries)
+        for kind in plays_of.exhausted:
+            assert HandPlays(mask_of(left), option).entries(kind) == []
+        left = data.draw(st.lists(st.sampled_from(left), min_size=1, unique=True))
+        plays_of = plays_of.narrow(mask_of(left))
+    for kind in kinds:
+        assert (kind in plays_of.exhausted) <= (not plays_of.entries(kind))
+
+
 @settings(max_examples=200, deadline=None)
 @given(hands(max_size=14), st.booleans())
 def test_hand_plays_entries_hold_mask_length_and_highest_reading(hand, option):
