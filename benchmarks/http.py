@@ -15,6 +15,7 @@ second process with ``wrk`` for a fixed time per scenario:
 
 Prints requests/s, p50/p99 latency, ratios and the targets (hand entry >= 50% of the bare insert;
 standings reads >= 80% of the constant endpoint). The hands entered are removed at the end.
+``--only hand`` runs the hand entry and its bare insert, ``--only standings`` the reads.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from benchmarks import standings as league  # noqa: E402
 CLUB_NAME = "Club evening (benchmark)"
 CONNECTIONS = 8
 THREADS = 2
+GROUPS = ("hand", "standings")  # scenario groups: ``--only`` picks one
 
 PUT_SCRIPT = """
 local tables = {%(tables)s}
@@ -161,7 +163,7 @@ def _median(results: list[dict]) -> dict:
     return {key: common.median([r[key] for r in results]) for key in results[0]}
 
 
-def measure(seconds: int, runs: int) -> list[list[str]]:
+def measure(seconds: int, runs: int, groups=GROUPS) -> list[list[str]]:
     from django.db import connection
     from django.db.models import Max
 
@@ -184,8 +186,11 @@ def measure(seconds: int, runs: int) -> list[list[str]]:
     server = _start_gunicorn(port)
     results: dict[str, list[dict]] = {}
     try:
-        scenarios = {"bare insert (POST one row)": (f"{base}/bench/insert/", POST_SCRIPT)}
-        for name, path in (("club", club_id), ("league", event_id)):
+        scenarios = {}
+        if "hand" in groups:
+            scenarios["bare insert (POST one row)"] = (f"{base}/bench/insert/", POST_SCRIPT)
+        read_events = (("club", club_id), ("league", event_id)) if "standings" in groups else ()
+        for name, path in read_events:
             api = f"{base}/api/events/{path}/standings/"
             page = f"{base}/events/{path}/"
             _size(api)  # fill the cache
@@ -196,15 +201,16 @@ def measure(seconds: int, runs: int) -> list[list[str]]:
             scenarios[f"constant, size of {name} page"] = (
                 f"{base}/bench/constant/?bytes={_size(page)}", None)
         for _ in range(runs):
-            used = Hand.objects.filter(table__round__event_id=event_id,
-                                       table__round__number=open_round).aggregate(
-                top=Max("number"))["top"] or 0
-            script = PUT_SCRIPT % {
-                "tables": ",".join(str(pk) for pk, _ in tables),
-                "codes": ",".join(f'"{code}"' for _, code in tables),
-                "threads": THREADS, "start": used + 1}
-            results.setdefault("hand entry (PUT, new hand)", []).append(
-                _wrk(base, seconds, script))
+            if "hand" in groups:
+                used = Hand.objects.filter(table__round__event_id=event_id,
+                                           table__round__number=open_round).aggregate(
+                    top=Max("number"))["top"] or 0
+                script = PUT_SCRIPT % {
+                    "tables": ",".join(str(pk) for pk, _ in tables),
+                    "codes": ",".join(f'"{code}"' for _, code in tables),
+                    "threads": THREADS, "start": used + 1}
+                results.setdefault("hand entry (PUT, new hand)", []).append(
+                    _wrk(base, seconds, script))
             for scenario, (url, lua) in scenarios.items():
                 if lua is None:
                     _size(url)  # cached reads: the hand entries above renewed the token
@@ -234,9 +240,11 @@ def _rows(m: dict[str, dict]) -> list[list[str]]:
         return [*cells, f"{ratio:.0%} of {reference}", f">= {target:.0%}",
                 "met" if ratio >= target else "**not met**"]
 
-    rows = [row("bare insert (POST one row)"),
-            row("hand entry (PUT, new hand)", "bare insert (POST one row)", 0.5)]
-    for name in ("club", "league"):
+    rows = []
+    if "hand entry (PUT, new hand)" in m:
+        rows += [row("bare insert (POST one row)"),
+                 row("hand entry (PUT, new hand)", "bare insert (POST one row)", 0.5)]
+    for name in ("club", "league") if "standings API, club" in m else ():
         rows += [row(f"constant, size of {name} API"),
                  row(f"standings API, {name}", f"constant, size of {name} API", 0.8),
                  row(f"constant, size of {name} page"),
@@ -248,11 +256,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=10, help="per scenario and run")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", choices=GROUPS, help="run only the hand entry scenarios (with "
+                        "their bare insert) or only the standings reads")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("wrk is missing: apt-get install -y wrk")
     common.setup_django(league.DATABASE)
-    rows = measure(args.seconds, args.runs)
+    rows = measure(args.seconds, args.runs, (args.only,) if args.only else GROUPS)
     print(f"### HTTP under gunicorn (2 workers), wrk {THREADS} threads x {CONNECTIONS} "
           f"connections, {args.seconds} s per scenario, median of {args.runs} runs\n")
     print(f"{common.machine()}\n")

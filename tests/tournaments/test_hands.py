@@ -1,9 +1,11 @@
 """Recording hands: validated by the engine, idempotent, conflicts refused, corrections kept."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from scoring import InvalidHand
-from tournaments.models import Change, Hand, Round, Table
+from tournaments.models import Change, Hand, Round, StandingsChange, Table
 from tournaments.services.hands import change_undo, hand_confirm, hand_correct, hand_record
 from tournaments.services.history import Actor, Conflict, ServiceError
 
@@ -28,6 +30,20 @@ def test_a_captain_records_a_hand_scored_by_the_engine(dtm_round):
     assert hand.entry["tichu_success"] == {"0": True}
     change = Change.objects.get(subject="hand", subject_id=hand.pk)
     assert change.action == "create" and change.actor == "captain:table 1"
+
+
+def test_a_new_hand_is_two_queries_on_postgresql(dtm_round):
+    """The locks with the table and the hand they protect, then the hand, its history row and
+    its standings change: each several statements sent in one round trip on PostgreSQL (SQLite
+    runs them one by one)."""
+    table = table_of(dtm_round)
+    with CaptureQueriesContext(connection) as queries:
+        hand = hand_record(table_id=table.pk, number=1, entry=ENTRY,
+                           actor=Actor.captain(table)).hand
+    statements = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) == (2 if connection.vendor == "postgresql" else 7), statements
+    assert Change.objects.get(subject="hand").subject_id == hand.pk
+    assert StandingsChange.objects.filter(table=table).count() == 1
 
 
 def test_the_same_entry_again_changes_nothing(dtm_round):

@@ -563,13 +563,10 @@ class TableHand(Base):
                     "with the engine's `code` and a message per field in `errors`.",
         tags=["hands"])
     def put(self, request, pk, number):
-        table = selectors.table_with_event(pk)
-        if table is None:
-            raise exceptions.NotFound()
-        actor = table_actor(request, table)
         entry, reason = _split_reason(request.data)
-        outcome = hand_record(table_id=table.pk, number=number, entry=entry, actor=actor,
-                              reason=reason)
+        # The code is checked on the table the service loads (and locks) anyway: one query.
+        outcome = hand_record(table_id=pk, number=number, entry=entry, reason=reason,
+                              actor=lambda table: table_actor(request, table))
         return Response(serializers.hand_result(outcome.hand, outcome.result),
                         status=status.HTTP_201_CREATED if outcome.result == "created"
                         else status.HTTP_200_OK)

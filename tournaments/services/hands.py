@@ -9,26 +9,33 @@ Tournament rules implemented here:
 - Idempotent: the same entry again changes nothing (and says so); a different entry for a hand
   already recorded is refused to a captain (409) and is a correction when an organizer makes it,
   recorded in the history with the old and new values and a reason.
-- All in one transaction, serialized per event by a row lock on the event (SQLite serializes
-  writers itself), so concurrent captains never lose or duplicate a hand; the standings worker is
-  scheduled only after the commit.
+- All in one transaction, serialized per table by a row lock on the table (``_locked_slot``;
+  SQLite serializes writers itself), with the unique (table, number) constraint behind it, so
+  concurrent captains never lose or duplicate a hand, and the tables of an event are entered in
+  parallel; the standings worker is scheduled only after the commit.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from scoring import InvalidHand, hand_victory_points
 from scoring.entry import score_entry
 from scoring.victory import game_result
 
+from ..formats import Format
 from ..models import Change, Event, Hand, Round, Table
-from .history import Actor, Conflict, ServiceError, record_change
+from . import rows
+from .history import Actor, Conflict, ServiceError, change_row
 from .standings import mark_changed
 
 MAX_HANDS_PER_GAME = 64  # a game to 1000 ends long before; a bound keeps typos out
+NUMBER_COLUMN_MAX = 2**31 - 1  # Hand.number's column holds no more
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,10 @@ class HandOutcome:
     result: str
 
 
+ActorOf = Callable[[Table], Actor]
+ROUND_EVENT, TABLE_ROUND = Round._meta.get_field("event"), Table._meta.get_field("round")
+
+
 def hand_victory_points_for(event_format, score) -> tuple[int, int]:
     """Per-hand VP under the event's scheme; schemes that score a round or a game give 0 here."""
     if event_format.vp_scheme != "dtm":
@@ -46,49 +57,122 @@ def hand_victory_points_for(event_format, score) -> tuple[int, int]:
     return hand_victory_points(score.totals, score.double_victory, "dtm")
 
 
-def hand_record(*, table_id: int, number: int, entry, actor: Actor,
+def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
                 reason: str = "") -> HandOutcome:
     """Record (or, for an organizer, correct) hand ``number`` at a table.
 
+    ``actor`` is who enters the hand, or a function of the table that says who (and raises when
+    nobody may): the API checks a captain's code that way, on the table loaded here anyway.
+
     Raises ``InvalidHand`` when the engine refuses the entry, ``ServiceError``/``Conflict`` when the
     tournament's rules do. Nothing is written in either case.
+
+    A new hand costs three round trips to the database: the locks with what they protect, the
+    writes, the commit.
     """
-    table = Table.objects.select_related("round__event").filter(pk=table_id).first()
-    if table is None:
-        raise ServiceError("This table does not exist.", code="not_found")
-    event_format = table.round.event.format
-    score = score_entry(entry, event_format.rules)  # pure: before any lock is taken
-    vp = hand_victory_points_for(event_format, score)
-    canonical = score.as_entry()
     with transaction.atomic():
-        # The event's row lock serializes its writers; only the id is read, the rest is known.
-        event = Event.objects.select_for_update().only("id").get(pk=table.round.event_id)
-        table = Table.objects.select_related("round").get(pk=table_id)  # fresh status
-        existing = Hand.objects.filter(table=table, number=number).first()
-        if existing is not None and existing.entry == canonical:
+        found = _locked_slot(table_id, number)
+        if found is None:
+            raise ServiceError("This table does not exist.", code="not_found")
+        table, event_format, existing_id = found
+        if callable(actor):
+            actor = actor(table)
+        score = score_entry(entry, event_format.rules)
+        vp = hand_victory_points_for(event_format, score)
+        hand = Hand(table_id=table.pk, number=number, entry=score.as_entry(),
+                    tp_0=score.totals[0], tp_1=score.totals[1], vp_0=vp[0], vp_1=vp[1],
+                    double_victory=score.double_victory, entered_by=actor.label)
+        if existing_id is None:
+            _check_may_enter(table, event_format, number, actor, correcting=False)
+            return HandOutcome(_created(table, hand, actor), "created")
+        existing = Hand.objects.get(pk=existing_id)
+        if existing.entry == hand.entry:
             return HandOutcome(existing, "unchanged")
-        _check_may_enter(table, event_format, number, actor, correcting=existing is not None)
-        values = {"entry": canonical, "tp_0": score.totals[0], "tp_1": score.totals[1],
-                  "vp_0": vp[0], "vp_1": vp[1], "double_victory": score.double_victory}
-        if existing is None:
-            hand = Hand.objects.create(table=table, number=number, entered_by=actor.label,
-                                       **values)
-            record_change(event, subject="hand", subject_id=hand.pk, action="create",
-                          actor=actor, new=_snapshot(hand))
-            outcome = "created"
-        else:
-            old = _snapshot(existing)
-            for name, value in values.items():
-                setattr(existing, name, value)
-            existing.entered_by = actor.label
-            existing.confirmed_by_opponents = False
-            existing.save()
-            hand = existing
-            record_change(event, subject="hand", subject_id=hand.pk, action="correct",
-                          actor=actor, old=old, new=_snapshot(hand), reason=reason)
-            outcome = "corrected"
-        mark_changed(event, table_id=table.pk)
-    return HandOutcome(hand, outcome)
+        _check_may_enter(table, event_format, number, actor, correcting=True)
+        return HandOutcome(_corrected(table, existing, hand, actor, reason), "corrected")
+
+
+def _locked_slot(table_id: int, number: int) -> tuple[Table, Format, int | None] | None:
+    """The table with its round and event (the fields a hand entry reads), the event's format
+    and the id of hand ``number`` if it is recorded.
+
+    First the event's row, locked in share mode on PostgreSQL (``FOR KEY SHARE``): hand entries
+    never block each other there, but changes of the event's structure, which lock that row
+    exclusively before touching its tables (closing a table, regenerating a draft), wait for the
+    entries under way and the entries for them. Then the table's row, locked for the rest of the
+    transaction: entries at one table are serialized, the other tables of the event go on in
+    parallel. Always event before table, like those changes, so the two kinds cannot deadlock.
+    The table's status and the hand are read after these locks (each statement sees what was
+    committed before it started), so an entry and the closing of its table cannot both win,
+    and two entries of one hand find each other. SQLite serializes writers itself.
+
+    Three primary-key lookups in one round trip: PostgreSQL plans them in a fraction of the time
+    a join of the tables takes, and their text is built once (the ORM's compilation costs more
+    than running them).
+    """
+    event_sql, table_sql, hand_sql = _slot_sql(connection.vendor)
+    stored = number if 0 < number <= NUMBER_COLUMN_MAX else 0  # else none: the rules refuse it
+    event_row, table_row, hand_row = rows.first_rows(
+        (event_sql, [table_id]), (table_sql, [table_id]), (hand_sql, [table_id, stored]))
+    if event_row is None or table_row is None:
+        return None
+    alias = connection.alias
+    event_id, owner_id, format_data = event_row
+    t_id, round_id, t_number, code, t_status, r_status = table_row
+    event = Event.from_db(alias, ["id", "owner_id"], [event_id, owner_id])
+    rnd = Round.from_db(alias, ["id", "event_id", "status"], [round_id, event_id, r_status])
+    table = Table.from_db(alias, ["id", "round_id", "number", "code", "status"],
+                          [t_id, round_id, t_number, code, t_status])
+    ROUND_EVENT.set_cached_value(rnd, event)
+    TABLE_ROUND.set_cached_value(table, rnd)
+    return table, _event_format(format_data), hand_row and hand_row[0]
+
+
+@lru_cache(maxsize=256)
+def _event_format(format_data: str) -> Format:
+    """An event's format from its stored JSON text, parsed once per text: every hand of an
+    event reads the same (``Format`` is immutable)."""
+    return Format.from_dict(json.loads(format_data))
+
+
+@cache
+def _slot_sql(vendor: str) -> tuple[str, str, str]:
+    """The event's row, the table's with its round's status, the hand's id (``_locked_slot``)."""
+    table, rnd, event, hand = (connection.ops.quote_name(model._meta.db_table)
+                               for model in (Table, Round, Event, Hand))
+    share, update = (" FOR KEY SHARE", " FOR UPDATE") if vendor == "postgresql" else ("", "")
+    return (f"SELECT e.id, e.owner_id, e.format_data FROM {event} e WHERE e.id = "
+            f"(SELECT r.event_id FROM {rnd} r WHERE r.id = "
+            f"(SELECT t.round_id FROM {table} t WHERE t.id = %s)){share}",
+            f"SELECT t.id, t.round_id, t.number, t.code, t.status, "
+            f"(SELECT r.status FROM {rnd} r WHERE r.id = t.round_id) "
+            f"FROM {table} t WHERE t.id = %s{update}",
+            f"SELECT h.id FROM {hand} h WHERE h.table_id = %s AND h.number = %s")
+
+
+def _created(table: Table, hand: Hand, actor: Actor) -> Hand:
+    """A new hand, its history row and its standings change: one round trip."""
+    event = table.round.event
+    history = change_row(event, subject="hand", subject_id=rows.LastId(Hand), action="create",
+                         actor=actor, new=_snapshot(hand))
+    (hand_id,), _ = mark_changed(event, table_id=table.pk, along=(
+        rows.insert_statement(hand, returning=True), rows.insert_statement(history)))
+    rows.inserted(hand, hand_id)
+    return hand
+
+
+def _corrected(table: Table, existing: Hand, hand: Hand, actor: Actor, reason: str) -> Hand:
+    """An organizer's correction: the stored hand takes the new entry, the history both."""
+    old = _snapshot(existing)
+    for name in ("entry", "tp_0", "tp_1", "vp_0", "vp_1", "double_victory", "entered_by"):
+        setattr(existing, name, getattr(hand, name))
+    existing.confirmed_by_opponents = False
+    existing.save()
+    history = change_row(table.round.event, subject="hand", subject_id=existing.pk,
+                         action="correct", actor=actor, old=old, new=_snapshot(existing),
+                         reason=reason)
+    mark_changed(table.round.event, table_id=table.pk, along=(rows.insert_statement(history),))
+    return existing
 
 
 def _check_may_enter(table: Table, event_format, number: int, actor: Actor, *,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..models import Change, Event
+from . import rows
 
 
 class ServiceError(Exception):
@@ -54,9 +55,17 @@ class Actor:
 SYSTEM = Actor(label="system", is_organizer=True)
 
 
-def record_change(event: Event, *, subject: str, subject_id: int | None, action: str,
-                  actor: Actor, old=None, new=None, reason: str = "") -> Change:
-    """Write one history row (call inside the transaction that makes the change)."""
-    return Change.objects.create(event=event, subject=subject, subject_id=subject_id,
-                                 action=action, actor=actor.label[:150], old=old, new=new,
-                                 reason=reason[:300])
+def change_row(event: Event, *, subject: str, subject_id: int | rows.LastId | None, action: str,
+               actor: Actor, old=None, new=None, reason: str = "") -> Change:
+    """One history row, not written yet: ``record_change`` writes it, or a service sends it to
+    the database along with its other writes (``rows.first_rows``)."""
+    return Change(event_id=event.pk, subject=subject, subject_id=subject_id, action=action,
+                  actor=actor.label[:150], old=old, new=new, reason=reason[:300])
+
+
+def record_change(event: Event, **row) -> Change:
+    """Write one history row (``change_row``'s arguments) inside the transaction that makes the
+    change."""
+    change = change_row(event, **row)
+    rows.insert(change)
+    return change

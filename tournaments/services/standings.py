@@ -29,6 +29,7 @@ Public reads only read the stored rows. A correction of an old round is one more
 
 from __future__ import annotations
 
+import functools
 import logging
 from dataclasses import dataclass, field
 
@@ -40,7 +41,7 @@ from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from ..models import Bye, Event, RoundResult, StandingRow, StandingsChange
-from . import standings_cache
+from . import rows, standings_cache
 from . import standings_sql as sql
 from .standings_sql import Dialect, Scope
 
@@ -68,17 +69,32 @@ class Line:
 
 # --- scheduling ----------------------------------------------------------------------------------
 
-def mark_changed(event: Event, *, table_id: int | None = None) -> None:
+def mark_changed(event: Event, *, table_id: int | None = None,
+                 along: tuple[rows.Statement, ...] = ()) -> list[tuple | None]:
     """Call inside a change's transaction: the standings are stale until a worker catches up,
     and one run is scheduled once the change is committed.
 
     ``table_id`` names the table whose hands changed (the worker then updates only what that
     table touches); without it the change is structural and the worker recomputes everything.
     The change is recorded in the database with the change itself, so it survives the broker.
+
+    Every hand calls this: its own writes (``along``: the new hand and its history row) go to
+    the database first, in the same round trip (``rows.first_rows``), and the rows they answer
+    are returned. The counter goes up last: its update holds the event's row until the commit,
+    so hand entries at different tables of the event wait for each other only for that moment.
     """
-    Event.objects.filter(pk=event.pk).update(change_seq=F("change_seq") + 1)
-    StandingsChange.objects.create(event_id=event.pk, table_id=table_id)
+    found = rows.first_rows(*along, rows.insert_statement(StandingsChange(event_id=event.pk,
+                                                                          table_id=table_id)),
+                            (_bump_sql(), [event.pk]))
     transaction.on_commit(lambda: after_change(event.pk))
+    return found[:len(along)]
+
+
+@functools.cache
+def _bump_sql() -> str:
+    quote = connection.ops.quote_name
+    return (f"UPDATE {quote(Event._meta.db_table)} SET {quote('change_seq')} = "
+            f"{quote('change_seq')} + 1 WHERE {quote('id')} = %s")
 
 
 def after_change(event_id: int) -> None:
