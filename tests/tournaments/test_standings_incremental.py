@@ -9,6 +9,7 @@ import random
 
 import pytest
 from django.db import connection
+from django.db.models import F
 
 from tests.conftest import wait_for_standings
 from tournaments import selectors
@@ -180,3 +181,31 @@ def test_a_regenerated_draft_drops_the_result_of_a_seat_that_is_gone(organizer):
     wait_for_standings(event)
     assert not RoundResult.objects.filter(round=draft, entrant_id=gone).exists()
     assert_incremental_is_full(event)
+
+
+@pytest.mark.parametrize("parts", [1, 2, 3])
+def test_a_full_recomputation_in_parts_repairs_every_kind_of_wrong_row(organizer, parts):
+    """A whole event is diffed in parts of its rounds (side by side on PostgreSQL); whatever the
+    split, a changed, a missing and a stale round result are all found and repaired."""
+    event = make_event(organizer, "dtm", {"hands_per_round": 2}, 10)
+    orga = Actor.organizer(organizer)
+    rng = random.Random(parts)
+    for _ in range(3):
+        rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
+        for table in rnd.tables.all():
+            for number in (1, 2):
+                hand_record(table_id=table.pk, number=number, entry=random_entry(rng),
+                            actor=Actor.captain(table))
+    wait_for_standings(event)
+    seat = Seat.objects.filter(table__round=rnd).order_by("pk").last()
+    seat.delete()  # as the admin could: that seat's stored result is now stale
+    results = RoundResult.objects.filter(round__event=event, bye=False).order_by("pk")
+    RoundResult.objects.filter(pk=results[0].pk).update(victory_points=F("victory_points") + 1)
+    results[1].delete()
+    expected = computed(event)
+    with connection.cursor() as cursor:
+        scope = standings.Scope.whole_event(cursor, event.pk, parts=parts)
+    assert len(scope.parts()) == parts
+    standings.store(Event.objects.get(pk=event.pk), scope)
+    assert stored(event) == expected
+    assert not RoundResult.objects.filter(round=rnd, entrant_id=seat.entrant_id).exists()

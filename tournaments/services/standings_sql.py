@@ -60,28 +60,48 @@ class Dialect:
 class Scope:
     """Which rows a computation covers: a whole event, or some entrants in some rounds.
 
-    ``entrants``/``rounds`` None mean all of the event's. Round results are recomputed for the
-    entrants' seats in ``rounds``; bye credits and lines for the entrants over all rounds.
-    ``table_ids``: for a whole event, the lowest and highest id of its tables (``whole``).
+    ``rounds``: the rounds whose seat results are recomputed (a whole event: all of its rounds).
+    ``entrants`` None means all of the event's; otherwise only their seats in ``rounds``, and
+    their bye credits and lines over all rounds.
+    ``table_ids``: for a whole event, the lowest and highest id of the tables of ``rounds``.
+    ``split``: a whole event's rounds in parts, diffed side by side (``seat_result_changes``).
     """
 
     event_id: int
+    rounds: tuple[int, ...]
     entrants: tuple[int, ...] | None = None
-    rounds: tuple[int, ...] | None = None
     table_ids: tuple[int | None, int | None] = (None, None)
+    split: tuple[Scope, ...] = ()
 
     @classmethod
-    def whole_event(cls, cursor, event_id: int) -> Scope:
-        """The whole event, its range of table ids read first (see ``hands``)."""
-        cursor.execute(f"SELECT MIN(id), MAX(id) FROM {TABLE} WHERE round_id IN "
-                       f"(SELECT id FROM {ROUND} WHERE event_id = %s)", [event_id])
-        return cls(event_id, table_ids=tuple(cursor.fetchone()))
+    def whole_event(cls, cursor, event_id: int, parts: int = 1) -> Scope:
+        """The whole event; with ``parts`` > 1, its rounds split into that many runs of about
+        as many tables each (each run with its own range of table ids, see ``hands``)."""
+        cursor.execute(f"SELECT r.id, MIN(t.id), MAX(t.id), COUNT(t.id) FROM {ROUND} r "
+                       f"LEFT JOIN {TABLE} t ON t.round_id = r.id WHERE r.event_id = %s "
+                       f"GROUP BY r.id ORDER BY r.id", [event_id])
+        rounds = cursor.fetchall()
+        runs = _runs(rounds, parts)
+        split = tuple(cls._of(event_id, run) for run in runs) if len(runs) > 1 else ()
+        return cls._of(event_id, rounds, split)
+
+    @classmethod
+    def _of(cls, event_id: int, rounds: list[tuple], split: tuple[Scope, ...] = ()) -> Scope:
+        lows = [low for _, low, _, _ in rounds if low is not None]
+        highs = [high for _, _, high, _ in rounds if high is not None]
+        return cls(event_id, tuple(r for r, *_ in rounds),
+                   table_ids=(min(lows, default=None), max(highs, default=None)), split=split)
 
     @property
     def whole(self) -> bool:
         return self.entrants is None
 
+    def parts(self) -> tuple[Scope, ...]:
+        return self.split or (self,)
+
     def _in(self, column: str, ids) -> tuple[str, list]:
+        if not ids:
+            return "1 = 0", []
         return f"{column} IN ({', '.join(['%s'] * len(ids))})", list(ids)
 
     def event_rounds(self, column: str) -> tuple[str, list]:
@@ -89,9 +109,9 @@ class Scope:
 
     def tables(self, alias: str) -> tuple[str, list]:
         """The tables whose hands the scope's round results need."""
-        if self.whole:
-            return self.event_rounds(f"{alias}.round_id")
         rounds, params = self._in(f"{alias}.round_id", self.rounds)
+        if self.whole:
+            return rounds, params
         seated, more = self._in("entrant_id", self.entrants)
         return f"{rounds} AND {alias}.id IN (SELECT table_id FROM {SEAT} WHERE {seated})", \
             params + more
@@ -103,12 +123,17 @@ class Scope:
         hash lookup of each of a million hands in the event's tables would cost more than the
         aggregate itself. Hands of other events' tables inside the range drop out in the join.
         The bounds are values, not subqueries, so that the planner sees how many hands the range
-        holds (and reads a league's million with parallel workers).
+        holds.
         """
         if self.whole:
             return f"{alias}.table_id BETWEEN %s AND %s", list(self.table_ids)
         tables, params = self.tables("t")
         return f"{alias}.table_id IN (SELECT t.id FROM {TABLE} t WHERE {tables})", params
+
+    def seats(self, alias: str) -> tuple[str, list]:
+        if self.whole:
+            return "1 = 1", []
+        return self._in(f"{alias}.entrant_id", self.entrants)
 
     def entrants_of(self, column: str) -> tuple[str, list]:
         if self.whole:
@@ -117,11 +142,25 @@ class Scope:
 
     def results(self, alias: str) -> tuple[str, list]:
         """The stored round results the scope recomputes (seat results: only its rounds)."""
-        if self.whole:
-            return self.event_rounds(f"{alias}.round_id")
         rounds, params = self._in(f"{alias}.round_id", self.rounds)
+        if self.whole:
+            return rounds, params
         entrants, more = self._in(f"{alias}.entrant_id", self.entrants)
         return f"{rounds} AND {entrants}", params + more
+
+
+def _runs(rounds: list[tuple], parts: int) -> list[list[tuple]]:
+    """``rounds`` (id, lowest table id, highest, tables) in at most ``parts`` consecutive runs
+    of about equal numbers of tables."""
+    total = sum(count for *_, count in rounds)
+    runs: list[list[tuple]] = [[]]
+    done = 0
+    for row in rounds:
+        if runs[-1] and len(runs) < parts and done >= total * len(runs) / parts:
+            runs.append([])
+        runs[-1].append(row)
+        done += row[3]
+    return runs
 
 
 # --- round results -------------------------------------------------------------------------------
@@ -163,26 +202,20 @@ def seat_results(event_format, scope: Scope) -> tuple[str, list]:
     hands, hand_params = scope.hands("h")
     vp0, vp0_params = _table_vp(event_format, 0)
     vp1, vp1_params = _table_vp(event_format, 1)
-    seat_filter, seat_params = ("TRUE", []) if scope.whole else scope._in("s.entrant_id",
-                                                                          scope.entrants)
+    seats, seat_params = scope.seats("s")
     sql = f"""
-        SELECT pt.round_id, s.entrant_id,
-               CASE WHEN s.position %% 2 = 0 THEN pt.vp_0 ELSE pt.vp_1 END AS vp,
-               CASE WHEN s.position %% 2 = 0 THEN pt.tp_0 ELSE pt.tp_1 END AS tp,
-               pt.n AS hands
-        FROM (
-            SELECT t.id AS table_id, t.round_id, {vp0} AS vp_0, {vp1} AS vp_1,
-                   COALESCE(ht.tp_0, 0) AS tp_0, COALESCE(ht.tp_1, 0) AS tp_1,
-                   COALESCE(ht.n, 0) AS n
-            FROM {TABLE} t LEFT JOIN (
-                SELECT h.table_id, SUM(h.vp_0) AS vp_0, SUM(h.vp_1) AS vp_1,
-                       SUM(h.tp_0) AS tp_0, SUM(h.tp_1) AS tp_1, COUNT(*) AS n
-                FROM {HAND} h WHERE {hands} GROUP BY h.table_id
-            ) ht ON ht.table_id = t.id
-            WHERE {tables}
-        ) pt JOIN {SEAT} s ON s.table_id = pt.table_id
-        WHERE {seat_filter}{_seated(event_format)}
-          AND (pt.round_id, s.entrant_id) NOT IN (SELECT round_id, entrant_id FROM {BYE})"""
+        SELECT t.round_id, s.entrant_id,
+               CASE WHEN s.position %% 2 = 0 THEN {vp0} ELSE {vp1} END AS vp,
+               COALESCE(CASE WHEN s.position %% 2 = 0 THEN ht.tp_0 ELSE ht.tp_1 END, 0) AS tp,
+               COALESCE(ht.n, 0) AS hands
+        FROM {TABLE} t LEFT JOIN (
+            SELECT h.table_id, SUM(h.vp_0) AS vp_0, SUM(h.vp_1) AS vp_1,
+                   SUM(h.tp_0) AS tp_0, SUM(h.tp_1) AS tp_1, COUNT(*) AS n
+            FROM {HAND} h WHERE {hands} GROUP BY h.table_id
+        ) ht ON ht.table_id = t.id
+        JOIN {SEAT} s ON s.table_id = t.id
+        WHERE {tables} AND {seats}{_seated(event_format)}
+          AND (t.round_id, s.entrant_id) NOT IN (SELECT round_id, entrant_id FROM {BYE})"""
     return sql, [*vp0_params, *vp1_params, *hand_params, *table_params, *seat_params]
 
 
@@ -220,75 +253,72 @@ def bye_results(event_format, scope: Scope, source: str) -> tuple[str, list]:
 
 def seat_result_changes(event_format, scope: Scope) -> tuple[str, list]:
     """A read-only query of the scope's seat results that differ from the stored ones:
-    (round_id, entrant_id, vp, tp, hands), to be written with ``write_seat_results``.
+    (round_id, entrant_id, vp, tp, hands), to be written with ``write_seat_results``; a stored
+    result that no longer has a seat (a swap, a withdrawal, a regenerated round, a bye) comes
+    with vp, tp and hands None, to be deleted with ``delete_seat_results``.
 
     A plain SELECT, not ``INSERT ... SELECT``: PostgreSQL runs a SELECT with parallel workers
     but never a writing statement, and after a full recomputation of a league few rows differ.
+    A whole league is diffed in parts (``Scope.split``), one UNION ALL branch each, because the
+    per-table sums a part needs cannot be shared between workers: whole branches can (Parallel
+    Append), each summing its own tables' hands and comparing its own rounds' results.
     """
+    parts = [_seat_result_diff(event_format, part) for part in scope.parts()]
+    return " UNION ALL ".join(sql for sql, _ in parts), [p for _, params in parts for p in params]
+
+
+def _seat_result_diff(event_format, scope: Scope) -> tuple[str, list]:
     new, params = seat_results(event_format, scope)
-    sql = f"""
-        SELECT n.round_id, n.entrant_id, n.vp, n.tp, n.hands
-        FROM ({new}) n LEFT JOIN {RESULT} o
-          ON o.round_id = n.round_id AND o.entrant_id = n.entrant_id
-        WHERE o.id IS NULL OR o.bye OR o.victory_points <> n.vp OR o.tichu_points <> n.tp
-           OR o.hands_played <> n.hands"""
-    return sql, params
-
-
-def write_seat_results(rows: list[tuple]) -> list[tuple[str, list]]:
-    """Statements storing ``seat_result_changes``' rows."""
-    return upserts(RESULT, RESULT_COLUMNS, ("round_id", "entrant_id"),
-                   [(*row, False) for row in rows])
-
-
-def rounds_with_stale_results(event_format, scope: Scope) -> tuple[str, list]:
-    """A read-only query of the rounds holding seat results of seats that no longer exist (a
-    swap, a withdrawal, a regenerated round). Once every seat has its result, a round holds
-    stale results exactly when it holds more results than seats: two cheap counts (parallel,
-    like ``seat_result_changes``) spare the exact search in every other round."""
     stored, stored_params = scope.results("r")
-    tables, table_params = scope.tables("t")
-    seat_filter, seat_params = ("TRUE", []) if scope.whole else scope._in("s.entrant_id",
-                                                                          scope.entrants)
     sql = f"""
-        SELECT x.round_id FROM (
-            SELECT r.round_id, COUNT(*) AS c FROM {RESULT} r
-            WHERE NOT r.bye AND {stored} GROUP BY r.round_id) x
-        LEFT JOIN (
-            SELECT t.round_id, COUNT(*) AS c FROM {SEAT} s JOIN {TABLE} t ON t.id = s.table_id
-            WHERE {tables} AND {seat_filter}{_seated(event_format)}
-              AND (t.round_id, s.entrant_id) NOT IN (SELECT round_id, entrant_id FROM {BYE})
-            GROUP BY t.round_id) y ON y.round_id = x.round_id
-        WHERE x.c > COALESCE(y.c, 0)"""
-    return sql, [*stored_params, *table_params, *seat_params]
+        SELECT COALESCE(n.round_id, o.round_id), COALESCE(n.entrant_id, o.entrant_id),
+               n.vp, n.tp, n.hands
+        FROM ({new}) n FULL JOIN (SELECT * FROM {RESULT} r WHERE NOT r.bye AND {stored}) o
+          ON o.round_id = n.round_id AND o.entrant_id = n.entrant_id
+        WHERE o.id IS NULL OR n.entrant_id IS NULL OR o.victory_points <> n.vp
+           OR o.tichu_points <> n.tp OR o.hands_played <> n.hands"""
+    return sql, [*params, *stored_params]
 
 
-def delete_stale_seat_results(event_format, rounds: list[int]) -> tuple[str, list]:
-    """Delete the seat results in ``rounds`` whose entrant has no seat there (or a bye)."""
-    in_rounds = f"round_id IN ({', '.join(['%s'] * len(rounds))})"
-    sql = f"""
-        DELETE FROM {RESULT} WHERE NOT bye AND {in_rounds} AND (
-            (round_id, entrant_id) IN (SELECT round_id, entrant_id FROM {BYE})
-            OR NOT EXISTS (
-                SELECT 1 FROM {SEAT} s JOIN {TABLE} t ON t.id = s.table_id
-                WHERE t.round_id = {RESULT}.round_id AND s.entrant_id = {RESULT}.entrant_id
-                {_seated(event_format)}))"""
-    return sql, list(rounds)
+def write_seat_results(dialect: Dialect, rows: list[tuple]) -> list[tuple[str, list]]:
+    """Statements storing ``seat_result_changes``' rows (the deleted ones: see below)."""
+    return upserts(dialect, RESULT, RESULT_COLUMNS, ("round_id", "entrant_id"),
+                   [(*row, False) for row in rows if row[2] is not None])
 
 
-RESULT_COLUMNS = ("round_id", "entrant_id", "victory_points", "tichu_points", "hands_played",
-                  "bye")
-BATCH = 500  # rows per statement: well under SQLite's limit of bound parameters
+def delete_seat_results(rows: list[tuple]) -> list[tuple[str, list]]:
+    """Statements deleting the stale results among ``seat_result_changes``' rows."""
+    stale = [(round_id, entrant_id) for round_id, entrant_id, vp, *_ in rows if vp is None]
+    return [(f"DELETE FROM {RESULT} WHERE NOT bye AND (round_id, entrant_id) IN "
+             f"({', '.join(['(%s, %s)'] * len(batch))})",
+             [value for pair in batch for value in pair]) for batch in _batches(stale)]
 
 
-def upserts(table: str, columns: tuple[str, ...], key: tuple[str, ...],
+# column: its PostgreSQL type (for ``upserts``' arrays)
+RESULT_COLUMNS = {"round_id": "bigint", "entrant_id": "bigint", "victory_points": "integer",
+                  "tichu_points": "integer", "hands_played": "integer", "bye": "boolean"}
+BATCH = 500  # rows per statement on SQLite: well under its limit of bound parameters
+
+
+def upserts(dialect: Dialect, table: str, columns: dict[str, str], key: tuple[str, ...],
             rows: list[tuple]) -> list[tuple[str, list]]:
-    """INSERT ... ON CONFLICT (key) DO UPDATE statements for ``rows``, in batches."""
-    row = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    """INSERT ... ON CONFLICT (key) DO UPDATE statements for ``rows``.
+
+    On PostgreSQL one statement whatever the number of rows, each column passed as one array
+    (the first computation of a league writes half a million round results: in batches of
+    VALUES, parsing and planning them took longer than writing them); on SQLite, batches.
+    """
+    if not rows:
+        return []
+    names = ", ".join(columns)
     updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in key)
-    return [(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
-             f"{', '.join([row] * len(batch))} "
-             f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}",
+    conflict = f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}"
+    if dialect.vendor == "postgresql":
+        arrays = ", ".join(f"%s::{sql_type}[]" for sql_type in columns.values())
+        return [(f"INSERT INTO {table} ({names}) SELECT * FROM unnest({arrays}) {conflict}",
+                 [list(column) for column in zip(*rows, strict=True)])]
+    row = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    return [(f"INSERT INTO {table} ({names}) VALUES {', '.join([row] * len(batch))} {conflict}",
              [value for values in batch for value in values])
             for batch in _batches(rows)]
 
@@ -422,13 +452,14 @@ def line_changes(dialect: Dialect, event_format, scope: Scope) -> tuple[str, lis
     return sql, [*params, scope.event_id, scope.event_id]
 
 
-ROW_COLUMNS = ("event_id", "entrant_id", "victory_points", "tichu_points", "hands_played",
-               "byes", "adjustment_vp", "adjustment_tp", "tiebreaks")
+ROW_COLUMNS = {"event_id": "bigint", "entrant_id": "bigint", "victory_points": "integer",
+               "tichu_points": "integer", "hands_played": "integer", "byes": "integer",
+               "adjustment_vp": "integer", "adjustment_tp": "integer", "tiebreaks": "jsonb"}
 
 
-def write_lines(rows: list[tuple]) -> list[tuple[str, list]]:
+def write_lines(dialect: Dialect, rows: list[tuple]) -> list[tuple[str, list]]:
     """Statements storing ``line_changes``' rows."""
-    return upserts(ROW, ROW_COLUMNS, ("event_id", "entrant_id"), rows)
+    return upserts(dialect, ROW, ROW_COLUMNS, ("event_id", "entrant_id"), rows)
 
 
 def rank_keys(dialect: Dialect, event_format, alias: str) -> list[str]:
