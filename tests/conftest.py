@@ -110,16 +110,28 @@ def _wait_until_ready(url: str, timeout: float = 60) -> None:
 def wait_for_standings(event, timeout: float = 60) -> None:
     """Return once the stored standings reflect every committed change of ``event``.
 
-    Embedded mode computes them at commit time; live mode waits for the worker.
+    Embedded mode computes them at commit time; live mode waits for the worker, and then for
+    the version token it renews after its commit to reach this process (``tichu_site.tokens``),
+    so that the next cached read shows the new standings.
     """
     deadline = time.monotonic() + timeout
     while True:
         event.refresh_from_db()
-        if event.standings_up_to_date:
+        if event.standings_up_to_date and _token_renewed_since(event):
             return
         if time.monotonic() > deadline:
             raise AssertionError(f"standings of event {event.pk} still stale after {timeout}s")
         time.sleep(0.1)
+
+
+def _token_renewed_since(event) -> bool:
+    """The event's version token, as this process knows it, is newer than its standings."""
+    if not LIVE or event.standings_computed_at is None:
+        return True
+    from tournaments.services.standings_cache import versions
+
+    token = versions.current(event.pk)
+    return token is None or token > event.standings_computed_at.timestamp() * 1e9
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,11 @@ a cached public read pays on every request. ``ReusedClients`` keeps one client p
 connection of its own (a Django cache object serves one thread; redis-py locks it anyway). A
 command that fails drops that connection and the next one connects again, so degrading while
 Redis is away and recovering once it is back work as before.
+
+Two operations beyond Django's serve the version tokens that every process keeps
+(``tichu_site.tokens``): ``set_and_publish`` (a token stored and announced in one round trip) and
+``subscribe``. Redis delivers a channel's messages to every database of the server, so channel
+names carry the database's number: two deployments on one server do not hear each other.
 """
 
 from __future__ import annotations
@@ -49,6 +54,21 @@ class ReusedClients(RedisCacheClient):
                                                             single_connection_client=True)
         return client
 
+    def set_and_publish(self, key, value, timeout, channel, message):
+        pipeline = self.get_client(key, write=True).pipeline(transaction=False)
+        pipeline.set(key, self._serializer.dumps(value), ex=timeout)
+        pipeline.publish(channel, message)
+        pipeline.execute()
+
+    def subscribe(self, channel):
+        pubsub = self.get_client(write=True).pubsub()
+        pubsub.subscribe(channel)
+        return pubsub
+
+    def channel(self, name: str) -> str:
+        pool = self._get_connection_pool(True)
+        return f"db{pool.connection_kwargs.get('db', 0)}:{name}"
+
 
 class ResilientRedisCache(RedisCache):
     def __init__(self, server, params):
@@ -59,6 +79,21 @@ class ResilientRedisCache(RedisCache):
         log.warning("cache unreachable during %s; going on without it", operation,
                     exc_info=True)
         return fallback
+
+    def set_and_publish(self, key, value, channel, message, timeout=DEFAULT_TIMEOUT,
+                        version=None):
+        """``set``, and ``message`` published on ``channel``, in one round trip."""
+        key = self.make_and_validate_key(key, version=version)
+        try:
+            self._cache.set_and_publish(key, value, self.get_backend_timeout(timeout),
+                                        self._cache.channel(channel), message)
+        except UNREACHABLE:
+            self._unreachable("set_and_publish", None)
+
+    def subscribe(self, channel):
+        """A pub/sub connection subscribed to ``channel`` (raises while Redis is unreachable:
+        the subscriber retries)."""
+        return self._cache.subscribe(self._cache.channel(channel))
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         try:

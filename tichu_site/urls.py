@@ -8,6 +8,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tournaments.urls")),
 ]

@@ -130,12 +130,24 @@ def test_german_when_the_browser_asks(client, played_event):
     assert "Standings" in english
 
 
-def test_language_switcher_sets_the_language(client, played_event):
-    html = client.get(reverse("home")).content.decode()
-    assert 'action="/i18n/setlang/"' in html and "csrfmiddlewaretoken" in html
-    response = client.post("/i18n/setlang/", {"language": "de", "next": "/"})
-    assert response.status_code == 302
-    assert "Veranstaltungen" in client.get(reverse("home")).content.decode()
+def test_language_links_set_the_language_and_come_back(client, played_event):
+    url = reverse("event", args=[played_event.pk])
+    html = client.get(url).content.decode()
+    link = re.search(r'<a href="([^"]+)" lang="de"', html).group(1)
+    assert link == f"/language/de/?next=%2Fevents%2F{played_event.pk}%2F"
+    response = client.get(link)
+    assert response.status_code == 302 and response["Location"] == url
+    assert '<strong lang="de">Deutsch</strong>' in client.get(url).content.decode()
+    home = client.get("/?a=1&b=2").content.decode()
+    assert "Veranstaltungen" in home
+    link = re.search(r'<a href="([^"]+)" lang="en"', home).group(1)
+    assert client.get(link)["Location"] == "/?a=1&b=2"
+
+
+def test_a_language_link_never_leads_off_the_site_nor_to_an_unknown_language(client):
+    response = client.get("/language/de/?next=https://evil.example/")
+    assert response.status_code == 302 and response["Location"] == "/"
+    assert client.get("/language/xx/?next=/").status_code == 404
 
 
 PAGES = ["home", "event", "event-standings", "event-projector", "event-round", "event-player",

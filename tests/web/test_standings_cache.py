@@ -1,17 +1,22 @@
-"""The standings cache (``standings_cache``) and the Redis cache under it (``tichu_site.cache``):
-each process keeps recently used answers, bounded, and still sees every change at the next read;
-a lost token never brings an old answer back; an unreachable cache means building every answer,
-never failing, and the cache's reused Redis client recovers once Redis is back."""
+"""The standings cache (``standings_cache``), its version tokens (``tichu_site.tokens``) and the
+Redis cache under them (``tichu_site.cache``): each process keeps recently used answers, bounded,
+and the current tokens, pushed to it, so it still sees every change at the next read; a lost token
+never brings an old answer back; an unreachable cache means building every answer, never failing,
+and the cache's reused Redis client and the token subscription recover once Redis is back."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 from django.core.cache import cache
 
 from tests.reliability.conftest import PrivateRedis, free_port
+from tichu_site import tokens
 from tichu_site.cache import ResilientRedisCache
+from tichu_site.tokens import SharedTokens
 from tournaments.services import standings_cache
-from tournaments.services.standings_cache import VERSION_KEY, Recent, cached, invalidate
+from tournaments.services.standings_cache import Recent, cached, invalidate, versions
 
 EVENT = 10**15 + 7  # no real event: in live mode the cache is shared with the worker
 
@@ -69,25 +74,79 @@ def test_recent_values_expire(monkeypatch):
     assert (recent.get("a"), recent.size) == (None, 0)
 
 
-def test_a_process_reads_only_the_token_until_a_change(monkeypatch):
+def eventually(condition, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not within the time allowed"
+        time.sleep(0.01)
+
+
+def test_a_process_reads_at_most_the_token_until_a_change(monkeypatch):
+    """With Redis, the token is pushed to the process: a cached read asks Redis nothing at all.
+    The embedded in-process cache has no pub/sub: there a read asks it for the token only."""
+    versions.current(EVENT)
+    pushed = hasattr(cache, "subscribe")
+    if pushed:
+        eventually(lambda: versions._live)
     invalidate(EVENT)
     build, recording = Builds(), RecordingCache()
     monkeypatch.setattr(standings_cache, "cache", recording)
+    monkeypatch.setattr(tokens, "cache", recording)
     assert cached(EVENT, "x", build) == "v1"
     recording.keys.clear()
     assert [cached(EVENT, "x", build) for _ in range(3)] == ["v1"] * 3
-    assert recording.keys == [VERSION_KEY.format(EVENT)] * 3
+    assert recording.keys == ([] if pushed else [versions._key(EVENT)] * 3)
     invalidate(EVENT)  # as every change does
     assert cached(EVENT, "x", build) == "v2"
 
 
 def test_a_lost_token_never_brings_an_old_answer_back():
-    cache.delete(VERSION_KEY.format(EVENT))
+    versions._subscribed(False)  # this process knows no token: it asks the cache
+    cache.delete(versions._key(EVENT))
     assert cached(EVENT, "x", lambda: "first") == "first"
     invalidate(EVENT)
     assert cached(EVENT, "x", lambda: "second") == "second"
-    cache.delete(VERSION_KEY.format(EVENT))  # evicted, or Redis restarted empty
+    cache.delete(versions._key(EVENT))  # evicted, or Redis restarted empty
     assert cached(EVENT, "x", lambda: "third") == "third"
+
+
+def test_a_late_answer_never_replaces_a_newer_push():
+    shared = SharedTokens("late", 60)
+    shared._subscribed(True)
+    shared._hear(1, 200)
+    shared._keep(1, 100)  # a read of the cache that began before the push ends after it
+    assert shared._tokens[1] == 200
+
+
+@pytest.mark.live
+def test_renewals_reach_other_processes_and_the_subscription_recovers(settings, tmp_path):
+    """Two ``SharedTokens`` stand for two processes. One renews a token; the other hears it
+    without asking Redis. Redis restarts: the listener forgets what it knew, subscribes again
+    and hears the next renewal."""
+    redis = PrivateRedis(free_port(), tmp_path / "redis.log")
+    redis.start()
+    settings.CACHES = {"default": {"BACKEND": "tichu_site.cache.ResilientRedisCache",
+                                   "LOCATION": redis.url,
+                                   "OPTIONS": {"socket_connect_timeout": 0.5,
+                                               "socket_timeout": 0.5}}}
+    writer, reader = SharedTokens("push", 60), SharedTokens("push", 60)
+    try:
+        first = reader.current(1)
+        eventually(lambda: reader._live)
+        writer.renew(1)
+        renewed = cache.get(writer._key(1))
+        assert renewed > first
+        eventually(lambda: reader._tokens.get(1) == renewed)
+        assert reader.current(1) == renewed
+        redis.stop()
+        eventually(lambda: not reader._live and not reader._tokens)
+        assert reader.current(1) is None  # unreachable: no token, every read builds
+        redis.start()  # empty
+        eventually(lambda: reader._live, seconds=15)
+        writer.renew(1)
+        eventually(lambda: reader._tokens.get(1) == cache.get(writer._key(1)))
+    finally:
+        redis.stop()
 
 
 @pytest.fixture

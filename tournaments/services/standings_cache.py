@@ -2,20 +2,18 @@
 
 Standings are read far more often than they change (every phone at the venue polls them), so the
 rendered answers (the API's JSON, the standings table, the whole public page) are cached. Each
-event has a version token in the cache. Every committed change and every finished recomputation
-sets a new token (``invalidate``), so a value built from older rows is never served again, even
-if a slow reader stores it after the change: it lands under a token nobody asks for.
+event has a version token (``tichu_site.tokens``). Every committed change and every finished
+recomputation renews it (``invalidate``), so a value built from older rows is never served again,
+even if a slow reader stores it after the change: it lands under a token nobody asks for.
 
 A value stored under a token never changes, so each process also keeps the values it used
-recently (``Recent``, bounded in size and age): a read then costs one cache lookup (the token) and
-no query, and the league's 2 MB answer is neither fetched from Redis nor unpickled again. A change
-is still seen by the next read of every process, as every read asks for the token.
+recently (``Recent``, bounded in size and age), and knows the current tokens (pushed to it on
+every renewal): a read of a popular answer then costs no query and no round trip to Redis, and the
+league's 2 MB answer is neither fetched from Redis nor unpickled again.
 
-A missing token (a new event; Redis restarted empty) is replaced by a fresh one, never reverts to
-an older one: tokens are the time in nanoseconds. While the cache is unreachable every read builds
-its answer (``tichu_site.cache`` degrades to a cache that misses) and nothing is kept. Values
-expire after ``SECONDS`` in the cache and again in each process, a bound on anything no change
-marks (an edit in the admin).
+While the cache is unreachable every read builds its answer (``tichu_site.cache`` degrades to a
+cache that misses) and nothing is kept. Values expire after ``SECONDS`` in the cache and again in
+each process, a bound on anything no change marks (an edit in the admin).
 """
 
 from __future__ import annotations
@@ -27,8 +25,9 @@ from collections.abc import Callable
 
 from django.core.cache import cache
 
+from tichu_site.tokens import SharedTokens
+
 SECONDS = 600
-VERSION_KEY = "standings:version:{}"
 RECENT_LIMIT = 16 * 1024 * 1024  # characters or bytes kept per process: a few league answers
 
 Value = str | bytes
@@ -74,27 +73,18 @@ class Recent:
 recent = Recent(RECENT_LIMIT, SECONDS)
 
 
+versions = SharedTokens("standings:version", SECONDS)
+
+
 def invalidate(event_id: int) -> None:
     """The event's standings or their up-to-date flag changed: rendered answers are stale."""
-    cache.set(VERSION_KEY.format(event_id), time.time_ns(), None)
-
-
-def _version(event_id: int) -> int | None:
-    """The event's token; a fresh one if it has none (expiring, so that asking for events that
-    do not exist leaves nothing behind); None while the cache is unreachable."""
-    key = VERSION_KEY.format(event_id)
-    version = cache.get(key)
-    if version is None:
-        version = time.time_ns()
-        if not cache.add(key, version, SECONDS):
-            version = cache.get(key)  # another reader's token, or None: the cache is unreachable
-    return version
+    versions.renew(event_id)
 
 
 def cached(event_id: int, name: str, build: Callable[[], Value]) -> Value:
     """The rendered answer ``name`` (e.g. ``api`` or ``table:de:1``) of an event's standings,
     built by ``build`` when neither this process nor the cache has it for the current version."""
-    version = _version(event_id)
+    version = versions.current(event_id)
     if version is None:
         return build()
     key = f"standings:{name}:{event_id}:{version}"

@@ -6,15 +6,17 @@ published and complete rounds for these pages).
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.paginator import EmptyPage, Paginator
-from django.http import Http404, HttpResponse
-from django.middleware.csrf import get_token
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from .. import selectors, stats
@@ -26,11 +28,6 @@ STANDINGS_POLL_SECONDS = 5
 STANDINGS_PER_PAGE = 100
 PROJECTOR_REFRESH_SECONDS = 15
 MAX_PAGE_DIGITS = 6
-# The CSRF field of a page shared by anonymous visitors; each gets their own token in its place.
-# User data is escaped, so only the template's own field can hold these quotes.
-CSRF_FIELD = 'name="csrfmiddlewaretoken" value="{}"'
-CSRF_PLACEHOLDER = "csrf-token-of-the-visitor"
-CSRF_PLACEHOLDER_FIELD = CSRF_FIELD.format(CSRF_PLACEHOLDER).encode()
 
 
 @require_GET
@@ -90,11 +87,10 @@ def _event_page_context(event: Event, number: int) -> dict:
 
 
 def _shared_event_page(event_id: int, number: int) -> bytes:
-    """The event page as every anonymous visitor gets it, rendered without their request (so
-    nothing of theirs can end up in it) and with a placeholder for the CSRF token."""
-    context = {**_event_page_context(queries.event_or_404(event_id), number),
-               "csrf_token": CSRF_PLACEHOLDER}
-    return render_to_string("public/event.html", context).encode()
+    """The event page as every anonymous visitor gets it, rendered without their request, so
+    nothing of theirs can end up in it (it has no form: the language is switched by links)."""
+    return render_to_string("public/event.html",
+                            _event_page_context(queries.event_or_404(event_id), number)).encode()
 
 
 def _is_anonymous(request) -> bool:
@@ -104,16 +100,37 @@ def _is_anonymous(request) -> bool:
 
 @require_GET
 def event_detail(request, event_id: int):
-    """The event page. Anonymous visitors get it from the cache (once per change, language and
-    page of the standings) with their own CSRF token; logged-in users get it rendered."""
+    """The event page. Anonymous visitors get it from the cache, as it is (once per change,
+    language and page of the standings); logged-in users get it rendered."""
     number = _page_number(request)
     if not _is_anonymous(request):
         return render(request, "public/event.html",
                       _event_page_context(queries.event_or_404(event_id), number))
-    page = standings_cache.cached(event_id, f"page:{get_language()}:{number}",
-                                  lambda: _shared_event_page(event_id, number))
-    return HttpResponse(page.replace(CSRF_PLACEHOLDER_FIELD,
-                                     CSRF_FIELD.format(get_token(request)).encode()))
+    return HttpResponse(standings_cache.cached(event_id, f"page:{get_language()}:{number}",
+                                               lambda: _shared_event_page(event_id, number)))
+
+
+@never_cache
+@require_GET
+def language(request, code: str):
+    """Switch the visitor's language and go back to ``next``: a link, not a form, so that pages
+    need no CSRF token and anonymous visitors can share one cached copy of a page. (Switching
+    someone's language from another site is as harmless as it is possible.)"""
+    if code not in dict(settings.LANGUAGES):
+        raise Http404("No such language.")
+    target = request.GET.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    response.set_cookie(settings.LANGUAGE_COOKIE_NAME, code,
+                        max_age=settings.LANGUAGE_COOKIE_AGE,
+                        path=settings.LANGUAGE_COOKIE_PATH,
+                        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                        secure=settings.LANGUAGE_COOKIE_SECURE,
+                        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                        samesite=settings.LANGUAGE_COOKIE_SAMESITE)
+    return response
 
 
 @require_GET

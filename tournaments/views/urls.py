@@ -10,6 +10,7 @@ from . import captain, exports, organizer, public
 
 public_urls = [
     path("", public.home, name="home"),
+    path("language/<str:code>/", public.language, name="language"),
     path("events/<int:event_id>/", public.event_detail, name="event"),
     path("events/<int:event_id>/standings/", public.event_standings, name="event-standings"),
     path("events/<int:event_id>/projector/", public.projector, name="event-projector"),
