@@ -219,11 +219,13 @@ class Links(HTMLParser):
                 self.links.append(value)
 
 
-PRIVATE_PREFIXES = ("/organize", "/login", "/logout", "/admin", "/i18n", "/static", "/api/docs")
+PRIVATE_PREFIXES = ("/organize", "/login", "/logout", "/admin", "/static", "/api/docs")
+NOT_PAGES = ("/language",)  # the language switch: a redirect that sets a cookie
 
 
 def crawl(client: Client, start: list[str], limit: int = 400) -> dict[str, str]:
-    """Every same-site page reachable from ``start`` by GET (private areas left out)."""
+    """Every same-site page reachable from ``start`` by GET (private areas and the language
+    switch left out)."""
     seen: dict[str, str] = {}
     todo = list(start)
     while todo and len(seen) < limit:
@@ -240,7 +242,7 @@ def crawl(client: Client, start: list[str], limit: int = 400) -> dict[str, str]:
             for link in parser.links:
                 parts = urlsplit(urljoin(url, link))
                 if parts.netloc not in ("", "testserver") or parts.path.startswith(
-                        PRIVATE_PREFIXES):
+                        PRIVATE_PREFIXES + NOT_PAGES):
                     continue
                 todo.append(parts.path + (f"?{parts.query}" if parts.query else ""))
     return seen

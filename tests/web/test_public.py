@@ -12,6 +12,7 @@ from tournaments import selectors
 from tournaments.models import League, Player, Round, Season
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair
+from tournaments.views import public
 
 from .conftest import played
 
@@ -107,17 +108,20 @@ def test_projector_refreshes_by_itself(client, played_event):
     assert 'class="projector"' in html
 
 
-def test_league_tables_per_season(client, organizer, played_event):
+def test_league_tables_per_season(client, organizer, played_event, monkeypatch):
+    monkeypatch.setattr(public, "LEAGUE_TOP", 3)  # of 8 players
     league = League.objects.create(name="Berlin league", owner=organizer)
     season = Season.objects.create(name="2025", league=league)
     played_event.season = season
     played_event.save(update_fields=["season"])
-    first = selectors.standing_rows(played_event).first()
+    rows = list(selectors.standing_rows(played_event))
     assert "Berlin league" in client.get(reverse("leagues")).content.decode()
     html = client.get(reverse("league", args=[league.pk])).content.decode()
-    assert "2025" in html and first.entrant.name in html
+    assert "2025" in html and rows[0].entrant.name in html
+    assert html.count("<tr><td class=\"num\">") == 3
+    assert reverse("season", args=[season.pk]) in html  # the full standings
     html = client.get(reverse("season", args=[season.pk])).content.decode()
-    assert first.entrant.name in html
+    assert all(row.entrant.name in html for row in rows)
 
 
 def test_german_when_the_browser_asks(client, played_event):

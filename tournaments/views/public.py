@@ -26,6 +26,7 @@ from . import queries
 
 STANDINGS_POLL_SECONDS = 5
 STANDINGS_PER_PAGE = 100
+LEAGUE_TOP = 10  # rows of each season on a league's page; the season's page has them all
 PROJECTOR_REFRESH_SECONDS = 15
 MAX_PAGE_DIGITS = 6
 
@@ -177,13 +178,16 @@ def league_list(request):
 @require_GET
 def league_detail(request, league_id: int):
     league = queries.league_or_404(league_id)
-    return render(request, "public/league.html", {"league": league,
-                                                  "seasons": queries.league_tables(league)})
+    return render(request, "public/league.html", {
+        "league": league, "seasons": queries.league_tables(league, LEAGUE_TOP)})
 
 
 @require_GET
 def season_detail(request, season_id: int):
+    """A season: its event's live standings, the first page (the cached one of the event page;
+    the page links lead there)."""
     season = queries.season_or_404(season_id)
     event = getattr(season, "event", None)
     return render(request, "public/season.html", {
-        "season": season, "event": event, "rows": queries.standings(event) if event else []})
+        "season": season, "event": event,
+        "standings_html": _standings_table(event.pk, 1, event) if event else ""})

@@ -153,14 +153,16 @@ def league_or_404(league_id: int) -> League:
     return get_object_or_404(League, pk=league_id)
 
 
-def league_tables(league: League) -> list[tuple[Season, Event | None, list[StandingRow]]]:
-    """Each season of a league with its event's stored standings: one query per season (each
-    event ranks by its own format's tie-breaks), one for the seasons."""
+def league_tables(league: League, top: int) -> list[tuple[Season, Event | None,
+                                                       list[StandingRow]]]:
+    """Each season of a league with the first ``top`` rows of its event's stored standings: one
+    query per season (each event ranks by its own format's tie-breaks), one for the seasons."""
     seasons = list(Season.objects.filter(league=league).select_related("event").order_by("-id"))
     tables = []
     for season in seasons:
         event = getattr(season, "event", None)  # a season may have no event yet
-        tables.append((season, event, standings(event) if event else []))
+        rows = list(selectors.standing_rows(event)[:top]) if event else []
+        tables.append((season, event, rows))
     return tables
 
 
