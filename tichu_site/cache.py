@@ -15,16 +15,18 @@ connection of its own (a Django cache object serves one thread; redis-py locks i
 command that fails drops that connection and the next one connects again, so degrading while
 Redis is away and recovering once it is back work as before.
 
-Two operations beyond Django's serve the version tokens that every process keeps
-(``tichu_site.tokens``): ``set_and_publish`` (a token stored and announced in one round trip) and
-``subscribe``. Redis delivers a channel's messages to every database of the server, so channel
-names carry the database's number: two deployments on one server do not hear each other.
+Two operations beyond Django's: ``batch`` (several writes and messages in one round trip: a hand
+entry renews its event's version token, announces it and marks a standings run pending at once)
+and ``subscribe`` (for the version tokens every process keeps, ``tichu_site.tokens``). Redis
+delivers a channel's messages to every database of the server, so channel names carry the
+database's number: two deployments on one server do not hear each other.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from dataclasses import dataclass
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
@@ -54,12 +56,6 @@ class ReusedClients(RedisCacheClient):
                                                             single_connection_client=True)
         return client
 
-    def set_and_publish(self, key, value, timeout, channel, message):
-        pipeline = self.get_client(key, write=True).pipeline(transaction=False)
-        pipeline.set(key, self._serializer.dumps(value), ex=timeout)
-        pipeline.publish(channel, message)
-        pipeline.execute()
-
     def subscribe(self, channel):
         pubsub = self.get_client(write=True).pubsub()
         pubsub.subscribe(channel)
@@ -80,15 +76,8 @@ class ResilientRedisCache(RedisCache):
                     exc_info=True)
         return fallback
 
-    def set_and_publish(self, key, value, channel, message, timeout=DEFAULT_TIMEOUT,
-                        version=None):
-        """``set``, and ``message`` published on ``channel``, in one round trip."""
-        key = self.make_and_validate_key(key, version=version)
-        try:
-            self._cache.set_and_publish(key, value, self.get_backend_timeout(timeout),
-                                        self._cache.channel(channel), message)
-        except UNREACHABLE:
-            self._unreachable("set_and_publish", None)
+    def batch(self) -> RedisBatch:
+        return RedisBatch(self)
 
     def subscribe(self, channel):
         """A pub/sub connection subscribed to ``channel`` (raises while Redis is unreachable:
@@ -154,3 +143,94 @@ class ResilientRedisCache(RedisCache):
             return super().delete_many(keys, version=version)
         except UNREACHABLE:
             return self._unreachable("delete_many", None)
+
+
+@dataclass
+class Added:
+    """What a batched ``add`` answers once its batch is sent: True if the key was added."""
+
+    added: bool = False
+
+
+class RedisBatch:
+    """Writes and messages sent together, in one round trip, when the ``with`` block ends. Like
+    the cache's own operations they degrade: while Redis is unreachable nothing is written and
+    no ``add`` succeeds."""
+
+    def __init__(self, cache: ResilientRedisCache):
+        self._cache = cache
+        self._client = cache._cache
+        self._pipeline = None
+        self._adds: dict[int, Added] = {}
+
+    def __enter__(self) -> RedisBatch:
+        try:
+            client = self._client.get_client(write=True)  # connects, if it has to
+        except UNREACHABLE:
+            self._cache._unreachable("batch", None)
+        else:
+            self._pipeline = client.pipeline(transaction=False)
+        return self
+
+    def _queue(self, command: str, *args, **kwargs) -> int | None:
+        """Queue a command; its index among the answers, None while Redis is unreachable."""
+        if self._pipeline is None:
+            return None
+        getattr(self._pipeline, command)(*args, **kwargs)
+        return len(self._pipeline) - 1
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT) -> None:
+        self._queue("set", self._cache.make_and_validate_key(key),
+                    self._client._serializer.dumps(value),
+                    ex=self._cache.get_backend_timeout(timeout))
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT) -> Added:
+        answer = Added()
+        index = self._queue("set", self._cache.make_and_validate_key(key),
+                            self._client._serializer.dumps(value),
+                            ex=self._cache.get_backend_timeout(timeout), nx=True)
+        if index is not None:
+            self._adds[index] = answer
+        return answer
+
+    def publish(self, channel: str, message: str) -> None:
+        self._queue("publish", self._client.channel(channel), message)
+
+    def __exit__(self, *exc_info) -> None:
+        if exc_info[0] is not None or self._pipeline is None:
+            return
+        try:
+            results = self._pipeline.execute()
+        except UNREACHABLE:
+            self._cache._unreachable("batch", None)
+            return
+        for index, answer in self._adds.items():
+            answer.added = bool(results[index])
+
+
+class DirectBatch:
+    """``RedisBatch`` for caches without one (the in-process cache): each operation at once;
+    messages go nowhere (there is nobody else to tell)."""
+
+    def __init__(self, cache):
+        self._cache = cache
+
+    def __enter__(self) -> DirectBatch:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        pass
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT) -> None:
+        self._cache.set(key, value, timeout)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT) -> Added:
+        return Added(self._cache.add(key, value, timeout))
+
+    def publish(self, channel: str, message: str) -> None:
+        pass
+
+
+def batch(cache):
+    """Writes to ``cache`` sent together (``RedisBatch``), whatever the cache."""
+    return cache.batch() if hasattr(cache, "batch") else DirectBatch(cache)

@@ -28,8 +28,11 @@ import logging
 import os
 import threading
 import time
+from contextlib import nullcontext
 
 from django.core.cache import cache
+
+from .cache import batch
 
 log = logging.getLogger("tournaments.cache")
 PING_SECONDS = 10  # a quiet subscription is pinged this often...
@@ -52,13 +55,14 @@ class SharedTokens:
     def _key(self, key: int) -> str:
         return f"{self.name}:{key}"
 
-    def renew(self, key: int) -> None:
-        """A new token for ``key``: answers stored under older ones are never read again."""
+    def renew(self, key: int, trip=None) -> None:
+        """A new token for ``key``: answers stored under older ones are never read again. It is
+        stored and announced in one round trip: ``trip`` (a ``tichu_site.cache.batch`` the
+        caller sends) or a batch of its own."""
         token = time.time_ns()
-        if hasattr(cache, "set_and_publish"):
-            cache.set_and_publish(self._key(key), token, self.channel(), f"{key}:{token}", None)
-        else:
-            cache.set(self._key(key), token, None)
+        with nullcontext(trip) if trip is not None else batch(cache) as writes:
+            writes.set(self._key(key), token, None)
+            writes.publish(self.channel(), f"{key}:{token}")
         self._hear(key, token)
 
     def current(self, key: int) -> int | None:

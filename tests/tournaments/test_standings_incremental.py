@@ -8,11 +8,12 @@ chains, byes); after each change: stored (incremental) == full recomputation == 
 import random
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import F
 
 from tests.conftest import wait_for_standings
-from tournaments import selectors
+from tournaments import selectors, tasks
 from tournaments.models import Event, Hand, RoundResult, Seat, StandingRow, StandingsChange
 from tournaments.services import standings
 from tournaments.services.events import (
@@ -144,12 +145,17 @@ def test_a_change_outlives_the_broker_until_the_worker_applies_it(organizer, mon
     orga = Actor.organizer(organizer)
     rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
     wait_for_standings(event)
-    monkeypatch.setattr(standings, "schedule", lambda event_id: False)
+
+    def broker_down(event_id):
+        raise ConnectionError("the broker is down")
+
+    monkeypatch.setattr(tasks.recompute_standings, "delay", broker_down)
     table = rnd.tables.get()
     hand_record(table_id=table.pk, number=1, entry={"card_points": [100, 0]},
                 actor=Actor.captain(table))
     assert list(StandingsChange.objects.filter(event=event).values_list("table_id", flat=True)) \
         == [table.pk]
+    assert cache.get(standings.PENDING_KEY.format(event.pk)) is None  # taken back for the sweep
     standings.refresh(event.pk)
     event.refresh_from_db()
     assert event.standings_up_to_date

@@ -13,7 +13,7 @@ from django.core.cache import cache
 
 from tests.reliability.conftest import PrivateRedis, free_port
 from tichu_site import tokens
-from tichu_site.cache import ResilientRedisCache
+from tichu_site.cache import ResilientRedisCache, batch
 from tichu_site.tokens import SharedTokens
 from tournaments.services import standings_cache
 from tournaments.services.standings_cache import Recent, cached, invalidate, versions
@@ -191,3 +191,23 @@ def test_the_redis_client_is_reused_and_recovers_after_a_restart(tmp_path):
         assert backend._cache.get_client() is not client and backend.get("k") == 2
     finally:
         redis.stop()
+
+
+def test_a_batch_writes_everything_at_its_end_and_answers_its_adds():
+    key = f"batch-test-{EVENT}"
+    cache.delete_many([key, key + ":a"])
+    with batch(cache) as trip:
+        trip.set(key, 5, 60)
+        first = trip.add(key + ":a", 1, 60)
+        second = trip.add(key + ":a", 2, 60)
+        trip.publish("batch-test", "hello")
+    assert (first.added, second.added) == (True, False)
+    assert (cache.get(key), cache.get(key + ":a")) == (5, 1)
+
+
+def test_a_batch_degrades_while_the_cache_is_unreachable(unreachable_cache):
+    with batch(cache) as trip:
+        trip.set("k", 1)
+        added = trip.add("k:a", 1, 60)
+    assert added.added is False
+    invalidate(EVENT)  # a hand's after-commit trip: dropped, not raised

@@ -41,6 +41,8 @@ from django.db.models.expressions import RawSQL
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
+from tichu_site.cache import batch as cache_batch
+
 from ..models import Bye, Event, RoundResult, StandingRow, StandingsChange
 from . import rows, standings_cache
 from . import standings_sql as sql
@@ -99,33 +101,39 @@ def _bump_sql() -> str:
 
 
 def after_change(event_id: int) -> None:
-    """Once a change is committed: the cached standings say "not up to date" from now on, and
-    one recomputation is scheduled."""
-    transaction.on_commit(lambda: standings_cache.invalidate(event_id))
-    schedule(event_id)
+    """Once a change is committed, in one round trip to the cache: the cached standings say "not
+    up to date" from now on (the event's version token is renewed), and a recomputation is marked
+    pending; if none was pending already, one is enqueued (bursts coalesce)."""
+    with cache_batch(cache) as trip:
+        standings_cache.invalidate(event_id, trip)
+        pending = trip.add(PENDING_KEY.format(event_id), 1, PENDING_SECONDS)
+    if pending.added:
+        _enqueue(event_id)
 
 
 def schedule(event_id: int) -> bool:
-    """Enqueue one recomputation unless one is already pending (bursts coalesce).
+    """Enqueue one recomputation unless one is already pending (the catch-up sweep)."""
+    if not cache.add(PENDING_KEY.format(event_id), 1, PENDING_SECONDS):
+        return False
+    return _enqueue(event_id)
 
-    If the broker or cache is down, the change is still committed and the standings stay marked
-    stale; the periodic catch-up task schedules them again once the broker is back.
+
+def _enqueue(event_id: int) -> bool:
+    """Send the recomputation to the workers; its pending mark is set.
+
+    If the broker is down, the change is still committed and the standings stay marked stale:
+    the mark is taken back, and the periodic catch-up task schedules them again once the broker
+    is back. (While the cache is down, no mark can be set and nothing is enqueued: the same.)
     """
     from ..tasks import recompute_standings
 
-    key = PENDING_KEY.format(event_id)
     try:
-        if not cache.add(key, 1, PENDING_SECONDS):
-            return False
         recompute_standings.delay(event_id)
         return True
-    except Exception:  # noqa: BLE001 - any broker or cache failure: stay stale, catch up later
+    except Exception:  # noqa: BLE001 - any broker failure: stay stale, catch up later
         log.warning("could not schedule standings of event %s; they stay stale", event_id,
                     exc_info=True)
-        try:
-            cache.delete(key)
-        except Exception:  # noqa: BLE001
-            log.debug("cache unavailable while clearing the pending key", exc_info=True)
+        cache.delete(PENDING_KEY.format(event_id))
         return False
 
 
