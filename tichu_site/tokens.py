@@ -30,6 +30,7 @@ import threading
 import time
 from contextlib import nullcontext
 
+from django.conf import settings
 from django.core.cache import cache
 
 from .cache import batch
@@ -103,29 +104,37 @@ class SharedTokens:
             self._tokens.clear()
 
     def _listen(self) -> None:
-        """Start this process's listener once (after a fork, again: threads do not survive it)."""
-        if self._pid == os.getpid() or not hasattr(cache, "subscribe"):
+        """Start this process's listener once (after a fork, again: threads do not survive it).
+
+        It follows the cache the process has when it starts, as long as the settings name that
+        cache: where they change (tests swap them), it stops at its next failure, and the next
+        read starts a listener on the new cache if that one can subscribe."""
+        subscribe = getattr(cache, "subscribe", None)
+        if self._pid == os.getpid() or subscribe is None:
             return
         with self._lock:
             if self._pid == os.getpid():
                 return
             self._pid = os.getpid()
             self._live, self._tokens = False, {}
-        threading.Thread(target=self._run, name=f"tokens:{self.name}", daemon=True).start()
+        threading.Thread(target=self._run, args=(subscribe, settings.CACHES),
+                         name=f"tokens:{self.name}", daemon=True).start()
 
-    def _run(self) -> None:
-        while True:
+    def _run(self, subscribe, caches: dict) -> None:
+        while caches == settings.CACHES:
             try:
-                self._follow()
+                self._follow(subscribe)
             except Exception:  # noqa: BLE001 - any failure: forget, wait, subscribe again
                 log.warning("token subscription %s lost; asking the cache on every read until "
                             "it is back", self.channel(), exc_info=True)
             self._subscribed(False)
             time.sleep(RETRY_SECONDS)
+        with self._lock:
+            self._pid = None
 
-    def _follow(self) -> None:
+    def _follow(self, subscribe) -> None:
         """Subscribe, then apply every published renewal; return or raise when the line breaks."""
-        pubsub = cache.subscribe(self.channel())
+        pubsub = subscribe(self.channel())
         heard = pinged = time.monotonic()
         try:
             while True:

@@ -125,7 +125,8 @@ def test_a_hand_records_its_table_and_the_worker_touches_only_its_entrants(organ
     table = rnd.tables.get(number=1)
     seated = set(table.seats.values_list("entrant_id", flat=True))
     scope = standings._scope(event, [table.pk], full=False)
-    assert set(scope.entrants) == seated and scope.rounds == (rnd.pk,)
+    assert set(scope.entrants) == seated and scope.tables_changed == (table.pk,)
+    assert scope.seated == tuple(sorted((rnd.pk, entrant) for entrant in seated))
     assert standings._scope(event, [table.pk, None], full=False).whole
     others = set(StandingRow.objects.filter(event=event).exclude(entrant_id__in=seated)
                  .values_list("entrant_id", flat=True))

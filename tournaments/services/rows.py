@@ -65,7 +65,12 @@ def insert_statement(obj: Model, *, returning: bool = False) -> Statement:
 
 def first_rows(*statements: Statement) -> list[tuple | None]:
     """Run ``statements`` in order in the caller's transaction; the first row each answers
-    (None for those that answer none).
+    (None for those that answer none). One round trip on PostgreSQL (``all_rows``)."""
+    return [answer[0] if answer else None for answer in all_rows(*statements)]
+
+
+def all_rows(*statements: Statement) -> list[list[tuple]]:
+    """Run ``statements`` in order in the caller's transaction; the rows each answers.
 
     PostgreSQL runs several statements sent as one query, so they cost one round trip there,
     each with a snapshot of its own, taken when the one before has finished (and, say, got its
@@ -78,18 +83,18 @@ def first_rows(*statements: Statement) -> list[tuple | None]:
             found = []
             for sql, params in statements:
                 cursor.execute(sql, params)
-                found.append(_first_row(cursor))
+                found.append(_rows(cursor))
             return found
         cursor.execute("; ".join(sql for sql, _ in statements),
                        [value for _, params in statements for value in params])
-        found = [_first_row(cursor)]
+        found = [_rows(cursor)]
         while cursor.nextset():
-            found.append(_first_row(cursor))
+            found.append(_rows(cursor))
         return found
 
 
-def _first_row(cursor) -> tuple | None:
-    return cursor.fetchone() if cursor.description is not None else None
+def _rows(cursor) -> list[tuple]:
+    return cursor.fetchall() if cursor.description is not None else []
 
 
 def _one_query_allowed() -> bool:

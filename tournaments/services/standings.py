@@ -36,14 +36,14 @@ from dataclasses import dataclass, field
 
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import Exists, F, OuterRef, QuerySet, Window
+from django.db.models import F, QuerySet, Window
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from tichu_site.cache import batch as cache_batch
 
-from ..models import Bye, Event, RoundResult, StandingRow, StandingsChange
+from ..models import Event, RoundResult, StandingRow, StandingsChange
 from . import rows, standings_cache
 from . import standings_sql as sql
 from .standings_sql import Dialect, Scope
@@ -161,8 +161,7 @@ def refresh(event_id: int, *, full: bool = False) -> None:
         return  # a redundant run (bursts, the catch-up sweep): every change is applied already
     seq = seqs[0]
     with transaction.atomic():
-        _lock_standings(event_id)
-        changes = _take_changes(event_id)
+        changes = _lock_and_take_changes(event_id)
         event = Event.objects.filter(pk=event_id).first()
         if event is None:
             return
@@ -174,63 +173,51 @@ def refresh(event_id: int, *, full: bool = False) -> None:
     standings_cache.invalidate(event_id)
 
 
-def _lock_standings(event_id: int) -> None:
-    """One computation per event at a time (PostgreSQL advisory lock; SQLite has one writer).
+# The run's commit does not wait for its WAL to reach the disk. What it writes is derived from the
+# hands, and a crash loses the whole transaction or nothing: the changes it took come back with
+# their standings_seq, and the next run applies them again. (The hands themselves, and every other
+# write of the service, keep synchronous commits.)
+ASYNC_COMMIT = "SET LOCAL synchronous_commit = off"
 
+
+def _lock_and_take_changes(event_id: int) -> list[int | None]:
+    """Lock the event's standings, then take its recorded changes' tables (None: structural),
+    removed in the caller's transaction. One round trip on PostgreSQL (``rows.all_rows``).
+
+    One computation per event at a time (PostgreSQL advisory lock; SQLite has one writer).
     Then every table the run reads or writes is locked up front, without waiting: ordinary
     reads and writes never conflict with these modes, only DDL and TRUNCATE do. Taking the locks
     one by one during the run could deadlock with such a statement (which then fails); this way
     the run fails at once instead, its transaction and recorded changes roll back, and the
     catch-up sweep schedules it again.
-    """
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [7411, event_id])
-            cursor.execute(f"LOCK TABLE {', '.join(WRITTEN)} IN ROW EXCLUSIVE MODE NOWAIT")
-            cursor.execute(f"LOCK TABLE {', '.join(READ)} IN ACCESS SHARE MODE NOWAIT")
-
-
-def _take_changes(event_id: int) -> list[int | None]:
-    """The recorded changes' tables (None: structural), removed in the caller's transaction.
 
     Every change numbered up to the ``change_seq`` read before was committed before this runs,
-    so it is among them; a later one may be too, and is then simply applied early.
+    so it is among the changes taken; a later one may be too, and is then simply applied early.
     """
-    with connection.cursor() as cursor:
-        cursor.execute(f"DELETE FROM {StandingsChange._meta.db_table} WHERE event_id = %s "
-                       "RETURNING table_id", [event_id])
-        return [table_id for (table_id,) in cursor.fetchall()]
+    take = (f"DELETE FROM {StandingsChange._meta.db_table} WHERE event_id = %s "
+            "RETURNING table_id", [event_id])
+    locks = []
+    if connection.vendor == "postgresql":
+        locks = [(ASYNC_COMMIT, []), ("SELECT pg_advisory_xact_lock(%s, %s)", [7411, event_id]),
+                 (f"LOCK TABLE {', '.join(WRITTEN)} IN ROW EXCLUSIVE MODE NOWAIT", []),
+                 (f"LOCK TABLE {', '.join(READ)} IN ACCESS SHARE MODE NOWAIT", [])]
+    return [table_id for (table_id,) in rows.all_rows(*locks, take)[-1]]
 
 
 def _scope(event: Event, changes: list[int | None], full: bool) -> Scope | None:
-    """What to recompute: everything, the entrants at the changed tables, or nothing."""
-    event_format = event.format
-    if (full or None in changes
-            or not all(sql.TIEBREAKS[name].local for name in event_format.tiebreaks)
-            or not StandingRow.objects.filter(event=event).exists()
-            or _uncredited_byes(event)):
-        with connection.cursor() as cursor:
-            return Scope.whole_event(cursor, event.pk, parts=_parallel_parts(cursor))
-    if not changes:
-        return None
+    """What to recompute: everything, the entrants at the changed tables, or nothing.
+
+    Everything also when nothing is stored yet, or when a bye has no stored credit (recorded
+    outside the services: the admin, an import, so no change says which entrants it touches).
+    """
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT DISTINCT t.round_id, s.entrant_id FROM {sql.SEAT} s "
-                       f"JOIN {sql.TABLE} t ON t.id = s.table_id "
-                       f"WHERE s.table_id IN ({', '.join(['%s'] * len(set(changes)))})",
-                       sorted(set(changes)))
-        seated = cursor.fetchall()
-    if not seated:
-        return None
-    return Scope(event.pk, rounds=tuple(sorted({r for r, _ in seated})),
-                 entrants=tuple(sorted({e for _, e in seated})))
-
-
-def _uncredited_byes(event: Event) -> bool:
-    """A bye without its stored credit: recorded outside the services (the admin, an import),
-    so no change says which entrants it touches. Cheap: an event has few byes."""
-    return Bye.objects.filter(round__event=event).exclude(
-        Exists(RoundResult.objects.filter(round=OuterRef("round"), entrant=OuterRef("entrant"),
-                                          bye=True))).exists()
+        if not (full or None in changes
+                or not all(sql.TIEBREAKS[name].local for name in event.format.tiebreaks)):
+            cursor.execute(*sql.stored_state(event.pk))
+            stored, uncredited_byes = cursor.fetchone()
+            if stored and not uncredited_byes:
+                return Scope.at_tables(cursor, event.pk, changes) if changes else None
+        return Scope.whole_event(cursor, event.pk, parts=_parallel_parts(cursor))
 
 
 def store(event: Event, scope: Scope) -> None:
@@ -238,8 +225,9 @@ def store(event: Event, scope: Scope) -> None:
     caller's transaction). Only rows that differ are written.
 
     The heavy reads are plain SELECTs returning only the differences (PostgreSQL runs those in
-    parallel, never a writing statement); the writes are small. Byes change only with structural
-    changes, which recompute the whole event: only then are stale bye results looked for.
+    parallel, never a writing statement); the writes are small, and sent together. Byes change
+    only with structural changes, which recompute the whole event: only then are stale bye
+    results looked for.
     """
     event_format = event.format
     dialect = Dialect(connection.vendor)
@@ -250,12 +238,8 @@ def store(event: Event, scope: Scope) -> None:
         with _parts_side_by_side(cursor, scope):
             cursor.execute(*sql.seat_result_changes(event_format, scope))
             changed = cursor.fetchall()
-        writes = [*sql.delete_seat_results(changed), *sql.write_seat_results(dialect, changed)]
-        for statement in writes:
-            cursor.execute(*statement)
-        if scope.whole:
-            cursor.execute(*stale_bye_results)
-        cursor.execute(*bye_results)
+        rows.all_rows(*sql.delete_seat_results(changed), *sql.write_seat_results(dialect, changed),
+                      *([stale_bye_results] if scope.whole else []), bye_results)
         cursor.execute(*sql.line_changes(dialect, event_format, scope))
         for statement in sql.write_lines(dialect, cursor.fetchall()):
             cursor.execute(*statement)

@@ -58,20 +58,22 @@ class Dialect:
 
 @dataclass(frozen=True)
 class Scope:
-    """Which rows a computation covers: a whole event, or some entrants in some rounds.
+    """Which rows a computation covers: a whole event, or the seats at some tables.
 
-    ``rounds``: the rounds whose seat results are recomputed (a whole event: all of its rounds).
-    ``entrants`` None means all of the event's; otherwise only their seats in ``rounds``, and
-    their bye credits and lines over all rounds.
-    ``table_ids``: for a whole event, the lowest and highest id of the tables of ``rounds``.
-    ``split``: a whole event's rounds in parts, diffed side by side (``seat_result_changes``).
+    A whole event (``whole_event``): ``rounds``, all of its rounds; ``table_ids``, the lowest and
+    highest id of their tables; ``split``, its rounds in parts, diffed side by side
+    (``seat_result_changes``).
+    Some tables (``at_tables``, after hands changed there): ``tables``; ``seated``, the (round,
+    entrant) of their seats, whose round results are recomputed; the bye credits and lines of
+    those entrants over all rounds.
     """
 
     event_id: int
-    rounds: tuple[int, ...]
-    entrants: tuple[int, ...] | None = None
+    rounds: tuple[int, ...] = ()
     table_ids: tuple[int | None, int | None] = (None, None)
     split: tuple[Scope, ...] = ()
+    tables_changed: tuple[int, ...] | None = None
+    seated: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def whole_event(cls, cursor, event_id: int, parts: int = 1) -> Scope:
@@ -92,9 +94,24 @@ class Scope:
         return cls(event_id, tuple(r for r, *_ in rounds),
                    table_ids=(min(lows, default=None), max(highs, default=None)), split=split)
 
+    @classmethod
+    def at_tables(cls, cursor, event_id: int, table_ids: list[int]) -> Scope | None:
+        """The seats at ``table_ids``; None if nobody sits there."""
+        tables = tuple(sorted(set(table_ids)))
+        cursor.execute(f"SELECT t.round_id, s.entrant_id FROM {SEAT} s "
+                       f"JOIN {TABLE} t ON t.id = s.table_id "
+                       f"WHERE s.table_id IN ({', '.join(['%s'] * len(tables))})", tables)
+        seated = tuple(sorted(set(cursor.fetchall())))
+        return cls(event_id, tables_changed=tables, seated=seated) if seated else None
+
     @property
     def whole(self) -> bool:
-        return self.entrants is None
+        return self.tables_changed is None
+
+    @property
+    def entrants(self) -> tuple[int, ...]:
+        """A partial scope's entrants: those seated at its tables."""
+        return tuple(sorted({entrant for _, entrant in self.seated}))
 
     def parts(self) -> tuple[Scope, ...]:
         return self.split or (self,)
@@ -109,12 +126,9 @@ class Scope:
 
     def tables(self, alias: str) -> tuple[str, list]:
         """The tables whose hands the scope's round results need."""
-        rounds, params = self._in(f"{alias}.round_id", self.rounds)
         if self.whole:
-            return rounds, params
-        seated, more = self._in("entrant_id", self.entrants)
-        return f"{rounds} AND {alias}.id IN (SELECT table_id FROM {SEAT} WHERE {seated})", \
-            params + more
+            return self._in(f"{alias}.round_id", self.rounds)
+        return self._in(f"{alias}.id", self.tables_changed)
 
     def hands(self, alias: str) -> tuple[str, list]:
         """A prefilter on hands for ``tables`` (which the join then applies exactly).
@@ -127,13 +141,7 @@ class Scope:
         """
         if self.whole:
             return f"{alias}.table_id BETWEEN %s AND %s", list(self.table_ids)
-        tables, params = self.tables("t")
-        return f"{alias}.table_id IN (SELECT t.id FROM {TABLE} t WHERE {tables})", params
-
-    def seats(self, alias: str) -> tuple[str, list]:
-        if self.whole:
-            return "1 = 1", []
-        return self._in(f"{alias}.entrant_id", self.entrants)
+        return self._in(f"{alias}.table_id", self.tables_changed)
 
     def entrants_of(self, column: str) -> tuple[str, list]:
         if self.whole:
@@ -142,11 +150,11 @@ class Scope:
 
     def results(self, alias: str) -> tuple[str, list]:
         """The stored round results the scope recomputes (seat results: only its rounds)."""
-        rounds, params = self._in(f"{alias}.round_id", self.rounds)
         if self.whole:
-            return rounds, params
-        entrants, more = self._in(f"{alias}.entrant_id", self.entrants)
-        return f"{rounds} AND {entrants}", params + more
+            return self._in(f"{alias}.round_id", self.rounds)
+        pairs = ", ".join(["(%s, %s)"] * len(self.seated))
+        return (f"({alias}.round_id, {alias}.entrant_id) IN ({pairs})",
+                [value for pair in self.seated for value in pair])
 
 
 def _runs(rounds: list[tuple], parts: int) -> list[list[tuple]]:
@@ -202,7 +210,6 @@ def seat_results(event_format, scope: Scope) -> tuple[str, list]:
     hands, hand_params = scope.hands("h")
     vp0, vp0_params = _table_vp(event_format, 0)
     vp1, vp1_params = _table_vp(event_format, 1)
-    seats, seat_params = scope.seats("s")
     sql = f"""
         SELECT t.round_id, s.entrant_id,
                CASE WHEN s.position %% 2 = 0 THEN {vp0} ELSE {vp1} END AS vp,
@@ -214,9 +221,9 @@ def seat_results(event_format, scope: Scope) -> tuple[str, list]:
             FROM {HAND} h WHERE {hands} GROUP BY h.table_id
         ) ht ON ht.table_id = t.id
         JOIN {SEAT} s ON s.table_id = t.id
-        WHERE {tables} AND {seats}{_seated(event_format)}
+        WHERE {tables}{_seated(event_format)}
           AND (t.round_id, s.entrant_id) NOT IN (SELECT round_id, entrant_id FROM {BYE})"""
-    return sql, [*vp0_params, *vp1_params, *hand_params, *table_params, *seat_params]
+    return sql, [*vp0_params, *vp1_params, *hand_params, *table_params]
 
 
 def _seated(event_format) -> str:
@@ -348,6 +355,18 @@ def store_bye_results(event_format, scope: Scope) -> list[tuple[str, list]]:
             SELECT 1 FROM {BYE} b WHERE b.round_id = {RESULT}.round_id
             AND b.entrant_id = {RESULT}.entrant_id)"""
     return [(upsert, params), (stale, entrant_params)]
+
+
+def stored_state(event_id: int) -> tuple[str, list]:
+    """One row: does the event have stored standing lines; does it have a bye without its stored
+    credit (cheap: an event has few byes)."""
+    sql = f"""
+        SELECT EXISTS (SELECT 1 FROM {ROW} WHERE event_id = %s),
+               EXISTS (SELECT 1 FROM {BYE} b WHERE b.round_id IN (
+                           SELECT id FROM {ROUND} WHERE event_id = %s)
+                       AND NOT EXISTS (SELECT 1 FROM {RESULT} r WHERE r.round_id = b.round_id
+                                       AND r.entrant_id = b.entrant_id AND r.bye))"""
+    return sql, [event_id, event_id]
 
 
 # --- tie-breaks ----------------------------------------------------------------------------------
