@@ -15,8 +15,8 @@ connection of its own (a Django cache object serves one thread; redis-py locks i
 command that fails drops that connection and the next one connects again, so degrading while
 Redis is away and recovering once it is back work as before.
 
-Two operations beyond Django's: ``batch`` (several writes and messages in one round trip: a hand
-entry renews its event's version token, announces it and marks a standings run pending at once)
+Two operations beyond Django's: ``batch`` (writes and messages in one round trip: a version
+token is renewed and announced at once)
 and ``subscribe`` (for the version tokens every process keeps, ``tichu_site.tokens``). Redis
 delivers a channel's messages to every database of the server, so channel names carry the
 database's number: two deployments on one server do not hear each other.
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
@@ -145,23 +144,14 @@ class ResilientRedisCache(RedisCache):
             return self._unreachable("delete_many", None)
 
 
-@dataclass
-class Added:
-    """What a batched ``add`` answers once its batch is sent: True if the key was added."""
-
-    added: bool = False
-
-
 class RedisBatch:
     """Writes and messages sent together, in one round trip, when the ``with`` block ends. Like
-    the cache's own operations they degrade: while Redis is unreachable nothing is written and
-    no ``add`` succeeds."""
+    the cache's own operations they degrade: while Redis is unreachable nothing is written."""
 
     def __init__(self, cache: ResilientRedisCache):
         self._cache = cache
         self._client = cache._cache
         self._pipeline = None
-        self._adds: dict[int, Added] = {}
 
     def __enter__(self) -> RedisBatch:
         try:
@@ -172,26 +162,15 @@ class RedisBatch:
             self._pipeline = client.pipeline(transaction=False)
         return self
 
-    def _queue(self, command: str, *args, **kwargs) -> int | None:
-        """Queue a command; its index among the answers, None while Redis is unreachable."""
-        if self._pipeline is None:
-            return None
-        getattr(self._pipeline, command)(*args, **kwargs)
-        return len(self._pipeline) - 1
+    def _queue(self, command: str, *args, **kwargs) -> None:
+        """Queue a command; none while Redis is unreachable."""
+        if self._pipeline is not None:
+            getattr(self._pipeline, command)(*args, **kwargs)
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT) -> None:
         self._queue("set", self._cache.make_and_validate_key(key),
                     self._client._serializer.dumps(value),
                     ex=self._cache.get_backend_timeout(timeout))
-
-    def add(self, key, value, timeout=DEFAULT_TIMEOUT) -> Added:
-        answer = Added()
-        index = self._queue("set", self._cache.make_and_validate_key(key),
-                            self._client._serializer.dumps(value),
-                            ex=self._cache.get_backend_timeout(timeout), nx=True)
-        if index is not None:
-            self._adds[index] = answer
-        return answer
 
     def publish(self, channel: str, message: str) -> None:
         self._queue("publish", self._client.channel(channel), message)
@@ -200,12 +179,9 @@ class RedisBatch:
         if exc_info[0] is not None or self._pipeline is None:
             return
         try:
-            results = self._pipeline.execute()
+            self._pipeline.execute()
         except UNREACHABLE:
             self._cache._unreachable("batch", None)
-            return
-        for index, answer in self._adds.items():
-            answer.added = bool(results[index])
 
 
 class DirectBatch:
@@ -223,9 +199,6 @@ class DirectBatch:
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT) -> None:
         self._cache.set(key, value, timeout)
-
-    def add(self, key, value, timeout=DEFAULT_TIMEOUT) -> Added:
-        return Added(self._cache.add(key, value, timeout))
 
     def publish(self, channel: str, message: str) -> None:
         pass

@@ -28,7 +28,6 @@ import logging
 import os
 import threading
 import time
-from contextlib import nullcontext
 
 from django.conf import settings
 from django.core.cache import cache
@@ -56,12 +55,11 @@ class SharedTokens:
     def _key(self, key: int) -> str:
         return f"{self.name}:{key}"
 
-    def renew(self, key: int, trip=None) -> None:
+    def renew(self, key: int) -> None:
         """A new token for ``key``: answers stored under older ones are never read again. It is
-        stored and announced in one round trip: ``trip`` (a ``tichu_site.cache.batch`` the
-        caller sends) or a batch of its own."""
+        stored and announced in one round trip (``tichu_site.cache.batch``)."""
         token = time.time_ns()
-        with nullcontext(trip) if trip is not None else batch(cache) as writes:
+        with batch(cache) as writes:
             writes.set(self._key(key), token, None)
             writes.publish(self.channel(), f"{key}:{token}")
         self._hear(key, token)

@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from tests.conftest import wait_for_standings
+from tournaments import tasks
 from tournaments.models import Entrant, Event, Hand, Player, Round, Table
 from tournaments.services import standings_cache
 
@@ -71,6 +72,35 @@ def test_standings_cache_is_invalidated_by_a_change(anon, org, django_assert_max
     after = _standings(anon, event["id"])
     assert after != before
     assert sum(row["hands_played"] for row in after["rows"]) == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_changes_while_a_run_is_pending_renew_nothing_until_it_has_run(anon, org, monkeypatch):
+    """The first hand after a run renews the cached standings' token and enqueues a run; the
+    hands entered before that run starts find it pending and renew nothing. What is cached
+    meanwhile stays right ("not up to date", the rows before the run), and the run renews the
+    token once it has applied them all."""
+    event = make_event(org)
+    table = make_round(org, event["id"])["tables"][0]
+    wait_for_standings(Event.objects.get(pk=event["id"]))
+    queued = []  # a worker that has not started yet
+    monkeypatch.setattr(tasks.recompute_standings, "delay", queued.append)
+    before = _standings(anon, event["id"])
+    assert before["up_to_date"] is True
+    token = standings_cache.versions.current(event["id"])
+    enter(APIClient(), table["id"], 1, HAND, table["code"])
+    first = standings_cache.versions.current(event["id"])
+    assert queued == [event["id"]] and first != token
+    pending = _standings(anon, event["id"])
+    assert pending["up_to_date"] is False and pending["rows"] == before["rows"]
+    enter(APIClient(), table["id"], 2, HAND, table["code"])
+    assert queued == [event["id"]] and standings_cache.versions.current(event["id"]) == first
+    assert _standings(anon, event["id"]) == pending
+    tasks.recompute_standings(event["id"])  # the queued run, as the worker runs it
+    assert standings_cache.versions.current(event["id"]) != first
+    after = _standings(anon, event["id"])
+    assert after["up_to_date"] is True
+    assert sum(row["hands_played"] for row in after["rows"]) == 8
 
 
 @pytest.mark.django_db(transaction=True)

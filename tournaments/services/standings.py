@@ -41,8 +41,6 @@ from django.db.models.expressions import RawSQL
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from tichu_site.cache import batch as cache_batch
-
 from ..models import Event, RoundResult, StandingRow, StandingsChange
 from . import rows, standings_cache
 from . import standings_sql as sql
@@ -101,21 +99,30 @@ def _bump_sql() -> str:
 
 
 def after_change(event_id: int) -> None:
-    """Once a change is committed, in one round trip to the cache: the cached standings say "not
-    up to date" from now on (the event's version token is renewed), and a recomputation is marked
-    pending; if none was pending already, one is enqueued (bursts coalesce)."""
-    with cache_batch(cache) as trip:
-        standings_cache.invalidate(event_id, trip)
-        pending = trip.add(PENDING_KEY.format(event_id), 1, PENDING_SECONDS)
-    if pending.added:
+    """Once a change is committed: a recomputation is marked pending, and if none was pending
+    already (bursts coalesce), one is enqueued and the cached standings say "not up to date"
+    from now on (the event's version token is renewed).
+
+    A change while a run is pending renews nothing. The change that set the mark renewed the
+    token, so every answer cached since says "not up to date" and shows the rows that run will
+    replace; and that run clears the mark when it starts, so it starts after this change is
+    committed, applies it, and renews the token once it has written (``refresh``; or an earlier
+    run applied it and renewed). A hand in a busy event then costs one command to Redis, and no
+    message to every process (``tichu_site.tokens``).
+    """
+    if _mark_pending(event_id):
+        standings_cache.invalidate(event_id)
         _enqueue(event_id)
 
 
 def schedule(event_id: int) -> bool:
     """Enqueue one recomputation unless one is already pending (the catch-up sweep)."""
-    if not cache.add(PENDING_KEY.format(event_id), 1, PENDING_SECONDS):
-        return False
-    return _enqueue(event_id)
+    return _mark_pending(event_id) and _enqueue(event_id)
+
+
+def _mark_pending(event_id: int) -> bool:
+    """Mark a run pending; False if one was already (or the cache is unreachable)."""
+    return cache.add(PENDING_KEY.format(event_id), 1, PENDING_SECONDS)
 
 
 def _enqueue(event_id: int) -> bool:

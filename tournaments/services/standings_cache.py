@@ -76,10 +76,9 @@ recent = Recent(RECENT_LIMIT, SECONDS)
 versions = SharedTokens("standings:version", SECONDS)
 
 
-def invalidate(event_id: int, trip=None) -> None:
-    """The event's standings or their up-to-date flag changed: rendered answers are stale.
-    ``trip``: a cache batch to send this with (``tichu_site.cache.batch``)."""
-    versions.renew(event_id, trip)
+def invalidate(event_id: int) -> None:
+    """The event's standings or their up-to-date flag changed: rendered answers are stale."""
+    versions.renew(event_id)
 
 
 def cached(event_id: int, name: str, build: Callable[[], Value]) -> Value:
