@@ -253,7 +253,10 @@ class Hand(models.Model):
     victory points per team are what ``scoring`` computed from it under the event's rules.
     """
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    # No index of its own: the unique (table, number) constraint's index leads with the table,
+    # and one index less is written with every hand.
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands",
+                              db_index=False)
     number = models.PositiveIntegerField()
     entry = models.JSONField()
     tp_0 = models.IntegerField()
@@ -288,7 +291,9 @@ class Change(models.Model):
     Written in the same transaction as the change itself, so history and data never disagree.
     """
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes")
+    # Indexed by the (event, subject, subject_id) index below, which leads with the event.
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes",
+                              db_index=False)
     subject = models.CharField(max_length=20)  # "hand", "seat", "round", "entrant", "table"
     subject_id = models.BigIntegerField(null=True)
     action = models.CharField(max_length=20)  # "create", "correct", "undo", "swap", "publish"...
