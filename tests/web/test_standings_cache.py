@@ -157,6 +157,21 @@ def unreachable_cache(settings):
         "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
 
 
+def test_a_listener_stops_when_the_settings_name_another_cache(settings):
+    """A listener follows the cache its process had when it started; when the settings name
+    another (tests swap them), it gives up at its next failure instead of calling ``subscribe``
+    on a cache that has none, and the next read may start one for the new cache."""
+    shared = SharedTokens("swapped", 60)
+    settings.CACHES = {"default": {
+        "BACKEND": "tichu_site.cache.ResilientRedisCache",
+        "LOCATION": f"redis://127.0.0.1:{free_port()}/0",  # nobody listens: it keeps failing
+        "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
+    shared.current(1)
+    assert shared._pid is not None  # listening
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    eventually(lambda: shared._pid is None, seconds=5)
+
+
 def test_while_the_cache_is_unreachable_every_read_builds(unreachable_cache):
     build, kept = Builds(), standings_cache.recent.size
     assert [cached(EVENT, "x", build) for _ in range(3)] == ["v1", "v2", "v3"]
