@@ -17,10 +17,11 @@ goes up and a ``StandingsChange`` row records what changed (the table of a hand,
 structural change). After the commit one run of the worker is scheduled per event (bursts
 coalesce). The worker (``refresh``) takes the recorded changes in its own transaction and:
 
-- recomputes the whole event (``Scope(event)``) after a structural change, when nothing is
-  stored yet, or when a tie-break needs the whole event (opponents' VP);
-- otherwise recomputes only the entrants seated at the changed tables: their round results in
-  those rounds, their bye credits, their lines.
+- recomputes the whole event (``Scope.whole_event``) after a structural change, when nothing is
+  stored yet, when a bye lacks its stored credit, or when a tie-break needs the whole event
+  (opponents' VP);
+- otherwise only the seats at the changed tables (``Scope.at_tables``): their round results at
+  those tables, and the bye credits and lines of the entrants seated there.
 
 Both paths are the same set-based SQL (``standings_sql``) over different scopes, writing only the
 rows that differ, so the incremental result is the full one by construction (and tested so).

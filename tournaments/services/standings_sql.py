@@ -63,9 +63,9 @@ class Scope:
     A whole event (``whole_event``): ``rounds``, all of its rounds; ``table_ids``, the lowest and
     highest id of their tables; ``split``, its rounds in parts, diffed side by side
     (``seat_result_changes``).
-    Some tables (``at_tables``, after hands changed there): ``tables``; ``seated``, the (round,
-    entrant) of their seats, whose round results are recomputed; the bye credits and lines of
-    those entrants over all rounds.
+    Some tables (``at_tables``, after hands changed there): ``tables_changed``; ``seated``, the
+    (round, entrant) of their seats, whose round results are recomputed; the bye credits and
+    lines of those entrants over all rounds.
     """
 
     event_id: int
