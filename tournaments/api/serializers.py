@@ -150,8 +150,14 @@ class EntrantSerializer(serializers.ModelSerializer):
         return [member.name for member in entrant.members.all()]
 
 
-class WithdrawSerializer(serializers.Serializer):
+class ReasonSerializer(serializers.Serializer):
+    """An organizer's action with an optional reason for the history (reopening an event)."""
+
     reason = reason_field()
+
+
+class WithdrawSerializer(ReasonSerializer):
+    pass
 
 
 # --- rounds and tables ----------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from scoring.victory import game_result
 from ..models import Bye, Entrant, Event, Round, Seat, Table
 from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
 from .history import SYSTEM, Actor, Conflict, ServiceError, record_change
+from .lifecycle import check_not_finished
 from .standings import compute, mark_changed
 
 
@@ -123,6 +124,7 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
     ``publish`` (organizers who script the event go straight to hand entry); one transaction."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
+        check_not_finished(event)
         last = Round.objects.filter(event=event).order_by("-number").first()
         if last is not None and last.status == Round.Status.DRAFT:
             raise Conflict(f"Round {last.number} is still a draft: publish or regenerate it.",
@@ -132,11 +134,11 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
                            code="round_incomplete")
         number = (last.number if last else 0) + 1
         entrant_count = Entrant.objects.filter(event=event).count()
-        if event.status == Event.Status.FINISHED or number > total_rounds(event, entrant_count):
+        if number > total_rounds(event, entrant_count):
             raise Conflict("The event is over: all its rounds are played.", code="event_over")
         rnd = Round.objects.create(event=event, number=number, seed=round_seed(event, number))
         _seat(event, rnd, actor)
-        if event.status == Event.Status.REGISTRATION:
+        if event.status == Event.Status.DRAFT:
             Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
         if publish:
             rnd = round_publish(round_id=rnd.pk, actor=actor)
@@ -168,6 +170,7 @@ def _draft(round_id: int) -> tuple[Event, Round]:
     if rnd is None:
         raise ServiceError("This round does not exist.", code="not_found")
     event = Event.objects.select_for_update().get(pk=rnd.event_id)
+    check_not_finished(event)
     rnd = Round.objects.get(pk=round_id)
     if rnd.status != Round.Status.DRAFT:
         raise Conflict("Only a draft round can be changed.", code="not_draft")
@@ -239,6 +242,7 @@ def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "") -
         if table is None:
             raise ServiceError("This table does not exist.", code="not_found")
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
+        check_not_finished(event)
         old = table.status
         table.status = status
         table.save(update_fields=["status"])
@@ -262,6 +266,7 @@ def seats_lineup(*, table_id: int, team: int, player_ids: list[int], actor: Acto
         if table is None:
             raise ServiceError("This table does not exist.", code="not_found")
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
+        check_not_finished(event)
         seats = list(table.seats.filter(position__in=(team, team + 2)).order_by("position"))
         roster = set(seats[0].entrant.members.values_list("pk", flat=True)) if seats else set()
         if not seats or not set(player_ids) <= roster:

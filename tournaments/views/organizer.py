@@ -20,6 +20,7 @@ from ..models import Change, Entrant, Round, Table
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import change_undo, hand_correct, hand_record
 from ..services.history import Actor, ServiceError
+from ..services.lifecycle import event_finish, event_reopen, is_last_round_played
 from ..services.rounds import (
     round_pair,
     round_publish,
@@ -27,6 +28,7 @@ from ..services.rounds import (
     round_warnings,
     seats_swap,
     table_close,
+    total_rounds,
 )
 from . import queries
 from .captain import allowed_calls, preview_of
@@ -83,9 +85,11 @@ def event_new(request):
 def _event_page(request, event, players_form=None, status=200):
     rounds = queries.rounds_with_progress(event)
     latest = rounds[-1] if rounds else None
+    entrants = queries.entrants(event)
     return render(request, "organizer/event.html", {
-        "event": event, "format": event.format, "entrants": queries.entrants(event),
+        "event": event, "format": event.format, "entrants": entrants,
         "rounds": rounds, "latest": latest,
+        "offer_finish": is_last_round_played(event, rounds, total_rounds(event, len(entrants))),
         "tables": queries.table_views(latest, event) if latest else [],
         "rows": queries.standings(event),
         "players_form": players_form or PlayersForm(),
@@ -151,6 +155,34 @@ def round_pair_view(request, event_id: int):
     messages.success(request, _("Round %(n)d is paired as a draft: review and publish it.") %
                      {"n": rnd.number})
     return _back(event, rnd)
+
+
+@login_required
+@require_POST
+def event_finish_view(request, event_id: int):
+    event = _event(request, event_id)
+    try:
+        event_finish(event_id=event.pk, actor=_actor(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The event is finished: its standings are final."))
+    return _back(event)
+
+
+@login_required
+@require_POST
+def event_reopen_view(request, event_id: int):
+    event = _event(request, event_id)
+    form = ReasonForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    try:
+        event_reopen(event_id=event.pk, actor=_actor(request), reason=reason)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The event is reopened: it is running again."))
+    return _back(event)
 
 
 @login_required

@@ -6,13 +6,15 @@ Names are what templates and tests use; see the module of each view for what it 
 from django.contrib.auth import views as auth_views
 from django.urls import path, re_path
 
-from . import captain, exports, organizer, public
+from . import captain, exports, organizer, public, standings_pdf
 
 public_urls = [
     path("", public.home, name="home"),
     path("language/<str:code>/", public.language, name="language"),
     path("events/<int:event_id>/", public.event_detail, name="event"),
     path("events/<int:event_id>/standings/", public.event_standings, name="event-standings"),
+    path("events/<int:event_id>/standings.pdf", standings_pdf.standings_pdf_view,
+         name="event-standings-pdf"),
     path("events/<int:event_id>/projector/", public.projector, name="event-projector"),
     path("events/<int:event_id>/rounds/<int:number>/", public.round_detail, name="event-round"),
     path("events/<int:event_id>/players/<int:entrant_id>/", public.player_detail,
@@ -37,6 +39,8 @@ organizer_urls = [
     path("organize/", organizer.dashboard, name="organizer-home"),
     path("organize/events/new/", organizer.event_new, name="organizer-event-new"),
     path(E, organizer.event_detail, name="organizer-event"),
+    path(E + "finish/", organizer.event_finish_view, name="organizer-finish"),
+    path(E + "reopen/", organizer.event_reopen_view, name="organizer-reopen"),
     path(E + "players/", organizer.players_add, name="organizer-players"),
     path(E + "entrants/<int:entrant_id>/withdraw/", organizer.entrant_withdraw_view,
          name="organizer-withdraw"),
