@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Change, Event
-from tournaments.services.lifecycle import event_finish
 from tournaments.services.history import Actor
+from tournaments.services.lifecycle import event_finish
 
 from .conftest import GOOD_HAND, played
 

@@ -17,6 +17,8 @@ public_urls = [
          name="event-standings-pdf"),
     path("events/<int:event_id>/projector/", public.projector, name="event-projector"),
     path("events/<int:event_id>/rounds/<int:number>/", public.round_detail, name="event-round"),
+    path("events/<int:event_id>/rounds/<int:number>/seating/", public.round_seating,
+         name="event-seating"),
     path("events/<int:event_id>/players/<int:entrant_id>/", public.player_detail,
          name="event-player"),
     path("leagues/", public.league_list, name="leagues"),
