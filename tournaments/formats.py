@@ -50,6 +50,8 @@ class Format:
     double_round_robin: bool = False
     tiebreaks: tuple[str, ...] = ("tichu_points",)
     bye_credit: str = "average"
+    # A round is complete only when the opponents have confirmed every hand of its open tables.
+    confirmation_required: bool = False
 
     def __post_init__(self):
         self._check()
@@ -154,9 +156,9 @@ def _check_types(overrides: dict) -> None:
     for name in _STRINGS:
         if name in overrides and not isinstance(overrides[name], str):
             raise FormatError(name, f"{name} must be text")
-    if "double_round_robin" in overrides and not isinstance(overrides["double_round_robin"],
-                                                            bool):
-        raise FormatError("double_round_robin", "double_round_robin must be true or false")
+    for name in ("double_round_robin", "confirmation_required"):
+        if name in overrides and not isinstance(overrides[name], bool):
+            raise FormatError(name, f"{name} must be true or false")
     for tiebreak in overrides.get("tiebreaks", ()):
         if not isinstance(tiebreak, str):
             raise FormatError("tiebreaks", "tiebreaks must be a list of names")

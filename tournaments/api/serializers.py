@@ -75,7 +75,8 @@ class EventCreateSerializer(serializers.Serializer):
     """A new event: a preset (``format``) plus overrides of any format setting."""
 
     OVERRIDES = ("entrant_type", "rounds", "hands_per_round", "game_to", "rules", "vp_scheme",
-                 "pairing", "double_round_robin", "tiebreaks", "bye_credit")
+                 "pairing", "double_round_robin", "tiebreaks", "bye_credit",
+                 "confirmation_required")
 
     name = StrictCharField(max_length=1000, allow_blank=True, trim_whitespace=False)
     format = serializers.ChoiceField(choices=sorted(PRESETS), default="dtm")
@@ -93,6 +94,9 @@ class EventCreateSerializer(serializers.Serializer):
     tiebreaks = serializers.ListField(child=StrictCharField(max_length=100), required=False,
                                       max_length=20)
     bye_credit = serializers.ChoiceField(choices=BYE_CREDITS, required=False)
+    confirmation_required = StrictBooleanField(
+        required=False, help_text="A round is complete only when the opponents have confirmed "
+                                  "every hand.")
 
     def overrides(self) -> dict:
         """Every format setting the request names, checked values first; names the format does

@@ -245,7 +245,8 @@ def change_undo(*, change_id: int, actor: Actor) -> HandOutcome:
 def hand_confirm(*, table_id: int, number: int) -> Hand:
     """The opponents confirm the score their captain entered (shown on the table's page)."""
     with transaction.atomic():
-        event = Event.objects.filter(rounds__tables=table_id).only("status").first()
+        event = (Event.objects.filter(rounds__tables=table_id).only("status", "format_data")
+                 .first())
         if event is not None:  # read, not locked: a late confirmation changes no result
             check_not_finished(event)
         hand = Hand.objects.select_for_update().filter(table_id=table_id, number=number).first()
@@ -254,4 +255,6 @@ def hand_confirm(*, table_id: int, number: int) -> Hand:
         if not hand.confirmed_by_opponents:
             hand.confirmed_by_opponents = True
             hand.save(update_fields=["confirmed_by_opponents", "updated_at"])
+            if event.format.confirmation_required:  # the round may be complete now
+                mark_changed(event, table_id=table_id)
     return hand

@@ -17,7 +17,7 @@ Tournament rules implemented here:
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 
 from scoring.victory import game_result
 
@@ -34,10 +34,15 @@ def round_seed(event: Event, number: int) -> int:
 
 
 def round_is_complete(rnd: Round) -> bool:
-    """Every table has all its hands, or a decided game, or was closed by the organizer."""
+    """Every table has all its hands, or a decided game, or was closed by the organizer; and,
+    when the format asks for it, the opponents have confirmed every hand of its open tables."""
     event_format = rnd.event.format
-    tables = list(rnd.tables.annotate(n=Count("hands")))
+    unconfirmed = Count("hands", filter=Q(hands__confirmed_by_opponents=False))
+    tables = list(rnd.tables.annotate(n=Count("hands"), unconfirmed=unconfirmed))
     if not tables:
+        return False
+    if event_format.confirmation_required and any(
+            t.status == Table.Status.OPEN and t.unconfirmed for t in tables):
         return False
     if event_format.game_to is None:
         return all(t.status != Table.Status.OPEN or t.n >= event_format.hands_per_round

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -183,6 +184,41 @@ def event_reopen_view(request, event_id: int):
     else:
         messages.success(request, _("The event is reopened: it is running again."))
     return _back(event)
+
+
+DESK_POLL_SECONDS = 5
+
+
+def _desk_context(request, event) -> dict:
+    """The latest round that is not a draft, every table with what is entered, confirmed and
+    missing, and the link to send its captain."""
+    rnd = queries.current_round(event)
+    views = queries.table_views(rnd, event) if rnd else []
+    required = event.format.confirmation_required
+    for view in views:
+        view.link = request.build_absolute_uri(reverse("captain-table", args=[view.table.code]))
+        waiting = (required and view.table.status == Table.Status.OPEN
+                   and view.unconfirmed_numbers)
+        view.state = "missing" if not view.done else "waiting" if waiting else "done"
+    return {"event": event, "round": rnd, "tables": views, "poll": DESK_POLL_SECONDS,
+            "confirmation_required": required,
+            "done": sum(1 for view in views if view.state == "done")}
+
+
+@login_required
+@require_GET
+def results_desk(request, event_id: int):
+    """The results desk: live (polled) state of every table of the round being played."""
+    return render(request, "organizer/desk.html", _desk_context(request, _event(request,
+                                                                               event_id)))
+
+
+@login_required
+@require_GET
+def results_desk_tables(request, event_id: int):
+    """The desk's tables alone, which the desk page polls for."""
+    return render(request, "organizer/_desk.html", _desk_context(request, _event(request,
+                                                                                event_id)))
 
 
 @login_required

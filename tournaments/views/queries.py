@@ -56,6 +56,22 @@ class TableView:
         return max(self.expected - len(self.hands), 0)
 
     @property
+    def confirmed(self) -> int:
+        return sum(1 for hand in self.hands if hand.confirmed_by_opponents)
+
+    @property
+    def missing_numbers(self) -> list[int]:
+        """The hands still to enter (a game to a target has no fixed number)."""
+        if self.expected is None or self.table.status != Table.Status.OPEN:
+            return []
+        entered = {hand.number for hand in self.hands}
+        return [n for n in range(1, self.expected + 1) if n not in entered]
+
+    @property
+    def unconfirmed_numbers(self) -> list[int]:
+        return [hand.number for hand in self.hands if not hand.confirmed_by_opponents]
+
+    @property
     def team_names(self) -> tuple[str, str]:
         return (" & ".join(self.names.get(p, "?") for p in (0, 2)),
                 " & ".join(self.names.get(p, "?") for p in (1, 3)))
