@@ -8,7 +8,7 @@ from django.core.management.base import CommandError
 
 from tournaments import selectors
 from tournaments.models import Event, Hand
-from tournaments.services.simulation import simulate_event
+from tournaments.simulation import simulate_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

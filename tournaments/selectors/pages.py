@@ -16,7 +16,6 @@ from django.shortcuts import get_object_or_404
 
 from scoring.victory import game_result
 
-from .. import selectors
 from ..models import (
     Bye,
     Change,
@@ -31,7 +30,8 @@ from ..models import (
     StandingRow,
     Table,
 )
-from .forms import seat_label
+from ..views.forms import seat_label
+from .visible import standing_rows
 
 PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 
@@ -116,11 +116,11 @@ def event_or_404(event_id: int) -> Event:
 
 def standings(event: Event) -> list[StandingRow]:
     """The stored standings, in rank order, with the entrants' names."""
-    return list(selectors.standing_rows(event))
+    return list(standing_rows(event))
 
 
 def standing_of(event: Event, entrant: Entrant) -> StandingRow | None:
-    return selectors.standing_rows(event).filter(entrant=entrant).first()
+    return standing_rows(event).filter(entrant=entrant).first()
 
 
 def public_rounds(event: Event) -> list[Round]:
@@ -161,7 +161,7 @@ def league_tables(league: League, top: int) -> list[tuple[Season, Event | None,
     tables = []
     for season in seasons:
         event = getattr(season, "event", None)  # a season may have no event yet
-        rows = list(selectors.standing_rows(event)[:top]) if event else []
+        rows = list(standing_rows(event)[:top]) if event else []
         tables.append((season, event, rows))
     return tables
 

@@ -12,8 +12,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from ..models import Bye, Change, Entrant, Event, Hand, Player, Round, Seat, Table
+from ..standings.compute import refresh
 from .history import ServiceError
-from .standings import refresh
 
 FORMAT_VERSION = 1
 
