@@ -168,7 +168,8 @@ def _card_points(value, double_victory: int | None, rules: Rules) -> tuple[int, 
 
 def _finish_order(value, double_victory: int | None) -> tuple[int, ...]:
     """Distinct seats in the order they went out. First two partners means a double victory, which
-    must be entered as one; a double victory ends the hand after its second player out."""
+    must be entered as one; a double victory ends the hand after its second player out (seats
+    listed after it are accepted and ignored)."""
     field = "finish_order"
     if value is None:
         return ()
@@ -192,11 +193,9 @@ def _finish_order(value, double_victory: int | None) -> tuple[int, ...]:
         raise InvalidHand("double_victory_mismatch",
                           "In a double victory the second player out is the first one's "
                           "partner.", field)
-    if len(order) > 2:
-        raise InvalidHand("double_victory_mismatch",
-                          "A double victory ends the hand after the second player out; nobody "
-                          "goes out third.", field)
-    return order
+    # A paper sheet may list the other two after the winning pair: they played on for nothing,
+    # so their order carries no meaning and is dropped.
+    return order[:2]
 
 
 def _calls(value, rules: Rules) -> dict[int, str]:
