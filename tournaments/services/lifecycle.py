@@ -19,9 +19,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..models import Event, Round
-from . import standings_cache
+from ..standings import cache as standings_cache
+from ..standings.compute import mark_changed
 from .history import Actor, Conflict, ServiceError, record_change
-from .standings import mark_changed
 
 
 def check_not_finished(event: Event) -> None:

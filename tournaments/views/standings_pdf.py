@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
 
 from ..models import Event
-from . import queries
+from ..selectors import pages as queries
 from .exports import _fonts
 
 ROW_HEIGHT = 7 * mm
