@@ -114,6 +114,14 @@ class EventCreateSerializer(serializers.Serializer):
         return out
 
 
+class EventSettingsSerializer(EventCreateSerializer):
+    """A change of an event's format values (any of the creation's overrides)."""
+
+    name = None
+    format = None
+    seed = None
+
+
 class EventSerializer(serializers.ModelSerializer):
     format = serializers.CharField(source="preset", read_only=True)
     settings = serializers.JSONField(source="format_data", read_only=True,

@@ -35,6 +35,7 @@ from ..services.rounds import (
     seats_swap,
     table_close,
 )
+from ..services.settings import event_settings_update
 from ..standings import cache as standings_cache
 from . import filters, serializers
 from .parsers import LimitedJSONParser
@@ -140,6 +141,22 @@ class EventDetail(Base, generics.RetrieveAPIView):
         200: serializers.EventSerializer, **errors(404)}, tags=["events"])
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
+
+    @extend_schema(operation_id="events_settings", request=serializers.EventSettingsSerializer,
+                   responses={200: serializers.EventSerializer,
+                              **errors(400, 401, 403, 404, 409)},
+                   description="Change format values (the creation's overrides; `rules` a "
+                               "partial mapping). Once a round is published, the values that "
+                               "would change recorded results answer 409 `locked`.",
+                   tags=["events"])
+    def patch(self, request, pk):
+        event = _event(pk)
+        require_organizer(request, event)
+        data = serializers.EventSettingsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = event_settings_update(event_id=event.pk, changes=data.overrides(),
+                                      actor=self.actor())
+        return Response(serializers.EventSerializer(event).data)
 
 
 class EventFinish(Base):

@@ -32,6 +32,7 @@ from ..services.rounds import (
     table_close,
     total_rounds,
 )
+from ..services.settings import event_settings_update
 from .captain import allowed_calls, preview_of
 from .forms import (
     CorrectionForm,
@@ -43,6 +44,7 @@ from .forms import (
     TableCloseForm,
     add_service_error,
 )
+from .settings_form import EventSettingsForm
 
 
 def _actor(request) -> Actor:
@@ -83,7 +85,7 @@ def event_new(request):
                   status=400 if form.errors else 200)
 
 
-def _event_page(request, event, players_form=None, status=200):
+def _event_page(request, event, players_form=None, status=200, settings_form=None):
     rounds = queries.rounds_with_progress(event)
     latest = rounds[-1] if rounds else None
     entrants = queries.entrants(event)
@@ -94,7 +96,26 @@ def _event_page(request, event, players_form=None, status=200):
         "tables": queries.table_views(latest, event) if latest else [],
         "rows": queries.standings(event),
         "players_form": players_form or PlayersForm(),
+        "settings_form": settings_form or EventSettingsForm(event=event),
     }, status=status)
+
+
+@login_required
+@require_POST
+def event_settings(request, event_id: int):
+    """Change the event's format values; the form again with its errors when refused."""
+    event = _event(request, event_id)
+    form = EventSettingsForm(request.POST, event=event)
+    if form.is_valid():
+        try:
+            event_settings_update(event_id=event.pk, changes=form.changes(),
+                                  actor=_actor(request))
+        except ServiceError as error:
+            form.add_service_error(error)
+            return _event_page(request, event, settings_form=form, status=error.status)
+        messages.success(request, _("The settings are saved."))
+        return _back(event)
+    return _event_page(request, event, settings_form=form, status=400)
 
 
 @login_required

@@ -43,6 +43,7 @@ organizer_urls = [
     path(E, organizer.event_detail, name="organizer-event"),
     path(E + "finish/", organizer.event_finish_view, name="organizer-finish"),
     path(E + "reopen/", organizer.event_reopen_view, name="organizer-reopen"),
+    path(E + "settings/", organizer.event_settings, name="organizer-settings"),
     path(E + "desk/", organizer.results_desk, name="organizer-desk"),
     path(E + "desk/tables/", organizer.results_desk_tables, name="organizer-desk-tables"),
     path(E + "players/", organizer.players_add, name="organizer-players"),
