@@ -367,6 +367,11 @@ class StandingRow(models.Model):
     def __str__(self):
         return f"{self.entrant}: {self.victory_points} VP"
 
+    @property
+    def rank_label(self) -> str:
+        """The rank as shown (``ranked`` numbers it): "3=" when others share it."""
+        return f"{self.rank}=" if getattr(self, "tied", 1) > 1 else str(self.rank)
+
 
 class StandingsChange(models.Model):
     """A change the standings worker has not applied yet, written in the change's transaction.

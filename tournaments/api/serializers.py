@@ -335,7 +335,9 @@ def hand_result(hand: Hand, result: str) -> dict:
 # --- standings and history ------------------------------------------------------------------------
 
 class StandingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text="Shared by the rows equal on VP and every "
+                                              "tie-break; the rows' order stays fixed.")
+    tied = serializers.BooleanField(help_text="Another row shares this rank (shown as \"3=\").")
     player = EntrantRefSerializer(help_text="The entrant: a player, or a team in team events.")
     victory_points = serializers.IntegerField()
     tichu_points = serializers.IntegerField()
@@ -353,7 +355,7 @@ class StandingsSerializer(serializers.Serializer):
 
 def standings_data(event: Event, rows) -> dict:
     return {"up_to_date": event.standings_up_to_date,
-            "rows": [{"rank": row.rank,
+            "rows": [{"rank": row.rank, "tied": row.tied > 1,
                       "player": {"id": row.entrant_id, "name": row.entrant.name},
                       "victory_points": row.victory_points, "tichu_points": row.tichu_points,
                       "hands_played": row.hands_played, "byes": row.byes,

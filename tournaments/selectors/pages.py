@@ -139,12 +139,12 @@ def standing_of(event: Event, entrant: Entrant) -> StandingRow | None:
     """The entrant's stored row, numbered among the whole event. A filter on the ranked rows
     would number the one row it keeps (always rank 1): the ranks are read over all rows, ids
     only, and the one row is fetched with its rank."""
-    order = standing_rows(event).values_list("entrant_id", flat=True)
-    for rank, entrant_id in enumerate(order, start=1):
+    order = standing_rows(event).values_list("entrant_id", "rank", "tied")
+    for entrant_id, rank, tied in order:
         if entrant_id == entrant.pk:
             row = StandingRow.objects.filter(event=event, entrant=entrant).first()
             if row is not None:
-                row.rank = rank
+                row.rank, row.tied = rank, tied
             return row
     return None
 

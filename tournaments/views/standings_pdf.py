@@ -68,7 +68,7 @@ def standings_pdf(event: Event, rows: list, rounds_played: int) -> bytes:
             name = name[:NAME_CHARS - 1] + "…"
         if not row.entrant.active:
             name = f"{name} ({_('withdrawn')})"
-        values = [str(row.rank), name,
+        values = [row.rank_label, name,
                   str(row.victory_points), str(row.tichu_points), str(row.hands_played)]
         pdf.setFont(regular, 10)
         for value, (_text, x, align) in zip(values, columns, strict=True):
