@@ -208,6 +208,7 @@ def event_reopen_view(request, event_id: int):
 
 
 DESK_POLL_SECONDS = 5
+DESK_ORDER = ("missing", "waiting", "done")  # the tables that need someone first
 
 
 def _desk_context(request, event) -> dict:
@@ -221,6 +222,7 @@ def _desk_context(request, event) -> dict:
         waiting = (required and view.table.status == Table.Status.OPEN
                    and view.unconfirmed_numbers)
         view.state = "missing" if not view.done else "waiting" if waiting else "done"
+    views.sort(key=lambda view: (DESK_ORDER.index(view.state), view.table.number))
     return {"event": event, "round": rnd, "tables": views, "poll": DESK_POLL_SECONDS,
             "confirmation_required": required,
             "done": sum(1 for view in views if view.state == "done")}
