@@ -23,6 +23,7 @@ from .hand import HandState, IllegalAction
 from .plays import is_legal_play, legal_plays
 from .record import InvalidRecord, replay
 from .rules import DTM, STANDARD, Rules
+from .variants import VARIANTS
 from .victory import game_result, hand_victory_points, round_victory_points
 
 __all__ = [
@@ -30,5 +31,5 @@ __all__ = [
     "IllegalAction", "InvalidCombination", "InvalidHand", "InvalidRecord", "PlayedHand",
     "RandomBot", "Rules", "beats", "classify", "game_result", "hand_victory_points",
     "is_legal_play", "legal_plays", "normalize_entry", "parse_cards", "play_hand", "replay",
-    "round_victory_points", "score_entry", "score_hand",
+    "round_victory_points", "score_entry", "score_hand", "VARIANTS",
 ]
