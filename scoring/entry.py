@@ -352,7 +352,8 @@ def _order(value, seats: int) -> tuple[int, ...]:
 
 def _finish_order(value, sweep: int | None, game: TeamVariant) -> tuple[int, ...]:
     """The finish order. One opening with a whole team is a sweep, which must be entered as one;
-    a sweep ends the hand once its team is out."""
+    a sweep ends the hand once its team is out (seats listed after it are accepted and
+    ignored)."""
     field = "finish_order"
     key = game.sweep_key
     what = key.replace("_", " ")
@@ -370,11 +371,9 @@ def _finish_order(value, sweep: int | None, game: TeamVariant) -> tuple[int, ...
                               f"In a {what} the first {size} players out are all of the team "
                               f"marked with it (seat {seat} is not).", field,
                               {"seat": seat, "place": place + 1, "team": sweep})
-    if len(order) > size:
-        raise InvalidHand(f"{key}_mismatch",
-                          f"A {what} ends the hand once the team is out; nobody else goes out.",
-                          field, {"team": sweep})
-    return order
+    # A paper sheet may list the others after the winning team: they played on for nothing, so
+    # their order carries no meaning and is dropped.
+    return order[:size]
 
 
 def _calls(value, game: TeamVariant) -> dict[int, str]:

@@ -121,7 +121,12 @@ def test_tientsin_a_whole_team_out_first_must_be_a_triple_victory():
     assert (error.code, error.params) == ("finish_order_triple_victory", {"team": 0})
 
 
-@pytest.mark.parametrize("order", [[0, 1], [1], [0, 2, 4, 1]])
+def test_tientsin_triple_victory_may_list_the_others_after_the_team():
+    score = score_entry({"triple_victory": 0, "finish_order": [0, 2, 4, 1, 5]}, TIENTSIN)
+    assert score.finish_order == (0, 2, 4)
+
+
+@pytest.mark.parametrize("order", [[0, 1], [1], [0, 2, 1, 4]])
 def test_tientsin_triple_victory_must_match_the_finish_order(order):
     assert refused({"triple_victory": 0, "finish_order": order},
                    TIENTSIN).code == "triple_victory_mismatch"

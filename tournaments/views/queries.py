@@ -120,7 +120,17 @@ def standings(event: Event) -> list[StandingRow]:
 
 
 def standing_of(event: Event, entrant: Entrant) -> StandingRow | None:
-    return selectors.standing_rows(event).filter(entrant=entrant).first()
+    """The entrant's stored row, numbered among the whole event. A filter on the ranked rows
+    would number the one row it keeps (always rank 1): the ranks are read over all rows, ids
+    only, and the one row is fetched with its rank."""
+    order = selectors.standing_rows(event).values_list("entrant_id", flat=True)
+    for rank, entrant_id in enumerate(order, start=1):
+        if entrant_id == entrant.pk:
+            row = StandingRow.objects.filter(event=event, entrant=entrant).first()
+            if row is not None:
+                row.rank = rank
+            return row
+    return None
 
 
 def public_rounds(event: Event) -> list[Round]:
