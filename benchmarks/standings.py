@@ -159,8 +159,8 @@ def _populate() -> int:
 
 def _hand_pool(event_format, rng: random.Random) -> list[tuple]:
     """Hands the engine's bots played, scored by the engine: (entry, tp_0, tp_1, vp_0, vp_1, dv)."""
-    from scoring.bots import play_hand
     from scoring.entry import score_entry
+    from scoring.simulation import play_hand
     from tournaments.services.hands import hand_victory_points_for
 
     pool = []

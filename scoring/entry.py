@@ -18,7 +18,9 @@ Seats are ints, or the strings JSON object keys become; the even seats form team
 team 1. Missing keys mean "nothing entered": no calls, no finish order, no sweep, no ticks. A key
 the game does not know is refused, so that a typo never passes silently.
 
-The rules checked (RULINGS.md, "End of a hand and scoring", and each game's section):
+The rules checked (``docs/rules.md``, "Scoring a hand", "The score entry" and each game's
+section); the Tichu points themselves are counted by ``scoring.score``, as for a hand played card
+by card:
 
 - Card points, without a sweep: both teams, each a multiple of 5 from -25 to 125, the two summing
   to exactly 100 (the deck holds 100 points and every card lands with one team).
@@ -44,18 +46,22 @@ Wrong types raise ``InvalidHand`` too, never ``TypeError``: the entry comes stra
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .rules import BLIND_GRAND_TICHU_VALUE, GRAND_TICHU_VALUE, STANDARD, TICHU_VALUE, Rules
+from .rules import STANDARD, Rules
+from .score import (
+    CALL_VALUES,
+    GRAND_CALLS,
+    CallOutcome,
+    HandScore,
+    PlacingScore,
+    hand_totals,
+    team_of,
+)
 
 if TYPE_CHECKING:
     from .variants import PlacingVariant, TeamVariant
 
-SEATS = (0, 1, 2, 3)
-"""The seats of four-player Tichu."""
-CALL_VALUES = {"tichu": TICHU_VALUE, "grand": GRAND_TICHU_VALUE, "blind": BLIND_GRAND_TICHU_VALUE}
-GRAND_CALLS = frozenset({"grand", "blind"})
 CARD_POINTS_MIN, CARD_POINTS_MAX, CARD_POINTS_TOTAL = -25, 125, 100
 
 
@@ -71,125 +77,6 @@ class InvalidHand(ValueError):
         self.field = field
         self.message = message
         self.params = dict(params or {})
-
-
-def team_of(seat: int) -> int:
-    """Seats 0 and 2 form team 0, seats 1 and 3 team 1 (in every partnership game the teams
-    alternate round the table: the even seats and the odd ones)."""
-    return seat & 1
-
-
-def partner_of(seat: int) -> int:
-    """In four-player Tichu the partner sits opposite: two seats on."""
-    return (seat + 2) & 3
-
-
-@dataclass(frozen=True, slots=True)
-class CallOutcome:
-    """One player's call and how it ended: ``made`` only by a caller who went out first."""
-
-    seat: int
-    call: str
-    made: bool
-
-    @property
-    def points(self) -> int:
-        """What the call adds to the caller's team: its value if made, minus it if failed."""
-        value = CALL_VALUES[self.call]
-        return value if self.made else -value
-
-
-@dataclass(frozen=True, slots=True)
-class HandScore:
-    """A validated hand of a partnership game: both teams' Tichu points and what made them.
-
-    ``card_points`` is ``None`` under a sweep (no card points are counted then): the team in
-    ``double_victory`` (Tichu, Threechu) or ``triple_victory`` (Tientsin). ``finish_order`` holds
-    every seat the entry implies (the last from all others, the last partner of a sweep, a first
-    out from a made tick). ``calls`` lists every call in seat order with its outcome, which is
-    what player statistics (call success rates) need. ``dealer``: Threechu's dealer, who played
-    the dummy's hand (the dummy sits opposite). ``game``: the game's name in
-    ``scoring.variants.VARIANTS``.
-    """
-
-    totals: tuple[int, int]
-    card_points: tuple[int, int] | None
-    double_victory: int | None
-    finish_order: tuple[int, ...]
-    calls: tuple[CallOutcome, ...]
-    triple_victory: int | None = None
-    dealer: int | None = None
-    game: str = "tichu"
-
-    @property
-    def first_out(self) -> int | None:
-        """The seat that went out first, if the entry tells."""
-        return self.finish_order[0] if self.finish_order else None
-
-    @property
-    def sweep(self) -> int | None:
-        """The team whose players all went out before any opponent, if one did."""
-        return self.double_victory if self.triple_victory is None else self.triple_victory
-
-    def victory_points(self, scheme="dtm") -> tuple[int, int]:
-        """Each team's VP for this hand (``scoring.victory``): a sweep's team 3 under the DTM
-        scheme, else 2/1/0 by Tichu points."""
-        from .victory import hand_victory_points
-
-        return hand_victory_points(self.totals, self.sweep, scheme)
-
-    def credits(self, scheme="dtm") -> dict[int, tuple[int, int]]:
-        """Each player's (TP, VP) for this hand, by seat: the team's, for every seat that a
-        person plays. In Threechu the dummy's seat earns nothing: its side's points go to the
-        dealer, and each other player earns their own side's."""
-        vp = self.victory_points(scheme)
-        dummy = None if self.dealer is None else (self.dealer + 2) & 3
-        return {seat: (self.totals[seat & 1], vp[seat & 1])
-                for seat in range(6 if self.game == "tientsin" else 4) if seat != dummy}
-
-    def as_entry(self) -> dict:
-        """The canonical score entry of this hand: JSON-ready, string seat keys in order, ticks for
-        every call, the finish order as complete as the entry implies. Two entries that mean the
-        same hand have the same canonical entry (what idempotent recording compares)."""
-        entry = {
-            "card_points": list(self.card_points) if self.card_points is not None else None,
-            "finish_order": list(self.finish_order),
-            "calls": {str(c.seat): c.call for c in self.calls},
-        }
-        if self.game == "tientsin":
-            entry["triple_victory"] = self.triple_victory
-        else:
-            entry["double_victory"] = self.double_victory
-        if self.dealer is not None:
-            entry["dealer"] = self.dealer
-        entry["tichu_success"] = {str(c.seat): c.made for c in self.calls}
-        return entry
-
-
-@dataclass(frozen=True, slots=True)
-class PlacingScore:
-    """A validated hand of Grand Seigneur: the finish order of every seat, and each seat's
-    placing points, the number of players it beat (``players - place``; the last scores 0)."""
-
-    finish_order: tuple[int, ...]
-    game: str = "grand_seigneur"
-
-    @property
-    def points(self) -> tuple[int, ...]:
-        """Each seat's placing points, by seat."""
-        players = len(self.finish_order)
-        points = [0] * players
-        for place, seat in enumerate(self.finish_order):
-            points[seat] = players - 1 - place
-        return tuple(points)
-
-    def place_of(self, seat: int) -> int:
-        """The seat's place, 1 for the first out."""
-        return self.finish_order.index(seat) + 1
-
-    def as_entry(self) -> dict:
-        """The canonical score entry: the whole finish order."""
-        return {"finish_order": list(self.finish_order)}
 
 
 def score_hand(entry: Mapping, rules: Rules = STANDARD) -> tuple[int, int]:
@@ -239,16 +126,10 @@ def score_team_entry(entry: Mapping, game: TeamVariant) -> HandScore:
     outcomes = tuple(CallOutcome(seat, call, _made(seat, first_out, ticks, sweep))
                      for seat, call in sorted(calls.items()))
 
-    totals = [0, 0]
-    if sweep is not None:
-        totals[sweep] = game.sweep_points
-    else:
-        totals = list(card_points)
-    for outcome in outcomes:
-        totals[team_of(outcome.seat)] += outcome.points
+    totals = hand_totals(card_points, sweep, outcomes, game.rules, game.sweep_points)
     triple = game.sweep_key == "triple_victory"
-    return HandScore((totals[0], totals[1]), card_points, None if triple else sweep,
-                     finish_order, outcomes, sweep if triple else None, dealer, game.name)
+    return HandScore(totals, card_points, None if triple else sweep, finish_order, outcomes,
+                     sweep if triple else None, dealer, game.name)
 
 
 def score_placing_entry(entry: Mapping, game: PlacingVariant) -> PlacingScore:

@@ -18,7 +18,7 @@ from .. import entry as sheet  # read at call time: the rules check their game w
 from ..rules import Rules
 
 if TYPE_CHECKING:
-    from ..entry import HandScore, PlacingScore
+    from ..score import HandScore, PlacingScore
 
 DECK_CARDS = 56
 """The cards of one deck: 52 suited cards and the four specials."""

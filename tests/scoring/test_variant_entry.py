@@ -4,7 +4,7 @@
 import pytest
 
 from scoring import VARIANTS, InvalidHand, Rules, score_entry
-from scoring.entry import HandScore, PlacingScore
+from scoring.score import HandScore, PlacingScore
 
 CHAOS = Rules(chaos=True)
 TIENTSIN = Rules(game="tientsin")

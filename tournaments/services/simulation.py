@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 
-from scoring.bots import play_hand
+from scoring.simulation import play_hand
 from scoring.victory import game_result
 
 from ..models import Event, Round, StandingRow
