@@ -40,9 +40,9 @@ from .variants import VARIANTS
 from .victory import game_result, hand_victory_points, round_victory_points
 
 __all__ = [
-    "DTM", "STANDARD", "VARIANTS", "Card", "Combination", "HandScore", "HandState", "HeuristicBot",
-    "IllegalAction", "InvalidCombination", "InvalidHand", "InvalidRecord", "Kind", "Phase",
-    "PlacingScore", "PlayedHand", "RandomBot", "Rules", "beats", "classify", "game_result", "hand_victory_points",
-    "is_legal_play", "legal_plays", "normalize_entry", "parse_cards", "play_hand", "replay",
-    "round_victory_points", "score_entry", "score_hand",
+    "DTM", "STANDARD", "VARIANTS", "Card", "Combination", "HandScore", "HandState",
+    "HeuristicBot", "IllegalAction", "InvalidCombination", "InvalidHand", "InvalidRecord", "Kind",
+    "Phase", "PlacingScore", "PlayedHand", "RandomBot", "Rules", "beats", "classify",
+    "game_result", "hand_victory_points", "is_legal_play", "legal_plays", "normalize_entry",
+    "parse_cards", "play_hand", "replay", "round_victory_points", "score_entry", "score_hand",
 ]

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from .. import entry as sheet  # read at call time: the rules check their game while entry loads
 from ..rules import Rules
 
 if TYPE_CHECKING:
@@ -137,7 +136,9 @@ class TeamVariant(Variant):
         ones (known calls, allowed by the event, one Grand Tichu per team) are checked before."""
 
     def score_entry(self, entry: Mapping) -> HandScore:
-        return sheet.score_team_entry(entry, self)
+        from ..entry import score_team_entry  # entry's defaults are rules, which check games
+
+        return score_team_entry(entry, self)
 
 
 class PlacingVariant(Variant):
@@ -145,4 +146,6 @@ class PlacingVariant(Variant):
     in which the players go out."""
 
     def score_entry(self, entry: Mapping) -> PlacingScore:
-        return sheet.score_placing_entry(entry, self)
+        from ..entry import score_placing_entry
+
+        return score_placing_entry(entry, self)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .. import entry as sheet
 from ..rules import Rules
+from ..score import GRAND_CALLS
 from .tichu import Tichu
 
 
@@ -46,19 +46,23 @@ class Threechu(Tichu):
 
     def dealer_of(self, entry: Mapping) -> int:
         """The dealer's seat, which a Threechu sheet must name."""
+        from ..entry import InvalidHand, seat_of
+
         value = entry.get("dealer")
         if value is None:
-            raise sheet.InvalidHand("dealer_missing",
+            raise InvalidHand("dealer_missing",
                               "Threechu: enter the dealer, who played the dummy's hand.",
                               "dealer")
-        return sheet.seat_of(value, "dealer")
+        return seat_of(value, "dealer")
 
     def check_calls(self, calls: dict[int, str], dealer: int | None) -> None:
         """Neither the dealer nor the dummy calls Grand Tichu (the dealer calls Tichu for either
         once the cards are all dealt)."""
+        from ..entry import InvalidHand
+
         assert dealer is not None
         for seat, who in ((dealer, "dealer"), (self.dummy_of(dealer), "dummy")):
-            if calls.get(seat) in sheet.GRAND_CALLS:
-                raise sheet.InvalidHand(f"{who}_grand_tichu",
+            if calls.get(seat) in GRAND_CALLS:
+                raise InvalidHand(f"{who}_grand_tichu",
                                   f"Threechu: the {who} (seat {seat}) may call Tichu, but not "
                                   "Grand Tichu.", "calls", {"seat": seat})

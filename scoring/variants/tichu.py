@@ -9,7 +9,7 @@ exactly one Grand Tichu per team is refused. Scoring is unchanged.
 
 from __future__ import annotations
 
-from .. import entry as sheet
+from ..score import GRAND_CALLS
 from .base import TeamVariant
 
 
@@ -30,9 +30,11 @@ class Tichu(TeamVariant):
         ``scoring.entry`` refused that already)."""
         if not self.rules.chaos:
             return
+        from ..entry import InvalidHand
+
         for team in (0, 1):
-            if not any(calls.get(seat) in sheet.GRAND_CALLS for seat in self.members(team)):
-                raise sheet.InvalidHand(
+            if not any(calls.get(seat) in GRAND_CALLS for seat in self.members(team)):
+                raise InvalidHand(
                     "chaos_grand_tichu_missing",
                     f"Chaos Tichu: each team calls one Grand Tichu every hand, and team {team} "
                     "(seats " + " and ".join(map(str, self.members(team))) + ") called none.",
