@@ -4,6 +4,9 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from .login_forms import LimitedAdminAuthenticationForm
+
+admin.site.login_form = LimitedAdminAuthenticationForm  # logins limited as on the pages
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
