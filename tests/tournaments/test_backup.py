@@ -11,7 +11,7 @@ from django.db import DatabaseError, connection
 from tournaments import selectors
 from tournaments.models import Change, Event, Hand, Player, StandingRow
 from tournaments.services.backup import event_export
-from tournaments.services.simulation import simulate_event
+from tournaments.simulation import simulate_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from django.db import connection, transaction
 
 from ..models import Bye, Change, Entrant, Event, Hand, Player, Round, Seat, Table
+from ..standings.compute import refresh
 from .backup_check import FORMAT_VERSION, CheckedBackup, backup_checked
 from .history import ServiceError
-from .standings import refresh
 
 
 def event_export(event_id: int) -> dict:

@@ -17,8 +17,8 @@ from django.db import transaction
 
 from ..formats import FormatError, resolve_format
 from ..models import Entrant, Event, Player, Round
+from ..standings.compute import mark_changed
 from .history import Actor, Conflict, ServiceError, record_change
-from .standings import mark_changed
 
 MAX_NAME_LENGTH = 100
 ROSTER_SIZES = range(2, 6)

@@ -28,11 +28,11 @@ from scoring import InvalidHand, hand_victory_points
 from scoring.entry import score_entry
 from scoring.victory import game_result
 
+from .. import rows
 from ..formats import Format
 from ..models import Change, Event, Hand, Round, Table
-from . import rows
+from ..standings.compute import mark_changed
 from .history import Actor, Conflict, ServiceError, change_row
-from .standings import mark_changed
 
 MAX_HANDS_PER_GAME = 64  # a game to 1000 ends long before; a bound keeps typos out
 NUMBER_COLUMN_MAX = 2**31 - 1  # Hand.number's column holds no more

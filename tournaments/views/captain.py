@@ -20,9 +20,9 @@ from scoring import InvalidHand, score_entry
 
 from ..code_attempts import wrong_code_limited
 from ..models import Round
+from ..selectors import pages as queries
 from ..services.hands import hand_confirm, hand_record, hand_victory_points_for
 from ..services.history import Actor, ServiceError
-from . import queries
 from .forms import HandForm
 
 
