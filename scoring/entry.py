@@ -13,7 +13,8 @@ team 0, seats 1 and 3 team 1. Missing keys mean "nothing entered": no calls, no 
 double victory, no ticks. A key the engine does not know is refused, so that a typo never passes
 silently.
 
-The rules checked (RULINGS.md, "End of a hand and scoring"):
+The rules checked (``docs/rules.md``, "Scoring a hand" and "The score entry"); the Tichu points
+themselves are counted by ``scoring.score``, as for a hand played card by card:
 
 - Card points, without a double victory: both teams, each a multiple of 5 from -25 to 125, the two
   summing to exactly 100 (the deck holds 100 points and every card lands with one team).
@@ -35,13 +36,21 @@ Wrong types raise ``InvalidHand`` too, never ``TypeError``: the entry comes stra
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-from .rules import BLIND_GRAND_TICHU_VALUE, GRAND_TICHU_VALUE, STANDARD, TICHU_VALUE, Rules
+from .rules import STANDARD, Rules
+from .score import (
+    CALL_VALUES,
+    GRAND_CALLS,
+    SEATS,
+    Call,
+    CallOutcome,
+    HandScore,
+    double_victory_of,
+    hand_totals,
+    partner_of,
+    team_of,
+)
 
-SEATS = (0, 1, 2, 3)
-CALL_VALUES = {"tichu": TICHU_VALUE, "grand": GRAND_TICHU_VALUE, "blind": BLIND_GRAND_TICHU_VALUE}
-GRAND_CALLS = frozenset({"grand", "blind"})
 ENTRY_KEYS = ("card_points", "finish_order", "calls", "double_victory", "tichu_success")
 CARD_POINTS_MIN, CARD_POINTS_MAX, CARD_POINTS_TOTAL = -25, 125, 100
 
@@ -57,65 +66,6 @@ class InvalidHand(ValueError):
         self.message = message
 
 
-def team_of(seat: int) -> int:
-    """Seats 0 and 2 form team 0, seats 1 and 3 team 1."""
-    return seat & 1
-
-
-def partner_of(seat: int) -> int:
-    """The partner sits opposite: two seats on."""
-    return (seat + 2) & 3
-
-
-@dataclass(frozen=True, slots=True)
-class CallOutcome:
-    """One player's call and how it ended: ``made`` only by a caller who went out first."""
-
-    seat: int
-    call: str
-    made: bool
-
-    @property
-    def points(self) -> int:
-        """What the call adds to the caller's team: its value if made, minus it if failed."""
-        value = CALL_VALUES[self.call]
-        return value if self.made else -value
-
-
-@dataclass(frozen=True, slots=True)
-class HandScore:
-    """A validated hand: the Tichu points of both teams and what made them.
-
-    ``card_points`` is ``None`` under a double victory (no card points are counted then).
-    ``finish_order`` holds every seat the entry implies (a fourth from three, a partner from a
-    double victory's first out, a first out from a made tick). ``calls`` lists every call in seat
-    order with its outcome, which is what player statistics (call success rates) need.
-    """
-
-    totals: tuple[int, int]
-    card_points: tuple[int, int] | None
-    double_victory: int | None
-    finish_order: tuple[int, ...]
-    calls: tuple[CallOutcome, ...]
-
-    @property
-    def first_out(self) -> int | None:
-        """The seat that went out first, if the entry tells."""
-        return self.finish_order[0] if self.finish_order else None
-
-    def as_entry(self) -> dict:
-        """The canonical score entry of this hand: JSON-ready, string seat keys in order, ticks for
-        every call, the finish order as complete as the entry implies. Two entries that mean the
-        same hand have the same canonical entry (what idempotent recording compares)."""
-        return {
-            "card_points": list(self.card_points) if self.card_points is not None else None,
-            "finish_order": list(self.finish_order),
-            "calls": {str(c.seat): c.call for c in self.calls},
-            "double_victory": self.double_victory,
-            "tichu_success": {str(c.seat): c.made for c in self.calls},
-        }
-
-
 def score_hand(entry: Mapping, rules: Rules = STANDARD) -> tuple[int, int]:
     """Both teams' Tichu points for one hand's score entry; ``InvalidHand`` if it breaks a rule."""
     return score_entry(entry, rules).totals
@@ -129,7 +79,7 @@ def normalize_entry(entry: Mapping, rules: Rules = STANDARD) -> dict:
 def score_entry(entry: Mapping, rules: Rules = STANDARD) -> HandScore:
     """Validate a score entry against every rule (module docstring) and score it.
 
-    Tichu points per team = card points (or the double-victory value and 0) + that team's calls.
+    Tichu points per team: ``scoring.score.hand_totals``.
     """
     if not isinstance(entry, Mapping):
         raise InvalidHand("entry_invalid", "The score entry must be a mapping of fields.")
@@ -151,15 +101,8 @@ def score_entry(entry: Mapping, rules: Rules = STANDARD) -> HandScore:
         finish_order += tuple(seat for seat in SEATS if seat not in finish_order)
     outcomes = tuple(CallOutcome(seat, call, _made(seat, first_out, ticks, double_victory))
                      for seat, call in sorted(calls.items()))
-
-    totals = [0, 0]
-    if double_victory is not None:
-        totals[double_victory] = rules.double_victory_points
-    else:
-        totals = list(card_points)
-    for outcome in outcomes:
-        totals[team_of(outcome.seat)] += outcome.points
-    return HandScore((totals[0], totals[1]), card_points, double_victory, finish_order, outcomes)
+    totals = hand_totals(card_points, double_victory, outcomes, rules)
+    return HandScore(totals, card_points, double_victory, finish_order, outcomes)
 
 
 def _is_int(value) -> bool:
@@ -225,7 +168,8 @@ def _card_points(value, double_victory: int | None, rules: Rules) -> tuple[int, 
 
 def _finish_order(value, double_victory: int | None) -> tuple[int, ...]:
     """Distinct seats in the order they went out. First two partners means a double victory, which
-    must be entered as one; a double victory ends the hand after its second player out."""
+    must be entered as one; a double victory ends the hand after its second player out (seats
+    listed after it are accepted and ignored)."""
     field = "finish_order"
     if value is None:
         return ()
@@ -236,7 +180,7 @@ def _finish_order(value, double_victory: int | None) -> tuple[int, ...]:
     if len(set(order)) != len(order):
         raise InvalidHand("duplicate_seat", "A seat appears twice in the finish order.", field)
     if double_victory is None:
-        if len(order) >= 2 and order[1] == partner_of(order[0]):
+        if double_victory_of(order) is not None:
             raise InvalidHand("finish_order_double_victory",
                               "Partners went out first and second: enter this as a double "
                               "victory.", field)
@@ -245,15 +189,13 @@ def _finish_order(value, double_victory: int | None) -> tuple[int, ...]:
         raise InvalidHand("double_victory_mismatch",
                           f"The first player out (seat {order[0]}) is not on the team marked "
                           "with the double victory.", field)
-    if len(order) >= 2 and order[1] != partner_of(order[0]):
+    if len(order) >= 2 and double_victory_of(order) is None:
         raise InvalidHand("double_victory_mismatch",
                           "In a double victory the second player out is the first one's "
                           "partner.", field)
-    if len(order) > 2:
-        raise InvalidHand("double_victory_mismatch",
-                          "A double victory ends the hand after the second player out; nobody "
-                          "goes out third.", field)
-    return order
+    # A paper sheet may list the other two after the winning pair: they played on for nothing,
+    # so their order carries no meaning and is dropped.
+    return order[:2]
 
 
 def _calls(value, rules: Rules) -> dict[int, str]:
@@ -275,10 +217,10 @@ def _calls(value, rules: Rules) -> dict[int, str]:
             raise InvalidHand("unknown_call",
                               f"{call!r} is not a call: use 'tichu', 'grand' or 'blind'.", field)
         call = call.strip().lower()
-        if call == "grand" and not rules.grand_tichu_allowed:
+        if call == Call.GRAND and not rules.grand_tichu_allowed:
             raise InvalidHand("grand_tichu_not_allowed",
                               "This event does not allow Grand Tichu.", field)
-        if call == "blind" and not rules.blind_grand_tichu:
+        if call == Call.BLIND and not rules.blind_grand_tichu:
             raise InvalidHand("blind_grand_tichu_not_allowed",
                               "This event does not allow Blind Grand Tichu.", field)
         calls[seat] = call

@@ -1,18 +1,34 @@
-/* The captain's form: typing one team's card points fills in the other's (the deck's total minus
-   them). Nothing else is decided here: the server's engine scores the hand (preview via htmx). */
+/* The hand form: typing one team's card points fills in the other's (the deck's total minus
+   them), but only while that other field holds nothing the person typed. A typed value is never
+   rewritten: two typed values that do not add up are the engine's to refuse (the live preview
+   shows its message before anything is saved). Nothing else is decided here.
+
+   The hidden field "filled" names the field this script filled in, so that a page coming back
+   from the server (a refused entry, a correction) still tells a filled value from a typed one. */
 (function () {
   function setup(form) {
     var total = parseInt(form.dataset.cardTotal, 10);
     var a = form.querySelector("[name=cp_0]");
     var b = form.querySelector("[name=cp_1]");
-    if (!a || !b || isNaN(total)) return;
-    function fill(from, to) {
-      var value = from.value.trim();
-      if (value === "" || !/^-?\d+$/.test(value)) return;
-      to.value = String(total - parseInt(value, 10));
+    var filled = form.querySelector("[name=filled]");
+    if (!a || !b || !filled || isNaN(total)) return;
+    function isTyped(field) {
+      return field.value.trim() !== "" && filled.value !== field.name;
     }
-    a.addEventListener("input", function () { fill(a, b); });
-    b.addEventListener("input", function () { fill(b, a); });
+    function typed(from, to) {
+      if (filled.value === from.name) filled.value = "";
+      if (isTyped(to)) return;
+      var value = from.value.trim();
+      if (/^-?\d+$/.test(value)) {
+        to.value = String(total - parseInt(value, 10));
+        filled.value = to.name;
+      } else {
+        to.value = "";
+        filled.value = "";
+      }
+    }
+    a.addEventListener("input", function () { typed(a, b); });
+    b.addEventListener("input", function () { typed(b, a); });
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form[data-card-total]").forEach(setup);

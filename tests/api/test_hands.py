@@ -275,3 +275,12 @@ def test_read_a_hand(anon, table):
     assert anon.get(f"/api/tables/{table['id']}/hands/2/").status_code == 404
     listed = anon.get(f"/api/tables/{table['id']}/hands/").json()
     assert listed["count"] == 1
+
+
+def test_double_victory_with_the_full_finish_order_of_a_paper_sheet(anon, table):
+    """Issue 14, bug 13: the winning pair first, then the other two, as a sheet may list them."""
+    body = {"double_victory": 1, "finish_order": [3, 1, 0, 2], "calls": {"3": "tichu"}}
+    response = enter(anon, table["id"], 1, body, table["code"])
+    assert response.status_code == 201, response.json()
+    assert response.json()["totals"] == [0, 200]
+    assert Hand.objects.get(table_id=table["id"], number=1).entry["finish_order"] == [3, 1]

@@ -95,8 +95,19 @@ def test_double_victory_finish_order_must_agree():
     assert refused({"double_victory": 0, "finish_order": [1]}).code == "double_victory_mismatch"
     assert refused({"double_victory": 0, "finish_order": [0, 1]}).code == \
         "double_victory_mismatch"
-    assert refused({"double_victory": 0, "finish_order": [0, 2, 1]}).code == \
+    assert refused({"double_victory": 0, "finish_order": [0, 3, 1]}).code == \
         "double_victory_mismatch"
+
+
+@pytest.mark.parametrize("rest", [(), (1,), (3,), (1, 3), (3, 1)])
+def test_double_victory_finish_order_may_list_the_other_two(rest):
+    """Issue 14, bug 13: a paper sheet's full finish order after a double victory (the winning
+    pair, then the other two) is accepted; the order after the pair is ignored."""
+    entry = {"double_victory": 0, "finish_order": [2, 0, *rest], "calls": {"1": "tichu"}}
+    score = score_entry(entry)
+    assert score.totals == (200, -100)
+    assert score.finish_order == (2, 0)
+    assert normalize_entry(entry) == normalize_entry({**entry, "finish_order": [2]})
 
 
 def test_partners_out_first_and_second_must_be_a_double_victory():

@@ -184,3 +184,16 @@ def test_queries_do_not_grow_with_the_event(client, organizer, django_assert_max
         assert counts[0] == counts[1], (name, counts)
         with django_assert_max_num_queries(12):
             client.get(url(name, large))
+
+
+def test_player_page_shows_the_players_own_rank(client, played_event):
+    """Issue 14, bug 1: every player page read "Rank 1" (the rank was numbered after filtering
+    the standings down to the one player)."""
+    rows = list(selectors.standing_rows(played_event))
+    for row in (rows[0], rows[3], rows[-1]):
+        url = reverse("event-player", args=[played_event.pk, row.entrant_id])
+        html = client.get(url).content.decode()
+        assert f"Rank {row.rank} ·" in html
+        german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        assert f"Platz {row.rank} ·" in german
+    assert rows[-1].rank == len(rows) == 8

@@ -44,6 +44,8 @@ class HandForm(forms.Form):
                                        widget=forms.RadioSelect)
     cp_0 = forms.IntegerField(label=_("Card points team A"), required=False)
     cp_1 = forms.IntegerField(label=_("Card points team B"), required=False)
+    # Which card points the page's script filled in (not typed): it may fill them in again.
+    filled = forms.CharField(required=False, widget=forms.HiddenInput)
 
     engine_field = None
     engine_error = None
@@ -70,6 +72,11 @@ class HandForm(forms.Form):
             self.fields["number"].widget = forms.Select(choices=[(n, n) for n in numbers])
         else:  # the hand is fixed by the page (an organizer's entry or correction)
             self.fields["number"].widget = forms.HiddenInput()
+
+    def clean_filled(self) -> str:
+        """Only a card-points field's name; anything else means nothing was filled in."""
+        value = self.cleaned_data.get("filled")
+        return value if value in ("cp_0", "cp_1") else ""
 
     def call_fields(self):
         return [self[f"call_{position}"] for position in range(4)]
@@ -107,6 +114,7 @@ class HandForm(forms.Form):
             return initial
         if entry.get("card_points"):
             initial["cp_0"], initial["cp_1"] = entry["card_points"]
+            initial["filled"] = "cp_1"  # a correction of team A's points carries B's along
         if entry.get("finish_order"):
             initial["first_out"] = str(entry["finish_order"][0])
         if entry.get("double_victory") is not None:

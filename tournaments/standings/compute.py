@@ -42,10 +42,11 @@ from django.db.models.expressions import RawSQL
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
+from .. import rows
 from ..models import Event, RoundResult, StandingRow, StandingsChange
-from . import rows, standings_cache
-from . import standings_sql as sql
-from .standings_sql import Dialect, Scope
+from . import cache as standings_cache
+from . import sql
+from .sql import Dialect, Scope
 
 log = logging.getLogger(__name__)
 WRITTEN = (Event._meta.db_table, StandingsChange._meta.db_table, sql.RESULT, sql.ROW)
@@ -316,8 +317,8 @@ def compute(event: Event) -> tuple[list[Line], list[RoundResult]]:
 def ranked(rows: QuerySet[StandingRow], event_format) -> QuerySet[StandingRow]:
     """Standing rows of one event in ranking order, each numbered with its ``rank`` (1, 2, ...).
 
-    The order is ``standings_sql.rank_keys``, the same as ``compute``'s; a filter on the result
-    (``.filter(entrant=...)``) still numbers the whole event first.
+    The order is ``standings_sql.rank_keys``, the same as ``compute``'s. The window numbers the
+    rows the query keeps: filter before it only by event (one row alone would be rank 1).
     """
     keys = sql.rank_keys(Dialect(connection.vendor), event_format, sql.ROW)
     order = [*(RawSQL(key, ()).desc() for key in keys), F("entrant_id").asc()]
