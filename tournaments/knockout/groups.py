@@ -104,22 +104,17 @@ def cross(rankings: Sequence[Sequence[T]], advance: int) -> list[T]:
     """The teams that advance, in bracket seed order: the top ``advance`` of each group's
     ranking, tier by tier, each tier in the order (a rotation, or a rotation of the reversed
     groups) that lets the fewest teams of one group meet in the first round, then in the second;
-    the groups' order on a tie."""
+    the groups' order on a tie. Chosen one tier after the other (not every combination: eight
+    groups of four would be thousands of brackets)."""
     if any(len(ranking) < advance for ranking in rankings):
         raise ValueError("a group has fewer teams than advance from it")
     group_of = {team: g for g, ranking in enumerate(rankings) for team in ranking[:advance]}
     tiers = [[ranking[k] for ranking in rankings] for k in range(advance)]
-    candidates = [_orders(tier) for tier in tiers[1:]]
-    best: tuple[tuple[int, int], list[T]] | None = None
-    for choice in itertools.product(*candidates):
-        order = list(tiers[0]) + [team for tier in choice for team in tier]
-        if len(order) < 2:
-            return order
-        cost = _clashes(order, group_of)
-        if best is None or cost < best[0]:
-            best = (cost, order)
-    assert best is not None
-    return best[1]
+    for k in range(1, advance):  # tier by tier, the later tiers as they are for now
+        def order_with(tier: list[T], k: int = k) -> list[T]:
+            return [team for t in (*tiers[:k], tier, *tiers[k + 1:]) for team in t]
+        tiers[k] = min(_orders(tiers[k]), key=lambda tier: _clashes(order_with(tier), group_of))
+    return [team for tier in tiers for team in tier]
 
 
 def _orders(tier: list[T]) -> list[list[T]]:
