@@ -18,7 +18,7 @@ def draft_to_registration(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0004_unindexed_covered_foreign_keys'),
+        ('tournaments', '0005_cup_matches'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
