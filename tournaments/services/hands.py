@@ -183,7 +183,7 @@ def _corrected(table: Table, existing: Hand, hand: Hand, actor: Actor, reason: s
 def _check_may_enter(table: Table, event_format, number: int, actor: Actor, *,
                      correcting: bool) -> None:
     """The tournament's rules on who may enter which hand when (module docstring)."""
-    check_not_finished(table.round.event)
+    check_not_finished(table.round.event, event_format)
     if correcting and not actor.is_organizer:
         raise Conflict("This hand is already recorded with a different score. Ask the organizer "
                        "to correct it.", code="hand_conflict")

@@ -24,9 +24,13 @@ from ..standings.compute import mark_changed
 from .history import Actor, Conflict, ServiceError, record_change
 
 
-def check_not_finished(event: Event) -> None:
-    """Refuse a change of a finished event (409 ``event_finished``)."""
-    if event.status == Event.Status.FINISHED:
+def check_not_finished(event: Event, event_format=None) -> None:
+    """Refuse a change of a finished event (409 ``event_finished``). A cup is exempt: its status
+    follows its bracket (``knockout.progress``), and a correction reopens it by itself.
+    ``event_format`` if the caller has it parsed already."""
+    if event.status != Event.Status.FINISHED:
+        return
+    if not (event_format or event.format).is_cup:
         raise Conflict(_("The event is finished: the organizer must reopen it first."),
                        code="event_finished")
 
