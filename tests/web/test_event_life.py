@@ -71,3 +71,20 @@ def test_finished_event_refuses_the_captain_and_the_organizer(client, organizer_
     assert "running again" in response.content.decode()
     assert Change.objects.get(event=event, action="reopen").reason == "late sheet"
     assert organizer_client.post(url, {**GOOD_HAND, "reason": "typo"}).status_code == 302
+
+
+def test_withdrawn_players_are_marked_and_not_counted_as_playing(client, organizer_client,
+                                                                  organizer):
+    from tournaments.services.events import entrant_withdraw
+    from tournaments.standings.compute import refresh
+
+    event = played(organizer, 8, rounds=1)
+    gone = event.entrants.order_by("pk").first()
+    entrant_withdraw(entrant_id=gone.pk, actor=Actor.organizer(organizer))
+    refresh(event.pk)
+    page = client.get(reverse("event", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="de").content
+    row = page.decode().split(f'data-entrant="{gone.pk}"')[1].split("</tr>")[0]
+    assert 'class="badge withdrawn">abgemeldet<' in row
+    assert page.decode().count("badge withdrawn") == 1
+    html = organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()
+    assert "Players (7 <span class=\"muted\">of 8 registered</span>)" in html

@@ -93,6 +93,7 @@ def _event_page(request, event, players_form=None, status=200, settings_form=Non
         "event": event, "format": event.format, "entrants": entrants,
         "rounds": rounds, "latest": latest,
         "offer_finish": is_last_round_played(event, rounds, total_rounds(event, len(entrants))),
+        "playing": sum(1 for entrant in entrants if entrant.active),
         "tables": queries.table_views(latest, event) if latest else [],
         "rows": queries.standings(event),
         "players_form": players_form or PlayersForm(),
