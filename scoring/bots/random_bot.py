@@ -70,7 +70,8 @@ class RandomBot:
             return exchange_of(state, seat, rng.sample(state.hand(seat),
                                                        len(state.recipients(seat))))
         if phase == Phase.DRAGON_GIFT:
-            return GiveDragon(seat, rng.choice(state.variant.dragon_receivers(seat)))
+            receivers = state.variant.dragon_receivers(seat)  # in Tichu: right, then left
+            return GiveDragon(seat, receivers[int(rng.random() * len(receivers))])
         if phase == Phase.DOG_LEAD:
             return GiveLead(seat, rng.choice(state.variant.dog_choices(seat, state.hands)))
         if phase in (Phase.GRAND, Phase.BLIND):  # a Grand (or Blind Grand) Tichu, or a pass
