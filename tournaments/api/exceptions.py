@@ -4,8 +4,8 @@
 
 - ``ServiceError`` (and ``Conflict``, ``Forbidden``) from the services: their status, code, message,
   and the field at fault when they name one; ``not_found`` becomes 404.
-- ``InvalidHand`` from the engine: 400 with the engine's code, its captain-readable sentence and the
-  entry key at fault.
+- ``InvalidHand`` from the engine: 400 with the engine's code, its captain-readable sentence (worded
+  in the request's language where ``engine_messages`` knows the code) and the entry key at fault.
 - ``FormatError`` from the formats: 400 for the format setting at fault.
 - A database error (the server is down, a lock timed out): 503 with ``Retry-After``; the
   service's transaction was rolled back, so nothing was saved and the request can be repeated.
@@ -28,6 +28,7 @@ from rest_framework.views import set_rollback
 
 from scoring import InvalidHand
 
+from ..engine_messages import engine_message
 from ..formats import FormatError
 from ..services.history import ServiceError
 
@@ -48,7 +49,8 @@ def handler(exc, context):
     """DRF's ``EXCEPTION_HANDLER``: map domain and DRF errors to 4xx JSON (module docstring)."""
     if isinstance(exc, InvalidHand):
         field = exc.field or "non_field_errors"
-        return _response(400, error_body(exc.message, exc.code, {field: [exc.message]}))
+        message = engine_message(exc)
+        return _response(400, error_body(message, exc.code, {field: [message]}))
     if isinstance(exc, ServiceError):
         status_code = 404 if exc.code == "not_found" else exc.status
         errors = {exc.field: [exc.message]} if exc.field else {}

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring import InvalidHand, score_entry
 
 from ..code_attempts import wrong_code_limited
+from ..engine_messages import engine_message
 from ..models import Round
 from ..selectors import pages as queries
 from ..services.hands import hand_confirm, hand_record, hand_victory_points_for
@@ -39,8 +40,9 @@ def _table_or_refuse(request, code: str):
 
 
 def allowed_calls(rules) -> tuple[str, ...]:
-    """The calls the event's options offer on the form (the engine checks them again)."""
-    return ("tichu",) + (("grand",) if rules.grand_tichu_allowed else ()) + (
+    """The calls the event's options offer on the form (the engine checks them again). The game
+    decides on Grand Tichu: Chaos Tichu offers it whatever the event says otherwise."""
+    return ("tichu",) + (("grand",) if rules.variant.grand_tichu_allowed else ()) + (
         ("blind",) if rules.blind_grand_tichu else ())
 
 
@@ -59,17 +61,18 @@ def _form(table, data=None, number=None):
     entered = {h.number for h in hands}
     if number is None:
         number = next((n for n in numbers if n not in entered), numbers[-1])
-    return HandForm(data, seats=seats, calls=allowed_calls(event.rules), numbers=numbers,
-                    initial={"number": number})
+    return HandForm(data, seats=seats, calls=allowed_calls(event.rules), chaos=event.rules.chaos,
+                    numbers=numbers, initial={"number": number})
 
 
-def preview_of(table, entry) -> dict:
-    """Both teams' TP and VP as the engine scores an entry, or the engine's message."""
+def preview_of(table, entry, team_names=None) -> dict:
+    """Both teams' TP and VP as the engine scores an entry, or the engine's message worded for
+    the reader (``team_names``: the table's teams, as the form shows them)."""
     event_format = table.round.event.format
     try:
         score = score_entry(entry, event_format.rules)
     except InvalidHand as error:
-        return {"error": error.message, "field": error.field}
+        return {"error": engine_message(error, team_names), "field": error.field}
     return {"totals": score.totals, "victory_points": hand_victory_points_for(event_format, score),
             "double_victory": score.double_victory,
             "calls": [(c.seat, c.call, c.made) for c in score.calls]}
@@ -107,7 +110,7 @@ def table_page(request, code: str):
         return _page(request, table, form, status=400)
     entry = form.entry()
     if "preview" in request.POST:  # without JavaScript: the preview on its own button
-        preview = preview_of(table, entry)
+        preview = preview_of(table, entry, form.team_names)
         if "error" in preview:
             form.add_engine_error(InvalidHand("preview", preview["error"], preview["field"]))
         return _page(request, table, form, preview=preview, status=400 if "error" in preview
@@ -141,7 +144,7 @@ def preview(request, code: str):
     if not form.is_valid():
         result = {"error": " ".join(str(e) for errors in form.errors.values() for e in errors)}
     else:
-        result = preview_of(table, form.entry())
+        result = preview_of(table, form.entry(), form.team_names)
     return render(request, "captain/_preview.html", {"preview": result, "form": form})
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.entry import CARD_POINTS_TOTAL
 
+from ..engine_messages import engine_message
 from ..formats import PRESETS
 
 CALL_LABELS = {"tichu": _("Tichu"), "grand": _("Grand Tichu"), "blind": _("Blind Grand Tichu")}
@@ -34,7 +35,8 @@ class HandForm(forms.Form):
     """One hand as a score sheet holds it: calls, first out, double victory, one team's points.
 
     ``seats`` are the table's four seats (for the labels); ``calls`` the calls the event allows
-    (the engine checks them again).
+    (the engine checks them again); ``chaos``: the event plays Chaos Tichu, so the form says that
+    each team marks one Grand Tichu.
     """
 
     number = forms.IntegerField(label=_("Hand"), min_value=1)
@@ -48,11 +50,12 @@ class HandForm(forms.Form):
     filled = forms.CharField(required=False, widget=forms.HiddenInput)
 
     engine_field = None
-    engine_error = None
+    engine_message = None
 
-    def __init__(self, *args, seats, calls=("tichu",), numbers=None, **kwargs):
+    def __init__(self, *args, seats, calls=("tichu",), chaos=False, numbers=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
+        self.chaos = chaos
         names = {seat.position: seat_label(seat) for seat in self.seats}
         call_choices = [("", _("no call"))] + [(c, CALL_LABELS[c]) for c in calls]
         for position in range(4):
@@ -101,10 +104,11 @@ class HandForm(forms.Form):
         }
 
     def add_engine_error(self, error) -> None:
-        """Show the engine's sentence next to the field it names (or above the form)."""
-        self.add_error(None, error.message)
+        """Show the engine's refusal, worded in the reader's language, next to the field it names
+        (or above the form)."""
+        self.engine_message = engine_message(error, self.team_names)
+        self.add_error(None, self.engine_message)
         self.engine_field = ENTRY_FIELDS.get(error.field)
-        self.engine_error = error
 
     @staticmethod
     def initial_from_entry(number: int, entry: dict | None) -> dict:
@@ -138,6 +142,7 @@ class EventCreateForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     preset = forms.ChoiceField(label=_("Format"), choices=[
         ("dtm", _("DTM: individuals, rotating partners")),
+        ("chaos_dtm", _("Chaos Tichu DTM: every team calls a Grand Tichu every hand")),
         ("team_swiss", _("Teams of two, Swiss")),
         ("league", _("League: teams, round robin, games to 1000")),
     ])

@@ -351,7 +351,8 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
     view = queries.table_view(table_id, event)
     hand = next((h for h in view.hands if h.number == number), None)
     form_class = CorrectionForm if hand else HandForm
-    kwargs = {"seats": view.seats, "calls": allowed_calls(event.rules)}
+    kwargs = {"seats": view.seats, "calls": allowed_calls(event.rules),
+              "chaos": event.rules.chaos}
     if request.method == "GET":
         form = form_class(initial=HandForm.initial_from_entry(number, hand and hand.entry),
                           **kwargs)
@@ -382,7 +383,8 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
 
 def _hand_page(request, event, view, form, hand, number, status=200):
     view.table.round.event = event
-    preview = preview_of(view.table, form.entry()) if form.is_bound and form.is_valid() else None
+    preview = (preview_of(view.table, form.entry(), form.team_names)
+               if form.is_bound and form.is_valid() else None)
     return render(request, "organizer/hand.html", {
         "event": event, "view": view, "table": view.table, "form": form, "hand": hand,
         "number": number, "preview": preview}, status=status)
