@@ -28,7 +28,9 @@ The rules checked (RULINGS.md, "End of a hand and scoring"):
 - A finish order whose first two are partners is a double victory and must be entered as one.
 
 Every violation raises ``InvalidHand`` with a stable ``code`` (for programs), a ``field`` naming the
-entry key at fault (for field-level errors in forms and APIs) and a sentence a captain understands.
+entry key at fault (for field-level errors in forms and APIs), the ``params`` the code's message
+needs (seats, numbers) and an English sentence. The engine knows no language: a user interface
+words the code and its params in its reader's language (``tournaments.wording``).
 Wrong types raise ``InvalidHand`` too, never ``TypeError``: the entry comes straight from a form.
 """
 
@@ -48,13 +50,16 @@ CARD_POINTS_MIN, CARD_POINTS_MAX, CARD_POINTS_TOTAL = -25, 125, 100
 
 class InvalidHand(ValueError):
     """A score entry that breaks a rule. ``code`` is stable; ``field`` names the entry key at fault
-    (``None`` when the fault lies between keys); ``str(error)`` is the captain's sentence."""
+    (``None`` when the fault lies between keys); ``params`` holds what the code's message names
+    (seats as ints 0-3, numbers, the offending value as text); ``str(error)`` is an English
+    sentence (for logs and the command line)."""
 
-    def __init__(self, code: str, message: str, field: str | None = None):
+    def __init__(self, code: str, message: str, field: str | None = None, **params):
         super().__init__(message)
         self.code = code
         self.field = field
         self.message = message
+        self.params = params
 
 
 def team_of(seat: int) -> int:
@@ -136,7 +141,7 @@ def score_entry(entry: Mapping, rules: Rules = STANDARD) -> HandScore:
     unknown = [key for key in entry if key not in ENTRY_KEYS]
     if unknown:
         raise InvalidHand("unknown_field", f"Unknown field {unknown[0]!r} in the score entry.",
-                          str(unknown[0]))
+                          str(unknown[0]), name=str(unknown[0]))
     double_victory = _double_victory(entry.get("double_victory"))
     card_points = _card_points(entry.get("card_points"), double_victory, rules)
     finish_order = _finish_order(entry.get("finish_order"), double_victory)
@@ -173,7 +178,8 @@ def _seat(value, field: str) -> int:
         return value
     if isinstance(value, str) and value.strip() in ("0", "1", "2", "3"):
         return int(value)
-    raise InvalidHand("unknown_seat", f"{value!r} is not a seat: seats are 0, 1, 2 and 3.", field)
+    raise InvalidHand("unknown_seat", f"{value!r} is not a seat: seats are 0, 1, 2 and 3.", field,
+                      value=repr(value))
 
 
 def _double_victory(value) -> int | None:
@@ -206,7 +212,7 @@ def _card_points(value, double_victory: int | None, rules: Rules) -> tuple[int, 
             raise InvalidHand(
                 "double_victory_card_points",
                 f"After a double victory no card points are counted: leave them empty or enter "
-                f"{expected[0]} and {expected[1]}.", field)
+                f"{expected[0]} and {expected[1]}.", field, a=expected[0], b=expected[1])
         return None
     if any(p % 5 for p in points):
         raise InvalidHand("card_points_not_multiple_of_5",
@@ -214,12 +220,14 @@ def _card_points(value, double_victory: int | None, rules: Rules) -> tuple[int, 
     if any(not CARD_POINTS_MIN <= p <= CARD_POINTS_MAX for p in points):
         raise InvalidHand("card_points_range",
                           f"A team's card points lie between {CARD_POINTS_MIN} and "
-                          f"{CARD_POINTS_MAX}.", field)
+                          f"{CARD_POINTS_MAX}.", field, low=CARD_POINTS_MIN,
+                          high=CARD_POINTS_MAX)
     if sum(points) != CARD_POINTS_TOTAL:
         raise InvalidHand("card_points_sum",
                           f"The two teams' card points must add up to {CARD_POINTS_TOTAL} "
                           f"(entered {points[0]} + {points[1]} = {sum(points)}); "
-                          "a double victory is marked as such.", field)
+                          "a double victory is marked as such.", field, a=points[0], b=points[1],
+                          sum=sum(points), total=CARD_POINTS_TOTAL)
     return points
 
 
@@ -235,7 +243,9 @@ def _finish_order(value, double_victory: int | None) -> tuple[int, ...]:
                           "The finish order is a list of seats in the order they went out.", field)
     order = tuple(_seat(seat, field) for seat in value)
     if len(set(order)) != len(order):
-        raise InvalidHand("duplicate_seat", "A seat appears twice in the finish order.", field)
+        twice = next(seat for seat in order if order.count(seat) > 1)
+        raise InvalidHand("duplicate_seat", "A seat appears twice in the finish order.", field,
+                          seat=twice)
     if double_victory is None:
         if len(order) >= 2 and order[1] == partner_of(order[0]):
             raise InvalidHand("finish_order_double_victory",
@@ -245,11 +255,11 @@ def _finish_order(value, double_victory: int | None) -> tuple[int, ...]:
     if order and team_of(order[0]) != double_victory:
         raise InvalidHand("double_victory_mismatch",
                           f"The first player out (seat {order[0]}) is not on the team marked "
-                          "with the double victory.", field)
+                          "with the double victory.", field, seat=order[0])
     if len(order) >= 2 and order[1] != partner_of(order[0]):
         raise InvalidHand("double_victory_mismatch",
                           "In a double victory the second player out is the first one's "
-                          "partner.", field)
+                          "partner.", field, seat=order[0], partner=partner_of(order[0]))
     # A paper sheet may list the other two after the winning pair: they played on for nothing,
     # so their order carries no meaning and is dropped.
     return order[:2]
@@ -267,12 +277,14 @@ def _calls(value, rules: Rules) -> dict[int, str]:
     for key, call in value.items():
         seat = _seat(key, field)
         if seat in calls:
-            raise InvalidHand("duplicate_seat", f"Seat {seat} is named twice in the calls.", field)
+            raise InvalidHand("duplicate_seat", f"Seat {seat} is named twice in the calls.", field,
+                              seat=seat)
         if call is None or call == "":
             continue
         if not isinstance(call, str) or call.strip().lower() not in CALL_VALUES:
             raise InvalidHand("unknown_call",
-                              f"{call!r} is not a call: use 'tichu', 'grand' or 'blind'.", field)
+                              f"{call!r} is not a call: use 'tichu', 'grand' or 'blind'.", field,
+                              value=repr(call))
         call = call.strip().lower()
         if call == "grand" and not rules.grand_tichu_allowed:
             raise InvalidHand("grand_tichu_not_allowed",
@@ -285,7 +297,7 @@ def _calls(value, rules: Rules) -> dict[int, str]:
         if calls.get(seat) in GRAND_CALLS and calls.get(partner_of(seat)) in GRAND_CALLS:
             raise InvalidHand("two_grand_tichus",
                               f"Partners (seats {seat} and {partner_of(seat)}) may not both call "
-                              "Grand Tichu.", field)
+                              "Grand Tichu.", field, seat=seat, partner=partner_of(seat))
     return calls
 
 
@@ -301,13 +313,13 @@ def _ticks(value, calls: dict[int, str]) -> dict[int, bool]:
     for key, made in value.items():
         seat = _seat(key, field)
         if seat in ticks:
-            raise InvalidHand("duplicate_seat", f"Seat {seat} is ticked twice.", field)
+            raise InvalidHand("duplicate_seat", f"Seat {seat} is ticked twice.", field, seat=seat)
         if not isinstance(made, bool):
             raise InvalidHand("tichu_success_invalid",
                               "A call tick is true (made) or false (failed).", field)
         if seat not in calls:
             raise InvalidHand("tick_not_caller",
-                              f"Seat {seat} is ticked but made no call.", field)
+                              f"Seat {seat} is ticked but made no call.", field, seat=seat)
         ticks[seat] = made
     if sum(ticks.values()) > 1:
         raise InvalidHand("two_calls_made",
@@ -329,20 +341,21 @@ def _first_out(finish_order: tuple[int, ...], calls: dict[int, str], ticks: dict
                 raise InvalidHand(
                     "tick_contradicts_finish_order",
                     f"Seat {seat}'s call is ticked {'made' if tick else 'failed'}, but seat "
-                    f"{first_out} went out first.", field)
+                    f"{first_out} went out first.", field, seat=seat, made=tick,
+                    first_out=first_out)
         return first_out
     if made:
         seat = made[0]
         if double_victory is not None and team_of(seat) != double_victory:
             raise InvalidHand("tick_contradicts_double_victory",
                               f"Seat {seat}'s call is ticked made, but the other team made a "
-                              "double victory.", field)
+                              "double victory.", field, seat=seat)
         return seat
     for seat in calls:
         if seat not in ticks and (double_victory is None or team_of(seat) == double_victory):
             raise InvalidHand("first_out_unknown",
-                              "Someone called: enter who went out first (or tick each call made "
-                              "or failed).", "finish_order")
+                              "Someone called: enter who went out first.", "finish_order",
+                              seat=seat)
     return None
 
 

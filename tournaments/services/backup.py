@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from ..models import Bye, Change, Entrant, Event, Hand, Player, Round, Seat, Table
 from .history import ServiceError
@@ -22,7 +23,7 @@ def event_export(event_id: int) -> dict:
     """The whole event as a JSON-ready mapping (ids are the source database's, for reference)."""
     event = Event.objects.select_related("owner").filter(pk=event_id).first()
     if event is None:
-        raise ServiceError(f"There is no event {event_id}.", code="not_found")
+        raise ServiceError(_("There is no event %(id)s.") % {"id": event_id}, code="not_found")
     entrants = list(Entrant.objects.filter(event=event).select_related("player")
                     .prefetch_related("members"))
     rounds = list(Round.objects.filter(event=event).prefetch_related(
@@ -71,13 +72,13 @@ def event_import(document: dict) -> Event:
     printed sheets keep working; history rows keep their texts (ids inside them are the source's).
     """
     if not isinstance(document, dict) or document.get("version") != FORMAT_VERSION:
-        raise ServiceError("This is not an event export of a known version.", code="format")
+        raise ServiceError(_("This is not an event export of a known version."), code="format")
     try:
         with transaction.atomic():
             event = _restore(document)
     except (KeyError, TypeError, ValueError) as error:
-        raise ServiceError(f"The export is incomplete or malformed: {error!r}",
-                           code="format") from None
+        raise ServiceError(_("The export is incomplete or malformed: %(error)s")
+                           % {"error": repr(error)}, code="format") from None
     refresh(event.pk)
     return event
 

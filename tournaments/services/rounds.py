@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Count
+from django.utils.translation import gettext as _
 
 from scoring.victory import game_result
 
@@ -125,15 +126,17 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
         event = Event.objects.select_for_update().get(pk=event_id)
         last = Round.objects.filter(event=event).order_by("-number").first()
         if last is not None and last.status == Round.Status.DRAFT:
-            raise Conflict(f"Round {last.number} is still a draft: publish or regenerate it.",
+            raise Conflict(_("Round %(n)s is still a draft: publish or regenerate it.")
+                           % {"n": last.number},
                            code="draft_pending")
         if last is not None and not round_is_complete(last):
-            raise Conflict(f"Round {last.number} is not complete: some tables still miss hands.",
+            raise Conflict(_("Round %(n)s is not complete: some tables still miss hands.")
+                           % {"n": last.number},
                            code="round_incomplete")
         number = (last.number if last else 0) + 1
         entrant_count = Entrant.objects.filter(event=event).count()
         if event.status == Event.Status.FINISHED or number > total_rounds(event, entrant_count):
-            raise Conflict("The event is over: all its rounds are played.", code="event_over")
+            raise Conflict(_("The event is over: all its rounds are played."), code="event_over")
         rnd = Round.objects.create(event=event, number=number, seed=round_seed(event, number))
         _seat(event, rnd, actor)
         if event.status == Event.Status.REGISTRATION:
@@ -150,7 +153,7 @@ def _seat(event: Event, rnd: Round, actor: Actor) -> None:
     except PairingError as error:
         raise Conflict(str(error), code="pairing_impossible") from None
     if not draw.tables:
-        raise Conflict("Not enough active entrants for a table.", code="too_few_entrants")
+        raise Conflict(_("Not enough active entrants for a table."), code="too_few_entrants")
     for number, seats in enumerate(draw.tables, start=1):
         table = Table.objects.create(round=rnd, number=number)
         if len(seats) == 2:  # a team match: each team fills its two seats
@@ -166,11 +169,11 @@ def _seat(event: Event, rnd: Round, actor: Actor) -> None:
 def _draft(round_id: int) -> tuple[Event, Round]:
     rnd = Round.objects.filter(pk=round_id).first()
     if rnd is None:
-        raise ServiceError("This round does not exist.", code="not_found")
+        raise ServiceError(_("This round does not exist."), code="not_found")
     event = Event.objects.select_for_update().get(pk=rnd.event_id)
     rnd = Round.objects.get(pk=round_id)
     if rnd.status != Round.Status.DRAFT:
-        raise Conflict("Only a draft round can be changed.", code="not_draft")
+        raise Conflict(_("Only a draft round can be changed."), code="not_draft")
     return event, rnd
 
 
@@ -204,7 +207,7 @@ def seats_swap(*, round_id: int, seat_a: int, seat_b: int, actor: Actor) -> list
         seats = {s.pk: s for s in Seat.objects.select_for_update()
                  .filter(table__round=rnd, pk__in=[seat_a, seat_b])}
         if len(seats) != 2:
-            raise ServiceError("Choose two different seats of this round.", field="seats",
+            raise ServiceError(_("Choose two different seats of this round."), field="seats",
                                code="seats")
         first, second = seats[seat_a], seats[seat_b]
         old = {str(first.pk): first.entrant_id, str(second.pk): second.entrant_id}
@@ -232,12 +235,12 @@ def round_warnings(rnd: Round) -> list[str]:
 def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "") -> Table:
     """Close a table as forfeited or averaged: it counts as complete with the hands it has."""
     if status not in (Table.Status.FORFEITED, Table.Status.AVERAGED, Table.Status.OPEN):
-        raise ServiceError("A table is open, forfeited or averaged.", field="status",
+        raise ServiceError(_("A table is open, forfeited or averaged."), field="status",
                            code="status")
     with transaction.atomic():
         table = Table.objects.select_related("round").filter(pk=table_id).first()
         if table is None:
-            raise ServiceError("This table does not exist.", code="not_found")
+            raise ServiceError(_("This table does not exist."), code="not_found")
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
         old = table.status
         table.status = status
@@ -254,18 +257,18 @@ def seats_lineup(*, table_id: int, team: int, player_ids: list[int], actor: Acto
     A team's roster holds 2 to 5 players; two of them play each match, one per seat of the team.
     """
     if team not in (0, 1):
-        raise ServiceError("The team is 0 or 1.", field="team", code="team")
+        raise ServiceError(_("The team is 0 or 1."), field="team", code="team")
     if not isinstance(player_ids, list) or len(set(player_ids)) != 2:
-        raise ServiceError("Name two different players.", field="players", code="lineup")
+        raise ServiceError(_("Name two different players."), field="players", code="lineup")
     with transaction.atomic():
         table = Table.objects.select_related("round").filter(pk=table_id).first()
         if table is None:
-            raise ServiceError("This table does not exist.", code="not_found")
+            raise ServiceError(_("This table does not exist."), code="not_found")
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
         seats = list(table.seats.filter(position__in=(team, team + 2)).order_by("position"))
         roster = set(seats[0].entrant.members.values_list("pk", flat=True)) if seats else set()
         if not seats or not set(player_ids) <= roster:
-            raise ServiceError("Both players must be on the team's roster.", field="players",
+            raise ServiceError(_("Both players must be on the team's roster."), field="players",
                                code="lineup")
         old = [seat.player_id for seat in seats]
         for seat, player_id in zip(seats, player_ids, strict=True):

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.entry import CARD_POINTS_TOTAL
 
 from ..formats import PRESETS
+from ..wording import hand_error_message
 
 CALL_LABELS = {"tichu": _("Tichu"), "grand": _("Grand Tichu"), "blind": _("Blind Grand Tichu")}
 # The engine's entry keys, mapped to the form fields that carry them.
@@ -48,12 +49,13 @@ class HandForm(forms.Form):
     filled = forms.CharField(required=False, widget=forms.HiddenInput)
 
     engine_field = None
-    engine_error = None
+    engine_message = None
 
     def __init__(self, *args, seats, calls=("tichu",), numbers=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
         names = {seat.position: seat_label(seat) for seat in self.seats}
+        self.seat_names = names
         call_choices = [("", _("no call"))] + [(c, CALL_LABELS[c]) for c in calls]
         for position in range(4):
             self.fields[f"call_{position}"] = forms.ChoiceField(
@@ -101,10 +103,11 @@ class HandForm(forms.Form):
         }
 
     def add_engine_error(self, error) -> None:
-        """Show the engine's sentence next to the field it names (or above the form)."""
-        self.add_error(None, error.message)
+        """Show the engine's refusal, worded with the players' names, next to the field it names
+        (and above the form)."""
+        self.engine_message = hand_error_message(error, self.seat_names)
+        self.add_error(None, self.engine_message)
         self.engine_field = ENTRY_FIELDS.get(error.field)
-        self.engine_error = error
 
     @staticmethod
     def initial_from_entry(number: int, entry: dict | None) -> dict:

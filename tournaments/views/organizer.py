@@ -290,7 +290,8 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
 
 def _hand_page(request, event, view, form, hand, number, status=200):
     view.table.round.event = event
-    preview = preview_of(view.table, form.entry()) if form.is_bound and form.is_valid() else None
+    preview = (preview_of(view.table, form.entry(), form.seat_names)
+               if form.is_bound and form.is_valid() else None)
     return render(request, "organizer/hand.html", {
         "event": event, "view": view, "table": view.table, "form": form, "hand": hand,
         "number": number, "preview": preview}, status=status)
