@@ -31,13 +31,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scoring import combinations  # noqa: E402
-from scoring.bots import HeuristicBot, RandomBot, play_hand  # noqa: E402
+from scoring.bots import HeuristicBot, RandomBot  # noqa: E402
 from scoring.cards import CARDS  # noqa: E402
 from scoring.combinations import InvalidCombination, classify  # noqa: E402
-from scoring.entry import HandScore  # noqa: E402
-from scoring.hand import HandState  # noqa: E402
 from scoring.plays import legal_plays  # noqa: E402
 from scoring.rules import STANDARD  # noqa: E402
+from scoring.score import HandScore  # noqa: E402
+from scoring.simulation import play_hand  # noqa: E402
+from scoring.state import HandState  # noqa: E402
 
 REFERENCE = {"classify": 14_000, "legal_plays": 3_800, "hands": 240}
 TARGET_RATIO = 5

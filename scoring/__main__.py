@@ -11,8 +11,8 @@ import argparse
 import json
 import sys
 
-from .entry import team_of
 from .record import InvalidRecord, replay
+from .score import team_of
 
 
 def main(argv: list[str] | None = None) -> int:

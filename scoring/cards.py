@@ -1,6 +1,6 @@
 """The cards of Tichu: the 56-card deck, card points and the text notation.
 
-Rules implemented here (RULINGS.md, "Cards"):
+Rules implemented here (``docs/rules.md``, "Cards"):
 
 - 52 suited cards, ranks 2-10, J, Q, K, A (Ace highest) in four suits: Jade, Sword, Pagoda, Star;
   plus four special cards: the Mah Jong (the 1), the Dog, the Phoenix and the Dragon.
@@ -14,7 +14,8 @@ Rules implemented here (RULINGS.md, "Cards"):
 Each card is one interned object with a stable ``index`` (0-55). Suited cards come first, ordered
 by rank then suit, so ``index >> 2`` recovers ``rank - 2``; the specials follow. Sets of cards
 elsewhere in the engine are plain-int bitmasks over these indexes (``card.bit``), which keeps the
-rules fast in pure Python.
+rules fast in pure Python. The mask tables every module reads (the cards of a rank, of a suit, the
+suited cards, the whole deck, each special card's bit) are built here, once.
 """
 
 from __future__ import annotations
@@ -164,3 +165,29 @@ def cards_of(mask: int) -> tuple[Card, ...]:
 def points_of(cards: Iterable[Card]) -> int:
     """The card points of some cards."""
     return sum(card.points for card in cards)
+
+
+# -- mask tables -------------------------------------------------------------------------------
+
+SUITED_MASK = (1 << 52) - 1
+"""The 52 suited cards."""
+MAH_JONG_BIT, DOG_BIT, PHOENIX_BIT, DRAGON_BIT = (MAH_JONG.bit, DOG.bit, PHOENIX.bit, DRAGON.bit)
+RANK_MASKS: tuple[int, ...] = tuple(
+    15 << ((rank - LOWEST_RANK) << 2) if LOWEST_RANK <= rank <= HIGHEST_RANK else 0
+    for rank in range(DRAGON_RANK + 1))
+"""``RANK_MASKS[rank]``: the four real cards of a rank 2-A (0 for the others: the Phoenix is never
+a card of a rank)."""
+SUIT_MASKS: tuple[int, ...] = tuple(sum(1 << ((rank << 2) + suit) for rank in range(13))
+                                    for suit in range(4))
+"""``SUIT_MASKS[suit]``: the 13 suited cards of a suit."""
+RANK_FIRSTS = SUIT_MASKS[0]
+"""The first suit's card of each rank: where a rank's nibble starts in a mask."""
+_FIVES, _TENS = (sum(card.bit for card in CARDS if card.points == value) for value in (5, 10))
+
+
+def points_of_mask(mask: int) -> int:
+    """The card points of the cards of a mask (``points_of`` for a mask): the 5s, and the 10s and
+    Kings, each counted in one go, then the Dragon and the Phoenix."""
+    return (5 * (mask & _FIVES).bit_count() + 10 * (mask & _TENS).bit_count()
+            + (DRAGON.points if mask & DRAGON_BIT else 0)
+            + (PHOENIX.points if mask & PHOENIX_BIT else 0))

@@ -1,6 +1,6 @@
 """The combinations of Tichu and which one beats which.
 
-Rules implemented here (RULINGS.md, "Combinations" and "Beating"):
+Rules implemented here (``docs/rules.md``, "Combinations" and "Beating"):
 
 - A play is one of: a **single** card; a **pair**; a **triple** (three of a kind); a **full house**
   (a triple and a pair of another rank, ranked by the triple); **stairs** (two or more pairs of
@@ -32,19 +32,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 from scoring.cards import (
     CARDS,
+    DOG_BIT,
     DOG_INDEX,
-    DRAGON_INDEX,
+    DRAGON_BIT,
     DRAGON_RANK,
     HIGHEST_RANK,
     LOWEST_RANK,
-    MAH_JONG_INDEX,
+    MAH_JONG_BIT,
     MAH_JONG_RANK,
     PHOENIX,
+    PHOENIX_BIT,
     PHOENIX_INDEX,
+    SUITED_MASK,
     Card,
     cards_of,
     format_cards,
@@ -53,22 +57,45 @@ from scoring.cards import (
 
 # -- kinds -------------------------------------------------------------------------------------
 
-SINGLE = "single"
-PAIR = "pair"
-TRIPLE = "triple"
-FULL_HOUSE = "full_house"
-STAIRS = "stairs"
-STRAIGHT = "straight"
-BOMB_FOUR = "bomb_four"
-BOMB_STRAIGHT_FLUSH = "bomb_straight_flush"
-DOG_KIND = "dog"
+class Kind(StrEnum):
+    """The kinds of combination (their values are what records and tests read)."""
 
-KINDS = (SINGLE, PAIR, TRIPLE, FULL_HOUSE, STAIRS, STRAIGHT, BOMB_FOUR, BOMB_STRAIGHT_FLUSH,
-         DOG_KIND)
-BOMB_KINDS = frozenset((BOMB_FOUR, BOMB_STRAIGHT_FLUSH))
+    SINGLE = "single"
+    PAIR = "pair"
+    TRIPLE = "triple"
+    FULL_HOUSE = "full_house"
+    STAIRS = "stairs"
+    STRAIGHT = "straight"
+    BOMB_FOUR = "bomb_four"
+    BOMB_STRAIGHT_FLUSH = "bomb_straight_flush"
+    DOG = "dog"
 
-LED_PHOENIX_RANK = 1.5
+
+BOMB_KINDS = frozenset((Kind.BOMB_FOUR, Kind.BOMB_STRAIGHT_FLUSH))
+
+# The members the hot paths compare with, looked up once: reading an attribute of an Enum class
+# costs about ten times reading a global (Python 3.11), and ``lies_on`` runs for every play.
+_SINGLE, _DOG = Kind.SINGLE, Kind.DOG
+
+
+# -- the Phoenix single ------------------------------------------------------------------------
+
+PHOENIX_STEP = 0.5
+"""The Phoenix alone lies half a rank above the single it is laid on: the one encoding of its
+value. Led, it lies above the Mah Jong (1.5); in hand, it is compared with tables as
+``PHOENIX_TOP_RANK``."""
+
+
+def phoenix_rank_on(rank: int | float) -> float:
+    """The rank of the Phoenix single laid on a single of ``rank`` (led: on the Mah Jong's 1)."""
+    return rank + PHOENIX_STEP
+
+
+LED_PHOENIX_RANK = phoenix_rank_on(MAH_JONG_RANK)
 """The rank of the Phoenix led as a single: above the Mah Jong (1), below a 2."""
+PHOENIX_TOP_RANK = phoenix_rank_on(HIGHEST_RANK)
+"""The highest rank the Phoenix single can take (on an Ace): what a Phoenix in hand is compared
+with, above every single but the Dragon (15)."""
 
 MIN_STRAIGHT_LENGTH = 5
 
@@ -84,14 +111,14 @@ class InvalidCombination(ValueError):
 class Combination:
     """One reading of some cards as a combination.
 
-    ``kind`` is one of ``KINDS``. ``rank`` is 2-14 (J 11, Q 12, K 13, A 14), 1 for the Mah Jong,
+    ``kind`` is a ``Kind``. ``rank`` is 2-14 (J 11, Q 12, K 13, A 14), 1 for the Mah Jong,
     15 for the Dragon, ``None`` for the Dog, and a float only for the Phoenix single (1.5 led,
-    ``r + 0.5`` laid on a single of rank ``r``). Full houses are ranked by their triple, stairs by
-    their top pair, straights and bombs by their top card. ``length`` is the number of cards and
-    ``cards`` the cards in index order.
+    ``phoenix_rank_on(r)`` laid on a single of rank ``r``). Full houses are ranked by their
+    triple, stairs by their top pair, straights and bombs by their top card. ``length`` is the
+    number of cards and ``cards`` the cards in index order.
     """
 
-    kind: str
+    kind: Kind
     rank: int | float | None
     length: int
     cards: tuple[Card, ...]
@@ -111,21 +138,18 @@ Table = Combination | Cards | None
 
 # -- tables built at import ------------------------------------------------------------------
 
-SUITED_MASK = (1 << 52) - 1
 _POPCOUNT4 = tuple(bin(nibble).count("1") for nibble in range(16))
 _ONE_SUIT = frozenset((1, 2, 4, 8))
-_MAH_JONG_BIT, _DOG_BIT, _PHOENIX_BIT, _DRAGON_BIT = (
-    1 << i for i in (MAH_JONG_INDEX, DOG_INDEX, PHOENIX_INDEX, DRAGON_INDEX))
 
 
 def _single_of(index: int) -> Combination:
     """A lone card: the Dog, the led Phoenix (1.5), or a single of the card's rank."""
     card = CARDS[index]
     if index == DOG_INDEX:
-        return Combination(DOG_KIND, None, 1, (card,))
+        return Combination(Kind.DOG, None, 1, (card,))
     if index == PHOENIX_INDEX:
-        return Combination(SINGLE, LED_PHOENIX_RANK, 1, (card,))
-    return Combination(SINGLE, card.rank, 1, (card,))
+        return Combination(Kind.SINGLE, LED_PHOENIX_RANK, 1, (card,))
+    return Combination(Kind.SINGLE, card.rank, 1, (card,))
 
 
 _SINGLES = tuple(_single_of(i) for i in range(len(CARDS)))
@@ -145,12 +169,12 @@ def _analyse(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, ...] | str:
         return (_SINGLES[mask.bit_length() - 1],)
     if n == 0:
         return "a play needs at least one card"
-    if mask & _DOG_BIT:
+    if mask & DOG_BIT:
         return "the Dog is played only alone"
-    if mask & _DRAGON_BIT:
+    if mask & DRAGON_BIT:
         return "the Dragon is played only as a single"
-    phoenix = bool(mask & _PHOENIX_BIT)
-    mahjong = bool(mask & _MAH_JONG_BIT)
+    phoenix = bool(mask & PHOENIX_BIT)
+    mahjong = bool(mask & MAH_JONG_BIT)
     suited = mask & SUITED_MASK
     if not suited:
         return "the Phoenix never stands for the Mah Jong"
@@ -177,14 +201,14 @@ def _analyse(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, ...] | str:
             span = hi
         if span == n:  # every rank held, or the Phoenix fills the one gap inside
             if not phoenix and suits in _ONE_SUIT and (not mahjong or mahjong_in_bomb):
-                return (Combination(BOMB_STRAIGHT_FLUSH, hi, n, cards),)
-            return (Combination(STRAIGHT, hi, n, cards),)
+                return (Combination(Kind.BOMB_STRAIGHT_FLUSH, hi, n, cards),)
+            return (Combination(Kind.STRAIGHT, hi, n, cards),)
         if phoenix and span == n - 1:  # the Phoenix at either end
             found = []
             if hi < HIGHEST_RANK:
-                found.append(Combination(STRAIGHT, hi + 1, n, cards))
+                found.append(Combination(Kind.STRAIGHT, hi + 1, n, cards))
             if lo > LOWEST_RANK:
-                found.append(Combination(STRAIGHT, hi, n, cards))
+                found.append(Combination(Kind.STRAIGHT, hi, n, cards))
             if found:
                 return tuple(found)
         return "a straight needs five or more consecutive ranks"
@@ -193,7 +217,7 @@ def _analyse(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, ...] | str:
 
     # Pairs and triples (the Phoenix may stand for the missing card).
     if span == 1 and n <= 3:
-        return (Combination(PAIR if n == 2 else TRIPLE, lo, n, cards),)
+        return (Combination(Kind.PAIR if n == 2 else Kind.TRIPLE, lo, n, cards),)
     if n == 2:
         return "a pair needs two cards of the same rank"
     if n == 3:
@@ -204,7 +228,7 @@ def _analyse(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, ...] | str:
         if phoenix:
             return (f"the Phoenix never joins a bomb: {n - 1} cards of one rank and the Phoenix "
                     "are no combination")
-        return (Combination(BOMB_FOUR, lo, n, cards),)
+        return (Combination(Kind.BOMB_FOUR, lo, n, cards),)
 
     # Full houses: a triple and a pair of another rank.
     if n == 5:
@@ -214,19 +238,19 @@ def _analyse(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, ...] | str:
             if not phoenix:
                 if sorted(held) == [2, 3]:
                     triple = ranks[0] if held[0] == 3 else ranks[1]
-                    return (Combination(FULL_HOUSE, triple, n, cards),)
+                    return (Combination(Kind.FULL_HOUSE, triple, n, cards),)
             elif held == [2, 2]:  # the Phoenix completes either pair to the triple
-                return (Combination(FULL_HOUSE, ranks[1], n, cards),
-                        Combination(FULL_HOUSE, ranks[0], n, cards))
+                return (Combination(Kind.FULL_HOUSE, ranks[1], n, cards),
+                        Combination(Kind.FULL_HOUSE, ranks[0], n, cards))
             elif sorted(held) == [1, 3]:  # the Phoenix completes the pair
                 triple = ranks[0] if held[0] == 3 else ranks[1]
-                return (Combination(FULL_HOUSE, triple, n, cards),)
+                return (Combination(Kind.FULL_HOUSE, triple, n, cards),)
         return "five cards must be a full house (a triple and a pair) or a straight"
 
     # Stairs: pairs of consecutive ranks (the Phoenix completes at most one pair).
     if (n % 2 == 0 and span == n // 2 and top == 2 and 0 not in counts
             and counts.count(1) == phoenix):
-        return (Combination(STAIRS, hi, n, cards),)
+        return (Combination(Kind.STAIRS, hi, n, cards),)
     if n == 4:
         return "four cards must be four of a kind or stairs (two pairs of consecutive ranks)"
     return ("six or more cards must be stairs (pairs of consecutive ranks) or a straight "
@@ -295,11 +319,11 @@ def lies_on(play: Combination, table: Combination) -> bool:
     """
     kind, table_kind = play.kind, table.kind
     if kind in BOMB_KINDS:
-        return table_kind != DOG_KIND and (
+        return table_kind != _DOG and (
             table_kind not in BOMB_KINDS or (play.length, play.rank) > (table.length, table.rank))
-    if kind != table_kind or kind == DOG_KIND or play.length != table.length:
+    if kind != table_kind or kind == _DOG or play.length != table.length:
         return False
-    if kind == SINGLE and play.cards[0] is PHOENIX:
+    if kind == _SINGLE and play.cards[0] is PHOENIX:
         return table.rank < DRAGON_RANK and table.cards[0] is not PHOENIX
     return play.rank > table.rank
 
@@ -331,8 +355,8 @@ def reading_of_mask(mask: int, table: Combination | None, mahjong_in_bomb: bool 
         return found[0]
     for reading in found:
         if lies_on(reading, table):
-            if reading.kind == SINGLE and reading.cards[0] is PHOENIX:
-                return Combination(SINGLE, table.rank + 0.5, 1, reading.cards)
+            if reading.kind == _SINGLE and reading.cards[0] is PHOENIX:
+                return Combination(_SINGLE, phoenix_rank_on(table.rank), 1, reading.cards)
             return reading
     return None
 

@@ -26,21 +26,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .cards import format_cards, parse_card, parse_cards
-from .entry import HandScore
-from .hand import (
+from .actions import (
     Action,
     BlindGrandTichu,
     Exchange,
     GiveDragon,
     GrandTichu,
-    HandState,
     IllegalAction,
     Pass,
     Play,
     Tichu,
 )
+from .cards import format_cards, parse_card, parse_cards
 from .rules import Rules
+from .score import HandScore
+from .state import HandState
 
 FORMAT = "tichu-hand/1"
 

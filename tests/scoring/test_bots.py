@@ -11,23 +11,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.bots import HeuristicBot, RandomBot, _may_be_one_play, deal_cards, play_hand
+from scoring.actions import Exchange, IllegalAction, Play
+from scoring.bots import HeuristicBot, RandomBot, deal_cards
+from scoring.bots.bits import may_be_one_play
 from scoring.cards import CARDS, PHOENIX, mask_of
 from scoring.combinations import classify
 from scoring.entry import score_entry, score_hand
-from scoring.hand import (
-    DRAGON_GIFT,
-    EXCHANGE,
-    PLAY,
-    Exchange,
-    HandState,
-    IllegalAction,
-    Play,
-    bombs_in,
-)
-from scoring.plays import BOMB, LEADS, HandPlays
+from scoring.hand_plays import BOMB, LEADS, HandPlays
+from scoring.plays import bombs_in
 from scoring.record import InvalidRecord, replay
 from scoring.rules import DTM, STANDARD, Rules
+from scoring.simulation import play_hand
+from scoring.state import HandState, Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,7 +46,7 @@ class Checked:
     def act(self, state, seat):
         action = self.bot.act(state, seat)
         assert action.seat == seat == state.to_act
-        if state.phase == EXCHANGE and isinstance(action, Exchange):
+        if state.phase == Phase.EXCHANGE and isinstance(action, Exchange):
             held = state.hand(seat)
             given = {action.left, action.partner, action.right}
             assert len(given) == 3 and given <= set(held)
@@ -136,7 +131,7 @@ def test_quick_one_play_test_lets_every_combination_through(cards, mahjong_in_bo
     plays_of = HandPlays(mask_of(cards), mahjong_in_bomb)
     for bits, play, _, _ in (*plays_of.entries(LEADS), *plays_of.entries(BOMB)):
         if not (PHOENIX in play and len(play) >= 6 and classify(play).kind == "stairs"):
-            assert _may_be_one_play(bits), play
+            assert may_be_one_play(bits), play
 
 
 def test_each_seat_holding_a_bomb_is_asked_before_each_turn_of_a_trick():
@@ -153,7 +148,7 @@ def test_each_seat_holding_a_bomb_is_asked_before_each_turn_of_a_trick():
         expected = []
         state = HandState(played.state.deal, STANDARD)
         for action in played.actions:
-            if state.phase == PLAY and state.table is not None:
+            if state.phase == Phase.PLAY and state.table is not None:
                 for other in ((state.turn + k) & 3 for k in (1, 2, 3)):
                     if bombs_in(state.hands[other]):
                         expected.append(other)
@@ -266,11 +261,11 @@ def test_legal_actions_and_apply_agree(seed, rules):
     rng = random.Random(seed)
     state = HandState(played.state.deal, rules)
     for action in played.actions:
-        if state.phase in (PLAY, DRAGON_GIFT):
+        if state.phase in (Phase.PLAY, Phase.DRAGON_GIFT):
             legal = state.legal_actions()
             for candidate in legal:
                 state.copy().apply(candidate)
-            if state.phase == PLAY:
+            if state.phase == Phase.PLAY:
                 seat = state.turn
                 cards = tuple(rng.sample(state.hand(seat), rng.randint(1, len(state.hand(seat)))))
                 listed = any(isinstance(a, Play) and a.seat == seat and set(a.cards) == set(cards)
@@ -318,7 +313,7 @@ def test_random_bot_leads_every_kind():
         played = play_hand(STANDARD, seed, [RandomBot(random.Random(seed + s)) for s in range(4)])
         state = HandState(played.state.deal, STANDARD)
         for action in played.actions:
-            if isinstance(action, Play) and state.phase == PLAY and state.table is None:
+            if isinstance(action, Play) and state.phase == Phase.PLAY and state.table is None:
                 kinds.add(classify(action.cards).kind)
             state.apply(action)
     assert kinds >= {"single", "pair", "triple", "full_house", "stairs", "straight", "dog"}

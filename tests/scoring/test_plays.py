@@ -7,19 +7,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.cards import CARDS, DOG, MAH_JONG, PHOENIX, mask_of, parse_cards
-from scoring.combinations import BOMB_KINDS, Combination, beats, classify, reading_on, readings
-from scoring.plays import (
-    BOMB,
-    LEAD_KINDS,
-    LEADS,
-    PHOENIX_SINGLE_RANK,
-    HandPlays,
-    is_legal_play,
-    legal_plays,
-    rank_sets,
-    singles_above,
-    wish_obliges,
+from scoring.combinations import (
+    BOMB_KINDS,
+    PHOENIX_TOP_RANK,
+    Combination,
+    beats,
+    classify,
+    reading_on,
+    readings,
 )
+from scoring.hand_plays import BOMB, LEAD_KINDS, LEADS, HandPlays, singles_above
+from scoring.plays import is_legal_play, legal_plays, rank_sets, wish_obliges
 
 
 def plays_of(hand, table=None, wish=None, **options):
@@ -383,7 +381,7 @@ def test_hand_plays_entries_hold_mask_length_and_highest_reading(hand, option):
             reading = classify(play, mahjong_in_bomb=option)
             assert (reading.kind in BOMB_KINDS) if kind == BOMB else reading.kind == kind
             if play == (PHOENIX,):
-                assert rank == PHOENIX_SINGLE_RANK
+                assert rank == PHOENIX_TOP_RANK
             else:
                 assert rank == (reading.rank or 0)
 

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring import InvalidHand, score_entry
+from scoring.entry import ERROR_CODES
 from scoring.rules import DTM, STANDARD
 from tournaments.models import Event, Hand
 from tournaments.wording import ENGINE_MESSAGES, hand_error_message
@@ -30,25 +31,25 @@ ROOT = Path(__file__).resolve().parents[2]
 GERMAN = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"
 PLAIN = {"card_points": [50, 50]}
 
-# One entry per engine code that the engine refuses with exactly that code.
+# One entry per engine code that the engine refuses with exactly that code (and the rules).
+TIENTSIN = STANDARD.replace(game="tientsin")
+THREECHU = STANDARD.replace(game="threechu")
 REFUSED = {
     "entry_invalid": [1, 2],
     "unknown_field": {**PLAIN, "cards": 1},
     "unknown_seat": {**PLAIN, "finish_order": [4]},
-    "double_victory_invalid": {"double_victory": 2},
     "card_points_missing": {},
     "card_points_invalid": {"card_points": [50]},
-    "double_victory_card_points": {"double_victory": 0, "card_points": [50, 50]},
     "card_points_not_multiple_of_5": {"card_points": [52, 48]},
     "card_points_range": {"card_points": [130, -30]},
     "card_points_sum": {"card_points": [55, 50]},
     "finish_order_invalid": {**PLAIN, "finish_order": "0"},
+    "finish_order_incomplete": ({"finish_order": [0, 1, 2]},
+                                STANDARD.replace(game="grand_seigneur", players=5)),
     "duplicate_seat": {**PLAIN, "finish_order": [1, 1]},
-    "finish_order_double_victory": {**PLAIN, "finish_order": [0, 2]},
-    "double_victory_mismatch": {"double_victory": 0, "finish_order": [1]},
     "calls_invalid": {**PLAIN, "calls": ["0"]},
     "unknown_call": {**PLAIN, "calls": {"0": "small"}},
-    "grand_tichu_not_allowed": {**PLAIN, "finish_order": [0], "calls": {"0": "grand"}},
+    "grand_tichu_not_allowed": ({**PLAIN, "finish_order": [0], "calls": {"0": "grand"}}, DTM),
     "blind_grand_tichu_not_allowed": {**PLAIN, "finish_order": [0], "calls": {"0": "blind"}},
     "two_grand_tichus": {**PLAIN, "finish_order": [1], "calls": {"0": "grand", "2": "grand"}},
     "tichu_success_invalid": {**PLAIN, "calls": {"0": "tichu"}, "tichu_success": {"0": 1}},
@@ -57,17 +58,34 @@ REFUSED = {
                        "tichu_success": {"0": True, "1": True}},
     "tick_contradicts_finish_order": {**PLAIN, "finish_order": [1], "calls": {"0": "tichu"},
                                       "tichu_success": {"0": True}},
+    "first_out_unknown": {**PLAIN, "calls": {"0": "tichu"}},
+    "chaos_grand_tichu_missing": ({**PLAIN, "finish_order": [1], "calls": {"0": "grand"}},
+                                  STANDARD.replace(chaos=True)),
+    "dealer_missing": (PLAIN, THREECHU),
+    "dealer_grand_tichu": ({**PLAIN, "dealer": 0, "finish_order": [1],
+                            "calls": {"0": "grand"}}, THREECHU),
+    "dummy_grand_tichu": ({**PLAIN, "dealer": 0, "finish_order": [1],
+                           "calls": {"2": "grand"}}, THREECHU),
+    "double_victory_invalid": {"double_victory": 2},
+    "triple_victory_invalid": ({"triple_victory": 2}, TIENTSIN),
+    "double_victory_card_points": {"double_victory": 0, "card_points": [50, 50]},
+    "triple_victory_card_points": ({"triple_victory": 0, "card_points": [50, 50]}, TIENTSIN),
+    "double_victory_mismatch": {"double_victory": 0, "finish_order": [1]},
+    "triple_victory_mismatch": ({"triple_victory": 1, "finish_order": [1, 2]}, TIENTSIN),
+    "finish_order_double_victory": {**PLAIN, "finish_order": [0, 2]},
+    "finish_order_triple_victory": ({**PLAIN, "finish_order": [1, 3, 5]}, TIENTSIN),
     "tick_contradicts_double_victory": {"double_victory": 1, "calls": {"0": "tichu"},
                                         "tichu_success": {"0": True}},
-    "first_out_unknown": {**PLAIN, "calls": {"0": "tichu"}},
+    "tick_contradicts_triple_victory": ({"triple_victory": 1, "calls": {"0": "tichu"},
+                                         "tichu_success": {"0": True}}, TIENTSIN),
 }
-RULES = {"grand_tichu_not_allowed": DTM}
-NAMES = {0: "Anna", 1: "Ben", 2: "Clara", 3: "David"}
+NAMES = {0: "Anna", 1: "Ben", 2: "Clara", 3: "David", 4: "Emma", 5: "Felix"}
 
 
 def engine_codes() -> set[str]:
-    """Every code the engine raises: the first argument of each ``InvalidHand(...)`` in
-    ``scoring/``, read from the source so that a new code cannot go unworded."""
+    """The codes written out in ``scoring/``: the first argument of each ``InvalidHand(...)``,
+    read from the source so that a new code cannot go unworded (codes built from a game's names,
+    ``f"{game.sweep_key}_invalid"``, are listed in ``ERROR_CODES`` and tried in ``REFUSED``)."""
     codes = set()
     for path in (ROOT / "scoring").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
@@ -78,14 +96,17 @@ def engine_codes() -> set[str]:
 
 
 def refusal(code: str) -> InvalidHand:
+    entry, rules = REFUSED[code] if isinstance(REFUSED[code], tuple) else (REFUSED[code],
+                                                                            STANDARD)
     with pytest.raises(InvalidHand) as caught:
-        score_entry(REFUSED[code], RULES.get(code, STANDARD))
+        score_entry(entry, rules)
     assert caught.value.code == code
     return caught.value
 
 
 def test_every_engine_code_has_a_message_and_an_example():
-    assert engine_codes() == set(ENGINE_MESSAGES) == set(REFUSED)
+    assert engine_codes() <= ERROR_CODES
+    assert ERROR_CODES == set(ENGINE_MESSAGES) == set(REFUSED)
 
 
 @pytest.mark.parametrize("code", sorted(REFUSED))
@@ -97,7 +118,7 @@ def test_every_engine_code_is_worded_in_both_languages(code):
         german = hand_error_message(error, NAMES)
     for message in (english, german):
         assert message and "%(" not in message
-        if re.search(r"%\((seat|partner|first_out)\)", str(ENGINE_MESSAGES[code])):
+        if re.search(r"%\((seat|first_out)\)", str(ENGINE_MESSAGES[code])):
             assert NAMES[error.params["seat"]] in message  # named, not numbered
             assert not re.search(r"seat|platz", message, re.I)
     assert german != english

@@ -29,12 +29,12 @@ from scoring import InvalidHand, hand_victory_points
 from scoring.entry import score_entry
 from scoring.victory import game_result
 
+from .. import rows
 from ..formats import Format
 from ..models import Change, Event, Hand, Round, Table
+from ..standings.compute import mark_changed
 from ..wording import hand_error_message
-from . import rows
 from .history import Actor, Conflict, ServiceError, change_row
-from .standings import mark_changed
 
 MAX_HANDS_PER_GAME = 64  # a game to 1000 ends long before; a bound keeps typos out
 NUMBER_COLUMN_MAX = 2**31 - 1  # Hand.number's column holds no more
@@ -191,7 +191,7 @@ def _check_may_enter(table: Table, event_format, number: int, actor: Actor, *,
             raise Conflict(_("The organizer has closed this table."), code="table_closed")
     elif table.round.status == Round.Status.DRAFT:
         raise Conflict(_("Publish the round before entering hands."), code="round_not_running")
-    limit = event_format.hands_per_round or MAX_HANDS_PER_GAME
+    limit = hand_number_limit(event_format)
     if not 1 <= number <= limit:
         raise ServiceError(_("The hand number must be between 1 and %(limit)s.")
                            % {"limit": limit}, field="number", code="hand_number")
@@ -199,13 +199,24 @@ def _check_may_enter(table: Table, event_format, number: int, actor: Actor, *,
         _check_game_open(table, number, event_format.game_to)
 
 
+def hand_number_limit(event_format: Format) -> int:
+    """The last hand number a round may have: the format's hands per round, or in a game to a
+    target a bound that keeps typos out."""
+    return event_format.hands_per_round or MAX_HANDS_PER_GAME
+
+
 def _check_game_open(table: Table, number: int, target: int) -> None:
-    """In a game to a target, hands follow each other and stop once the game is decided."""
-    hands = list(table.hands.order_by("number").values_list("number", "tp_0", "tp_1"))
-    if number != len(hands) + 1:
+    check_game_open(list(table.hands.order_by("number").values_list("tp_0", "tp_1")), number,
+                    target)
+
+
+def check_game_open(before: list[tuple[int, int]], number: int, target: int) -> None:
+    """In a game to a target, hands follow each other and stop once the game is decided;
+    ``before`` holds the Tichu points of the hands entered so far, in order."""
+    if number != len(before) + 1:
         raise ServiceError(_("Enter hand %(n)s next: hands of a game are entered in order.")
-                           % {"n": len(hands) + 1}, field="number", code="hand_number")
-    totals = (sum(h[1] for h in hands), sum(h[2] for h in hands))
+                           % {"n": len(before) + 1}, field="number", code="hand_number")
+    totals = (sum(h[0] for h in before), sum(h[1] for h in before))
     if game_result(totals, target) is not None:
         raise Conflict(_("This game is already decided."), code="game_over")
 

@@ -6,30 +6,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.bots import deal_cards
-from scoring.cards import CARDS, DRAGON, PHOENIX, parse_cards
-from scoring.combinations import classify
-from scoring.entry import score_entry, score_hand
-from scoring.hand import (
-    BLIND,
-    DRAGON_GIFT,
-    EXCHANGE,
-    GRAND,
-    OVER,
-    PLAY,
+from scoring.actions import (
     BlindGrandTichu,
     Exchange,
     GiveDragon,
     GrandTichu,
-    HandState,
     IllegalAction,
     Pass,
     Play,
     Tichu,
-    bombs_in,
 )
-from scoring.plays import legal_plays
+from scoring.bots import deal_cards
+from scoring.cards import CARDS, DRAGON, PHOENIX, parse_cards
+from scoring.combinations import classify
+from scoring.entry import score_entry, score_hand
+from scoring.plays import bombs_in, legal_plays
 from scoring.rules import DTM, STANDARD
+from scoring.state import HandState, Phase
 
 
 def position(*hands, turn=0, out=(), rules=STANDARD, calls=(None,) * 4):
@@ -65,7 +58,7 @@ def refused(state, action, reason_part=""):
 def test_grand_tichu_on_eight_cards_then_six_more():
     deal = deal_cards(random.Random(1))
     state = HandState(deal)
-    assert state.phase == GRAND
+    assert state.phase == Phase.GRAND
     assert all(len(state.hand(s)) == 8 for s in range(4))
     assert set(state.hand(0)) == set(deal[0][:8])
     refused(state, Tichu(0), "14 cards")
@@ -74,16 +67,16 @@ def test_grand_tichu_on_eight_cards_then_six_more():
     refused(state, GrandTichu(0), "already decided")
     refused(state, GrandTichu(2), "partners")
     passes(state, 2, 1)
-    assert state.to_act == 3 and state.phase == GRAND
+    assert state.to_act == 3 and state.phase == Phase.GRAND
     state.apply(GrandTichu(3))
-    assert state.phase == EXCHANGE
+    assert state.phase == Phase.EXCHANGE
     assert state.calls == ["grand", None, None, "grand"]
     assert all(len(state.hand(s)) == 14 for s in range(4))
 
 
 def test_dtm_has_no_grand_tichu():
     state = HandState(deal_cards(random.Random(2)), DTM)
-    assert state.phase == EXCHANGE
+    assert state.phase == Phase.EXCHANGE
     refused(state, GrandTichu(0), "Grand Tichu")
     assert not any(isinstance(a, GrandTichu) for a in state.legal_actions(0))
     assert len(state.legal_actions(0)) == 14 * 13 * 12 + 1   # every exchange, and Tichu
@@ -92,17 +85,17 @@ def test_dtm_has_no_grand_tichu():
 def test_blind_grand_tichu_before_any_card():
     rules = STANDARD.replace(blind_grand_tichu=True)
     state = HandState(deal_cards(random.Random(3)), rules)
-    assert state.phase == BLIND and state.hand(0) == ()
+    assert state.phase == Phase.BLIND and state.hand(0) == ()
     assert state.legal_actions(0) == [BlindGrandTichu(0), Pass(0)]
     state.apply(BlindGrandTichu(0))
     refused(state, BlindGrandTichu(2), "partners")
     passes(state, 1, 2, 3)
-    assert state.phase == GRAND and state.to_act == 1
+    assert state.phase == Phase.GRAND and state.to_act == 1
     refused(state, GrandTichu(0), "already decided")
     refused(state, GrandTichu(2), "partners")
     state.apply(GrandTichu(1))
     passes(state, 2, 3)
-    assert state.phase == EXCHANGE and state.calls == ["blind", "grand", None, None]
+    assert state.phase == Phase.EXCHANGE and state.calls == ["blind", "grand", None, None]
     assert score_entry({"card_points": [50, 50], "finish_order": [0],
                         "calls": {"0": "blind", "1": "grand"}}, rules).totals == (450, -150)
 
@@ -129,7 +122,7 @@ def test_exchange_is_simultaneous():
         if seat < 3:
             assert [set(state.hand(s)) for s in range(4)] == before   # nothing moves yet
             refused(state, Exchange(seat, *state.hand(seat)[3:6]), "already exchanged")
-    assert state.phase == PLAY
+    assert state.phase == Phase.PLAY
     for seat, (left, partner, right) in given.items():
         assert right in state.hand((seat + 1) % 4)
         assert partner in state.hand((seat + 2) % 4)
@@ -265,13 +258,13 @@ def test_dog_comes_back_when_partner_and_next_are_out():
 def test_dog_as_last_card():
     state = position("DOG", "5s", "6s", "7s")
     play(state, 0, "DOG")
-    assert state.out == [0] and state.turn == 2 and state.phase == PLAY
+    assert state.out == [0] and state.turn == 2 and state.phase == Phase.PLAY
 
 
 def test_dog_as_last_card_ending_a_double_victory():
     state = position("DOG", "5s", "", "7s", out=[2])
     play(state, 0, "DOG")
-    assert state.phase == OVER and state.double_victory == 0
+    assert state.phase == Phase.OVER and state.double_victory == 0
 
 
 # --- the wish --------------------------------------------------------------------------------
@@ -330,14 +323,14 @@ def test_dragon_trick_goes_to_an_opponent_of_choice():
     state = position("DR 3s", "5s", "6s", "7s")
     play(state, 0, "DR")
     passes(state, 1, 2, 3)
-    assert state.phase == DRAGON_GIFT and state.to_act == 0
+    assert state.phase == Phase.DRAGON_GIFT and state.to_act == 0
     assert state.legal_actions() == [GiveDragon(0, 1), GiveDragon(0, 3)]
     refused(state, GiveDragon(0, 2), "opponent")
     refused(state, GiveDragon(1, 3), "seat 0 won")
     refused(state, Pass(0), "nothing to pass")
     refused(state, Play(0, parse_cards("3s")), "must first give")
     state.apply(GiveDragon(0, 3))
-    assert state.won[3] & DRAGON.bit and state.phase == PLAY and state.turn == 0
+    assert state.won[3] & DRAGON.bit and state.phase == Phase.PLAY and state.turn == 0
     refused(state, GiveDragon(0, 1), "no Dragon trick")
 
 
@@ -352,7 +345,7 @@ def test_bombed_dragon_trick_goes_to_the_bomb():
     play(state, 0, "DR")
     play(state, 1, "5s 5j 5p 5r")
     passes(state, 2, 3, 0)
-    assert state.phase == PLAY and state.turn == 1
+    assert state.phase == Phase.PLAY and state.turn == 1
     assert state.won[1] & DRAGON.bit
 
 
@@ -360,7 +353,7 @@ def test_dragon_of_a_player_out_first_is_still_given():
     state = position("DR", "5s", "6s", "7s")
     play(state, 0, "DR")
     passes(state, 1, 2, 3)
-    assert state.phase == DRAGON_GIFT
+    assert state.phase == Phase.DRAGON_GIFT
     state.apply(GiveDragon(0, 1))
     assert state.turn == 1
 
@@ -371,11 +364,11 @@ def test_third_out_with_the_dragon(kept):
     state = position("DR", "5s", "", "", out=[2, 3], rules=rules)
     play(state, 0, "DR")
     if kept:
-        assert state.phase == OVER and state.won[0] & DRAGON.bit
+        assert state.phase == Phase.OVER and state.won[0] & DRAGON.bit
     else:
-        assert state.phase == DRAGON_GIFT
+        assert state.phase == Phase.DRAGON_GIFT
         state.apply(GiveDragon(0, 1))
-        assert state.phase == OVER and state.won[1] & DRAGON.bit
+        assert state.phase == Phase.OVER and state.won[1] & DRAGON.bit
     score = state.score()
     assert score.finish_order == (2, 3, 0, 1)
     assert sum(score.card_points) == 100
@@ -387,7 +380,7 @@ def test_third_out_with_the_dragon(kept):
 def test_third_out_takes_the_trick_at_once():
     state = position("3s", "As 4s", "", "", out=[2, 3])
     play(state, 0, "3s")
-    assert state.phase == OVER and state.table is None
+    assert state.phase == Phase.OVER and state.table is None
     assert state.won[0] & parse_cards("3s")[0].bit
     refused(state, Play(1, parse_cards("As")), "over")
 
@@ -395,7 +388,7 @@ def test_third_out_takes_the_trick_at_once():
 def test_double_victory_ends_the_hand():
     state = position("3s", "4s 9s", "", "5s 6s", out=[2], calls=("tichu", None, "tichu", None))
     play(state, 0, "3s")
-    assert state.phase == OVER and state.double_victory == 0
+    assert state.phase == Phase.OVER and state.double_victory == 0
     score = state.score()
     assert score.totals == (200, 0)      # seat 2's Tichu made, seat 0's failed
     assert score.card_points is None and score.finish_order == (2, 0)
@@ -410,7 +403,7 @@ def test_last_players_tricks_to_the_first_out_hand_to_the_opponents(out, expecte
     passes(state, 0)                       # seat 1 wins 3s Ks (10 points)
     play(state, 1, "4s")
     play(state, 0, "9s")                   # third out: the hand ends, seat 1 holds Kj
-    assert state.phase == OVER
+    assert state.phase == Phase.OVER
     assert state.card_points() == expected
     assert score_hand(state.entry()) == state.score().totals == expected
 

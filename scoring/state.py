@@ -1,7 +1,8 @@
 """A hand of Tichu played card by card: the state machine from the deal to the score.
 
-The rules, in the order a hand runs (the seeds and RULINGS.md; seats 0-3 in playing order, so the
-next player is ``seat + 1``, the partner ``seat + 2``; team 0 is seats 0 and 2):
+The rules, in the order a hand runs (``docs/rules.md``, "A hand, step by step"; seats 0-3 in
+playing order, so the next player is ``seat + 1``, the partner ``seat + 2``; team 0 is seats 0
+and 2):
 
 1. **Deal.** Each player receives 14 cards: first 8, then 6. With the Blind Grand Tichu option,
    each player first says ``BlindGrandTichu`` (+-400) or ``Pass`` before seeing any card. Seeing
@@ -45,43 +46,71 @@ leaves the state as it was; ``legal_actions`` lists the legal ones. The state is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from enum import StrEnum
 from itertools import permutations
 from operator import attrgetter
 
+from .actions import (
+    Action,
+    BlindGrandTichu,
+    Exchange,
+    GiveDragon,
+    GrandTichu,
+    IllegalAction,
+    Pass,
+    Play,
+    Tichu,
+)
 from .cards import (
-    CARDS,
     DRAGON,
+    FULL_DECK_MASK,
+    HIGHEST_RANK,
+    LOWEST_RANK,
     MAH_JONG,
-    PHOENIX,
+    MAH_JONG_BIT,
+    RANK_MASKS,
     Card,
     cards_of,
     format_cards,
     mask_of,
     parse_cards,
+    points_of_mask,
 )
-from .combinations import DOG_KIND, InvalidCombination, classify, reading_of_mask, reading_on
-from .entry import CallOutcome, HandScore, partner_of, team_of
-from .plays import legal_plays, obliges, wish_obliges
+from .combinations import InvalidCombination, Kind, classify, reading_of_mask
+from .plays import bombs_on, legal_plays, obliges, wish_obliges
 from .rules import STANDARD, Rules
+from .score import (
+    GRAND_CALLS,
+    Call,
+    CallOutcome,
+    HandScore,
+    double_victory_of,
+    hand_totals,
+    partner_of,
+    team_of,
+)
 
-BLIND, GRAND, EXCHANGE, PLAY, DRAGON_GIFT, OVER = (
-    "blind", "grand", "exchange", "play", "dragon", "over")
-"""The phases of a hand, in order (the blind phase only with the Blind Grand Tichu option)."""
+
+class Phase(StrEnum):
+    """The phases of a hand, in order (the blind phase only with the Blind Grand Tichu option)."""
+
+    BLIND = "blind"
+    GRAND = "grand"
+    EXCHANGE = "exchange"
+    PLAY = "play"
+    DRAGON_GIFT = "dragon"
+    OVER = "over"
+
+
+# What each action checks, looked up once (see ``scoring.combinations``).
+_PLAY, _OVER, _DOG = Phase.PLAY, Phase.OVER, Kind.DOG
 
 GRAND_LOOK = 8
 """Cards a player sees before deciding on a Grand Tichu."""
 
-WISHES = tuple(range(2, 15))
+WISHES = tuple(range(LOWEST_RANK, HIGHEST_RANK + 1))
 """Ranks that may be wished: 2 to Ace."""
 
-_SUIT_BITS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
-_SUITED_BITS = (1 << 52) - 1
-_RANK_FIRSTS = _SUIT_BITS[0]
-"""The first suit's card of each rank: where a four of a kind shows in a mask."""
-_RANK_BITS = tuple(15 << (4 * (rank - 2)) if 2 <= rank <= 14 else 0 for rank in range(16))
-"""The mask of the four real cards of each rank 2-A (the Phoenix is never one of them)."""
-_MAH_JONG_BIT = MAH_JONG.bit
 _bit = attrgetter("bit")
 
 
@@ -105,149 +134,6 @@ def _next_seats(hands: Sequence[int]) -> tuple[int, ...]:
 
 _ALL_HOLD = _NEXT_SEATS[15]
 """The next seat of each while all four hold cards."""
-
-
-# -- actions ---------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class BlindGrandTichu:
-    """Call a Blind Grand Tichu (+-400) before seeing any card (Blind Grand Tichu option)."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class GrandTichu:
-    """Call a Grand Tichu (+-200) having seen 8 cards."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Tichu:
-    """Call Tichu (+-100) before playing one's first card."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Say nothing: no call in a calling phase, no play on a trick in turn."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange:
-    """Lay out one card for each other player: ``left`` (seat + 3), ``partner``, ``right``
-    (seat + 1, the next player)."""
-
-    seat: int
-    left: Card
-    partner: Card
-    right: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Lay cards on the trick, in turn or (a bomb) out of turn; ``wish`` with the Mah Jong only."""
-
-    seat: int
-    cards: tuple[Card, ...]
-    wish: int | None = None
-
-    def __str__(self) -> str:
-        wish = f" wishing {self.wish}" if self.wish else ""
-        return f"seat {self.seat} plays {format_cards(self.cards)}{wish}"
-
-
-def _fast_init(cls) -> None:
-    """Give a frozen dataclass with slots an ``__init__`` that fills the slots through their
-    descriptors: the same value, built in about half the time (bots make one per play)."""
-    setters = tuple(getattr(cls, name).__set__ for name in cls.__slots__)
-    if len(setters) == 3:
-        set_seat, set_cards, set_wish = setters
-
-        def __init__(self, seat, cards, wish=None):
-            set_seat(self, seat)
-            set_cards(self, cards)
-            set_wish(self, wish)
-    else:
-        (set_seat,) = setters
-
-        def __init__(self, seat):
-            set_seat(self, seat)
-    cls.__init__ = __init__
-
-
-_fast_init(Play)
-_fast_init(Pass)
-
-
-@dataclass(frozen=True, slots=True)
-class GiveDragon:
-    """Give the trick won with the Dragon to an opponent."""
-
-    seat: int
-    to: int
-
-
-Action = BlindGrandTichu | GrandTichu | Tichu | Pass | Exchange | Play | GiveDragon
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; ``reason`` says why, ``action`` is the action."""
-
-    def __init__(self, action, reason: str):
-        super().__init__(f"{action}: {reason}")
-        self.action = action
-        self.reason = reason
-
-
-# -- bombs ------------------------------------------------------------------------------------
-
-_BOMB_CACHE: dict[tuple[int, bool], tuple[tuple[Card, ...], ...]] = {}
-
-
-def bombs_in(mask: int, mahjong_in_bomb: bool = False) -> tuple[tuple[Card, ...], ...]:
-    """Every bomb a hand can lay: each four of a kind, and each run of five or more consecutive
-    ranks in one suit (from the Mah Jong as the 1 under ``mahjong_in_bomb``). Cached per hand
-    that may hold one; most hands are told apart without the cache."""
-    suited = mask & _SUITED_BITS
-    # four of a kind: a full nibble; a straight flush: four consecutive ranks of one suit at
-    # least (with the Mah Jong below them)
-    if not (suited & suited >> 1 & suited >> 2 & suited >> 3 & _RANK_FIRSTS
-            or suited & suited >> 4 & suited >> 8 & suited >> 12):
-        return ()
-    key = (mask, mahjong_in_bomb)
-    found = _BOMB_CACHE.get(key)
-    if found is not None:
-        return found
-    mahjong = mahjong_in_bomb and bool(mask & MAH_JONG.bit)
-    bombs = [cards_of(15 << (4 * r)) for r in range(13) if (mask >> (4 * r)) & 15 == 15]
-    for suit in range(4):
-        if (mask & _SUIT_BITS[suit]).bit_count() + mahjong < 5:
-            continue
-        # bit r set: rank r held in this suit (bit 1: the Mah Jong, when it may join a bomb)
-        ranks = 2 if mahjong else 0
-        for r in range(13):
-            if mask >> (4 * r + suit) & 1:
-                ranks |= 4 << r
-        if not ranks & ranks >> 1 & ranks >> 2 & ranks >> 3 & ranks >> 4:
-            continue
-        bits = [0, MAH_JONG.bit] + [1 << (4 * r + suit) for r in range(13)]
-        for low in range(1, 11):
-            run = 0
-            for high in range(low, 15):
-                if not ranks >> high & 1:
-                    break
-                run |= bits[high]
-                if high - low >= 4:
-                    bombs.append(cards_of(run))
-    if len(_BOMB_CACHE) > 200_000:
-        _BOMB_CACHE.clear()
-    found = _BOMB_CACHE[key] = tuple(bombs)
-    return found
 
 
 # -- the state ---------------------------------------------------------------------------------
@@ -295,7 +181,7 @@ class HandState:
         self.dragon_giver: int | None = None
         self._next_seat = _ALL_HOLD
         if rules.blind_grand_tichu:
-            self.phase = BLIND
+            self.phase = Phase.BLIND
             self.hands = [0, 0, 0, 0]
         else:
             self._deal_look()
@@ -319,7 +205,7 @@ class HandState:
         state = cls.__new__(cls)
         state.rules = rules
         state.deal = None
-        state.phase = PLAY
+        state.phase = Phase.PLAY
         state.hands = masks
         state.calls = list(calls)
         state.decided = [True] * 4
@@ -332,7 +218,7 @@ class HandState:
         state.passes = 0
         state.wish = None
         state.won = [0, 0, 0, 0]
-        state.won[turn] = ((1 << 56) - 1) & ~sum(masks)
+        state.won[turn] = FULL_DECK_MASK & ~sum(masks)
         state.out = list(out)
         state.dragon_giver = None
         state._next_seat = _next_seats(masks)
@@ -355,45 +241,36 @@ class HandState:
 
     @property
     def over(self) -> bool:
-        return self.phase == OVER
+        return self.phase == _OVER
 
     @property
     def to_act(self) -> int | None:
         """The seat the hand waits for: the first undecided one in the calling and exchange
         phases, the player in turn, the Dragon's giver; None once the hand is over."""
-        if self.phase in (BLIND, GRAND):
+        if self.phase in (Phase.BLIND, Phase.GRAND):
             return self.decided.index(False)
-        if self.phase == EXCHANGE:
+        if self.phase == Phase.EXCHANGE:
             return self.exchanges.index(None)
-        if self.phase == PLAY:
+        if self.phase == Phase.PLAY:
             return self.turn
-        if self.phase == DRAGON_GIFT:
+        if self.phase == Phase.DRAGON_GIFT:
             return self.dragon_giver
         return None
 
     def may_call_tichu(self, seat: int) -> bool:
         """Tichu: no call yet, 14 cards held, and no card played."""
         return (self.calls[seat] is None and not self.played[seat]
-                and self.phase in (EXCHANGE, PLAY, DRAGON_GIFT))
+                and self.phase in (Phase.EXCHANGE, Phase.PLAY, Phase.DRAGON_GIFT))
 
     def _may_call_grand(self, seat: int) -> bool:
-        partner_call = self.calls[partner_of(seat)]
-        return partner_call not in ("grand", "blind")
+        return self.calls[partner_of(seat)] not in GRAND_CALLS
 
     def bombs_beating_table(self, seat: int) -> list[tuple[Card, ...]]:
         """The bombs ``seat`` may lay out of turn now: only during a trick (after the lead),
         never on the Dog, each beating the table."""
-        if self.phase != PLAY or self.table is None or not self.hands[seat]:
+        if self.phase != Phase.PLAY or self.table is None or not self.hands[seat]:
             return []
-        mj = self.rules.mahjong_in_bomb
-        bombs = bombs_in(self.hands[seat], mj)
-        table = self.table
-        if not bombs or table.kind == DOG_KIND:
-            return []
-        if not table.is_bomb:
-            return list(bombs)  # any bomb beats any other combination
-        return [bomb for bomb in bombs
-                if reading_on(bomb, table, mahjong_in_bomb=mj) is not None]
+        return bombs_on(self.hands[seat], self.table, self.rules.mahjong_in_bomb)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action now (of one seat, if given). In the exchange phase that is every
@@ -401,24 +278,24 @@ class HandState:
         seats = range(4) if seat is None else (seat,)
         actions: list[Action] = []
         phase = self.phase
-        if phase == BLIND:
+        if phase == Phase.BLIND:
             for s in seats:
                 if not self.decided[s]:
                     if self._may_call_grand(s):
                         actions.append(BlindGrandTichu(s))
                     actions.append(Pass(s))
-        elif phase == GRAND:
+        elif phase == Phase.GRAND:
             for s in seats:
                 if not self.decided[s]:
                     if self.rules.grand_tichu_allowed and self._may_call_grand(s):
                         actions.append(GrandTichu(s))
                     actions.append(Pass(s))
-        elif phase == EXCHANGE:
+        elif phase == Phase.EXCHANGE:
             for s in seats:
                 if self.exchanges[s] is None:
                     actions.extend(Exchange(s, *three)
                                    for three in permutations(self.hand(s), 3))
-        elif phase == PLAY:
+        elif phase == Phase.PLAY:
             turn = self.turn
             mj = self.rules.mahjong_in_bomb
             for s in seats:
@@ -433,11 +310,11 @@ class HandState:
                         actions.append(Pass(s))
                 else:
                     actions.extend(Play(s, bomb) for bomb in self.bombs_beating_table(s))
-        elif phase == DRAGON_GIFT:
+        elif phase == Phase.DRAGON_GIFT:
             giver = self.dragon_giver
             if giver in seats:
                 actions.extend(GiveDragon(giver, to) for to in ((giver + 1) & 3, (giver + 3) & 3))
-        if phase in (EXCHANGE, PLAY, DRAGON_GIFT):
+        if phase in (Phase.EXCHANGE, Phase.PLAY, Phase.DRAGON_GIFT):
             actions.extend(Tichu(s) for s in seats if self.may_call_tichu(s))
         return actions
 
@@ -451,7 +328,7 @@ class HandState:
             seat = None
         if type(seat) is not int or not 0 <= seat < 4:
             raise IllegalAction(action, "no such seat (seats are 0-3)")
-        if self.phase == OVER:
+        if self.phase == _OVER:
             raise IllegalAction(action, "the hand is over")
         kind = type(action)
         if kind is Play:
@@ -461,7 +338,7 @@ class HandState:
         elif kind is Tichu:
             if not self.may_call_tichu(seat):
                 raise IllegalAction(action, self._why_no_tichu(seat))
-            self.calls[seat] = "tichu"
+            self.calls[seat] = Call.TICHU
         elif kind is GrandTichu or kind is BlindGrandTichu:
             self._call_grand(action)
         elif kind is Exchange:
@@ -481,7 +358,7 @@ class HandState:
     def _call_grand(self, action) -> None:
         seat = action.seat
         blind = type(action) is BlindGrandTichu
-        if self.phase != (BLIND if blind else GRAND):
+        if self.phase != (Phase.BLIND if blind else Phase.GRAND):
             raise IllegalAction(action, "Blind Grand Tichu is called before any card is seen"
                                 if blind else "Grand Tichu is called on the first 8 cards")
         if not blind and not self.rules.grand_tichu_allowed:
@@ -490,13 +367,13 @@ class HandState:
             raise IllegalAction(action, f"seat {seat} has already decided")
         if not self._may_call_grand(seat):
             raise IllegalAction(action, "partners may not both call Grand Tichu")
-        self.calls[seat] = "blind" if blind else "grand"
+        self.calls[seat] = Call.BLIND if blind else Call.GRAND
         self._decide(seat)
 
     def _decide(self, seat: int) -> None:
         self.decided[seat] = True
         if all(self.decided):
-            if self.phase == BLIND:
+            if self.phase == Phase.BLIND:
                 self._deal_look()
             else:
                 self._deal_rest()
@@ -505,17 +382,17 @@ class HandState:
         """Deal the first 8 cards; without Grand Tichu there is nothing to decide on them."""
         self.hands = [sum(map(_bit, cards[:GRAND_LOOK])) for cards in self.deal]
         self.decided = [call is not None for call in self.calls]
-        self.phase = GRAND
+        self.phase = Phase.GRAND
         if not self.rules.grand_tichu_allowed or all(self.decided):
             self._deal_rest()
 
     def _deal_rest(self) -> None:
         self.hands = list(self._dealt)
-        self.phase = EXCHANGE
+        self.phase = Phase.EXCHANGE
 
     def _exchange(self, action: Exchange) -> None:
         seat = action.seat
-        if self.phase != EXCHANGE:
+        if self.phase != Phase.EXCHANGE:
             raise IllegalAction(action, "cards are exchanged after the deal, before play")
         if self.exchanges[seat] is not None:
             raise IllegalAction(action, f"seat {seat} has already exchanged")
@@ -539,14 +416,14 @@ class HandState:
                 hands[(s + 3) & 3] |= ex.left.bit
                 hands[(s + 2) & 3] |= ex.partner.bit
                 hands[(s + 1) & 3] |= ex.right.bit
-            self.phase = PLAY
-            self.turn = next(s for s in range(4) if hands[s] & _MAH_JONG_BIT)
+            self.phase = Phase.PLAY
+            self.turn = next(s for s in range(4) if hands[s] & MAH_JONG_BIT)
 
     def _pass(self, action: Pass) -> None:
         seat = action.seat
         phase = self.phase
-        if phase != PLAY:
-            if phase not in (BLIND, GRAND):
+        if phase != _PLAY:
+            if phase not in (Phase.BLIND, Phase.GRAND):
                 raise IllegalAction(action, "there is nothing to pass on now")
             if self.decided[seat]:
                 raise IllegalAction(action, f"seat {seat} has already decided")
@@ -571,8 +448,8 @@ class HandState:
     def _play(self, action: Play) -> None:
         seat = action.seat
         phase = self.phase
-        if phase != PLAY:
-            if phase == DRAGON_GIFT:
+        if phase != _PLAY:
+            if phase == Phase.DRAGON_GIFT:
                 raise IllegalAction(action, f"seat {self.dragon_giver} must first give the "
                                     "Dragon trick to an opponent")
             raise IllegalAction(action, "cards are played only once the exchange is done")
@@ -594,7 +471,7 @@ class HandState:
         if wish is not None:
             if type(wish) is not int or wish not in WISHES:
                 raise IllegalAction(action, "a wish names a rank from 2 to Ace (14)")
-            if not mask & _MAH_JONG_BIT:
+            if not mask & MAH_JONG_BIT:
                 raise IllegalAction(action, "only the player of the Mah Jong may wish")
         table = self.table
         mj = self.rules.mahjong_in_bomb
@@ -608,7 +485,7 @@ class HandState:
                                     "played out of turn)")
             if table is None:
                 raise IllegalAction(action, "a bomb may not take the lead: play it during a trick")
-        elif (standing and not mask & _RANK_BITS[standing] and not combination.is_bomb
+        elif (standing and not mask & RANK_MASKS[standing] and not combination.is_bomb
               and obliges(hand, table, standing, mj)):
             raise IllegalAction(action, f"the wish for {_rank_name(standing)} obliges seat "
                                 f"{seat} to play it")
@@ -618,9 +495,9 @@ class HandState:
         hands[seat] = hand = hand ^ mask  # the cards held, less those laid
         self.played[seat] = True
         self.trick |= mask
-        if standing and mask & _RANK_BITS[standing]:
+        if standing and mask & RANK_MASKS[standing]:
             self.wish = None
-        if mask & _MAH_JONG_BIT:
+        if mask & MAH_JONG_BIT:
             self.wish = wish
         self.table = combination
         self.table_seat = seat
@@ -628,7 +505,7 @@ class HandState:
         if not hand:
             self.out.append(seat)
             self._next_seat = _next_seats(hands)
-        if combination.kind == DOG_KIND:
+        if combination.kind == _DOG:
             self._lead_after_dog(seat)
             return
         if not hand and self._hand_ends(seat):
@@ -642,7 +519,7 @@ class HandState:
             return f"not a combination: {error}"
         if table is None:
             return "this may not be led"
-        if table.kind == DOG_KIND:
+        if table.kind == Kind.DOG:
             return "nothing may be laid on the Dog"
         return f"{combination.kind.replace('_', ' ')} {combination} does not beat {table}"
 
@@ -659,8 +536,8 @@ class HandState:
         """``seat`` just went out: end the hand on a double victory or a third player out (who
         takes the trick at once, or gives away the Dragon if the rules say so)."""
         out = self.out
-        if len(out) == 2 and out[1] == partner_of(out[0]):
-            self.phase = OVER
+        if len(out) == 2 and double_victory_of(out) is not None:
+            self.phase = Phase.OVER
             return True
         if len(out) < 3:
             return False
@@ -668,12 +545,12 @@ class HandState:
         if (table is not None and table.cards[0] is DRAGON
                 and not self.rules.dragon_kept_when_last):
             self.dragon_giver = seat
-            self.phase = DRAGON_GIFT
+            self.phase = Phase.DRAGON_GIFT
             return True
         self.won[seat] |= self.trick
         self.trick = 0
         self.table = None
-        self.phase = OVER
+        self.phase = Phase.OVER
         return True
 
     def _end_trick(self) -> None:
@@ -682,7 +559,7 @@ class HandState:
         winner = self.table_seat
         if self.table.cards[0] is DRAGON:  # the Dragon is only played alone
             self.dragon_giver = winner
-            self.phase = DRAGON_GIFT
+            self.phase = Phase.DRAGON_GIFT
             return
         self.won[winner] |= self.trick
         self._next_trick(winner)
@@ -695,7 +572,7 @@ class HandState:
 
     def _give_dragon(self, action: GiveDragon) -> None:
         seat, to = action.seat, action.to
-        if self.phase != DRAGON_GIFT:
+        if self.phase != Phase.DRAGON_GIFT:
             raise IllegalAction(action, "there is no Dragon trick to give away")
         if seat != self.dragon_giver:
             raise IllegalAction(action, f"seat {self.dragon_giver} won the Dragon trick")
@@ -706,9 +583,9 @@ class HandState:
         if len(self.out) >= 3:
             self.trick = 0
             self.table = None
-            self.phase = OVER
+            self.phase = Phase.OVER
         else:
-            self.phase = PLAY
+            self.phase = Phase.PLAY
             self._next_trick(seat)
 
     def _next_with_cards(self, start: int) -> int:
@@ -720,15 +597,12 @@ class HandState:
     @property
     def double_victory(self) -> int | None:
         """The team whose partners went out first and second, if any."""
-        out = self.out
-        if len(out) >= 2 and out[1] == partner_of(out[0]):
-            return team_of(out[0])
-        return None
+        return double_victory_of(self.out)
 
     @property
     def finish_order(self) -> tuple[int, ...]:
         """The seats in the order they went out, the last player last once the hand is over."""
-        if self.phase == OVER and self.double_victory is None:
+        if self.phase == Phase.OVER and self.double_victory is None:
             return (*self.out, *(s for s in range(4) if s not in self.out))
         return tuple(self.out)
 
@@ -741,27 +615,19 @@ class HandState:
             hand = self.hands[seat]
             cards[team_of(first if hand else seat)] |= self.won[seat]
             cards[1 - team_of(seat)] |= hand
-        return _points_of_mask(cards[0]), _points_of_mask(cards[1])
+        return points_of_mask(cards[0]), points_of_mask(cards[1])
 
     def score(self) -> HandScore:
         """The hand's score once over: totals, card points, double victory, finish order, calls."""
-        if self.phase != OVER:
+        if self.phase != Phase.OVER:
             raise ValueError("the hand is not over")
         double_victory = self.double_victory
         first = self.out[0]
         calls = tuple(CallOutcome(s, call, s == first)
                       for s, call in enumerate(self.calls) if call)
-        totals = [0, 0]
-        card_points = None
-        if double_victory is None:
-            card_points = self.card_points()
-            totals = list(card_points)
-        else:
-            totals[double_victory] = self.rules.double_victory_points
-        for outcome in calls:
-            totals[team_of(outcome.seat)] += outcome.points
-        return HandScore((totals[0], totals[1]), card_points, double_victory, self.finish_order,
-                         calls)
+        card_points = self.card_points() if double_victory is None else None
+        totals = hand_totals(card_points, double_victory, calls, self.rules)
+        return HandScore(totals, card_points, double_victory, self.finish_order, calls)
 
     def entry(self, score: HandScore | None = None) -> dict:
         """The score entry a table captain would type for this hand (see ``scoring.entry``);
@@ -774,18 +640,6 @@ class HandState:
             "calls": {str(c.seat): c.call for c in score.calls},
             "double_victory": score.double_victory,
         }
-
-
-_FIVES, _TENS = (sum(card.bit for card in CARDS if card.points == value) for value in (5, 10))
-"""The cards worth 5 points (the 5s) and 10 points (the 10s and Kings)."""
-
-
-def _points_of_mask(mask: int) -> int:
-    """The card points of the cards of a mask: the 5s, and the 10s and Kings, each counted in one
-    go, then the Dragon and the Phoenix."""
-    return (5 * (mask & _FIVES).bit_count() + 10 * (mask & _TENS).bit_count()
-            + (DRAGON.points if mask & DRAGON.bit else 0)
-            + (PHOENIX.points if mask & PHOENIX.bit else 0))
 
 
 def _rank_name(rank: int) -> str:

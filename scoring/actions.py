@@ -1,0 +1,113 @@
+"""The actions of a hand of Tichu: what a player may say or do, as immutable values.
+
+Each action names its seat; ``scoring.state.HandState.apply`` judges it against the rules
+(``docs/rules.md``, "A hand, step by step") and refuses it with ``IllegalAction`` and a reason.
+A hand's record (``scoring.record``) is the list of its actions in the order made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, format_cards
+
+
+@dataclass(frozen=True, slots=True)
+class BlindGrandTichu:
+    """Call a Blind Grand Tichu (+-400) before seeing any card (Blind Grand Tichu option)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GrandTichu:
+    """Call a Grand Tichu (+-200) having seen 8 cards."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tichu:
+    """Call Tichu (+-100) before playing one's first card."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Say nothing: no call in a calling phase, no play on a trick in turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Lay out one card for each other player: ``left`` (seat + 3), ``partner``, ``right``
+    (seat + 1, the next player)."""
+
+    seat: int
+    left: Card
+    partner: Card
+    right: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay cards on the trick, in turn or (a bomb) out of turn; ``wish`` with the Mah Jong only."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    wish: int | None = None
+
+    def __str__(self) -> str:
+        wish = f" wishing {self.wish}" if self.wish else ""
+        return f"seat {self.seat} plays {format_cards(self.cards)}{wish}"
+
+
+def _fast_init(cls: type) -> None:
+    """Give a frozen dataclass with slots an ``__init__`` that fills the slots through their
+    descriptors: the same value, built in about half the time. Kept for speed: bots make a
+    ``Play`` or ``Pass`` for nearly every action, and the dataclass's own ``__init__`` (through
+    ``object.__setattr__``, as a frozen dataclass must) costs the simulations measurably
+    (``benchmarks/engine.py``)."""
+    setters = tuple(getattr(cls, name).__set__ for name in cls.__slots__)
+    if len(setters) == 3:
+        set_seat, set_cards, set_wish = setters
+
+        def __init__(self, seat, cards, wish=None):
+            set_seat(self, seat)
+            set_cards(self, cards)
+            set_wish(self, wish)
+    else:
+        (set_seat,) = setters
+
+        def __init__(self, seat):
+            set_seat(self, seat)
+    cls.__init__ = __init__
+
+
+_fast_init(Play)
+_fast_init(Pass)
+
+
+@dataclass(frozen=True, slots=True)
+class GiveDragon:
+    """Give the trick won with the Dragon to an opponent."""
+
+    seat: int
+    to: int
+
+
+Action = BlindGrandTichu | GrandTichu | Tichu | Pass | Exchange | Play | GiveDragon
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; ``reason`` says why, ``action`` is the action."""
+
+    def __init__(self, action: Any, reason: str):
+        super().__init__(f"{action}: {reason}")
+        self.action = action
+        self.reason = reason
+
+

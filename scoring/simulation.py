@@ -1,0 +1,49 @@
+"""Simulation: deal a hand and let four bots play it to the end (``play_hand``).
+
+Used by the demo, by simulated events (``tournaments.services.simulation``), by tests that fuzz
+the rules and by ``benchmarks/engine.py``. A seed replays a hand exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .actions import Action
+from .bots import Bot, HeuristicBot, deal_cards, play_out
+from .record import make_record
+from .rules import STANDARD, Rules
+from .score import HandScore
+from .state import HandState
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """A hand played to the end: the score entry a captain would type (card points or null, finish
+    order, calls, double victory), the totals, the full score, and the JSON record (built when
+    asked for: the demo records only the entry)."""
+
+    entry: dict
+    totals: tuple[int, int]
+    score: HandScore
+    state: HandState
+    actions: tuple[Action, ...]
+
+    @property
+    def record(self) -> dict:
+        """The hand record (``scoring.record``): deal, every action, result."""
+        return make_record(self.state, list(self.actions))
+
+
+def play_hand(rules: Rules = STANDARD, seed: int = 0, bots: Sequence[Bot] | None = None
+              ) -> PlayedHand:
+    """Deal with ``seed`` and let four bots (default: ``HeuristicBot``s seeded from ``seed``) play
+    one hand to the end under ``rules`` (``scoring.bots.play_out``)."""
+    rng = random.Random(seed)
+    if bots is None:
+        bots = [HeuristicBot(random.Random(rng.getrandbits(64))) for _ in range(4)]
+    state = HandState(deal_cards(rng), rules)
+    actions = play_out(state, bots)
+    score = state.score()
+    return PlayedHand(state.entry(score), score.totals, score, state, tuple(actions))
