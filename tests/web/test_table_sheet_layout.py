@@ -78,9 +78,10 @@ def test_every_text_keeps_to_its_place(organizer_client, sheet_round, tmp_path, 
     for width in SHEET_COLUMN_WIDTHS:
         edges.append(edges[-1] + width * mm)
     header = max((w for w in found if w[4] in ("Hand", "Spiel")), key=lambda w: w[1])
+    cells = list(zip(edges, edges[1:], strict=False))
     for word in found:  # each heading's words inside one cell of the grid
         if abs(word[1] - header[1]) < 12 and word[1] > qr_bottom:
-            assert any(a <= word[0] and word[2] <= b for a, b in zip(edges, edges[1:], strict=False)), word
+            assert any(a <= word[0] and word[2] <= b for a, b in cells), word
 
     # the long names are there, whole or cut with an ellipsis, never running on
     assert any(t.startswith("Maximiliane") for t in texts)
