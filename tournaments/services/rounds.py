@@ -147,15 +147,15 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
     return rnd
 
 
-def _seat(event: Event, rnd: Round, actor: Actor) -> None:
-    try:
-        draw = _draw(event, rnd.number, rnd.seed)
-    except PairingError as error:
-        raise Conflict(str(error), code="pairing_impossible") from None
-    if not draw.tables:
-        raise Conflict(_("Not enough active entrants for a table."), code="too_few_entrants")
+def _seat(event: Event, rnd: Round, actor: Actor, *, draw: Draw | None = None,
+          codes: dict[int, str] | None = None) -> None:
+    """Seat a round's draw (drawn here from the round's seed unless given); a table whose number
+    is in ``codes`` keeps that code (a draft paired again: its printed sheets stay valid)."""
+    draw = draw or _draw_or_refuse(event, rnd)
+    codes = codes or {}
     for number, seats in enumerate(draw.tables, start=1):
-        table = Table.objects.create(round=rnd, number=number)
+        table = Table.objects.create(round=rnd, number=number,
+                                     **({"code": codes[number]} if number in codes else {}))
         if len(seats) == 2:  # a team match: each team fills its two seats
             seats = (seats[0], seats[1], seats[0], seats[1])
         Seat.objects.bulk_create([Seat(table=table, position=position, entrant_id=entrant)
@@ -164,6 +164,17 @@ def _seat(event: Event, rnd: Round, actor: Actor) -> None:
     record_change(event, subject="round", subject_id=rnd.pk, action="pair", actor=actor,
                   new={"number": rnd.number, "seed": rnd.seed,
                        "tables": [list(t) for t in draw.tables], "byes": list(draw.byes)})
+
+
+def _draw_or_refuse(event: Event, rnd: Round) -> Draw:
+    """The draw of the round's seed, or a 409 when no table can be filled."""
+    try:
+        draw = _draw(event, rnd.number, rnd.seed)
+    except PairingError as error:
+        raise Conflict(str(error), code="pairing_impossible") from None
+    if not draw.tables:
+        raise Conflict(_("Not enough active entrants for a table."), code="too_few_entrants")
+    return draw
 
 
 def _draft(round_id: int) -> tuple[Event, Round]:
@@ -177,13 +188,42 @@ def _draft(round_id: int) -> tuple[Event, Round]:
     return event, rnd
 
 
+REDRAW_ATTEMPTS = 20
+
+
+def next_seed(seed: int) -> int:
+    """The seed a draft is paired again with (deterministic, so a replay draws the same)."""
+    return (seed * 6_364_136_223_846_793_005 + 1_442_695_040_888_963_407) % (2**63)
+
+
+def _same_draw(draw: Draw, rnd: Round) -> bool:
+    """The draw seats everyone as the round already does (same tables, same seats)."""
+    seated = {}
+    for table_id, position, entrant_id in Seat.objects.filter(table__round=rnd).values_list(
+            "table_id", "position", "entrant_id"):
+        seated.setdefault(table_id, {})[position] = entrant_id
+    current = {tuple(seats[p] for p in sorted(seats)) for seats in seated.values()}
+    drawn = {tuple(t) if len(t) == 4 else (t[0], t[1], t[0], t[1]) for t in draw.tables}
+    return current == drawn
+
+
 def round_regenerate(*, round_id: int, actor: Actor) -> Round:
-    """Pair a draft again from scratch (after withdrawals or late entries): same seed."""
+    """Pair a draft again (after withdrawals or late entries, or to draw anew): a new seed,
+    tried until the draw differs from the current one when another draw is possible at all.
+    Each table number keeps its code, so table sheets printed for the draft keep opening their
+    table."""
     with transaction.atomic():
         event, rnd = _draft(round_id)
+        codes = dict(Table.objects.filter(round=rnd).values_list("number", "code"))
+        for _attempt in range(REDRAW_ATTEMPTS):
+            rnd.seed = next_seed(rnd.seed)
+            draw = _draw_or_refuse(event, rnd)
+            if not _same_draw(draw, rnd):
+                break
+        rnd.save(update_fields=["seed"])
         Bye.objects.filter(round=rnd).delete()
         Table.objects.filter(round=rnd).delete()
-        _seat(event, rnd, actor)
+        _seat(event, rnd, actor, draw=draw, codes=codes)
         mark_changed(event)
     return rnd
 
