@@ -73,6 +73,24 @@ def test_a_late_entry_joins_a_regenerated_draft(organizer, orga):
     assert rnd.byes.count() == 0 and late.pk in sum(seating(rnd), [])
 
 
+@pytest.mark.parametrize("players, late", [(8, 1), (8, 2), (12, 3), (9, 2)])
+def test_a_late_arrival_is_seated_in_their_first_round(organizer, orga, players, late):
+    """Issue 14, bug 11: late arrivals, last in the standings with 0 VP, took the byes of their
+    first round although the players already there could sit out instead. The rounds they
+    missed count as rests: byes go to those who sat out least."""
+    event = dtm(organizer, orga, players=players, rounds=3)
+    first = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
+    _play_round(event, first, __import__("random").Random(5))
+    arrivals = players_register(event=event, names=[f"Late {i}" for i in range(late)],
+                                actor=orga)
+    second = round_pair(event_id=event.pk, actor=orga)
+    byes = set(second.byes.values_list("entrant_id", flat=True))
+    seated = set(sum(seating(second), []))
+    late_ids = {entrant.pk for entrant in arrivals}
+    assert len(byes) == (players + late) % 4 and seated.isdisjoint(byes)
+    assert late_ids <= seated and late_ids.isdisjoint(byes)
+
+
 def test_a_swap_that_repeats_partners_is_allowed_with_a_warning(organizer, orga):
     event = dtm(organizer, orga, rounds=2)
     first = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)

@@ -116,9 +116,11 @@ def _draw(event: Event, number: int, seed: int) -> Draw:
     lines, _ = compute(event)
     active = {e.pk: e for e in entrants}
     ordered = [line for line in lines if line.entrant_id in active]
+    missed = {e.pk: e.joined_round - 1 for e in entrants}
     return pair_round(event_format.pairing,
                       [line.entrant_id for line in ordered],
-                      pairing_history(event, number), seed=seed, round_number=number,
+                      pairing_history(event, number).with_rests(missed), seed=seed,
+                      round_number=number,
                       scores={line.entrant_id: line.victory_points for line in ordered})
 
 
