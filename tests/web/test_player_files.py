@@ -46,7 +46,7 @@ def test_another_alphabet_is_found_by_the_detector():
 
 
 def test_a_list_without_header_keeps_its_first_row():
-    read = read_player_file("Anna\nBen\n".encode())
+    read = read_player_file(b"Anna\nBen\n")
     assert read.header is None and read.rows == [["Anna"], ["Ben"]]
 
 
