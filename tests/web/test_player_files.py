@@ -61,7 +61,7 @@ name = st.text(alphabet=LETTERS + LETTERS.upper() + " -'", min_size=2, max_size=
     str.strip).filter(lambda n: len(n) > 1 and not is_header([n]))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(names=st.lists(name, min_size=1, max_size=12), delimiter=st.sampled_from([";", ","]),
        encoding=st.sampled_from(["utf-8", "utf-8-sig", "cp1252"]), header=st.booleans())
 def test_any_list_written_by_a_spreadsheet_reads_back(names, delimiter, encoding, header):

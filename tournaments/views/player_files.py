@@ -105,11 +105,11 @@ def _decoded(data: bytes) -> tuple[str, str]:
 
 
 def _alphabetic(text: str) -> bool:
-    """Most of the text's letters are of one of the alphabets other code pages are made for
-    (a detector's guess worth more than the Western reading)."""
-    letters = [unicodedata.name(ch, "").split(" ")[0] for ch in text if ch.isalpha()
-               and not ch.isascii()]
-    return bool(letters) and sum(name in OTHER_ALPHABETS for name in letters) > len(letters) / 2
+    """Most of the text's letters (ASCII ones included) are of an alphabet other code pages are
+    made for: a detector's guess worth more than the Western reading. A Latin list misread has
+    mostly ASCII letters and a few odd ones."""
+    letters = [unicodedata.name(ch, "").split(" ")[0] for ch in text if ch.isalpha()]
+    return sum(name in OTHER_ALPHABETS for name in letters) > len(letters) / 2
 
 
 def sniff_delimiter(lines: list[str]) -> str:
