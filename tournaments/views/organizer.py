@@ -40,6 +40,7 @@ from .forms import (
     TableCloseForm,
     add_service_error,
 )
+from .labels import cup_attention
 
 
 def _actor(request) -> Actor:
@@ -89,6 +90,7 @@ def _event_page(request, event, players_form=None, status=200):
         "tables": queries.table_views(latest, event) if latest else [],
         "rows": queries.standings(event),
         "players_form": players_form or PlayersForm(),
+        "attention": cup_attention(event) if event.format.is_cup else [],
     }, status=status)
 
 
