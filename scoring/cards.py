@@ -20,7 +20,7 @@ suited cards, the whole deck, each special card's bit) are built here, once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 SUITS = ("j", "s", "p", "r")
 SUIT_NAMES = ("Jade", "Sword", "Pagoda", "Star")
@@ -58,6 +58,9 @@ class Card:
 
     __slots__ = ("index", "rank", "suit", "points", "bit", "_text")
 
+    rank: int | None
+    suit: int | None
+
     def __init__(self, index: int):
         self.index = index
         self.bit = 1 << index
@@ -86,7 +89,7 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
         return (card_at, (self.index,))
 
 

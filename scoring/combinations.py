@@ -317,15 +317,17 @@ def lies_on(play: Combination, table: Combination) -> bool:
     a bomb with more cards, or as many and a higher top card. Otherwise: same kind, same number of
     cards, higher rank; the Phoenix single beats every single but the Dragon (and itself).
     """
+    rank, table_rank = play.rank, table.rank
+    if rank is None or table_rank is None:  # the Dog (the one rank None): only ever led
+        return False
     kind, table_kind = play.kind, table.kind
     if kind in BOMB_KINDS:
-        return table_kind != _DOG and (
-            table_kind not in BOMB_KINDS or (play.length, play.rank) > (table.length, table.rank))
-    if kind != table_kind or kind == _DOG or play.length != table.length:
+        return table_kind not in BOMB_KINDS or (play.length, rank) > (table.length, table_rank)
+    if kind != table_kind or play.length != table.length:
         return False
     if kind == _SINGLE and play.cards[0] is PHOENIX:
-        return table.rank < DRAGON_RANK and table.cards[0] is not PHOENIX
-    return play.rank > table.rank
+        return table_rank < DRAGON_RANK and table.cards[0] is not PHOENIX
+    return rank > table_rank
 
 
 def reading_on(play: Cards, table: Table, *, mahjong_in_bomb: bool = False
@@ -349,13 +351,14 @@ def reading_of_mask(mask: int, table: Combination | None, mahjong_in_bomb: bool 
     """``reading_on`` for cards given as a bitmask and a table given as a ``Combination`` (or
     ``None``): the state machine's check of each play, without re-reading the cards."""
     found = _analyse(mask, mahjong_in_bomb)
-    if type(found) is str:
+    if isinstance(found, str):
         return None
     if table is None:
         return found[0]
     for reading in found:
         if lies_on(reading, table):
             if reading.kind == _SINGLE and reading.cards[0] is PHOENIX:
+                assert table.rank is not None  # a single, not the Dog: ``lies_on`` said so
                 return Combination(_SINGLE, phoenix_rank_on(table.rank), 1, reading.cards)
             return reading
     return None

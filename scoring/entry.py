@@ -36,6 +36,7 @@ Wrong types raise ``InvalidHand`` too, never ``TypeError``: the entry comes stra
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, TypeGuard
 
 from .rules import STANDARD, Rules
 from .score import (
@@ -66,17 +67,17 @@ class InvalidHand(ValueError):
         self.message = message
 
 
-def score_hand(entry: Mapping, rules: Rules = STANDARD) -> tuple[int, int]:
+def score_hand(entry: Mapping[str, Any], rules: Rules = STANDARD) -> tuple[int, int]:
     """Both teams' Tichu points for one hand's score entry; ``InvalidHand`` if it breaks a rule."""
     return score_entry(entry, rules).totals
 
 
-def normalize_entry(entry: Mapping, rules: Rules = STANDARD) -> dict:
+def normalize_entry(entry: Mapping[str, Any], rules: Rules = STANDARD) -> dict[str, Any]:
     """The canonical form of a valid score entry (see ``HandScore.as_entry``)."""
     return score_entry(entry, rules).as_entry()
 
 
-def score_entry(entry: Mapping, rules: Rules = STANDARD) -> HandScore:
+def score_entry(entry: Mapping[str, Any], rules: Rules = STANDARD) -> HandScore:
     """Validate a score entry against every rule (module docstring) and score it.
 
     Tichu points per team: ``scoring.score.hand_totals``.
@@ -105,12 +106,12 @@ def score_entry(entry: Mapping, rules: Rules = STANDARD) -> HandScore:
     return HandScore(totals, card_points, double_victory, finish_order, outcomes)
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     """A JSON integer: ``bool`` is an ``int`` subclass in Python but never a number on a sheet."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _seat(value, field: str) -> int:
+def _seat(value: object, field: str) -> int:
     """A seat from an int 0-3 or its string "0"-"3" (JSON object keys are strings)."""
     if _is_int(value) and value in SEATS:
         return value
@@ -119,7 +120,7 @@ def _seat(value, field: str) -> int:
     raise InvalidHand("unknown_seat", f"{value!r} is not a seat: seats are 0, 1, 2 and 3.", field)
 
 
-def _double_victory(value) -> int | None:
+def _double_victory(value: object) -> int | None:
     """The team that went out first and second (0 or 1), or none."""
     if value is None or (_is_int(value) and value in (0, 1)):
         return value
@@ -128,7 +129,7 @@ def _double_victory(value) -> int | None:
                       "double_victory")
 
 
-def _card_points(value, double_victory: int | None, rules: Rules) -> tuple[int, int] | None:
+def _card_points(value: object, double_victory: int | None, rules: Rules) -> tuple[int, int] | None:
     """Card points per team: multiples of 5 in -25..125 summing to 100; under a double victory
     none, or exactly the double-victory value for the team that made it and 0."""
     field = "card_points"
@@ -166,7 +167,7 @@ def _card_points(value, double_victory: int | None, rules: Rules) -> tuple[int, 
     return points
 
 
-def _finish_order(value, double_victory: int | None) -> tuple[int, ...]:
+def _finish_order(value: object, double_victory: int | None) -> tuple[int, ...]:
     """Distinct seats in the order they went out. First two partners means a double victory, which
     must be entered as one; a double victory ends the hand after its second player out (seats
     listed after it are accepted and ignored)."""
@@ -198,7 +199,7 @@ def _finish_order(value, double_victory: int | None) -> tuple[int, ...]:
     return order[:2]
 
 
-def _calls(value, rules: Rules) -> dict[int, str]:
+def _calls(value: object, rules: Rules) -> dict[int, str]:
     """Calls per seat, each allowed by the event; no two Grand Tichus in one team."""
     field = "calls"
     if value is None:
@@ -232,7 +233,7 @@ def _calls(value, rules: Rules) -> dict[int, str]:
     return calls
 
 
-def _ticks(value, calls: dict[int, str]) -> dict[int, bool]:
+def _ticks(value: object, calls: dict[int, str]) -> dict[int, bool]:
     """Made/failed ticks per seat: only for callers, at most one made."""
     field = "tichu_success"
     if value is None:

@@ -10,6 +10,7 @@ may differ). Small helpers read the hand's bits directly (``singles_above``).
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any
 
 from scoring.cards import (
     CARDS,
@@ -112,7 +113,7 @@ def _entries(hand: HandView, kind: str, mahjong_in_bomb: bool
     top pair; straights and straight flushes by the top card, or one above the card below the
     Phoenix when it stands at the top (a set is listed once, in its highest reading).
     """
-    found: list = []
+    found: list[Entry] = []
     if kind == _SINGLE:
         list_singles(hand, 0, found, _ENTRY_TABLES)
         if hand.mahjong:
@@ -127,14 +128,16 @@ def _entries(hand: HandView, kind: str, mahjong_in_bomb: bool
     append = found.append
     if kind == Kind.FULL_HOUSE:
         for play in plays:
-            first, third = play[0].rank, play[2].rank
-            append((sum(map(_bit, play)), play, 5, first if first == third else third))
+            first, third = play[0].rank, play[2].rank  # real cards: the Phoenix stands last
+            append((sum(map(_bit, play)), play, 5,
+                    first if first == third else third))  # type: ignore[arg-type]
     else:  # stairs, straights, bombs
         above = 1 if kind == Kind.STRAIGHT else 0
         for play in plays:
             last = play[-1]
-            rank = play[-2].rank + above if last is PHOENIX else last.rank
-            append((sum(map(_bit, play)), play, len(play), rank))
+            # real cards but the Phoenix, which stands last only above a real card
+            rank = play[-2].rank + above if last is PHOENIX else last.rank  # type: ignore[operator]
+            append((sum(map(_bit, play)), play, len(play), rank))  # type: ignore[arg-type]
     return found
 
 
@@ -149,7 +152,7 @@ def _top_single(mask: int) -> float:
     return LOWEST_RANK + ((suited.bit_length() - 1) >> 2) if suited else 0
 
 
-_SUITED_ABOVE = tuple(sum(card.bit for card in CARDS[:52] if card.rank > rank)
+_SUITED_ABOVE = tuple(sum(card.bit for card in CARDS[:52] if (card.rank or 0) > rank)
                       for rank in range(DRAGON_RANK + 1))
 """``_SUITED_ABOVE[rank]``: the suited cards of ranks above ``rank`` (0-15)."""
 
@@ -183,12 +186,12 @@ class HandPlays:
 
     __slots__ = ("mask", "mahjong_in_bomb", "bomb_free", "exhausted", "_slots", "_view")
 
-    def __init__(self, mask: int, mahjong_in_bomb: bool = False):
+    def __init__(self, mask: int, mahjong_in_bomb: bool = False) -> None:
         self.mask = mask
         self.mahjong_in_bomb = mahjong_in_bomb
         self.bomb_free = not may_hold_bomb(mask)
         self.exhausted: set[str] = set()
-        self._slots: dict[str, list] = {}  # kind: [the mask it was narrowed to, its entries]
+        self._slots: dict[str, list[Any]] = {}  # kind: [the mask it was narrowed to, its entries]
         self._view: HandView | None = None
 
     def narrow(self, mask: int) -> HandPlays:
@@ -204,6 +207,7 @@ class HandPlays:
         the kinds of ``LEAD_KINDS`` in that order) that the hand still holds."""
         mask = self.mask
         slot = self._slots.get(kind)
+        entries: list[Entry]
         if slot is not None:
             entries = slot[1]
             if slot[0] != mask:
@@ -243,10 +247,9 @@ class HandPlays:
 
     def beating_entries(self, table: Combination) -> list[Entry]:
         """``beating`` as entries."""
-        kind = table.kind
-        if kind == _DOG or kind in BOMB_KINDS:
+        kind, rank, length = table.kind, table.rank, table.length
+        if rank is None or kind in BOMB_KINDS:  # the Dog (the one rank None), or a bomb
             return []
-        rank, length = table.rank, table.length
         return [entry for entry in self.entries(kind) if entry[3] > rank and entry[2] == length]
 
     def bomb_entries(self, table: Combination | None = None
@@ -263,15 +266,16 @@ class HandPlays:
         """The bombs that may be laid on ``table`` (``None``: every bomb; none on the Dog)."""
         return [entry[1] for entry in self.bomb_entries(table)]
 
-    def split_entries(self, table: Combination | None, wish: int | None = None):
+    def split_entries(self, table: Combination | None, wish: int | None = None
+                      ) -> tuple[list[Entry], list[Entry], bool]:
         """The legal plays as entries (non-bombs, bombs), and whether a pass is legal: under the
         wish's obligation only the non-bombs holding the wished rank remain, and no pass."""
         if table is None:
             plays = self.entries(LEADS)
             bombs = [] if self.bomb_free else self.entries(BOMB)
         else:
-            kind = table.kind
-            if kind == _DOG:
+            kind, rank = table.kind, table.rank
+            if rank is None:  # the Dog (the one rank None): nothing is laid on it
                 return [], [], True
             bombs = [] if self.bomb_free else self.entries(BOMB)
             if kind in BOMB_KINDS:
@@ -280,7 +284,6 @@ class HandPlays:
                     beaten = (table.length, table.rank)
                     bombs = [entry for entry in bombs if (entry[2], entry[3]) > beaten]
             else:
-                rank = table.rank
                 if kind == _SINGLE and rank >= _top_single(self.mask):
                     plays = []  # no single of the hand beats it (quicker than looking)
                 else:

@@ -26,9 +26,10 @@ given as a bitmask, as the state machine holds it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations, product
 from operator import attrgetter
+from typing import Any
 
 from scoring.cards import (
     CARDS,
@@ -100,7 +101,7 @@ PLAY_TABLES = (
 ``list_sets``; ``scoring.hand_plays`` gives them tables of its entries instead)."""
 
 
-def _translation(keep) -> bytes:
+def _translation(keep: Callable[[int], int]) -> bytes:
     """A ``bytes.translate`` table from hex digits to ``keep(digit)``, for ``rank_sets`` and
     ``HandView``."""
     table = bytearray(range(256))
@@ -167,7 +168,7 @@ class HandView:
     __slots__ = ("mask", "nibbles", "held", "paired", "tripled", "run", "phoenix", "mahjong",
                  "dragon", "dog", "flush")
 
-    def __init__(self, mask: int):
+    def __init__(self, mask: int) -> None:
         suited = mask & SUITED_MASK
         digits = b"%013x" % suited  # rank A first, rank 2 last
         self.mask = mask
@@ -191,7 +192,8 @@ def _concat(parts: Sequence[Sequence[Play]]) -> list[Play]:
     return list(acc)
 
 
-def list_singles(hand, above, out, tables=None):
+def list_singles(hand: HandView, above: float, out: list[Any],
+                 tables: tuple[Any, ...] | None = None) -> None:
     """Singles above rank ``above``: suited cards and the Dragon; the Phoenix on any single but
     the Dragon. (The Mah Jong and the Dog only lead.) ``tables``: ``hand_plays``' tables, to
     list ``HandPlays`` entries rather than plays."""
@@ -206,7 +208,8 @@ def list_singles(hand, above, out, tables=None):
             out.append(phoenix)
 
 
-def list_sets(hand, size, above, out, tables=None):
+def list_sets(hand: HandView, size: int, above: float, out: list[Any],
+              tables: tuple[Any, ...] | None = None) -> None:
     """Pairs (``size`` 2) or triples (3) above rank ``above``: real cards of one rank, or one fewer
     completed by the Phoenix. ``tables``: as for ``list_singles``."""
     groups, with_phoenix = (tables or PLAY_TABLES)[3:]
@@ -222,7 +225,7 @@ def list_sets(hand, size, above, out, tables=None):
             out.extend(with_phoenix[rank][nibble][size - 1])
 
 
-def list_full_houses(hand, above, out):
+def list_full_houses(hand: HandView, above: float, out: list[Play]) -> None:
     """Full houses whose triple ranks above ``above``: a real triple with a real pair, or with one
     card completed by the Phoenix; or two real pairs and the Phoenix, read with the higher pair as
     the triple (listed once, though it has two readings)."""
@@ -243,7 +246,7 @@ def list_full_houses(hand, above, out):
                 out.extend(p + t for t in triples for p in GROUPS[rank][nibbles[rank]][2])
 
 
-def _stairs_of(hand, low, high, out):
+def _stairs_of(hand: HandView, low: int, high: int, out: list[Play]) -> None:
     """Stairs on the ranks ``low``-``high``: a real pair of each, or with the Phoenix completing
     the pair of one rank (the one rank held once, else each rank in turn)."""
     nibbles = hand.nibbles
@@ -258,7 +261,7 @@ def _stairs_of(hand, low, high, out):
                                + pairs[i + 1:]))
 
 
-def list_stairs(hand, length, above, out):
+def list_stairs(hand: HandView, length: int | None, above: float, out: list[Play]) -> None:
     """Stairs of ``length`` cards (``None``: every length) whose top pair ranks above ``above``.
     Every rank of the run is held twice or more, save at most one held once that the Phoenix
     completes."""
@@ -278,7 +281,8 @@ def list_stairs(hand, length, above, out):
             _stairs_of(hand, low, high, out)
 
 
-def _straights_of(hand, choices, low, high, mahjong_in_bomb, out):
+def _straights_of(hand: HandView, choices: list[tuple[Card, ...]], low: int, high: int,
+                  mahjong_in_bomb: bool, out: list[Play]) -> None:
     """Straights on the ranks ``low``-``high`` (rank 1 the Mah Jong): one card of each rank, or the
     Phoenix for one rank 2-A. A set of cards is listed once, in its highest reading: the Phoenix
     stands at the bottom only of a straight up to the Ace (else it reads one rank above the top).
@@ -297,7 +301,8 @@ def _straights_of(hand, choices, low, high, mahjong_in_bomb, out):
                 out.extend(product(*run[:i], (PHOENIX,), *run[i + 1:]))
 
 
-def list_straights(hand, length, above, mahjong_in_bomb, out):
+def list_straights(hand: HandView, length: int | None, above: float, mahjong_in_bomb: bool,
+                   out: list[Play]) -> None:
     """Straights of ``length`` cards (``None``: every length) whose top card ranks above ``above``.
     Every rank of the run is held (the Mah Jong as the 1), save at most one the Phoenix stands for.
     """
@@ -392,7 +397,7 @@ def bombs_on(mask: int, table: Combination | None, mahjong_in_bomb: bool = False
 
 
 def list_bombs(hand: HandView, table: Combination | None, mahjong_in_bomb: bool,
-               out: list) -> None:
+               out: list[Play]) -> None:
     """Bombs that beat ``table`` (``None`` or a non-bomb: every bomb), from ``bombs_on``."""
     out.extend(bombs_on(hand.mask, table, mahjong_in_bomb))
 
@@ -402,10 +407,8 @@ def _candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
     """Stage one: the plays from the hand that may be laid on ``table``, as (non-bombs, bombs)."""
     plays: list[Play] = []
     bombs: list[Play] = []
-    if table is not None and table.kind == Kind.DOG:
-        return plays, bombs
-    hand = HandView(hand_mask)
     if table is None:
+        hand = HandView(hand_mask)
         list_singles(hand, 0, plays)
         if hand.mahjong:
             plays.append((MAH_JONG,))
@@ -418,6 +421,9 @@ def _candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
         list_straights(hand, None, 0, mahjong_in_bomb, plays)
     else:
         kind, rank = table.kind, table.rank
+        if rank is None:  # the Dog (the one rank None): nothing is laid on it
+            return plays, bombs
+        hand = HandView(hand_mask)
         if kind == Kind.SINGLE:
             list_singles(hand, rank, plays)
         elif kind == Kind.PAIR:

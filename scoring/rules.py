@@ -17,6 +17,7 @@ one ``Rules`` value; every function of the engine that depends on an option take
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
 
 TICHU_VALUE = 100
 GRAND_TICHU_VALUE = 200
@@ -34,7 +35,7 @@ class Rules:
     dragon_kept_when_last: bool = True
     mahjong_in_bomb: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         value = self.double_victory_points
         if not isinstance(value, int) or isinstance(value, bool) or not (
                 0 < value <= MAX_DOUBLE_VICTORY_POINTS) or value % 5:
@@ -45,16 +46,16 @@ class Rules:
             if not isinstance(getattr(self, option), bool):
                 raise ValueError(f"{option} must be true or false")
 
-    def replace(self, **changes) -> Rules:
+    def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (unknown names raise ``TypeError``)."""
         return replace(self, **changes)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The options as a JSON-ready mapping (the inverse of ``Rules.from_dict``)."""
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> Rules:
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Options from a mapping; unknown keys are refused so that a typo is never ignored."""
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from .rules import BLIND_GRAND_TICHU_VALUE, GRAND_TICHU_VALUE, TICHU_VALUE, Rules
 
@@ -50,9 +51,9 @@ class Call(StrEnum):
     BLIND = "blind"
 
 
-CALL_VALUES = {Call.TICHU: TICHU_VALUE, Call.GRAND: GRAND_TICHU_VALUE,
+CALL_VALUES: dict[str, int] = {Call.TICHU: TICHU_VALUE, Call.GRAND: GRAND_TICHU_VALUE,
                Call.BLIND: BLIND_GRAND_TICHU_VALUE}
-GRAND_CALLS = frozenset({Call.GRAND, Call.BLIND})
+GRAND_CALLS: frozenset[str] = frozenset({Call.GRAND, Call.BLIND})
 """The calls made before all 14 cards are seen: partners may not both make one."""
 
 
@@ -106,7 +107,7 @@ class HandScore:
         """The seat that went out first, if known."""
         return self.finish_order[0] if self.finish_order else None
 
-    def as_entry(self) -> dict:
+    def as_entry(self) -> dict[str, Any]:
         """The canonical score entry of this hand: JSON-ready, string seat keys in order, ticks for
         every call, the finish order as complete as known. Two entries that mean the same hand
         have the same canonical entry (what idempotent recording compares)."""

@@ -49,6 +49,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from itertools import permutations
 from operator import attrgetter
+from typing import Any
 
 from .actions import (
     Action,
@@ -76,7 +77,7 @@ from .cards import (
     parse_cards,
     points_of_mask,
 )
-from .combinations import InvalidCombination, Kind, classify, reading_of_mask
+from .combinations import Combination, InvalidCombination, Kind, classify, reading_of_mask
 from .plays import bombs_on, legal_plays, obliges, wish_obliges
 from .rules import STANDARD, Rules
 from .score import (
@@ -154,7 +155,27 @@ class HandState:
                  "turn", "table", "table_seat", "trick", "passes", "wish", "won", "out",
                  "dragon_giver", "_next_seat", "_dealt")
 
-    def __init__(self, deal: Sequence[Sequence[Card]], rules: Rules = STANDARD):
+    rules: Rules
+    deal: tuple[tuple[Card, ...], ...] | None
+    phase: Phase
+    hands: list[int]
+    calls: list[str | None]
+    decided: list[bool]
+    exchanges: list[Exchange | None]
+    played: list[bool]
+    turn: int
+    table: Combination | None
+    table_seat: int
+    trick: int
+    passes: int
+    wish: int | None
+    won: list[int]
+    out: list[int]
+    dragon_giver: int | None
+    _next_seat: tuple[int, ...]
+    _dealt: tuple[int, ...] | None
+
+    def __init__(self, deal: Sequence[Sequence[Card]], rules: Rules = STANDARD) -> None:
         """Start a hand from the deal: four sequences of 14 cards in the order dealt."""
         if len(deal) != 4 or {*map(len, deal)} != {14}:
             raise ValueError("a deal is four hands of 14 cards")
@@ -166,19 +187,19 @@ class HandState:
             raise ValueError("a deal holds each of the 56 cards exactly once")
         self._dealt = dealt
         self.rules = rules
-        self.calls: list[str | None] = [None] * 4
+        self.calls = [None] * 4
         self.decided = [False] * 4
-        self.exchanges: list[Exchange | None] = [None] * 4
+        self.exchanges = [None] * 4
         self.played = [False] * 4
         self.turn = 0
         self.table = None
         self.table_seat = 0
         self.trick = 0
         self.passes = 0
-        self.wish: int | None = None
+        self.wish = None
         self.won = [0, 0, 0, 0]
-        self.out: list[int] = []
-        self.dragon_giver: int | None = None
+        self.out = []
+        self.dragon_giver = None
         self._next_seat = _ALL_HOLD
         if rules.blind_grand_tichu:
             self.phase = Phase.BLIND
@@ -195,10 +216,10 @@ class HandState:
         still holds; ``out`` the seats already out, in order (exactly those with no cards). The
         cards nobody holds lie in tricks already won by ``turn``. A seat with fewer than 14 cards
         has played (and may no longer call Tichu). There is no deal, so no record."""
-        hands = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
-        masks = [mask_of(h) for h in hands]
-        held = [card for h in hands for card in h]
-        if len(hands) != 4 or mask_of(held).bit_count() != len(held):
+        cards = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+        masks = [mask_of(h) for h in cards]
+        held = [card for h in cards for card in h]
+        if len(cards) != 4 or mask_of(held).bit_count() != len(held):
             raise ValueError("four hands of distinct cards")
         if sorted(out) != [s for s in range(4) if not masks[s]] or not masks[turn]:
             raise ValueError("the seats out are exactly those without cards; turn holds cards")
@@ -210,7 +231,7 @@ class HandState:
         state.calls = list(calls)
         state.decided = [True] * 4
         state.exchanges = [None] * 4
-        state.played = [len(h) < 14 for h in hands]
+        state.played = [len(h) < 14 for h in cards]
         state.turn = turn
         state.table = None
         state.table_seat = turn
@@ -312,7 +333,7 @@ class HandState:
                     actions.extend(Play(s, bomb) for bomb in self.bombs_beating_table(s))
         elif phase == Phase.DRAGON_GIFT:
             giver = self.dragon_giver
-            if giver in seats:
+            if giver is not None and giver in seats:
                 actions.extend(GiveDragon(giver, to) for to in ((giver + 1) & 3, (giver + 3) & 3))
         if phase in (Phase.EXCHANGE, Phase.PLAY, Phase.DRAGON_GIFT):
             actions.extend(Tichu(s) for s in seats if self.may_call_tichu(s))
@@ -330,20 +351,19 @@ class HandState:
             raise IllegalAction(action, "no such seat (seats are 0-3)")
         if self.phase == _OVER:
             raise IllegalAction(action, "the hand is over")
-        kind = type(action)
-        if kind is Play:
+        if type(action) is Play:
             self._play(action)
-        elif kind is Pass:
+        elif type(action) is Pass:
             self._pass(action)
-        elif kind is Tichu:
+        elif type(action) is Tichu:
             if not self.may_call_tichu(seat):
                 raise IllegalAction(action, self._why_no_tichu(seat))
             self.calls[seat] = Call.TICHU
-        elif kind is GrandTichu or kind is BlindGrandTichu:
+        elif type(action) is GrandTichu or type(action) is BlindGrandTichu:
             self._call_grand(action)
-        elif kind is Exchange:
+        elif type(action) is Exchange:
             self._exchange(action)
-        elif kind is GiveDragon:
+        elif type(action) is GiveDragon:
             self._give_dragon(action)
         else:
             raise IllegalAction(action, "not an action of Tichu")
@@ -355,7 +375,7 @@ class HandState:
             return "Tichu may only be called before one's first card"
         return "Tichu may be called only once all 14 cards are dealt"
 
-    def _call_grand(self, action) -> None:
+    def _call_grand(self, action: GrandTichu | BlindGrandTichu) -> None:
         seat = action.seat
         blind = type(action) is BlindGrandTichu
         if self.phase != (Phase.BLIND if blind else Phase.GRAND):
@@ -380,6 +400,7 @@ class HandState:
 
     def _deal_look(self) -> None:
         """Deal the first 8 cards; without Grand Tichu there is nothing to decide on them."""
+        assert self.deal is not None  # a hand dealt, not a ``position``
         self.hands = [sum(map(_bit, cards[:GRAND_LOOK])) for cards in self.deal]
         self.decided = [call is not None for call in self.calls]
         self.phase = Phase.GRAND
@@ -387,6 +408,7 @@ class HandState:
             self._deal_rest()
 
     def _deal_rest(self) -> None:
+        assert self._dealt is not None  # a hand dealt, not a ``position``
         self.hands = list(self._dealt)
         self.phase = Phase.EXCHANGE
 
@@ -408,10 +430,11 @@ class HandState:
             raise IllegalAction(action, f"seat {seat} does not hold these cards")
         exchanges = self.exchanges
         exchanges[seat] = action
-        if all(exchanges):
-            for ex in exchanges:
+        given = [ex for ex in exchanges if ex is not None]
+        if len(given) == 4:
+            for ex in given:
                 hands[ex.seat] &= ~(ex.left.bit | ex.partner.bit | ex.right.bit)
-            for ex in exchanges:
+            for ex in given:
                 s = ex.seat
                 hands[(s + 3) & 3] |= ex.left.bit
                 hands[(s + 2) & 3] |= ex.partner.bit
@@ -441,7 +464,7 @@ class HandState:
         self.passes = passes = self.passes + 1
         active = 4 - len(self.out)  # the seats out are exactly those without cards
         if passes >= active - (1 if self.hands[self.table_seat] else 0):
-            self._end_trick()
+            self._end_trick(table)
         else:
             self.turn = self._next_seat[seat]
 
@@ -512,7 +535,7 @@ class HandState:
             return
         self.turn = self._next_seat[seat]
 
-    def _why_not_laid(self, cards, table) -> str:
+    def _why_not_laid(self, cards: tuple[Card, ...], table: Combination | None) -> str:
         try:
             combination = classify(cards, mahjong_in_bomb=self.rules.mahjong_in_bomb)
         except InvalidCombination as error:
@@ -553,11 +576,11 @@ class HandState:
         self.phase = Phase.OVER
         return True
 
-    def _end_trick(self) -> None:
+    def _end_trick(self, table: Combination) -> None:
         """All others passed: the table's player wins the trick (giving it away if it is the
         Dragon's) and leads, or the next player with cards leads if they are out."""
         winner = self.table_seat
-        if self.table.cards[0] is DRAGON:  # the Dragon is only played alone
+        if table.cards[0] is DRAGON:  # the Dragon is only played alone
             self.dragon_giver = winner
             self.phase = Phase.DRAGON_GIFT
             return
@@ -629,7 +652,7 @@ class HandState:
         totals = hand_totals(card_points, double_victory, calls, self.rules)
         return HandScore(totals, card_points, double_victory, self.finish_order, calls)
 
-    def entry(self, score: HandScore | None = None) -> dict:
+    def entry(self, score: HandScore | None = None) -> dict[str, Any]:
         """The score entry a table captain would type for this hand (see ``scoring.entry``);
         ``score``: this hand's ``score()`` when already computed."""
         if score is None:

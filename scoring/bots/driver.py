@@ -38,7 +38,7 @@ class Bot(Protocol):
         ...
 
 
-def seat_plays(cache: list, state: HandState, seat: int) -> HandPlays:
+def seat_plays(cache: list[HandPlays | None], state: HandState, seat: int) -> HandPlays:
     """The ``HandPlays`` of the cards ``seat`` holds, kept in ``cache`` (one per seat) and
     narrowed as the hand shrinks; a hand that is no part of the cached one starts afresh."""
     mask = state.hands[seat]
@@ -83,6 +83,7 @@ def play_out(state: HandState, bots: Sequence[Bot]) -> list[Action]:
     append, apply = actions.append, state.apply
     while state.phase != _PLAY:  # the calls and the exchange
         seat = state.to_act
+        assert seat is not None  # a hand waits for a seat until it is over
         action = bots[seat].act(state, seat)
         apply(action)
         append(action)
@@ -93,15 +94,14 @@ def play_out(state: HandState, bots: Sequence[Bot]) -> list[Action]:
         phase = state.phase
         if phase == _PLAY:
             seat = state.turn
-            action = None
-            if armed and state.table is not None:
-                action = _bomb_out_of_turn(bots, state, seat, armed, mahjong_in_bomb)
-            if action is None:
-                action = bots[seat].act(state, seat)
+            bomb = (_bomb_out_of_turn(bots, state, seat, armed, mahjong_in_bomb)
+                    if armed and state.table is not None else None)
+            action = bots[seat].act(state, seat) if bomb is None else bomb
         elif phase == _OVER:
             break
         else:  # the Dragon's gift
             seat = state.to_act
+            assert seat is not None
             action = bots[seat].act(state, seat)
         apply(action)
         append(action)

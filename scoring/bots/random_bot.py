@@ -51,7 +51,7 @@ class RandomBot:
             if not (wish and plays_of.holds(wish)):  # no wish obliges
                 if table is None:
                     return self._lead(seat, plays_of)
-                if table.kind == _SINGLE:
+                if table.kind == _SINGLE and table.rank is not None:
                     return self._on_single(seat, plays_of, table.rank)
             # the legal plays and the pass, drawn from the seat's candidates (cheaper than
             # building every action)
