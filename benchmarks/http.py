@@ -86,11 +86,11 @@ def _club_event() -> int:
     from django.contrib.auth import get_user_model
 
     from tournaments.models import Event
-    from tournaments.services import standings
     from tournaments.services.events import event_create, players_register
     from tournaments.services.hands import hand_record
     from tournaments.services.history import Actor
     from tournaments.services.rounds import round_pair, round_publish
+    from tournaments.standings import compute as standings
 
     event = Event.objects.filter(name=CLUB_NAME).first()
     if event is not None:
@@ -168,7 +168,7 @@ def measure(seconds: int, runs: int, groups=GROUPS) -> list[list[str]]:
     from django.db import connection
 
     from tournaments.models import Hand, Table
-    from tournaments.services import standings
+    from tournaments.standings import compute as standings
 
     event_id = league.build(reuse=True)
     club_id = _club_event()

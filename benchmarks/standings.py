@@ -231,9 +231,9 @@ def measure(event_id: int, runs: int) -> list[list[str]]:
     from django.db import connection
 
     from tournaments.models import Change, Event, Hand, RoundResult, StandingRow, Table
-    from tournaments.services import standings
     from tournaments.services.hands import hand_record
     from tournaments.services.history import Actor
+    from tournaments.standings import compute as standings
 
     event = Event.objects.get(pk=event_id)
     organizer = Actor.organizer(get_user_model().objects.get(username="bench"))
@@ -284,7 +284,7 @@ def _cold_full(event_id: int) -> float:
     from django.db import connection
 
     from tournaments.models import RoundResult, StandingRow
-    from tournaments.services import standings
+    from tournaments.standings import compute as standings
 
     RoundResult.objects.filter(round__event_id=event_id).delete()
     StandingRow.objects.filter(event_id=event_id).delete()

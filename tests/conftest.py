@@ -139,7 +139,7 @@ def _token_renewed_since(event) -> bool:
     """The event's version token, as this process knows it, is newer than its standings."""
     if not LIVE or event.standings_computed_at is None:
         return True
-    from tournaments.services.standings_cache import versions
+    from tournaments.standings.cache import versions
 
     token = versions.current(event.pk)
     return token is None or token > event.standings_computed_at.timestamp() * 1e9

@@ -1,7 +1,7 @@
 """Version tokens that every process knows without asking: renewed in the cache, pushed to the
 processes over Redis pub/sub.
 
-A cached answer is stored under its key's current token (``tournaments.services.standings_cache``),
+A cached answer is stored under its key's current token (``tournaments.standings.cache``),
 so a read needs the token first: one round trip to Redis, as long as all the rest of a cached read.
 Tokens change far less often than they are read (once per hand entered, against every phone at the
 venue polling the standings), so each process keeps the tokens it has seen, and a listener thread

@@ -6,7 +6,8 @@ recomputation leaves the message on the broker and the next run corrects the sta
 
 from celery import shared_task
 
-from .services import rounds, standings
+from .services import rounds
+from .standings import compute as standings
 
 
 @shared_task(name="tournaments.tasks.recompute_standings", acks_late=True)

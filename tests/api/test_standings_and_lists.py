@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from tests.conftest import wait_for_standings
 from tournaments import tasks
 from tournaments.models import Entrant, Event, Hand, Player, Round, Table
-from tournaments.services import standings_cache
+from tournaments.standings import cache as standings_cache
 
 from .conftest import HAND, enter, make_event, make_round, play_round
 

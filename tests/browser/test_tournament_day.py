@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tournaments import selectors
 from tournaments.models import Event, Hand
-from tournaments.services.standings import compute
+from tournaments.standings.compute import compute
 
 from .conftest import DESKTOP, PHONE, screenshot
 

@@ -16,11 +16,11 @@ from rest_framework.test import APIClient
 
 from tournaments import selectors
 from tournaments.models import Bye, Change, Event, Hand, Round, Seat, Table
-from tournaments.services import standings
 from tournaments.services.events import event_create, players_register
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair, round_publish
+from tournaments.standings import compute as standings
 
 from .conftest import HAND, OTHER_HAND, tail, test_database_url, token_for
 

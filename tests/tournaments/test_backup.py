@@ -3,12 +3,15 @@
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import DatabaseError, connection
 
 from tournaments import selectors
-from tournaments.models import Event, Hand
-from tournaments.services.simulation import simulate_event
+from tournaments.models import Change, Event, Hand, Player, StandingRow
+from tournaments.services.backup import event_export
+from tournaments.simulation import simulate_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,8 +41,109 @@ def test_export_then_import_into_an_empty_database_gives_identical_standings(org
 def test_a_malformed_backup_restores_nothing(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps({"version": 1, "event": {"name": "x"}}))
-    with pytest.raises(CommandError, match="malformed"):
+    with pytest.raises(CommandError, match=r"event\.preset: is missing"):
         call_command("import_event", str(path))
     assert not Event.objects.exists()
     with pytest.raises(CommandError, match="no event"):
         call_command("export_event", "999")
+
+
+# --- attacks: a backup is a file anyone can edit, so the import trusts none of it ------------
+
+@pytest.fixture
+def backup(organizer):
+    """One DTM round of 8 players, 4 hands at each of its 2 tables, exported."""
+    event = simulate_event(preset="dtm", entrants=8, seed=7, owner=organizer, rounds=1).event
+    document = event_export(event.pk)
+    Event.objects.all().delete()
+    Player.objects.all().delete()
+    return document
+
+
+def refused(tmp_path, document, *arguments) -> str:
+    """Import ``document``: it must be refused with a CommandError and leave nothing behind."""
+    users = set(get_user_model().objects.values_list("username", flat=True))
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(document))
+    with pytest.raises(CommandError) as refusal:
+        call_command("import_event", str(path), *arguments)
+    assert not Event.objects.exists() and not Hand.objects.exists()
+    assert not Player.objects.exists() and not Change.objects.exists()
+    assert set(get_user_model().objects.values_list("username", flat=True)) == users
+    return str(refusal.value)
+
+
+def hand(document, round_index=0, table=0, index=0) -> dict:
+    return document["rounds"][round_index]["tables"][table]["hands"][index]
+
+
+def test_a_malformed_format_value_is_refused_at_its_place(backup, tmp_path):
+    backup["event"]["format"]["rounds"] = "three"
+    assert refused(tmp_path, backup).startswith(
+        "nothing imported: event.format.rounds: rounds must be a whole number")
+
+
+def test_a_duplicate_hand_number_is_refused_at_its_place(backup, tmp_path):
+    hand(backup, index=1)["number"] = 1
+    assert "rounds[0].tables[0].hands[1].number: hand 1 appears twice" in refused(tmp_path,
+                                                                                   backup)
+
+
+def test_card_points_contradicting_the_stored_totals_are_refused(backup, tmp_path):
+    entry = next(h for t in backup["rounds"][0]["tables"] for h in t["hands"]
+                 if h["entry"]["card_points"] and h["entry"]["card_points"][0] != 50)["entry"]
+    entry["card_points"].reverse()
+    message = refused(tmp_path, backup)
+    assert ".tp: [" in message and "stored, but the entry scores" in message
+
+
+def test_card_points_the_engine_refuses_are_refused_with_its_message(backup, tmp_path):
+    hand(backup, table=1, index=2)["entry"] = {"card_points": [70, 40]}
+    assert "rounds[0].tables[1].hands[2].entry.card_points: " in refused(tmp_path, backup)
+
+
+def test_totals_of_9999_are_recomputed_not_trusted(backup, tmp_path):
+    hand(backup, table=1, index=3)["tp"] = [9999, 0]
+    assert "rounds[0].tables[1].hands[3].tp: [9999, 0] stored" in refused(tmp_path, backup)
+
+
+def test_hand_7_of_a_4_hand_round_is_refused(backup, tmp_path):
+    hand(backup, index=3)["number"] = 7
+    assert "rounds[0].tables[0].hands[3].number: hand 7 is beyond the round's 4" in refused(
+        tmp_path, backup)
+
+
+def test_a_seat_of_an_unknown_entrant_is_refused(backup, tmp_path):
+    backup["rounds"][0]["tables"][1]["seats"][2] = 999
+    assert "rounds[0].tables[1].seats[2]: 999 is not an entrant" in refused(tmp_path, backup)
+
+
+def test_an_unknown_owner_is_refused_never_created(backup, tmp_path, organizer):
+    backup["event"]["owner"] = "mallory"
+    assert "event.owner: there is no account 'mallory'" in refused(tmp_path, backup)
+    assert "--owner: there is no account 'nobody'" in refused(tmp_path, backup,
+                                                             "--owner", "nobody")
+    path = tmp_path / "backup.json"
+    call_command("import_event", str(path), "--owner", organizer.username)
+    assert Event.objects.get().owner == organizer
+    assert not get_user_model().objects.filter(username="mallory").exists()
+
+
+def test_a_failed_import_leaves_nothing_and_the_next_one_restores_once(backup, tmp_path):
+    """A fault while writing (the standings run's insert fails) rolls the whole import back."""
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(backup))
+
+    def failing_standings_insert(execute, sql, params, many, context):
+        if "INSERT" in sql.upper() and StandingRow._meta.db_table in sql:
+            raise DatabaseError("injected fault")
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(failing_standings_insert), pytest.raises(DatabaseError):
+        call_command("import_event", str(path))
+    assert not Event.objects.exists() and not Hand.objects.exists()
+    assert not Player.objects.exists() and not StandingRow.objects.exists()
+    call_command("import_event", str(path))
+    event = Event.objects.get()
+    assert Hand.objects.count() == 8 and event.standings_up_to_date
+    assert StandingRow.objects.filter(event=event).count() == 8

@@ -12,7 +12,7 @@ from tournaments.services.events import entrant_withdraw, event_create, players_
 from tournaments.services.hands import hand_correct
 from tournaments.services.history import Actor, Conflict
 from tournaments.services.rounds import round_pair, round_publish
-from tournaments.services.simulation import _play_round, simulate_event
+from tournaments.simulation import _play_round, simulate_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,7 +12,7 @@ from tournaments.services.rounds import (
     seats_swap,
     table_close,
 )
-from tournaments.services.simulation import _play_round
+from tournaments.simulation import _play_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

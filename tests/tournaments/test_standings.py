@@ -8,7 +8,7 @@ from tournaments.models import Bye, Event, RoundResult
 from tournaments.services.events import event_create, players_register, team_register
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
-from tournaments.services.standings import compute, refresh
+from tournaments.standings.compute import compute, refresh
 
 from .conftest import seated_round
 

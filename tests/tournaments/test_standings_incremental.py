@@ -15,7 +15,6 @@ from django.db.models import F
 from tests.conftest import wait_for_standings
 from tournaments import selectors, tasks
 from tournaments.models import Event, Hand, RoundResult, Seat, StandingRow, StandingsChange
-from tournaments.services import standings
 from tournaments.services.events import (
     entrant_withdraw,
     event_create,
@@ -25,7 +24,8 @@ from tournaments.services.events import (
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair, round_publish, round_regenerate
-from tournaments.services.standings_sql import _half_even
+from tournaments.standings import compute as standings
+from tournaments.standings.sql import _half_even
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

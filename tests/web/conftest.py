@@ -8,8 +8,8 @@ from tournaments.services.events import event_create, players_register
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair, round_publish
-from tournaments.services.simulation import demo_names
-from tournaments.services.standings import refresh
+from tournaments.simulation import demo_names
+from tournaments.standings.compute import refresh
 
 # Score sheets to play from, in turn: calls made and failed, a double victory, a tie.
 HANDS = [

@@ -188,7 +188,7 @@ def test_captain_page_queries_stay_few(client, table, django_assert_max_num_quer
 def test_a_code_of_an_earlier_round_no_longer_enters_hands(client, organizer, running_event):
     from tournaments.services.hands import hand_record
     from tournaments.services.rounds import round_pair
-    from tournaments.services.standings import refresh
+    from tournaments.standings.compute import refresh
 
     first_round = running_event.rounds.get(number=1)
     old = first_round.tables.order_by("number").first()

@@ -10,7 +10,7 @@ from tournaments.services.events import event_create, team_register
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair, round_publish
-from tournaments.services.standings import refresh
+from tournaments.standings.compute import refresh
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,8 @@ from tests.reliability.conftest import PrivateRedis, free_port
 from tichu_site import tokens
 from tichu_site.cache import ResilientRedisCache, batch
 from tichu_site.tokens import SharedTokens
-from tournaments.services import standings_cache
-from tournaments.services.standings_cache import Recent, cached, invalidate, versions
+from tournaments.standings import cache as standings_cache
+from tournaments.standings.cache import Recent, cached, invalidate, versions
 
 EVENT = 10**15 + 7  # no real event: in live mode the cache is shared with the worker
 

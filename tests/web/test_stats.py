@@ -6,10 +6,10 @@ import pytest
 
 from scoring import score_entry
 from tournaments.models import Hand, Seat, StandingRow
+from tournaments.selectors.stats import entrant_stats
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
-from tournaments.services.standings import refresh
-from tournaments.stats import entrant_stats
+from tournaments.standings.compute import refresh
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,6 @@ from rest_framework.views import APIView
 
 from .. import selectors
 from ..models import Change, Entrant, Event, Hand, Round
-from ..services import standings_cache
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import change_undo, hand_confirm, hand_record
 from ..services.history import Actor
@@ -35,6 +34,7 @@ from ..services.rounds import (
     seats_swap,
     table_close,
 )
+from ..standings import cache as standings_cache
 from . import filters, serializers
 from .parsers import LimitedJSONParser
 from .permissions import TABLE_CODE_HEADER, OrganizerWrites, require_organizer, table_actor

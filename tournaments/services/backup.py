@@ -8,14 +8,12 @@ restore proves itself (identical standings).
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
 
 from ..models import Bye, Change, Entrant, Event, Hand, Player, Round, Seat, Table
+from ..standings.compute import refresh
+from .backup_check import FORMAT_VERSION, CheckedBackup, backup_checked
 from .history import ServiceError
-from .standings import refresh
-
-FORMAT_VERSION = 1
 
 
 def event_export(event_id: int) -> dict:
@@ -64,59 +62,55 @@ def _hand(hand: Hand) -> dict:
             "entered_by": hand.entered_by, "confirmed": hand.confirmed_by_opponents}
 
 
-def event_import(document: dict) -> Event:
-    """Restore an exported event (new ids; the owner account is created if missing).
+def event_import(document, *, owner: str | None = None) -> Event:
+    """Restore an exported event under new ids, owned by the document's owner or ``owner``
+    (existing accounts: an import creates none).
 
-    One transaction: a malformed document restores nothing. Table codes are kept when free, so
-    printed sheets keep working; history rows keep their texts (ids inside them are the source's).
+    The whole document is checked first (``backup_checked``: a ``BackupError`` names the faulty
+    place); then everything, the standings included, is written in one transaction, so a refused
+    or failed import leaves nothing. Table codes are kept when free, so printed sheets keep
+    working; history rows keep their texts (ids inside them are the source's).
     """
-    if not isinstance(document, dict) or document.get("version") != FORMAT_VERSION:
-        raise ServiceError("This is not an event export of a known version.", code="format")
-    try:
-        with transaction.atomic():
-            event = _restore(document)
-    except (KeyError, TypeError, ValueError) as error:
-        raise ServiceError(f"The export is incomplete or malformed: {error!r}",
-                           code="format") from None
-    refresh(event.pk)
+    checked = backup_checked(document, owner=owner)
+    with transaction.atomic():
+        event = _restore(checked)
+        refresh(event.pk, full=True)
+        if connection.vendor == "postgresql":
+            # The standings run commits asynchronously (its rows are derived); here the same
+            # commit holds the event itself, which must be durable once the command says so.
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit = on")
     return event
 
 
-def _restore(document: dict) -> Event:
-    users = get_user_model().objects
-    data = document["event"]
-    owner, _ = users.get_or_create(username=data["owner"])
-    event = Event.objects.create(name=data["name"], owner=owner, preset=data["preset"],
-                                 format_data=data["format"], seed=data["seed"],
-                                 status=data["status"])
-    event.co_organizers.set([users.get_or_create(username=name)[0]
-                             for name in data["co_organizers"]])
+def _restore(checked: CheckedBackup) -> Event:
+    event = Event.objects.create(name=checked.name, owner=checked.owner, preset=checked.preset,
+                                 format_data=checked.format.as_dict(), seed=checked.seed,
+                                 status=checked.status, change_seq=1)
+    event.co_organizers.set(checked.co_organizers)
     entrant_ids = {}
-    for item in document["entrants"]:
-        player = Player.objects.create(**item["player"]) if item["player"] else None
-        entrant = Entrant.objects.create(event=event, name=item["name"], player=player,
-                                         joined_round=item["joined_round"],
-                                         withdrawn_after_round=item["withdrawn_after_round"])
-        entrant.members.set([Player.objects.create(**member) for member in item["members"]])
-        entrant_ids[item["id"]] = entrant.pk
-    for item in document["rounds"]:
-        rnd = Round.objects.create(event=event, number=item["number"], status=item["status"],
-                                   seed=item["seed"])
-        Bye.objects.bulk_create([Bye(round=rnd, entrant_id=entrant_ids[e]) for e in item["byes"]])
-        for t in item["tables"]:
-            code_free = not Table.objects.filter(code=t["code"]).exists()
-            table = Table.objects.create(round=rnd, number=t["number"], status=t["status"],
-                                         **({"code": t["code"]} if code_free else {}))
+    for item in checked.entrants:
+        player = Player.objects.create(**item.player) if item.player else None
+        entrant = Entrant.objects.create(event=event, name=item.name, player=player,
+                                         joined_round=item.joined_round,
+                                         withdrawn_after_round=item.withdrawn_after_round)
+        entrant.members.set([Player.objects.create(**member) for member in item.members])
+        entrant_ids[item.source_id] = entrant.pk
+    taken = set(Table.objects.filter(code__in=[t.code for r in checked.rounds for t in r.tables])
+                .values_list("code", flat=True))
+    for item in checked.rounds:
+        rnd = Round.objects.create(event=event, number=item.number, status=item.status,
+                                   seed=item.seed)
+        Bye.objects.bulk_create([Bye(round=rnd, entrant_id=entrant_ids[e]) for e in item.byes])
+        for t in item.tables:
+            table = Table.objects.create(round=rnd, number=t.number, status=t.status,
+                                         **({} if t.code in taken else {"code": t.code}))
             Seat.objects.bulk_create([Seat(table=table, position=p, entrant_id=entrant_ids[e])
-                                      for p, e in enumerate(t["seats"])])
+                                      for p, e in enumerate(t.seats)])
             Hand.objects.bulk_create([
-                Hand(table=table, number=h["number"], entry=h["entry"], tp_0=h["tp"][0],
-                     tp_1=h["tp"][1], vp_0=h["vp"][0], vp_1=h["vp"][1],
-                     double_victory=h["double_victory"], entered_by=h["entered_by"],
-                     confirmed_by_opponents=h["confirmed"]) for h in t["hands"]])
-    Change.objects.bulk_create([
-        Change(event=event, subject=c["subject"], subject_id=c["subject_id"], action=c["action"],
-               actor=c["actor"], old=c["old"], new=c["new"], reason=c["reason"])
-        for c in document["changes"]])
-    Event.objects.filter(pk=event.pk).update(change_seq=1)
+                Hand(table=table, number=h.number, entry=h.entry, tp_0=h.tp[0], tp_1=h.tp[1],
+                     vp_0=h.vp[0], vp_1=h.vp[1], double_victory=h.double_victory,
+                     entered_by=h.entered_by, confirmed_by_opponents=h.confirmed)
+                for h in t.hands])
+    Change.objects.bulk_create([Change(event=event, **change) for change in checked.changes])
     return event

@@ -17,8 +17,8 @@ from django.db import transaction
 
 from ..formats import FormatError, resolve_format
 from ..models import Entrant, Event, Player, Round
+from ..standings.compute import mark_changed
 from .history import Actor, Conflict, ServiceError, record_change
-from .standings import mark_changed
 
 MAX_NAME_LENGTH = 100
 ROSTER_SIZES = range(2, 6)
@@ -27,7 +27,7 @@ ROSTER_SIZES = range(2, 6)
 def event_create(*, owner, name: str, preset: str = "dtm", overrides: dict | None = None,
                  seed: int | None = None, season=None) -> Event:
     """A new event in registration. ``seed`` fixes every random draw of its pairings."""
-    name = _clean_name(name, "name")
+    name = clean_name(name, "name")
     try:
         event_format = resolve_format(preset, overrides)
     except FormatError as error:
@@ -43,7 +43,8 @@ def event_create(*, owner, name: str, preset: str = "dtm", overrides: dict | Non
     return event
 
 
-def _clean_name(value, field: str) -> str:
+def clean_name(value, field: str) -> str:
+    """A name as entered, its spaces tidied; refused when empty or too long (``field``)."""
     if not isinstance(value, str) or not value.strip():
         raise ServiceError("A name is required.", field=field, code="required")
     value = " ".join(value.split())
@@ -64,7 +65,7 @@ def players_register(*, event: Event, names: list[str], actor: Actor) -> list[En
     if event.format.entrant_type != "individual":
         raise ServiceError("This event registers teams, not single players.", field="name",
                            code="wrong_entrant_type")
-    cleaned = [_clean_name(name, "name") for name in names]
+    cleaned = [clean_name(name, "name") for name in names]
     if not cleaned:
         raise ServiceError("Give at least one player.", field="name", code="required")
     with transaction.atomic():
@@ -90,7 +91,7 @@ def teams_register(*, event: Event, teams: list[tuple[str, list[str]]],
     if event.format.entrant_type != "team":
         raise ServiceError("This event registers single players, not teams.", field="members",
                            code="wrong_entrant_type")
-    cleaned = [(_clean_name(name, "name"), _roster(members)) for name, members in teams]
+    cleaned = [(clean_name(name, "name"), clean_roster(members)) for name, members in teams]
     if not cleaned:
         raise ServiceError("Give at least one team.", field="name", code="required")
     with transaction.atomic():
@@ -114,10 +115,11 @@ def team_register(*, event: Event, name: str, members: list[str], actor: Actor) 
     return teams_register(event=event, teams=[(name, members)], actor=actor)[0]
 
 
-def _roster(members) -> list[str]:
+def clean_roster(members) -> list[str]:
+    """A team's roster of 2 to 5 player names, each tidied by ``clean_name``."""
     if not isinstance(members, list) or len(members) not in ROSTER_SIZES:
         raise ServiceError("A team has 2 to 5 players.", field="members", code="roster_size")
-    return [_clean_name(member, "members") for member in members]
+    return [clean_name(member, "members") for member in members]
 
 
 def _check_open(event: Event) -> None:

@@ -28,11 +28,11 @@ from scoring import InvalidHand, hand_victory_points
 from scoring.entry import score_entry
 from scoring.victory import game_result
 
+from .. import rows
 from ..formats import Format
 from ..models import Change, Event, Hand, Round, Table
-from . import rows
+from ..standings.compute import mark_changed
 from .history import Actor, Conflict, ServiceError, change_row
-from .standings import mark_changed
 
 MAX_HANDS_PER_GAME = 64  # a game to 1000 ends long before; a bound keeps typos out
 NUMBER_COLUMN_MAX = 2**31 - 1  # Hand.number's column holds no more
@@ -189,7 +189,7 @@ def _check_may_enter(table: Table, event_format, number: int, actor: Actor, *,
             raise Conflict("The organizer has closed this table.", code="table_closed")
     elif table.round.status == Round.Status.DRAFT:
         raise Conflict("Publish the round before entering hands.", code="round_not_running")
-    limit = event_format.hands_per_round or MAX_HANDS_PER_GAME
+    limit = hand_number_limit(event_format)
     if not 1 <= number <= limit:
         raise ServiceError(f"The hand number must be between 1 and {limit}.", field="number",
                            code="hand_number")
@@ -197,13 +197,24 @@ def _check_may_enter(table: Table, event_format, number: int, actor: Actor, *,
         _check_game_open(table, number, event_format.game_to)
 
 
+def hand_number_limit(event_format: Format) -> int:
+    """The last hand number a round may have: the format's hands per round, or in a game to a
+    target a bound that keeps typos out."""
+    return event_format.hands_per_round or MAX_HANDS_PER_GAME
+
+
 def _check_game_open(table: Table, number: int, target: int) -> None:
-    """In a game to a target, hands follow each other and stop once the game is decided."""
-    hands = list(table.hands.order_by("number").values_list("number", "tp_0", "tp_1"))
-    if number != len(hands) + 1:
-        raise ServiceError(f"Enter hand {len(hands) + 1} next: hands of a game are entered in "
+    check_game_open(list(table.hands.order_by("number").values_list("tp_0", "tp_1")), number,
+                    target)
+
+
+def check_game_open(before: list[tuple[int, int]], number: int, target: int) -> None:
+    """In a game to a target, hands follow each other and stop once the game is decided;
+    ``before`` holds the Tichu points of the hands entered so far, in order."""
+    if number != len(before) + 1:
+        raise ServiceError(f"Enter hand {len(before) + 1} next: hands of a game are entered in "
                            "order.", field="number", code="hand_number")
-    totals = (sum(h[1] for h in hands), sum(h[2] for h in hands))
+    totals = (sum(h[0] for h in before), sum(h[1] for h in before))
     if game_result(totals, target) is not None:
         raise Conflict("This game is already decided.", code="game_over")
 

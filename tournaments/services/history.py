@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import rows
 from ..models import Change, Event
-from . import rows
 
 
 class ServiceError(Exception):

@@ -1,7 +1,7 @@
 """The pages: server-rendered views for the public, table captains and organizers.
 
 Views are thin: they parse a request (``forms``), authorize it, call one service or one read
-function (``queries``, ``tournaments.stats``), and render. No rule of Tichu or of the tournament is
+function (``tournaments.selectors``), and render. No rule of Tichu or of the tournament is
 decided here: the engine (``scoring``) and the services decide, and their messages are shown as
 they come.
 

@@ -20,9 +20,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import InvalidHand, score_entry
 
+from ..selectors import pages as queries
 from ..services.hands import hand_confirm, hand_record, hand_victory_points_for
 from ..services.history import Actor, ServiceError
-from . import queries
 from .forms import HandForm
 
 FAIL_KEY = "captain-code-failures:{}"

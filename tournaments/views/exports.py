@@ -25,7 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-from . import queries
+from ..selectors import pages as queries
 from .forms import seat_label
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import InvalidHand
 
 from ..models import Change, Entrant, Round, Table
+from ..selectors import pages as queries
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import change_undo, hand_correct, hand_record
 from ..services.history import Actor, ServiceError
@@ -28,7 +29,6 @@ from ..services.rounds import (
     seats_swap,
     table_close,
 )
-from . import queries
 from .captain import allowed_calls, preview_of
 from .forms import (
     CorrectionForm,

@@ -19,10 +19,11 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from .. import selectors, stats
+from .. import selectors
 from ..models import Event
-from ..services import standings_cache
-from . import queries
+from ..selectors import pages as queries
+from ..selectors import stats
+from ..standings import cache as standings_cache
 
 STANDINGS_POLL_SECONDS = 5
 STANDINGS_PER_PAGE = 100

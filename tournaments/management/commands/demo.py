@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from tournaments.models import Event
-from tournaments.services.simulation import demo_organizer, simulate_event, standings_table
+from tournaments.simulation import demo_organizer, simulate_event, standings_table
 
 DEMO_NAME = "Demo DTM (40 players, seed 1)"
 

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.formats import PRESETS
 from tournaments.services.history import ServiceError
-from tournaments.services.simulation import simulate_event, standings_table
+from tournaments.simulation import simulate_event, standings_table
 
 
 class Command(BaseCommand):

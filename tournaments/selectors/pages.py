@@ -16,7 +16,6 @@ from django.shortcuts import get_object_or_404
 
 from scoring.victory import game_result
 
-from .. import selectors
 from ..models import (
     Bye,
     Change,
@@ -31,7 +30,8 @@ from ..models import (
     StandingRow,
     Table,
 )
-from .forms import seat_label
+from ..views.forms import seat_label
+from .visible import standing_rows
 
 PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 
@@ -116,14 +116,14 @@ def event_or_404(event_id: int) -> Event:
 
 def standings(event: Event) -> list[StandingRow]:
     """The stored standings, in rank order, with the entrants' names."""
-    return list(selectors.standing_rows(event))
+    return list(standing_rows(event))
 
 
 def standing_of(event: Event, entrant: Entrant) -> StandingRow | None:
     """The entrant's stored row, numbered among the whole event. A filter on the ranked rows
     would number the one row it keeps (always rank 1): the ranks are read over all rows, ids
     only, and the one row is fetched with its rank."""
-    order = selectors.standing_rows(event).values_list("entrant_id", flat=True)
+    order = standing_rows(event).values_list("entrant_id", flat=True)
     for rank, entrant_id in enumerate(order, start=1):
         if entrant_id == entrant.pk:
             row = StandingRow.objects.filter(event=event, entrant=entrant).first()
@@ -171,7 +171,7 @@ def league_tables(league: League, top: int) -> list[tuple[Season, Event | None,
     tables = []
     for season in seasons:
         event = getattr(season, "event", None)  # a season may have no event yet
-        rows = list(selectors.standing_rows(event)[:top]) if event else []
+        rows = list(standing_rows(event)[:top]) if event else []
         tables.append((season, event, rows))
     return tables
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from scoring import InvalidHand, score_entry
 
-from .models import Bye, Entrant, Hand, Round, RoundResult, Seat
+from ..models import Bye, Entrant, Hand, Round, RoundResult, Seat
 
 PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 

@@ -14,12 +14,12 @@ from django.contrib.auth import get_user_model
 from scoring.simulation import play_hand
 from scoring.victory import game_result
 
-from ..models import Event, Round, StandingRow
-from .events import event_create, players_register, team_register
-from .hands import hand_record
-from .history import Actor
-from .rounds import complete_finished_rounds, round_pair, round_publish
-from .standings import ranked, refresh
+from .models import Event, Round, StandingRow
+from .services.events import event_create, players_register, team_register
+from .services.hands import hand_record
+from .services.history import Actor
+from .services.rounds import complete_finished_rounds, round_pair, round_publish
+from .standings.compute import ranked, refresh
 
 FIRST_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannes", "Ida", "Jonas",
                "Klara", "Lukas", "Mia", "Noah", "Olga", "Paul", "Quirin", "Rosa", "Simon",
@@ -86,7 +86,7 @@ def simulate_event(*, preset: str, entrants: int, seed: int, owner=None, name: s
 
 
 def _rounds_of(event: Event) -> int:
-    from .rounds import total_rounds
+    from .services.rounds import total_rounds
 
     return total_rounds(event, event.entrants.count())
 

@@ -42,10 +42,11 @@ from django.db.models.expressions import RawSQL
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
+from .. import rows
 from ..models import Event, RoundResult, StandingRow, StandingsChange
-from . import rows, standings_cache
-from . import standings_sql as sql
-from .standings_sql import Dialect, Scope
+from . import cache as standings_cache
+from . import sql
+from .sql import Dialect, Scope
 
 log = logging.getLogger(__name__)
 WRITTEN = (Event._meta.db_table, StandingsChange._meta.db_table, sql.RESULT, sql.ROW)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from .models import Change, Entrant, Event, Hand, Round, Seat, StandingRow, Table
-from .services.standings import ranked
+from ..models import Change, Entrant, Event, Hand, Round, Seat, StandingRow, Table
+from ..standings.compute import ranked
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 

@@ -1,0 +1,357 @@
+"""Checking a backup before anything of it is written.
+
+A backup is a file anyone can edit, so the import trusts none of it: every value passes the same
+checks a live request does (the format through ``formats``, names through the entrant services,
+every hand re-scored by the engine under the event's rules, its number within the round), and
+the Tichu and victory points stored with a hand must be the ones the engine computes. The first
+fault found stops the import with a ``BackupError`` naming its place in the document, such as
+``rounds[2].tables[1].hands[3].tp``; ``backup_checked`` returns a ``CheckedBackup`` only when
+the whole document holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+
+from scoring import InvalidHand
+from scoring.entry import score_entry
+
+from ..formats import PRESETS, Format, FormatError
+from ..models import Change, Event, Round, Table
+from .events import clean_name, clean_roster
+from .hands import check_game_open, hand_number_limit, hand_victory_points_for
+from .history import ServiceError
+
+FORMAT_VERSION = 1
+
+
+class BackupError(ServiceError):
+    """A backup the import refuses; ``place`` is the path of the faulty value in the document."""
+
+    def __init__(self, place: str, message: str):
+        super().__init__(f"{place}: {message}", code="backup")
+        self.place = place
+
+
+@dataclass(frozen=True)
+class CheckedHand:
+    number: int
+    entry: dict  # canonical, as the engine writes it
+    tp: tuple[int, int]
+    vp: tuple[int, int]
+    double_victory: int | None
+    entered_by: str
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class CheckedTable:
+    number: int
+    code: str
+    status: str
+    seats: tuple[int, ...]  # the document's entrant ids, positions 0-3
+    hands: tuple[CheckedHand, ...]
+
+
+@dataclass(frozen=True)
+class CheckedRound:
+    number: int
+    status: str
+    seed: int
+    byes: tuple[int, ...]
+    tables: tuple[CheckedTable, ...]
+
+
+@dataclass(frozen=True)
+class CheckedEntrant:
+    source_id: int
+    name: str
+    player: dict | None  # {"name", "email"}
+    members: tuple[dict, ...]
+    joined_round: int
+    withdrawn_after_round: int | None
+
+
+@dataclass(frozen=True)
+class CheckedBackup:
+    """A whole document that holds, with the accounts its event belongs to."""
+
+    name: str
+    owner: object
+    co_organizers: tuple
+    preset: str
+    format: Format
+    seed: int
+    status: str
+    entrants: tuple[CheckedEntrant, ...]
+    rounds: tuple[CheckedRound, ...]
+    changes: tuple[dict, ...]
+
+
+def backup_checked(document, *, owner: str | None = None) -> CheckedBackup:
+    """The document checked from top to bottom (module docstring). ``owner`` names the account
+    that owns the restored event, instead of the document's owner; either must exist."""
+    if not isinstance(document, dict) or document.get("version") != FORMAT_VERSION:
+        raise BackupError("version", "this is not an event export of a known version")
+    data = _object(document, "event", "event")
+    preset = _choice(_key(data, "preset", "event"), "event.preset", tuple(PRESETS))
+    raw_format = _object(data, "format", "event")
+    try:
+        event_format = Format.from_dict(raw_format)
+    except (FormatError, TypeError, ValueError) as error:
+        place = f"event.format.{error.field}" if isinstance(error, FormatError) else "event.format"
+        raise BackupError(place, str(error)) from None
+    entrants = _entrants(_list(document, "entrants", ""), event_format)
+    known = {entrant.source_id: entrant for entrant in entrants}
+    return CheckedBackup(
+        name=_name(_key(data, "name", "event"), "event.name"),
+        owner=_account(owner or _key(data, "owner", "event"),
+                       "--owner" if owner else "event.owner"),
+        co_organizers=tuple(_account(name, f"event.co_organizers[{i}]")
+                            for i, name in enumerate(_list(data, "co_organizers", "event"))),
+        preset=preset, format=event_format,
+        seed=_int(_key(data, "seed", "event"), "event.seed", -2**63, 2**63 - 1),
+        status=_choice(_key(data, "status", "event"), "event.status", Event.Status.values),
+        entrants=entrants,
+        rounds=_rounds(_list(document, "rounds", ""), event_format, known),
+        changes=tuple(_change(item, f"changes[{i}]")
+                      for i, item in enumerate(_list(document, "changes", ""))))
+
+
+def _account(username, place: str):
+    """An existing account: an import never creates one (it would be a login nobody chose)."""
+    user = get_user_model().objects.filter(username=username).first() \
+        if isinstance(username, str) else None
+    if user is None:
+        raise BackupError(place, f"there is no account {username!r}; create it first, or name "
+                                 "an existing owner with --owner")
+    return user
+
+
+def _entrants(items: list, event_format: Format) -> tuple[CheckedEntrant, ...]:
+    team_event = event_format.entrant_type == "team"
+    checked, seen = [], set()
+    for i, item in enumerate(items):
+        place = f"entrants[{i}]"
+        source_id = _int(_key(item, "id", place), f"{place}.id", 1)
+        if source_id in seen:
+            raise BackupError(f"{place}.id", f"entrant id {source_id} appears twice")
+        seen.add(source_id)
+        player, members = _key(item, "player", place), _key(item, "members", place)
+        if team_event:
+            if player is not None:
+                raise BackupError(f"{place}.player", "a team event's entrant is a team")
+            roster = _people(members, f"{place}.members")
+            _checked(clean_roster, [m["name"] for m in roster], place=f"{place}.members")
+        else:
+            if members:
+                raise BackupError(f"{place}.members", "an individual event has no teams")
+            roster = ()
+            player = _person(player, f"{place}.player")
+        withdrawn = _key(item, "withdrawn_after_round", place)
+        checked.append(CheckedEntrant(
+            source_id=source_id, name=_name(_key(item, "name", place), f"{place}.name"),
+            player=player, members=tuple(roster),
+            joined_round=_int(_key(item, "joined_round", place), f"{place}.joined_round", 1),
+            withdrawn_after_round=None if withdrawn is None else
+            _int(withdrawn, f"{place}.withdrawn_after_round", 0)))
+    return tuple(checked)
+
+
+def _people(items, place: str) -> list[dict]:
+    if not isinstance(items, list):
+        raise BackupError(place, "must be a list")
+    return [_person(item, f"{place}[{i}]") for i, item in enumerate(items)]
+
+
+def _person(item, place: str) -> dict:
+    if not isinstance(item, dict) or set(item) != {"name", "email"}:
+        raise BackupError(place, 'must be an object with "name" and "email"')
+    email = item["email"]
+    if not isinstance(email, str) or (email and not _valid_email(email)):
+        raise BackupError(f"{place}.email", f"{email!r} is not an e-mail address")
+    return {"name": _name(item["name"], f"{place}.name"), "email": email}
+
+
+def _valid_email(value: str) -> bool:
+    try:
+        validate_email(value)
+    except ValidationError:
+        return False
+    return True
+
+
+def _rounds(items: list, event_format: Format,
+            entrants: dict[int, CheckedEntrant]) -> tuple[CheckedRound, ...]:
+    if event_format.rounds is not None and len(items) > event_format.rounds:
+        raise BackupError("rounds", f"{len(items)} rounds, but the format has "
+                                    f"{event_format.rounds}")
+    checked, codes = [], set()
+    for i, item in enumerate(items):
+        place = f"rounds[{i}]"
+        number = _int(_key(item, "number", place), f"{place}.number", 1)
+        if number != i + 1:
+            raise BackupError(f"{place}.number", f"round {i + 1} expected here, not {number}")
+        status = _choice(_key(item, "status", place), f"{place}.status", Round.Status.values)
+        if status == Round.Status.DRAFT and i != len(items) - 1:
+            raise BackupError(f"{place}.status", "only the last round may be a draft")
+        seated: set[int] = set()
+        byes = tuple(_entrant(e, f"{place}.byes[{j}]", entrants, seated)
+                     for j, e in enumerate(_list(item, "byes", place)))
+        tables = tuple(_table(table, f"{place}.tables[{j}]", j, event_format, entrants, seated,
+                              codes, draft=status == Round.Status.DRAFT)
+                       for j, table in enumerate(_list(item, "tables", place)))
+        checked.append(CheckedRound(number=number, status=status, byes=byes, tables=tables,
+                                    seed=_int(_key(item, "seed", place), f"{place}.seed",
+                                              -2**63, 2**63 - 1)))
+    return tuple(checked)
+
+
+def _entrant(source_id, place: str, entrants: dict[int, CheckedEntrant],
+             seated: set[int]) -> int:
+    """An entrant of the document, not seated twice in one round (a bye counts as a seat)."""
+    if not isinstance(source_id, int) or source_id not in entrants:
+        raise BackupError(place, f"{source_id!r} is not an entrant of this backup")
+    if source_id in seated:
+        raise BackupError(place, f"entrant {source_id} is already seated in this round")
+    seated.add(source_id)
+    return source_id
+
+
+def _table(item, place: str, index: int, event_format: Format,
+           entrants: dict[int, CheckedEntrant], seated: set[int], codes: set[str], *,
+           draft: bool) -> CheckedTable:
+    number = _int(_key(item, "number", place), f"{place}.number", 1)
+    if number != index + 1:
+        raise BackupError(f"{place}.number", f"table {index + 1} expected here, not {number}")
+    code = _key(item, "code", place)
+    if not isinstance(code, str) or not 1 <= len(code) <= 32 or code in codes:
+        raise BackupError(f"{place}.code", "must be a table code (text, unique in the backup)")
+    codes.add(code)
+    seats = _list(item, "seats", place)
+    if len(seats) != 4:
+        raise BackupError(f"{place}.seats", "a table has four seats")
+    if event_format.entrant_type == "team":  # a team fills seats 0 and 2, or 1 and 3
+        if seats[0] != seats[2] or seats[1] != seats[3]:
+            raise BackupError(f"{place}.seats", "each team fills two opposite seats")
+        teams = [_entrant(e, f"{place}.seats[{p}]", entrants, seated)
+                 for p, e in enumerate(seats[:2])]
+        seats = [teams[0], teams[1], teams[0], teams[1]]
+    else:
+        seats = [_entrant(e, f"{place}.seats[{p}]", entrants, seated)
+                 for p, e in enumerate(seats)]
+    hands = _list(item, "hands", place)
+    if draft and hands:
+        raise BackupError(f"{place}.hands", "a draft round has no hands")
+    checked: list[CheckedHand] = []
+    for k, hand in enumerate(hands):
+        checked.append(_hand(hand, f"{place}.hands[{k}]", event_format, checked))
+    return CheckedTable(number=number, code=code, seats=tuple(seats), hands=tuple(checked),
+                        status=_choice(_key(item, "status", place), f"{place}.status",
+                                       Table.Status.values))
+
+
+def _hand(item, place: str, event_format: Format, before: list[CheckedHand]) -> CheckedHand:
+    """A hand as a live entry checks it, re-scored by the engine; the stored points must agree."""
+    limit = hand_number_limit(event_format)
+    number = _int(_key(item, "number", place), f"{place}.number", 1)
+    if number > limit:
+        raise BackupError(f"{place}.number", f"hand {number} is beyond the round's {limit}")
+    if any(hand.number == number for hand in before):
+        raise BackupError(f"{place}.number", f"hand {number} appears twice at this table")
+    if event_format.game_to is not None:
+        _checked(check_game_open, [h.tp for h in before], number, event_format.game_to,
+                 place=f"{place}.number")
+    try:
+        score = score_entry(_key(item, "entry", place), event_format.rules)
+    except InvalidHand as error:
+        raise BackupError(f"{place}.entry" + (f".{error.field}" if error.field else ""),
+                          error.message) from None
+    vp = hand_victory_points_for(event_format, score)
+    for key, computed in (("tp", score.totals), ("vp", vp)):
+        stored = _key(item, key, place)
+        if stored != list(computed):
+            raise BackupError(f"{place}.{key}", f"{stored!r} stored, but the entry scores "
+                                                f"{list(computed)}")
+    if _key(item, "double_victory", place) != score.double_victory:
+        raise BackupError(f"{place}.double_victory", "disagrees with the entry")
+    confirmed = _key(item, "confirmed", place)
+    if not isinstance(confirmed, bool):
+        raise BackupError(f"{place}.confirmed", "must be true or false")
+    return CheckedHand(number=number, entry=score.as_entry(), tp=tuple(score.totals),
+                       vp=vp, double_victory=score.double_victory, confirmed=confirmed,
+                       entered_by=_text(_key(item, "entered_by", place), f"{place}.entered_by",
+                                        60))
+
+
+def _change(item, place: str) -> dict:
+    """A history row, kept as text (its ids are the source database's)."""
+    subject_id = _key(item, "subject_id", place)
+    if subject_id is not None:
+        _int(subject_id, f"{place}.subject_id", -2**63, 2**63 - 1)
+    return {"subject": _text(_key(item, "subject", place), f"{place}.subject",
+                             Change._meta.get_field("subject").max_length),
+            "subject_id": subject_id,
+            "action": _text(_key(item, "action", place), f"{place}.action",
+                            Change._meta.get_field("action").max_length),
+            "actor": _text(_key(item, "actor", place), f"{place}.actor", 150),
+            "old": _key(item, "old", place), "new": _key(item, "new", place),
+            "reason": _text(_key(item, "reason", place), f"{place}.reason", 300, blank=True)}
+
+
+# --- the shapes of values -------------------------------------------------------------------
+
+def _key(item, key: str, place: str):
+    if not isinstance(item, dict):
+        raise BackupError(place or key, "must be an object")
+    if key not in item:
+        raise BackupError(f"{place}.{key}" if place else key, "is missing")
+    return item[key]
+
+
+def _object(item, key: str, place: str) -> dict:
+    value = _key(item, key, place)
+    if not isinstance(value, dict):
+        raise BackupError(f"{place}.{key}" if place else key, "must be an object")
+    return value
+
+
+def _list(item, key: str, place: str) -> list:
+    value = _key(item, key, place)
+    if not isinstance(value, list):
+        raise BackupError(f"{place}.{key}" if place else key, "must be a list")
+    return value
+
+
+def _int(value, place: str, low: int, high: int = 2**31 - 1) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise BackupError(place, f"must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _choice(value, place: str, choices) -> str:
+    if value not in choices:
+        raise BackupError(place, f"must be one of {', '.join(choices)}, not {value!r}")
+    return value
+
+
+def _text(value, place: str, max_length: int, *, blank: bool = False) -> str:
+    if not isinstance(value, str) or len(value) > max_length or not (blank or value):
+        raise BackupError(place, f"must be text of up to {max_length} characters")
+    return value
+
+
+def _name(value, place: str) -> str:
+    return _checked(clean_name, value, "name", place=place)
+
+
+def _checked(check, *args, place: str):
+    """A service's own check, its refusal reported at ``place``."""
+    try:
+        return check(*args)
+    except ServiceError as error:
+        raise BackupError(place, error.message) from None
