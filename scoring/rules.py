@@ -1,7 +1,8 @@
 """Rule options of a Tichu event, as one immutable value.
 
-The seeds and RULINGS.md leave a few rules to the event (marked *(option)* there). An event carries
-one ``Rules`` value; every function of the engine that depends on an option takes it.
+A few rules are the event's choice (``docs/rules.md``, "Event options", and the rules marked
+**option** there). An event carries one ``Rules`` value; every function of the engine that depends
+on an option takes it.
 
 - ``double_victory_points``: what a double victory scores (200 in the published rules; the DTM
   scores 100, as its victory points already reward the double victory).
