@@ -310,6 +310,12 @@ def table_combination(table: Table, *, mahjong_in_bomb: bool = False) -> Combina
     return classify(table, mahjong_in_bomb=mahjong_in_bomb)
 
 
+def outranks_bomb(length: int, rank: float | None, bomb: Combination) -> bool:
+    """The order of bombs: does a bomb of ``length`` cards up to the top card ``rank`` beat the
+    bomb ``bomb``? It must have more cards, or as many and a higher top card."""
+    return (length, rank) > (bomb.length, bomb.rank)
+
+
 def lies_on(play: Combination, table: Combination) -> bool:
     """May this reading be laid on the table? The rule of beating, for one reading of each.
 
@@ -322,7 +328,7 @@ def lies_on(play: Combination, table: Combination) -> bool:
         return False
     kind, table_kind = play.kind, table.kind
     if kind in BOMB_KINDS:
-        return table_kind not in BOMB_KINDS or (play.length, rank) > (table.length, table_rank)
+        return table_kind not in BOMB_KINDS or outranks_bomb(play.length, rank, table)
     if kind != table_kind or play.length != table.length:
         return False
     if kind == _SINGLE and play.cards[0] is PHOENIX:

@@ -25,7 +25,7 @@ from scoring.cards import (
     RANK_MASKS,
     SUITED_MASK,
 )
-from scoring.combinations import BOMB_KINDS, PHOENIX_TOP_RANK, Combination, Kind
+from scoring.combinations import BOMB_KINDS, PHOENIX_TOP_RANK, Combination, Kind, outranks_bomb
 from scoring.plays import (
     GROUPS,
     HELD,
@@ -159,7 +159,7 @@ _SUITED_ABOVE = tuple(sum(card.bit for card in CARDS[:52] if (card.rank or 0) > 
 
 def singles_above(mask: int, rank: float) -> int:
     """The suited cards of ``mask`` that beat a single of ``rank`` (a Phoenix's half rank
-    included); the Phoenix and the Dragon beat every single below the Dragon (``_singles``)."""
+    included); the Phoenix and the Dragon beat every single below the Dragon (``list_singles``)."""
     return mask & _SUITED_ABOVE[int(rank)]
 
 
@@ -259,8 +259,7 @@ class HandPlays:
         entries = self.entries(BOMB)
         if table is None or not entries or table.kind not in BOMB_KINDS:
             return [] if table is not None and table.kind == _DOG else entries
-        beaten = (table.length, table.rank)
-        return [entry for entry in entries if (entry[2], entry[3]) > beaten]
+        return [entry for entry in entries if outranks_bomb(entry[2], entry[3], table)]
 
     def bombs(self, table: Combination | None = None) -> list[Play]:
         """The bombs that may be laid on ``table`` (``None``: every bomb; none on the Dog)."""
@@ -281,8 +280,7 @@ class HandPlays:
             if kind in BOMB_KINDS:
                 plays = []
                 if bombs:
-                    beaten = (table.length, table.rank)
-                    bombs = [entry for entry in bombs if (entry[2], entry[3]) > beaten]
+                    bombs = [entry for entry in bombs if outranks_bomb(entry[2], entry[3], table)]
             else:
                 if kind == _SINGLE and rank >= _top_single(self.mask):
                     plays = []  # no single of the hand beats it (quicker than looking)

@@ -60,6 +60,7 @@ from scoring.combinations import (
     Kind,
     Table,
     beats,
+    outranks_bomb,
     readings,
     table_combination,
 )
@@ -383,7 +384,7 @@ def bombs_in(mask: int, mahjong_in_bomb: bool = False) -> tuple[Play, ...]:
 def bombs_on(mask: int, table: Combination | None, mahjong_in_bomb: bool = False) -> list[Play]:
     """The bombs of a hand that may be laid on ``table`` (``None``: every bomb): none on the Dog;
     every bomb on a non-bomb; on a bomb, those with more cards, or as many and a higher top card
-    (``lies_on``'s order of bombs, read from ``bombs_in``'s listing)."""
+    (``outranks_bomb``, the top card read from ``bombs_in``'s listing)."""
     bombs = bombs_in(mask, mahjong_in_bomb)
     if table is None or not bombs:
         return list(bombs)
@@ -392,8 +393,7 @@ def bombs_on(mask: int, table: Combination | None, mahjong_in_bomb: bool = False
         return []
     if kind not in BOMB_KINDS:
         return list(bombs)
-    beaten = (table.length, table.rank)
-    return [bomb for bomb in bombs if (len(bomb), bomb[-1].rank) > beaten]
+    return [bomb for bomb in bombs if outranks_bomb(len(bomb), bomb[-1].rank, table)]
 
 
 def list_bombs(hand: HandView, table: Combination | None, mahjong_in_bomb: bool,
