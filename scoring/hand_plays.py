@@ -25,7 +25,19 @@ from scoring.cards import (
     RANK_MASKS,
     SUITED_MASK,
 )
-from scoring.combinations import BOMB_KINDS, PHOENIX_TOP_RANK, Combination, Kind, outranks_bomb
+from scoring.combinations import (
+    BOMB_KINDS,
+    DOG_KIND,
+    FULL_HOUSE,
+    PAIR,
+    PHOENIX_TOP_RANK,
+    SINGLE,
+    STAIRS,
+    STRAIGHT,
+    TRIPLE,
+    Combination,
+    outranks_bomb,
+)
 from scoring.plays import (
     GROUPS,
     HELD,
@@ -45,7 +57,6 @@ Entry = tuple[int, Play, int, float]
 """A candidate play as ``HandPlays`` keeps it: (its cards as a mask, the play, its number of
 cards, the rank of its highest reading)."""
 
-_SINGLE, _DOG = Kind.SINGLE, Kind.DOG  # looked up once (see ``scoring.combinations``)
 _bit = attrgetter("bit")
 
 _SINGLE_ENTRIES: tuple[Entry, ...] = tuple(
@@ -70,8 +81,8 @@ _ENTRY_TABLES = (
 
 BOMB = "bomb"
 """``HandPlays``' name for its list of bombs (of either bomb kind)."""
-LEAD_KINDS = (Kind.SINGLE, Kind.DOG, Kind.PAIR, Kind.TRIPLE, Kind.FULL_HOUSE, Kind.STAIRS,
-              Kind.STRAIGHT)
+LEAD_KINDS = (SINGLE, DOG_KIND, PAIR, TRIPLE, FULL_HOUSE, STAIRS,
+              STRAIGHT)
 """The kinds of ``HandPlays.entries`` other than ``BOMB``, in the order ``leads`` lists them."""
 LEADS = "leads"
 """``HandPlays``' name for the list of every non-bomb lead."""
@@ -80,19 +91,19 @@ LEADS = "leads"
 def _generate(hand: HandView, kind: str, mahjong_in_bomb: bool) -> list[Play]:
     """Every candidate lead of one kind (``BOMB``: every bomb), from stage one's generators."""
     out: list[Play] = []
-    if kind == _SINGLE:
+    if kind == SINGLE:
         list_singles(hand, 0, out)
         if hand.mahjong:
             out.append((MAH_JONG,))
-    elif kind == Kind.PAIR:
+    elif kind == PAIR:
         list_sets(hand, 2, 0, out)
-    elif kind == Kind.TRIPLE:
+    elif kind == TRIPLE:
         list_sets(hand, 3, 0, out)
-    elif kind == Kind.FULL_HOUSE:
+    elif kind == FULL_HOUSE:
         list_full_houses(hand, 0, out)
-    elif kind == Kind.STAIRS:
+    elif kind == STAIRS:
         list_stairs(hand, None, 0, out)
-    elif kind == Kind.STRAIGHT:
+    elif kind == STRAIGHT:
         list_straights(hand, None, 0, mahjong_in_bomb, out)
     elif kind == BOMB:
         list_bombs(hand, None, mahjong_in_bomb, out)
@@ -114,25 +125,25 @@ def _entries(hand: HandView, kind: str, mahjong_in_bomb: bool
     Phoenix when it stands at the top (a set is listed once, in its highest reading).
     """
     found: list[Entry] = []
-    if kind == _SINGLE:
+    if kind == SINGLE:
         list_singles(hand, 0, found, _ENTRY_TABLES)
         if hand.mahjong:
             found.append(_SINGLE_ENTRIES[MAH_JONG.index])
         return found
-    if kind in (Kind.PAIR, Kind.TRIPLE):
-        list_sets(hand, 2 if kind == Kind.PAIR else 3, 0, found, _ENTRY_TABLES)
+    if kind in (PAIR, TRIPLE):
+        list_sets(hand, 2 if kind == PAIR else 3, 0, found, _ENTRY_TABLES)
         return found
-    if kind == _DOG:
+    if kind == DOG_KIND:
         return [_SINGLE_ENTRIES[DOG.index]] if hand.dog else found
     plays = _generate(hand, kind, mahjong_in_bomb)
     append = found.append
-    if kind == Kind.FULL_HOUSE:
+    if kind == FULL_HOUSE:
         for play in plays:
             first, third = play[0].rank, play[2].rank  # real cards: the Phoenix stands last
             append((sum(map(_bit, play)), play, 5,
                     first if first == third else third))  # type: ignore[arg-type]
     else:  # stairs, straights, bombs
-        above = 1 if kind == Kind.STRAIGHT else 0
+        above = 1 if kind == STRAIGHT else 0
         for play in plays:
             last = play[-1]
             # real cards but the Phoenix, which stands last only above a real card
@@ -221,7 +232,7 @@ class HandPlays:
             entries = [entry for each in LEAD_KINDS for entry in self.entries(each)]
         elif kind == BOMB and not may_hold_bomb(mask):
             entries = []
-        elif kind == _DOG:
+        elif kind == DOG_KIND:
             entries = [_SINGLE_ENTRIES[DOG.index]] if mask & DOG.bit else []
         else:
             view = self._view
@@ -258,7 +269,7 @@ class HandPlays:
         entries."""
         entries = self.entries(BOMB)
         if table is None or not entries or table.kind not in BOMB_KINDS:
-            return [] if table is not None and table.kind == _DOG else entries
+            return [] if table is not None and table.kind == DOG_KIND else entries
         return [entry for entry in entries if outranks_bomb(entry[2], entry[3], table)]
 
     def bombs(self, table: Combination | None = None) -> list[Play]:
@@ -282,7 +293,7 @@ class HandPlays:
                 if bombs:
                     bombs = [entry for entry in bombs if outranks_bomb(entry[2], entry[3], table)]
             else:
-                if kind == _SINGLE and rank >= _top_single(self.mask):
+                if kind == SINGLE and rank >= _top_single(self.mask):
                     plays = []  # no single of the hand beats it (quicker than looking)
                 else:
                     length = table.length

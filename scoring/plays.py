@@ -54,10 +54,16 @@ from scoring.cards import (
 )
 from scoring.combinations import (
     BOMB_KINDS,
+    DOG_KIND,
+    FULL_HOUSE,
     MIN_STRAIGHT_LENGTH,
+    PAIR,
+    SINGLE,
+    STAIRS,
+    STRAIGHT,
+    TRIPLE,
     Cards,
     Combination,
-    Kind,
     Table,
     beats,
     outranks_bomb,
@@ -389,7 +395,7 @@ def bombs_on(mask: int, table: Combination | None, mahjong_in_bomb: bool = False
     if table is None or not bombs:
         return list(bombs)
     kind = table.kind
-    if kind == Kind.DOG:
+    if kind == DOG_KIND:
         return []
     if kind not in BOMB_KINDS:
         return list(bombs)
@@ -424,17 +430,17 @@ def _candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
         if rank is None:  # the Dog (the one rank None): nothing is laid on it
             return plays, bombs
         hand = HandView(hand_mask)
-        if kind == Kind.SINGLE:
+        if kind == SINGLE:
             list_singles(hand, rank, plays)
-        elif kind == Kind.PAIR:
+        elif kind == PAIR:
             list_sets(hand, 2, rank, plays)
-        elif kind == Kind.TRIPLE:
+        elif kind == TRIPLE:
             list_sets(hand, 3, rank, plays)
-        elif kind == Kind.FULL_HOUSE:
+        elif kind == FULL_HOUSE:
             list_full_houses(hand, rank, plays)
-        elif kind == Kind.STAIRS:
+        elif kind == STAIRS:
             list_stairs(hand, table.length, rank, plays)
-        elif kind == Kind.STRAIGHT:
+        elif kind == STRAIGHT:
             list_straights(hand, table.length, rank, mahjong_in_bomb, plays)
     list_bombs(hand, table, mahjong_in_bomb, bombs)
     return plays, bombs

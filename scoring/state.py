@@ -77,7 +77,7 @@ from .cards import (
     parse_cards,
     points_of_mask,
 )
-from .combinations import Combination, InvalidCombination, Kind, classify, reading_of_mask
+from .combinations import DOG_KIND, Combination, InvalidCombination, classify, reading_of_mask
 from .plays import bombs_on, legal_plays, obliges, wish_obliges
 from .rules import STANDARD, Rules
 from .score import (
@@ -103,8 +103,8 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-# What each action checks, looked up once (see ``scoring.combinations``).
-_PLAY, _OVER, _DOG = Phase.PLAY, Phase.OVER, Kind.DOG
+# The phases as module constants, as the kinds are (see ``scoring.combinations``).
+BLIND, GRAND, EXCHANGE, PLAY, DRAGON_GIFT, OVER = Phase
 
 GRAND_LOOK = 8
 """Cards a player sees before deciding on a Grand Tichu."""
@@ -202,7 +202,7 @@ class HandState:
         self.dragon_giver = None
         self._next_seat = _ALL_HOLD
         if rules.blind_grand_tichu:
-            self.phase = Phase.BLIND
+            self.phase = BLIND
             self.hands = [0, 0, 0, 0]
         else:
             self._deal_look()
@@ -226,7 +226,7 @@ class HandState:
         state = cls.__new__(cls)
         state.rules = rules
         state.deal = None
-        state.phase = Phase.PLAY
+        state.phase = PLAY
         state.hands = masks
         state.calls = list(calls)
         state.decided = [True] * 4
@@ -262,26 +262,26 @@ class HandState:
 
     @property
     def over(self) -> bool:
-        return self.phase == _OVER
+        return self.phase == OVER
 
     @property
     def to_act(self) -> int | None:
         """The seat the hand waits for: the first undecided one in the calling and exchange
         phases, the player in turn, the Dragon's giver; None once the hand is over."""
-        if self.phase in (Phase.BLIND, Phase.GRAND):
+        if self.phase in (BLIND, GRAND):
             return self.decided.index(False)
-        if self.phase == Phase.EXCHANGE:
+        if self.phase == EXCHANGE:
             return self.exchanges.index(None)
-        if self.phase == Phase.PLAY:
+        if self.phase == PLAY:
             return self.turn
-        if self.phase == Phase.DRAGON_GIFT:
+        if self.phase == DRAGON_GIFT:
             return self.dragon_giver
         return None
 
     def may_call_tichu(self, seat: int) -> bool:
         """Tichu: no call yet, 14 cards held, and no card played."""
         return (self.calls[seat] is None and not self.played[seat]
-                and self.phase in (Phase.EXCHANGE, Phase.PLAY, Phase.DRAGON_GIFT))
+                and self.phase in (EXCHANGE, PLAY, DRAGON_GIFT))
 
     def _may_call_grand(self, seat: int) -> bool:
         return self.calls[partner_of(seat)] not in GRAND_CALLS
@@ -289,7 +289,7 @@ class HandState:
     def bombs_beating_table(self, seat: int) -> list[tuple[Card, ...]]:
         """The bombs ``seat`` may lay out of turn now: only during a trick (after the lead),
         never on the Dog, each beating the table."""
-        if self.phase != Phase.PLAY or self.table is None or not self.hands[seat]:
+        if self.phase != PLAY or self.table is None or not self.hands[seat]:
             return []
         return bombs_on(self.hands[seat], self.table, self.rules.mahjong_in_bomb)
 
@@ -299,24 +299,24 @@ class HandState:
         seats = range(4) if seat is None else (seat,)
         actions: list[Action] = []
         phase = self.phase
-        if phase == Phase.BLIND:
+        if phase == BLIND:
             for s in seats:
                 if not self.decided[s]:
                     if self._may_call_grand(s):
                         actions.append(BlindGrandTichu(s))
                     actions.append(Pass(s))
-        elif phase == Phase.GRAND:
+        elif phase == GRAND:
             for s in seats:
                 if not self.decided[s]:
                     if self.rules.grand_tichu_allowed and self._may_call_grand(s):
                         actions.append(GrandTichu(s))
                     actions.append(Pass(s))
-        elif phase == Phase.EXCHANGE:
+        elif phase == EXCHANGE:
             for s in seats:
                 if self.exchanges[s] is None:
                     actions.extend(Exchange(s, *three)
                                    for three in permutations(self.hand(s), 3))
-        elif phase == Phase.PLAY:
+        elif phase == PLAY:
             turn = self.turn
             mj = self.rules.mahjong_in_bomb
             for s in seats:
@@ -331,11 +331,11 @@ class HandState:
                         actions.append(Pass(s))
                 else:
                     actions.extend(Play(s, bomb) for bomb in self.bombs_beating_table(s))
-        elif phase == Phase.DRAGON_GIFT:
+        elif phase == DRAGON_GIFT:
             giver = self.dragon_giver
             if giver is not None and giver in seats:
                 actions.extend(GiveDragon(giver, to) for to in ((giver + 1) & 3, (giver + 3) & 3))
-        if phase in (Phase.EXCHANGE, Phase.PLAY, Phase.DRAGON_GIFT):
+        if phase in (EXCHANGE, PLAY, DRAGON_GIFT):
             actions.extend(Tichu(s) for s in seats if self.may_call_tichu(s))
         return actions
 
@@ -349,7 +349,7 @@ class HandState:
             seat = None
         if type(seat) is not int or not 0 <= seat < 4:
             raise IllegalAction(action, "no such seat (seats are 0-3)")
-        if self.phase == _OVER:
+        if self.phase == OVER:
             raise IllegalAction(action, "the hand is over")
         if type(action) is Play:
             self._play(action)
@@ -378,7 +378,7 @@ class HandState:
     def _call_grand(self, action: GrandTichu | BlindGrandTichu) -> None:
         seat = action.seat
         blind = type(action) is BlindGrandTichu
-        if self.phase != (Phase.BLIND if blind else Phase.GRAND):
+        if self.phase != (BLIND if blind else GRAND):
             raise IllegalAction(action, "Blind Grand Tichu is called before any card is seen"
                                 if blind else "Grand Tichu is called on the first 8 cards")
         if not blind and not self.rules.grand_tichu_allowed:
@@ -393,7 +393,7 @@ class HandState:
     def _decide(self, seat: int) -> None:
         self.decided[seat] = True
         if all(self.decided):
-            if self.phase == Phase.BLIND:
+            if self.phase == BLIND:
                 self._deal_look()
             else:
                 self._deal_rest()
@@ -403,18 +403,18 @@ class HandState:
         assert self.deal is not None  # a hand dealt, not a ``position``
         self.hands = [sum(map(_bit, cards[:GRAND_LOOK])) for cards in self.deal]
         self.decided = [call is not None for call in self.calls]
-        self.phase = Phase.GRAND
+        self.phase = GRAND
         if not self.rules.grand_tichu_allowed or all(self.decided):
             self._deal_rest()
 
     def _deal_rest(self) -> None:
         assert self._dealt is not None  # a hand dealt, not a ``position``
         self.hands = list(self._dealt)
-        self.phase = Phase.EXCHANGE
+        self.phase = EXCHANGE
 
     def _exchange(self, action: Exchange) -> None:
         seat = action.seat
-        if self.phase != Phase.EXCHANGE:
+        if self.phase != EXCHANGE:
             raise IllegalAction(action, "cards are exchanged after the deal, before play")
         if self.exchanges[seat] is not None:
             raise IllegalAction(action, f"seat {seat} has already exchanged")
@@ -439,14 +439,14 @@ class HandState:
                 hands[(s + 3) & 3] |= ex.left.bit
                 hands[(s + 2) & 3] |= ex.partner.bit
                 hands[(s + 1) & 3] |= ex.right.bit
-            self.phase = Phase.PLAY
+            self.phase = PLAY
             self.turn = next(s for s in range(4) if hands[s] & MAH_JONG_BIT)
 
     def _pass(self, action: Pass) -> None:
         seat = action.seat
         phase = self.phase
-        if phase != _PLAY:
-            if phase not in (Phase.BLIND, Phase.GRAND):
+        if phase != PLAY:
+            if phase not in (BLIND, GRAND):
                 raise IllegalAction(action, "there is nothing to pass on now")
             if self.decided[seat]:
                 raise IllegalAction(action, f"seat {seat} has already decided")
@@ -471,8 +471,8 @@ class HandState:
     def _play(self, action: Play) -> None:
         seat = action.seat
         phase = self.phase
-        if phase != _PLAY:
-            if phase == Phase.DRAGON_GIFT:
+        if phase != PLAY:
+            if phase == DRAGON_GIFT:
                 raise IllegalAction(action, f"seat {self.dragon_giver} must first give the "
                                     "Dragon trick to an opponent")
             raise IllegalAction(action, "cards are played only once the exchange is done")
@@ -528,7 +528,7 @@ class HandState:
         if not hand:
             self.out.append(seat)
             self._next_seat = _next_seats(hands)
-        if combination.kind == _DOG:
+        if combination.kind == DOG_KIND:
             self._lead_after_dog(seat)
             return
         if not hand and self._hand_ends(seat):
@@ -542,7 +542,7 @@ class HandState:
             return f"not a combination: {error}"
         if table is None:
             return "this may not be led"
-        if table.kind == Kind.DOG:
+        if table.kind == DOG_KIND:
             return "nothing may be laid on the Dog"
         return f"{combination.kind.replace('_', ' ')} {combination} does not beat {table}"
 
@@ -560,7 +560,7 @@ class HandState:
         takes the trick at once, or gives away the Dragon if the rules say so)."""
         out = self.out
         if len(out) == 2 and double_victory_of(out) is not None:
-            self.phase = Phase.OVER
+            self.phase = OVER
             return True
         if len(out) < 3:
             return False
@@ -568,12 +568,12 @@ class HandState:
         if (table is not None and table.cards[0] is DRAGON
                 and not self.rules.dragon_kept_when_last):
             self.dragon_giver = seat
-            self.phase = Phase.DRAGON_GIFT
+            self.phase = DRAGON_GIFT
             return True
         self.won[seat] |= self.trick
         self.trick = 0
         self.table = None
-        self.phase = Phase.OVER
+        self.phase = OVER
         return True
 
     def _end_trick(self, table: Combination) -> None:
@@ -582,7 +582,7 @@ class HandState:
         winner = self.table_seat
         if table.cards[0] is DRAGON:  # the Dragon is only played alone
             self.dragon_giver = winner
-            self.phase = Phase.DRAGON_GIFT
+            self.phase = DRAGON_GIFT
             return
         self.won[winner] |= self.trick
         self._next_trick(winner)
@@ -595,7 +595,7 @@ class HandState:
 
     def _give_dragon(self, action: GiveDragon) -> None:
         seat, to = action.seat, action.to
-        if self.phase != Phase.DRAGON_GIFT:
+        if self.phase != DRAGON_GIFT:
             raise IllegalAction(action, "there is no Dragon trick to give away")
         if seat != self.dragon_giver:
             raise IllegalAction(action, f"seat {self.dragon_giver} won the Dragon trick")
@@ -606,9 +606,9 @@ class HandState:
         if len(self.out) >= 3:
             self.trick = 0
             self.table = None
-            self.phase = Phase.OVER
+            self.phase = OVER
         else:
-            self.phase = Phase.PLAY
+            self.phase = PLAY
             self._next_trick(seat)
 
     def _next_with_cards(self, start: int) -> int:
@@ -625,7 +625,7 @@ class HandState:
     @property
     def finish_order(self) -> tuple[int, ...]:
         """The seats in the order they went out, the last player last once the hand is over."""
-        if self.phase == Phase.OVER and self.double_victory is None:
+        if self.phase == OVER and self.double_victory is None:
             return (*self.out, *(s for s in range(4) if s not in self.out))
         return tuple(self.out)
 
@@ -642,7 +642,7 @@ class HandState:
 
     def score(self) -> HandScore:
         """The hand's score once over: totals, card points, double victory, finish order, calls."""
-        if self.phase != Phase.OVER:
+        if self.phase != OVER:
             raise ValueError("the hand is not over")
         double_victory = self.double_victory
         first = self.out[0]

@@ -26,11 +26,11 @@ from scoring.cards import (
     Card,
     cards_of,
 )
-from scoring.combinations import PHOENIX_TOP_RANK, Combination, Kind, reading_of_mask
+from scoring.combinations import PHOENIX_TOP_RANK, SINGLE, Combination, reading_of_mask
 from scoring.hand_plays import BOMB, Entry, HandPlays, singles_above
 from scoring.plays import bombs_in
 from scoring.score import GRAND_CALLS, partner_of, team_of
-from scoring.state import WISHES, HandState, Phase
+from scoring.state import BLIND, DRAGON_GIFT, EXCHANGE, GRAND, PLAY, WISHES, HandState
 
 from .bits import (
     OPPONENTS,
@@ -51,8 +51,6 @@ from .bits import (
     weakest,
 )
 from .driver import seat_plays
-
-_PLAY, _SINGLE = Phase.PLAY, Kind.SINGLE  # looked up once (see ``scoring.combinations``)
 
 
 def strength(cards: Sequence[Card]) -> int:
@@ -166,7 +164,7 @@ class HeuristicBot:
 
     def act(self, state: HandState, seat: int) -> Action:
         phase = state.phase
-        if phase == _PLAY:
+        if phase == PLAY:
             hand = state.hands[seat]
             if not state.played[seat] and state.calls[seat] is None and self._judged[seat] != hand:
                 self._judged[seat] = hand
@@ -180,16 +178,16 @@ class HeuristicBot:
             if table is None:
                 return self._lay(state, seat, self._lead(state, seat, plays_of))
             return self._follow(state, seat, plays_of, table)
-        if phase == Phase.BLIND:
+        if phase == BLIND:
             return PASSES[seat]
-        if phase == Phase.GRAND:
+        if phase == GRAND:
             if (state.rules.grand_tichu_allowed and _strength(state.hands[seat]) >= 4
                     and state.calls[partner_of(seat)] not in GRAND_CALLS):
                 return GrandTichu(seat)
             return PASSES[seat]
-        if phase == Phase.EXCHANGE:
+        if phase == EXCHANGE:
             return self._exchange(state.hands[seat], seat, state.calls[partner_of(seat)])
-        if phase == Phase.DRAGON_GIFT:
+        if phase == DRAGON_GIFT:
             left, right = (seat + 3) & 3, (seat + 1) & 3
             return GiveDragon(seat, left if state.hands[left].bit_count()
                               > state.hands[right].bit_count() else right)
@@ -240,7 +238,7 @@ class HeuristicBot:
         if (holder == partner and hands[partner] and not threat and free
                 and mask.bit_count() != table.length):
             return PASSES[seat]  # the partner's trick stands
-        if free and table.kind == _SINGLE and table.rank is not None:
+        if free and table.kind == SINGLE and table.rank is not None:
             action = self._follow_single(state, seat, plays_of, threat, table.rank)
             if action is not None:
                 return action

@@ -14,14 +14,12 @@ from scoring.actions import (
     Tichu,
 )
 from scoring.cards import DRAGON_RANK, MAH_JONG, Card
-from scoring.combinations import Kind
+from scoring.combinations import SINGLE
 from scoring.hand_plays import BOMB, LEAD_KINDS, HandPlays, singles_above
-from scoring.state import WISHES, HandState, Phase
+from scoring.state import BLIND, DRAGON_GIFT, EXCHANGE, GRAND, PLAY, WISHES, HandState
 
 from .bits import PASSES, PHOENIX_OR_DRAGON, single_action
 from .driver import seat_plays
-
-_PLAY, _SINGLE = Phase.PLAY, Kind.SINGLE  # looked up once (see ``scoring.combinations``)
 
 
 class RandomBot:
@@ -39,7 +37,7 @@ class RandomBot:
     def act(self, state: HandState, seat: int) -> Action:
         rng = self.rng
         phase = state.phase
-        if phase == _PLAY:
+        if phase == PLAY:
             if (not state.played[seat] and state.calls[seat] is None
                     and rng.random() < self.call_chance):
                 return Tichu(seat)
@@ -51,7 +49,7 @@ class RandomBot:
             if not (wish and plays_of.holds(wish)):  # no wish obliges
                 if table is None:
                     return self._lead(seat, plays_of)
-                if table.kind == _SINGLE and table.rank is not None:
+                if table.kind == SINGLE and table.rank is not None:
                     return self._on_single(seat, plays_of, table.rank)
             # the legal plays and the pass, drawn from the seat's candidates (cheaper than
             # building every action)
@@ -63,13 +61,13 @@ class RandomBot:
             return Play(seat, bombs[pick][1]) if pick < len(bombs) else PASSES[seat]
         if state.may_call_tichu(seat) and rng.random() < self.call_chance:
             return Tichu(seat)
-        if phase == Phase.EXCHANGE:
+        if phase == EXCHANGE:
             return Exchange(seat, *rng.sample(state.hand(seat), 3))
-        if phase == Phase.DRAGON_GIFT:
+        if phase == DRAGON_GIFT:
             return GiveDragon(seat, (seat + 1) & 3 if rng.random() < 0.5 else (seat + 3) & 3)
-        if phase in (Phase.GRAND, Phase.BLIND):  # a Grand (or Blind Grand) Tichu, or a pass
+        if phase in (GRAND, BLIND):  # a Grand (or Blind Grand) Tichu, or a pass
             if rng.random() < self.call_chance:
-                call = GrandTichu(seat) if phase == Phase.GRAND else BlindGrandTichu(seat)
+                call = GrandTichu(seat) if phase == GRAND else BlindGrandTichu(seat)
                 if call in state.legal_actions(seat):
                     return call
             return PASSES[seat]
