@@ -10,7 +10,7 @@ CITATION = re.compile(r'docs/rules\.md``?,?\s+(?P<titles>"[^"]+"(?:(?:,| and)\s+
 
 def _headings() -> set[str]:
     return {line.lstrip("#").strip() for line in RULES.read_text(encoding="utf-8").splitlines()
-            if line.startswith("## ")}
+            if line.startswith(("## ", "### "))}
 
 
 def _citations() -> dict[str, set[str]]:
