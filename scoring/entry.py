@@ -56,6 +56,7 @@ from .score import (
     HandScore,
     PlacingScore,
     hand_totals,
+    sweep_of,
     team_of,
 )
 
@@ -245,7 +246,7 @@ def _finish_order(value: object, sweep: int | None, game: TeamVariant) -> tuple[
     order = _order(value, game.seats)
     size = game.team_size
     if sweep is None:
-        if len(order) >= size and len({team_of(seat) for seat in order[:size]}) == 1:
+        if sweep_of(order, size) is not None:
             raise InvalidHand(f"finish_order_{key}",
                               f"A whole team went out first: enter this as a {what}.", field,
                               {"team": team_of(order[0])})

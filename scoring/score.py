@@ -36,9 +36,12 @@ def partner_of(seat: int) -> int:
     return (seat + 2) & 3
 
 
-def double_victory_of(finish_order: Sequence[int]) -> int | None:
-    """The team whose partners went out first and second (a double victory), or ``None``."""
-    if len(finish_order) >= 2 and finish_order[1] == partner_of(finish_order[0]):
+def sweep_of(finish_order: Sequence[int], team_size: int = 2) -> int | None:
+    """The team whose players all went out first, before any opponent, or ``None``: the double
+    victory of four-player Tichu (teams of two), Tientsin's triple victory (teams of three). It
+    ends the hand at once."""
+    if len(finish_order) >= team_size and len(
+            {team_of(seat) for seat in finish_order[:team_size]}) == 1:
         return team_of(finish_order[0])
     return None
 

@@ -85,9 +85,9 @@ from .score import (
     Call,
     CallOutcome,
     HandScore,
-    double_victory_of,
     hand_totals,
     partner_of,
+    sweep_of,
     team_of,
 )
 
@@ -559,7 +559,7 @@ class HandState:
         """``seat`` just went out: end the hand on a double victory or a third player out (who
         takes the trick at once, or gives away the Dragon if the rules say so)."""
         out = self.out
-        if len(out) == 2 and double_victory_of(out) is not None:
+        if len(out) == 2 and sweep_of(out) is not None:
             self.phase = OVER
             return True
         if len(out) < 3:
@@ -620,7 +620,7 @@ class HandState:
     @property
     def double_victory(self) -> int | None:
         """The team whose partners went out first and second, if any."""
-        return double_victory_of(self.out)
+        return sweep_of(self.out)
 
     @property
     def finish_order(self) -> tuple[int, ...]:
