@@ -14,8 +14,6 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from scoring.victory import game_result
-
 from ..models import (
     Bye,
     Change,
@@ -88,14 +86,15 @@ def build_table_view(table: Table, event_format, results: dict) -> TableView:
     vp = tuple(results.get(by_position[p].entrant_id) if p in by_position else None
                for p in (0, 1))
     view = TableView(table=table, seats=seats, hands=hands,
-                     expected=event_format.hands_per_round, tp=tp, vp=vp,
+                     expected=None if event_format.open_ended else event_format.hands_per_round,
+                     tp=tp, vp=vp,
                      names={s.position: seat_label(s) for s in seats})
     if table.status != Table.Status.OPEN:
         view.done = True
-    elif event_format.hands_per_round is not None:
+    elif not event_format.open_ended:
         view.done = len(hands) >= event_format.hands_per_round
     else:
-        view.done = game_result(tp, event_format.game_to) is not None
+        view.done = event_format.game_winner(tp, len(hands)) is not None
     return view
 
 

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Count
-
-from scoring.victory import game_result
+from django.utils.translation import gettext as _
 
 from ..models import Bye, Entrant, Event, Round, Seat, Table
 from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
@@ -38,20 +37,25 @@ def round_is_complete(rnd: Round) -> bool:
     tables = list(rnd.tables.annotate(n=Count("hands")))
     if not tables:
         return False
-    if event_format.game_to is None:
+    if not event_format.open_ended:
         return all(t.status != Table.Status.OPEN or t.n >= event_format.hands_per_round
                    for t in tables)
     for table in tables:
         if table.status != Table.Status.OPEN:
             continue
         totals = [sum(x) for x in zip(*table.hands.values_list("tp_0", "tp_1"), strict=False)]
-        if len(totals) != 2 or game_result(totals, event_format.game_to) is None:
+        if len(totals) != 2 or event_format.game_winner(totals, table.n) is None:
             return False
     return True
 
 
 def complete_finished_rounds(event_id: int) -> None:
-    """Mark published rounds whose every table is done as complete (after each recomputation)."""
+    """Mark published rounds whose every table is done as complete (after each recomputation).
+
+    A cup's rounds are left to the cup (``knockout.progress.sync_statuses``): a round of a cup
+    is complete when its matches are decided, and some are not yet at a table."""
+    if Event.objects.get(pk=event_id).format.is_cup:
+        return
     for rnd in Round.objects.filter(event_id=event_id, status=Round.Status.PUBLISHED):
         if round_is_complete(rnd):
             with transaction.atomic():
@@ -123,6 +127,9 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
     ``publish`` (organizers who script the event go straight to hand entry); one transaction."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
+        if event.format.is_cup:
+            raise Conflict(_("A cup's matches come from its draw and bracket, not from pairing "
+                             "rounds."), code="cup")
         last = Round.objects.filter(event=event).order_by("-number").first()
         if last is not None and last.status == Round.Status.DRAFT:
             raise Conflict(f"Round {last.number} is still a draft: publish or regenerate it.",
