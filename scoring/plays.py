@@ -473,10 +473,10 @@ def two_deck_leads(mask: int, mahjong_in_bomb: bool = False
             ranks_run = [singles[rank] for rank in range(low, high + 1)]
             if all(ranks_run):
                 proposals += [sum(parts, ()) for parts in product(*ranks_run)]
-            for i in range(1 if low == MAH_JONG_RANK else 0, len(run)):
+            for i in range(1 if low == MAH_JONG_RANK else 0, len(ranks_run)):
                 for ph in phoenixes:
                     proposals += [sum(parts, ()) for parts in
-                                  product(*run[:i], (((ph,),)), *run[i + 1:])]
+                                  product(*ranks_run[:i], (((ph,),)), *ranks_run[i + 1:])]
     leads = {}
     for play in proposals:
         play_mask = sum(card.bit for card in play)

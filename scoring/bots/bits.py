@@ -11,6 +11,7 @@ from __future__ import annotations
 from scoring.actions import Pass, Play
 from scoring.cards import (
     CARDS,
+    DECK_SIZE,
     DOG,
     DOG_BIT,
     DRAGON,
@@ -20,14 +21,18 @@ from scoring.cards import (
     PHOENIX,
     PHOENIX_BIT,
     RANK_MASKS,
+    SECOND_DECK,
     SUITED_MASK,
     Card,
+    card_at,
     cards_of,
 )
 from scoring.plays import rank_sets
 from scoring.score import team_of
 
-PASSES = tuple(Pass(seat) for seat in range(4))
+MOST_SEATS = 12
+"""The most hands at a table (Grand Seigneur with twelve players)."""
+PASSES = tuple(Pass(seat) for seat in range(MOST_SEATS))
 """Actions are immutable values: one ``Pass`` per seat serves every turn."""
 OTHERS = tuple(((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3) for seat in range(4))
 """The other seats from each: the next player (the right-hand opponent), the partner, the
@@ -36,8 +41,17 @@ OPPONENTS = tuple((right, left) for right, _, left in OTHERS)
 TEAMS = tuple(team_of(seat) for seat in range(4))
 """Each seat's opponents, and its team, looked up rather than worked out on every turn."""
 PHOENIX_OR_DRAGON = PHOENIX_BIT | DRAGON_BIT
-SINGLE_PLAYS = tuple((card,) for card in CARDS)
-_SINGLE_ACTIONS = tuple(tuple(Play(seat, play) for play in SINGLE_PLAYS) for seat in range(4))
+_INDEXES = frozenset(card.index for card in CARDS + SECOND_DECK)
+
+
+def others_of(seat: int, seats: int) -> tuple[int, ...]:
+    """The other seats from ``seat`` in playing order (``OTHERS`` for any number of seats)."""
+    if seats == 4:
+        return OTHERS[seat]
+    return tuple((seat + k) % seats for k in range(1, seats))
+SINGLE_PLAYS = tuple((card_at(i),) if i in _INDEXES else None for i in range(2 * DECK_SIZE))
+_SINGLE_ACTIONS = tuple(tuple(Play(seat, play) if play else None for play in SINGLE_PLAYS)
+                        for seat in range(MOST_SEATS))
 """Likewise one ``Play`` of each card alone (with no wish) per seat."""
 
 
@@ -92,7 +106,18 @@ def run_from(ranks: int, rank: int) -> int:
 
 def single_action(seat: int, bit: int) -> Play:
     """``seat`` plays the one card of a one-card mask alone (no wish)."""
-    return _SINGLE_ACTIONS[seat][bit.bit_length() - 1]
+    action = _SINGLE_ACTIONS[seat][bit.bit_length() - 1]
+    if action is None:
+        raise ValueError("no card of the decks has this bit")
+    return action
+
+
+def single_play(bit: int) -> tuple[Card, ...]:
+    """The one card of a one-card mask, as a play."""
+    play = SINGLE_PLAYS[bit.bit_length() - 1]
+    if play is None:
+        raise ValueError("no card of the decks has this bit")
+    return play
 
 
 def as_listed(play: int) -> tuple[Card, ...]:
@@ -100,7 +125,7 @@ def as_listed(play: int) -> tuple[Card, ...]:
     them: by index, save the Mah Jong first in a straight and the triple first in a full
     house."""
     if not play & (play - 1):
-        return SINGLE_PLAYS[play.bit_length() - 1]
+        return single_play(play)
     if play & MAH_JONG_BIT:
         return (MAH_JONG, *cards_of(play & SUITED_MASK))
     if play.bit_count() == 5:

@@ -16,7 +16,7 @@ The score sheet adds ``dealer``: the seat of the dealer (the dummy sits two seat
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..rules import Rules
@@ -37,9 +37,9 @@ class Threechu(Tichu):
         self.seats = 4
 
     @staticmethod
-    def dummy_of(dealer: int) -> int:
-        """The dummy sits opposite the dealer."""
-        return (dealer + 2) & 3
+    def dummy_of(dealer: int | None) -> int | None:
+        """The dummy sits opposite the dealer (a hand of Threechu always has one)."""
+        return None if dealer is None else (dealer + 2) & 3
 
     @property
     def entry_keys(self) -> tuple[str, ...]:
@@ -63,7 +63,37 @@ class Threechu(Tichu):
 
         assert dealer is not None
         for seat, who in ((dealer, "dealer"), (self.dummy_of(dealer), "dummy")):
-            if calls.get(seat) in GRAND_CALLS:
+            if seat is not None and calls.get(seat) in GRAND_CALLS:
                 raise InvalidHand(f"{who}_grand_tichu",
                                   f"Threechu: the {who} (seat {seat}) may call Tichu, but not "
                                   "Grand Tichu.", "calls", {"seat": seat})
+
+    def setting(self, dealer: int | None, placing: Sequence[int] | None
+                ) -> tuple[int | None, tuple[int, ...] | None]:
+        """The dealer's seat (0 unless named); no placings."""
+        if placing is not None:
+            raise ValueError("threechu has no exchange by placings")
+        if dealer is None:
+            return 0, None
+        if type(dealer) is not int or not 0 <= dealer < 4:
+            raise ValueError("the dealer is a seat 0-3")
+        return dealer, None
+
+    def grand_callers(self, dealer: int | None) -> tuple[int, ...]:
+        """The two players against the dealer: neither the dealer nor the dummy calls Grand."""
+        return tuple(s for s in range(4) if s != dealer and s != self.dummy_of(dealer))
+
+    def tichu_open(self, seat: int, dealer: int | None, playing: bool) -> bool:
+        """The dealer calls Tichu for the dummy only once the exchange is done."""
+        return playing or seat != self.dummy_of(dealer)
+
+    def recipients(self, seat: int, dealer: int | None, placing: Sequence[int] | None
+                   ) -> tuple[int, ...]:
+        """The dealer and the dummy give no card to each other: one to each opponent."""
+        if seat == dealer or seat == self.dummy_of(dealer):
+            return ((seat + 3) & 3, (seat + 1) & 3)
+        return super().recipients(seat, dealer, placing)
+
+    def wish_free(self, dealer: int | None) -> int | None:
+        """The dummy is not obliged to fulfil the wish."""
+        return self.dummy_of(dealer)

@@ -17,7 +17,9 @@
 
 from __future__ import annotations
 
-from .base import TeamVariant
+from collections.abc import Sequence
+
+from .base import TeamVariant, first_holding
 
 TRIPLE_VICTORY_POINTS = 300
 
@@ -33,3 +35,22 @@ class Tientsin(TeamVariant):
     @property
     def sweep_points(self) -> int:
         return TRIPLE_VICTORY_POINTS
+
+    def recipients(self, seat: int, dealer: int | None, placing: Sequence[int] | None
+                   ) -> tuple[int, ...]:
+        """One card to each of the two partners, none to the opponents."""
+        return ((seat + 2) % 6, (seat + 4) % 6)
+
+    def dog_choices(self, seat: int, hands: Sequence[int]) -> tuple[int, ...]:
+        """The partners holding cards (the player chooses); with neither, the next player after
+        the Dog's who does."""
+        partners = tuple(p for p in self.partners(seat) if hands[p])
+        if partners:
+            return partners
+        found = first_holding(seat + 1, hands)
+        return () if found is None else (found,)
+
+    def trick_receivers(self, out: Sequence[int], last: int) -> dict[int, int]:
+        """The last player's tricks go to the opposing team (as their hand cards do), the fifth
+        player's to the first player out."""
+        return {last: last + 1, out[-1]: out[0]}
