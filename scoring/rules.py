@@ -35,6 +35,9 @@ GRAND_TICHU_VALUE = 200
 BLIND_GRAND_TICHU_VALUE = 400
 MAX_DOUBLE_VICTORY_POINTS = 1000
 
+_VARIANTS_SEEN: dict[int, tuple[Rules, Variant]] = {}
+"""``Rules.variant`` by the rules' identity."""
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -65,10 +68,18 @@ class Rules:
 
     @property
     def variant(self) -> Variant:
-        """The game these rules play (``scoring.variants.Variant``): seats, teams, deal, scoring."""
+        """The game these rules play (``scoring.variants.Variant``): seats, teams, deal, scoring.
+        Looked up by identity first: every hand asks, and hashing the rules costs more."""
+        found = _VARIANTS_SEEN.get(id(self))
+        if found is not None and found[0] is self:
+            return found[1]
         from .variants import variant_of
 
-        return variant_of(self)
+        variant = variant_of(self)
+        if len(_VARIANTS_SEEN) > 1024:
+            _VARIANTS_SEEN.clear()
+        _VARIANTS_SEEN[id(self)] = (self, variant)  # the rules kept alive: their id stays theirs
+        return variant
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (unknown names raise ``TypeError``)."""

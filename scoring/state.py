@@ -87,7 +87,14 @@ from .cards import (
     mask_of,
     parse_cards,
 )
-from .combinations import DOG_KIND, Combination, InvalidCombination, classify, reading_of_mask
+from .combinations import (
+    DOG_KIND,
+    DRAGON_2,
+    Combination,
+    InvalidCombination,
+    classify,
+    reading_of_mask,
+)
 from .plays import bombs_on, legal_plays, obliges, wish_obliges
 from .rules import STANDARD, Rules
 from .score import GRAND_CALLS, Call, HandScore, PlacingScore
@@ -213,8 +220,7 @@ class HandState:
         self.variant = variant
         self.seats = seats
         self.dealer, self.placing = variant.setting(dealer, placing)
-        self._recipients = tuple(variant.recipients(seat, self.dealer, self.placing)
-                                 for seat in range(seats))
+        self._recipients = variant.all_recipients(self.dealer, self.placing)
         free = variant.wish_free(self.dealer)
         self._wish_free = -1 if free is None else free
         self.calls: list[str | None] = [None] * seats
@@ -313,8 +319,10 @@ class HandState:
         if self.phase in (BLIND, GRAND):
             return self.decided.index(False)
         if self.phase == EXCHANGE:
-            return next(seat for seat in range(self.seats)
-                        if self._recipients[seat] and self.exchanges[seat] is None)
+            recipients = self._recipients
+            for seat, exchange in enumerate(self.exchanges):
+                if exchange is None and recipients[seat]:
+                    return seat
         if self.phase == PLAY:
             return self.turn
         if self.phase == DRAGON_GIFT:
@@ -522,10 +530,12 @@ class HandState:
     def _tichu_layout(self, seat: int) -> bool:
         """Does ``seat`` give one card to each of three others, as ``Exchange`` lays them out
         (left, partner, right)?"""
-        return self._recipients[seat] == ((seat + 3) & 3, (seat + 2) & 3, (seat + 1) & 3)
+        return self.seats == 4 and len(self._recipients[seat]) == 3
 
     def _push_fault(self, seat: int, cards: Sequence[Card]) -> str | None:
         """Why ``seat`` may not give these cards (the game's rule), or ``None``."""
+        if self.placing is None:  # only Grand Seigneur's tribute has a rule
+            return None
         return self.variant.push_fault(seat, mask_of(cards), self.hands[seat], self.placing)
 
     def _exchange(self, action: Exchange | Push) -> None:
@@ -543,31 +553,41 @@ class HandState:
             raise IllegalAction(action, f"seat {seat} gives {len(recipients)} cards here: "
                                 "lay them out with Push")
         cards = _given(action)
-        count = _NUMBERS.get(len(recipients), str(len(recipients)))
-        if (type(cards) is not tuple or len(cards) != len(recipients)
-                or not all(isinstance(card, Card) for card in cards)):
-            raise IllegalAction(action, f"an exchange gives {count} cards")
-        mask = mask_of(cards)
+        size = len(recipients)
+        mask = 0
+        if type(cards) is tuple and len(cards) == size:
+            for card in cards:
+                if type(card) is not Card:
+                    break
+                mask |= card.bit
+            else:
+                size = 0  # well-formed
+        if size:
+            raise IllegalAction(action, f"an exchange gives {_NUMBERS.get(size, size)} cards")
         if mask.bit_count() != len(cards):
-            raise IllegalAction(action, f"an exchange gives {count} different cards")
+            raise IllegalAction(action, f"an exchange gives {_NUMBERS.get(len(cards))} "
+                                "different cards")
         hands = self.hands
         if mask & ~hands[seat]:
             raise IllegalAction(action, f"seat {seat} does not hold these cards")
-        fault = self._push_fault(seat, cards)
-        if fault is not None:
-            raise IllegalAction(action, fault)
+        if self.placing is not None:  # only Grand Seigneur's tribute has a rule
+            fault = self.variant.push_fault(seat, mask, hands[seat], self.placing)
+            if fault is not None:
+                raise IllegalAction(action, fault)
         exchanges = self.exchanges
         exchanges[seat] = action
-        givers = [s for s in range(self.seats) if self._recipients[s]]
-        laid = [(s, exchanges[s]) for s in givers]
-        if all(ex is not None for _, ex in laid):
-            given = [(s, _given(ex)) for s, ex in laid if ex is not None]
-            for s, gift in given:
-                hands[s] &= ~mask_of(gift)
-            for s, gift in given:
-                for to, card in zip(self._recipients[s], gift, strict=True):
-                    hands[to] |= card.bit
-            self._start_play()
+        all_recipients = self._recipients
+        for s, exchange in enumerate(exchanges):
+            if exchange is None and all_recipients[s]:
+                return  # a giver has yet to lay out their cards
+        given = [(s, _given(exchange)) for s, exchange in enumerate(exchanges) if exchange]
+        for s, cards in given:
+            for card in cards:
+                hands[s] &= ~card.bit
+        for s, cards in given:
+            for to, card in zip(all_recipients[s], cards, strict=True):
+                hands[to] |= card.bit
+        self._start_play()
 
     def _pass(self, action: Pass) -> None:
         seat = action.seat
@@ -577,9 +597,10 @@ class HandState:
                 raise IllegalAction(action, "there is nothing to pass on now")
             if self.decided[seat]:
                 raise IllegalAction(action, f"seat {seat} has already decided")
-            fault = self._chaos_fault(seat)
-            if fault is not None:
-                raise IllegalAction(action, fault)
+            if self.rules.chaos:
+                fault = self._chaos_fault(seat)
+                if fault is not None:
+                    raise IllegalAction(action, fault)
             self._decide(seat)
             return
         if seat != self.turn:
@@ -718,7 +739,7 @@ class HandState:
             self.phase = OVER
             return True
         table = self.table
-        if (table is not None and table.cards[0].face is DRAGON
+        if (table is not None and table.cards[0] in (DRAGON, DRAGON_2)
                 and not self.rules.dragon_kept_when_last
                 and self.variant.dragon_receivers(seat)):
             self.dragon_giver = seat
@@ -735,7 +756,8 @@ class HandState:
         Dragon's) and leads, or the next player with cards leads if they are out."""
         winner = self.table_seat
         # the Dragon is only played alone; in Grand Seigneur its winner keeps it
-        if table.cards[0].face is DRAGON and self.variant.dragon_receivers(winner):
+        card = table.cards[0]
+        if (card is DRAGON or card is DRAGON_2) and self.variant.dragon_receivers(winner):
             self.dragon_giver = winner
             self.phase = DRAGON_GIFT
             return

@@ -12,13 +12,15 @@ Seigneur). A game's class overrides the flags and hooks where it differs.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..cards import FULL_DECK_MASK, TWO_DECKS_MASK, points_of_mask
 from ..rules import Rules
+from ..score import CallOutcome, HandScore, PlacingScore, hand_totals
 
 if TYPE_CHECKING:
     from ..cards import Card
-    from ..score import HandScore, PlacingScore
     from ..state import HandState
 
 DECK_CARDS = 56
@@ -65,16 +67,14 @@ class Variant:
         """How many decks are dealt (one; Grand Seigneur takes two from seven players)."""
         return 1
 
-    @property
+    @cached_property
     def cards(self) -> int:
         """How many cards are dealt: 56 a deck, 54 of the second (no Dog, no Mah Jong)."""
         return DECK_CARDS + (self.decks - 1) * SECOND_DECK_CARDS
 
-    @property
+    @cached_property
     def deck_mask(self) -> int:
         """The cards dealt, as a mask (``scoring.cards``)."""
-        from ..cards import FULL_DECK_MASK, TWO_DECKS_MASK
-
         return TWO_DECKS_MASK if self.decks == 2 else FULL_DECK_MASK
 
     @property
@@ -86,7 +86,7 @@ class Variant:
         """The other seats of ``seat``'s team (none in a game without teams)."""
         return ()
 
-    @property
+    @cached_property
     def deal_counts(self) -> tuple[int, ...]:
         """How many cards each seat is dealt: drawn one at a time from seat 0 on until none is
         left, so the first seats may hold one card more."""
@@ -115,7 +115,11 @@ class Variant:
 
     def grand_callers(self, dealer: int | None) -> tuple[int, ...]:
         """The seats that decide on a Grand Tichu in its window (none without one)."""
-        return tuple(range(self.seats)) if self.grand_look else ()
+        return self._all_seats if self.grand_look else ()
+
+    @cached_property
+    def _all_seats(self) -> tuple[int, ...]:
+        return tuple(range(self.seats))
 
     def tichu_open(self, seat: int, dealer: int | None, playing: bool) -> bool:
         """May ``seat`` call Tichu now, as far as the game goes (the general conditions, no call
@@ -127,6 +131,16 @@ class Variant:
         """Whom ``seat`` gives a card in the exchange, one seat per card, in the order the
         cards are laid out (a seat may be named more than once); empty: no card."""
         return ()
+
+    def all_recipients(self, dealer: int | None, placing: tuple[int, ...] | None
+                       ) -> tuple[tuple[int, ...], ...]:
+        """``recipients`` of every seat for a hand's setting, worked out once per setting."""
+        cache = self.__dict__.setdefault("_recipients_cache", {})
+        found: tuple[tuple[int, ...], ...] | None = cache.get((dealer, placing))
+        if found is None:
+            found = cache[dealer, placing] = tuple(
+                self.recipients(seat, dealer, placing) for seat in range(self.seats))
+        return found
 
     def push_fault(self, seat: int, mask: int, hand: int, placing: Sequence[int] | None
                    ) -> str | None:
@@ -203,11 +217,21 @@ class TeamVariant(Variant):
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s team, in playing order after it."""
-        return tuple((seat + k) % self.seats for k in range(2, self.seats, 2))
+        return self._partners[seat]
 
     def opponents(self, seat: int) -> tuple[int, ...]:
         """The seats of the other team, in playing order after ``seat``."""
-        return tuple((seat + k) % self.seats for k in range(1, self.seats, 2))
+        return self._opponents[seat]
+
+    @cached_property
+    def _partners(self) -> tuple[tuple[int, ...], ...]:
+        n = self.seats
+        return tuple(tuple((seat + k) % n for k in range(2, n, 2)) for seat in range(n))
+
+    @cached_property
+    def _opponents(self) -> tuple[tuple[int, ...], ...]:
+        n = self.seats
+        return tuple(tuple((seat + k) % n for k in range(1, n, 2)) for seat in range(n))
 
     @property
     def sweep_points(self) -> int:
@@ -271,10 +295,10 @@ class TeamVariant(Variant):
         """Each team's card points at the end of a hand without a sweep: the last player's hand
         cards go to the opposing team, the tricks of ``trick_receivers`` to the team of the
         seat named, every other trick to its winner's team."""
-        from ..cards import points_of_mask
-
         hands, won = state.hands, state.won
-        last = next(seat for seat in range(self.seats) if hands[seat])
+        last = 0
+        while not hands[last]:
+            last += 1
         moved = self.trick_receivers(state.out, last)
         cards = [0, 0]
         for seat in range(self.seats):
@@ -283,8 +307,6 @@ class TeamVariant(Variant):
         return points_of_mask(cards[0]), points_of_mask(cards[1])
 
     def score(self, state: HandState) -> HandScore:
-        from ..score import CallOutcome, HandScore, hand_totals
-
         sweep = self.sweep_of(state.out)
         first = state.out[0]
         calls = tuple(CallOutcome(s, call, s == first) for s, call in enumerate(state.calls)
@@ -322,8 +344,6 @@ class PlacingVariant(Variant):
     has_calls = False
 
     def score(self, state: HandState) -> PlacingScore:
-        from ..score import PlacingScore
-
         order = tuple(state.out)
         return PlacingScore(order + tuple(s for s in range(self.seats) if s not in order),
                             self.name)

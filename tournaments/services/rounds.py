@@ -17,13 +17,14 @@ Tournament rules implemented here:
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from ..models import Bye, Entrant, Event, Round, Seat, Table
 from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
 from ..standings.compute import compute, mark_changed
 from .history import SYSTEM, Actor, Conflict, ServiceError, record_change
+from .lifecycle import check_not_finished
 
 
 def round_seed(event: Event, number: int) -> int:
@@ -32,10 +33,15 @@ def round_seed(event: Event, number: int) -> int:
 
 
 def round_is_complete(rnd: Round) -> bool:
-    """Every table has all its hands, or a decided game, or was closed by the organizer."""
+    """Every table has all its hands, or a decided game, or was closed by the organizer; and,
+    when the format asks for it, the opponents have confirmed every hand of its open tables."""
     event_format = rnd.event.format
-    tables = list(rnd.tables.annotate(n=Count("hands")))
+    unconfirmed = Count("hands", filter=Q(hands__confirmed_by_opponents=False))
+    tables = list(rnd.tables.annotate(n=Count("hands"), unconfirmed=unconfirmed))
     if not tables:
+        return False
+    if event_format.confirmation_required and any(
+            t.status == Table.Status.OPEN and t.unconfirmed for t in tables):
         return False
     if not event_format.open_ended:
         return all(t.status != Table.Status.OPEN or t.n >= event_format.hands_per_round
@@ -127,6 +133,7 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
     ``publish`` (organizers who script the event go straight to hand entry); one transaction."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
+        check_not_finished(event)
         if event.format.is_cup:
             raise Conflict(_("A cup's matches come from its draw and bracket, not from pairing "
                              "rounds."), code="cup")
@@ -139,11 +146,11 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
                            code="round_incomplete")
         number = (last.number if last else 0) + 1
         entrant_count = Entrant.objects.filter(event=event).count()
-        if event.status == Event.Status.FINISHED or number > total_rounds(event, entrant_count):
+        if number > total_rounds(event, entrant_count):
             raise Conflict("The event is over: all its rounds are played.", code="event_over")
         rnd = Round.objects.create(event=event, number=number, seed=round_seed(event, number))
         _seat(event, rnd, actor)
-        if event.status == Event.Status.REGISTRATION:
+        if event.status == Event.Status.DRAFT:
             Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
         if publish:
             rnd = round_publish(round_id=rnd.pk, actor=actor)
@@ -175,6 +182,7 @@ def _draft(round_id: int) -> tuple[Event, Round]:
     if rnd is None:
         raise ServiceError("This round does not exist.", code="not_found")
     event = Event.objects.select_for_update().get(pk=rnd.event_id)
+    check_not_finished(event)
     rnd = Round.objects.get(pk=round_id)
     if rnd.status != Round.Status.DRAFT:
         raise Conflict("Only a draft round can be changed.", code="not_draft")
@@ -246,6 +254,7 @@ def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "") -
         if table is None:
             raise ServiceError("This table does not exist.", code="not_found")
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
+        check_not_finished(event)
         old = table.status
         table.status = status
         table.save(update_fields=["status"])
@@ -269,6 +278,7 @@ def seats_lineup(*, table_id: int, team: int, player_ids: list[int], actor: Acto
         if table is None:
             raise ServiceError("This table does not exist.", code="not_found")
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
+        check_not_finished(event)
         seats = list(table.seats.filter(position__in=(team, team + 2)).order_by("position"))
         roster = set(seats[0].entrant.members.values_list("pk", flat=True)) if seats else set()
         if not seats or not set(player_ids) <= roster:
