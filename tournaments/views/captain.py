@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring import InvalidHand, score_entry
 
 from ..code_attempts import wrong_code_limited
+from ..knockout.reads import game_at_table
 from ..models import Round
 from ..selectors import pages as queries
 from ..services.hands import hand_confirm, hand_record, hand_victory_points_for
@@ -87,6 +88,7 @@ def _page(request, table, form, *, status=200, preview=None):
     return render(request, "captain/table.html", {
         "table": table, "event": event, "round": table.round, "view": view, "slots": slots,
         "form": form, "editable": editable, "preview": preview, "code": table.code,
+        "cup_game": game_at_table(table.pk) if event.format.is_cup else None,
     }, status=status)
 
 
@@ -128,6 +130,11 @@ def table_page(request, code: str):
     else:
         messages.success(request, _("Hand %(n)s is recorded. Let the opponents confirm it.") %
                          {"n": number})
+    cup_game = game_at_table(table.pk) if table.round.event.format.is_cup else None
+    if cup_game is not None and cup_game.next_code is not None:
+        messages.info(request, _("Game %(n)s is over. Game %(m)s starts: the teams swap seats.")
+                      % {"n": cup_game.number, "m": cup_game.number + 1})
+        return redirect("captain-table", code=cup_game.next_code)
     return redirect("captain-table", code=table.code)
 
 

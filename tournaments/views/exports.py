@@ -19,14 +19,16 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from openpyxl import Workbook
-from reportlab.lib.pagesizes import A4
+from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
+from ..knockout.reads import CupView, MatchView, cup_view
 from ..selectors import pages as queries
 from .forms import seat_label
+from .labels import decision_label, stage_label
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 FONT_FILES = {"Sheet": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -72,7 +74,28 @@ def results_rows(event) -> tuple[list[str], list[list]]:
     return header, rows
 
 
-EXPORTS = {"standings": standings_rows, "results": results_rows}
+def matches_rows(event) -> tuple[list[str], list[list]]:
+    """One row per match (exports): stage, group, teams, seeds, games won, winner, decision."""
+    cup = cup_view(event)
+    header = [_("Stage"), _("Group"), _("Match"), _("Seed A"), _("Team A"), _("Seed B"),
+              _("Team B"), _("Best of"), _("Games A"), _("Games B"), _("TP A"), _("TP B"),
+              _("Winner"), _("Decided by")]
+    rows = []
+    listed = [(_("Group %(g)s") % {"g": g.label}, g.label, m) for g in cup.groups
+              for m in g.matches]
+    listed += [(stage_label(r.stage), "", m) for r in cup.rounds for m in r.matches]
+    if cup.third_place is not None:
+        listed.append((stage_label("third_place"), "", cup.third_place))
+    for stage, group, view in listed:
+        tp = [sum(g.tp[side] for g in view.games) for side in (0, 1)]
+        winner = view.names[view.winner_side] if view.winner_side is not None else ""
+        rows.append([stage, group, view.match.slot + 1, view.seeds[0] or "", view.names[0] or "",
+                     view.seeds[1] or "", view.names[1] or "", view.match.best_of, *view.won,
+                     *tp, winner, decision_label(view.match.decided_by)])
+    return header, rows
+
+
+EXPORTS = {"standings": standings_rows, "results": results_rows, "matches": matches_rows}
 
 
 @login_required
@@ -208,3 +231,63 @@ def table_sheets(request, event_id: int, round_id: int):
     response["Content-Disposition"] = (f'inline; filename="{slugify(event.name) or "event"}-'
                                        f'round-{rnd.number}-tables.pdf"')
     return response
+
+
+# --- the printable bracket -------------------------------------------------------------------
+
+def _side(view: MatchView, side: int) -> str:
+    name = view.names[side]
+    if name is None:
+        return _("bye") if view.match.decided_by == "bye" and side == 1 else "…"
+    seed = view.seeds[side]
+    return f"{seed}. {name}" if seed else name
+
+
+def bracket_pdf_bytes(cup: CupView) -> bytes:
+    """The bracket on one landscape A4 page: a column per round, each match a box with both
+    teams, games won and the winner in bold; the third-place match under the final."""
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=landscape(A4), pageCompression=1)
+    pdf.setTitle(f"{cup.event.name} – {_('Bracket')}")
+    regular, bold = _fonts()
+    width, height = landscape(A4)
+    pdf.setFont(bold, 16)
+    pdf.drawString(12 * mm, height - 14 * mm, f"{cup.event.name} – {_('Bracket')}")
+    if not cup.rounds:
+        pdf.setFont(regular, 12)
+        pdf.drawString(12 * mm, height - 26 * mm, _("The cup is not drawn yet."))
+    columns = max(len(cup.rounds), 1)
+    column = (width - 24 * mm) / columns
+    top, bottom = height - 24 * mm, 12 * mm
+    first = len(cup.rounds[0].matches) if cup.rounds else 1
+    font = max(4.5, min(9.0, 300 / first))
+    for index, rnd in enumerate(cup.rounds):
+        x = 12 * mm + index * column
+        pdf.setFont(bold, 10)
+        pdf.drawString(x, top, stage_label(rnd.stage))
+        slot = (top - 6 * mm - bottom) / len(rnd.matches)
+        for position, view in enumerate(rnd.matches):
+            middle = top - 6 * mm - slot * (position + 0.5)
+            _pdf_match(pdf, view, x, middle, column - 4 * mm, font, regular, bold)
+    if cup.third_place is not None and cup.rounds:
+        x = 12 * mm + (columns - 1) * column
+        pdf.setFont(bold, 10)
+        pdf.drawString(x, bottom + 22 * mm, stage_label("third_place"))
+        _pdf_match(pdf, cup.third_place, x, bottom + 12 * mm, column - 4 * mm, font, regular,
+                   bold)
+    pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+def _pdf_match(pdf, view: MatchView, x: float, middle: float, box: float, font: float,
+               regular: str, bold: str) -> None:
+    line = font * 1.25
+    pdf.rect(x, middle - line, box, 2 * line)
+    won = view.won
+    for side in (0, 1):
+        y = middle + (0.3 * line if side == 0 else -0.75 * line)
+        pdf.setFont(bold if view.winner_side == side else regular, font)
+        pdf.drawString(x + 1.5 * mm, y, _side(view, side)[:40])
+        if view.games:
+            pdf.drawRightString(x + box - 1.5 * mm, y, str(won[side]))

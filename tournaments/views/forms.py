@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.entry import CARD_POINTS_TOTAL
 
-from ..formats import PRESETS
+from ..formats import CUP_PAIRINGS, PRESETS
 
 CALL_LABELS = {"tichu": _("Tichu"), "grand": _("Grand Tichu"), "blind": _("Blind Grand Tichu")}
 # The engine's entry keys, mapped to the form fields that carry them.
@@ -140,11 +140,26 @@ class EventCreateForm(forms.Form):
         ("dtm", _("DTM: individuals, rotating partners")),
         ("team_swiss", _("Teams of two, Swiss")),
         ("league", _("League: teams, round robin, games to 1000")),
+        ("knockout", _("Knockout cup: teams, games to 1000, best of 3 from the semi-finals")),
+        ("groups_knockout", _("Groups, then a knockout cup")),
     ])
     rounds = forms.IntegerField(label=_("Rounds"), required=False,
                                 help_text=_("Empty: the format's default."))
     hands_per_round = forms.IntegerField(label=_("Hands per round"), required=False,
-                                         help_text=_("Empty: the format's default."))
+                                         help_text=_("Empty: the format's default. In a cup: "
+                                                     "the hands of a game, instead of a target."))
+    game_to = forms.IntegerField(label=_("Game to (points)"), required=False,
+                                 help_text=_("Cups and leagues: empty for the format's default."))
+    best_of = forms.IntegerField(label=_("Best of (games per match)"), required=False,
+                                 help_text=_("Cups: an odd number."))
+    best_of_from = forms.ChoiceField(label=_("Best of from"), required=False, choices=[
+        ("", _("the format's default")), ("all", _("every match")),
+        ("quarter_final", _("Quarter-finals")), ("semi_final", _("Semi-finals")),
+        ("final", _("Final"))])
+    third_place = forms.BooleanField(label=_("Third-place match"), required=False)
+    groups = forms.IntegerField(label=_("Groups"), required=False,
+                                help_text=_("Groups, then a knockout cup: how many groups."))
+    advance = forms.IntegerField(label=_("Advance per group"), required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -158,6 +173,16 @@ class EventCreateForm(forms.Form):
             overrides["rounds"] = data["rounds"]
         if data.get("hands_per_round") is not None:
             overrides["hands_per_round"] = data["hands_per_round"]
+            if data.get("preset") in CUP_PAIRINGS and data.get("game_to") is None:
+                overrides["game_to"] = None  # a number of hands instead of the target
+        for name in ("game_to", "best_of", "groups", "advance"):
+            if data.get(name) is not None:
+                overrides[name] = data[name]
+        if data.get("best_of_from"):
+            overrides["best_of_from"] = (None if data["best_of_from"] == "all"
+                                         else data["best_of_from"])
+        if data.get("third_place"):
+            overrides["third_place"] = True
         return overrides
 
 

@@ -44,6 +44,7 @@ from .forms import (
     TableCloseForm,
     add_service_error,
 )
+from .labels import cup_attention
 from .settings_form import EventSettingsForm
 
 
@@ -98,6 +99,7 @@ def _event_page(request, event, players_form=None, status=200, settings_form=Non
         "rows": queries.standings(event),
         "players_form": players_form or PlayersForm(),
         "settings_form": settings_form or EventSettingsForm(event=event),
+        "attention": cup_attention(event) if event.format.is_cup else [],
     }, status=status)
 
 
