@@ -34,7 +34,7 @@ def test_a_chaos_event_refuses_a_hand_without_both_grand_tichus(org, body):
     response = enter(captain, table["id"], 1, NO_GRAND_B, table["code"])
     assert response.status_code == 400
     assert response.json()["code"] == "chaos_grand_tichu_missing"
-    assert "team B" in response.json()["errors"]["calls"][0]
+    assert "team 1 called none" in response.json()["errors"]["calls"][0]
     german = captain.put(f"/api/tables/{table['id']}/hands/1/", NO_GRAND_B, format="json",
                          HTTP_X_TABLE_CODE=table["code"], HTTP_ACCEPT_LANGUAGE="de")
     assert german.json()["detail"].startswith("Chaos-Tichu: Jedes Team sagt")
