@@ -155,6 +155,18 @@ def fresh_local_cache(request):
         cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def default_language_after(request):
+    """A request with ``Accept-Language: de`` leaves German active in the test's thread (the
+    locale middleware activates a language and nothing deactivates it): every test ends in the
+    default language, so the next one's messages (a command's, a service's) are not German."""
+    yield
+    if _django(request.config):
+        from django.utils import translation
+
+        translation.deactivate()
+
+
 @pytest.fixture
 def organizer(django_user_model):
     return django_user_model.objects.create_user(username="orga", password="orga-password-1")
