@@ -24,6 +24,7 @@ from ..models import Round
 from ..selectors import pages as queries
 from ..services.hands import hand_confirm, hand_record, hand_victory_points_for
 from ..services.history import Actor, ServiceError
+from ..wording import hand_error_message
 from .forms import HandForm
 
 
@@ -64,13 +65,14 @@ def _form(table, data=None, number=None):
                     initial={"number": number})
 
 
-def preview_of(table, entry) -> dict:
-    """Both teams' TP and VP as the engine scores an entry, or the engine's message."""
+def preview_of(table, entry, names=None) -> dict:
+    """Both teams' TP and VP as the engine scores an entry, or its refusal: ``error`` worded
+    (with the players' ``names``), ``refusal`` the engine's exception."""
     event_format = table.round.event.format
     try:
         score = score_entry(entry, event_format.rules)
     except InvalidHand as error:
-        return {"error": error.message, "field": error.field}
+        return {"error": hand_error_message(error, names), "refusal": error}
     return {"totals": score.totals, "victory_points": hand_victory_points_for(event_format, score),
             "double_victory": score.double_victory,
             "calls": [(c.seat, c.call, c.made) for c in score.calls]}
@@ -111,9 +113,9 @@ def table_page(request, code: str):
         return _page(request, table, form, status=400)
     entry = form.entry()
     if "preview" in request.POST:  # without JavaScript: the preview on its own button
-        preview = preview_of(table, entry)
+        preview = preview_of(table, entry, form.seat_names)
         if "error" in preview:
-            form.add_engine_error(InvalidHand("preview", preview["error"], preview["field"]))
+            form.add_engine_error(preview["refusal"])
         return _page(request, table, form, preview=preview, status=400 if "error" in preview
                      else 200)
     number = form.cleaned_data["number"]
@@ -150,7 +152,7 @@ def preview(request, code: str):
     if not form.is_valid():
         result = {"error": " ".join(str(e) for errors in form.errors.values() for e in errors)}
     else:
-        result = preview_of(table, form.entry())
+        result = preview_of(table, form.entry(), form.seat_names)
     return render(request, "captain/_preview.html", {"preview": result, "form": form})
 
 
