@@ -20,7 +20,7 @@ from scoring import InvalidHand
 from ..models import Change, Entrant, Round, Table
 from ..selectors import pages as queries
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
-from ..services.hands import change_undo, hand_correct, hand_record
+from ..services.hands import hand_correct, hand_record
 from ..services.history import Actor, ServiceError
 from ..services.lifecycle import event_finish, event_reopen, is_last_round_played
 from ..services.rounds import (
@@ -33,6 +33,7 @@ from ..services.rounds import (
     total_rounds,
 )
 from ..services.settings import event_settings_update
+from ..services.undo import change_undo
 from .captain import allowed_calls, preview_of
 from .forms import (
     CorrectionForm,
@@ -44,6 +45,7 @@ from .forms import (
     TableCloseForm,
     add_service_error,
 )
+from .history_words import history_lines
 from .settings_form import EventSettingsForm
 
 
@@ -393,21 +395,25 @@ def _hand_page(request, event, view, form, hand, number, status=200):
 def history(request, event_id: int):
     event = _event(request, event_id)
     return render(request, "organizer/history.html", {
-        "event": event, "changes": queries.history(event)})
+        "event": event, "lines": history_lines(event, queries.history(event))})
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def change_undo_view(request, event_id: int, change_id: int):
+    """Undo a recorded action, after a confirmation: GET asks, POST undoes."""
     event = _event(request, event_id)
-    if not Change.objects.filter(pk=change_id, event=event).exists():
+    change = Change.objects.filter(pk=change_id, event=event).first()
+    if change is None:
         raise Http404
+    if request.method == "GET":
+        line = history_lines(event, [change])[0]
+        return render(request, "organizer/undo.html", {"event": event, "line": line})
     try:
-        outcome = change_undo(change_id=change_id, actor=_actor(request))
+        change_undo(change_id=change_id, actor=_actor(request))
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("The correction is undone: hand %(n)d has its old score "
-                                    "again.") % {"n": outcome.hand.number})
+        messages.success(request, _("Undone: %(what)s") % {
+            "what": history_lines(event, [change])[0].what})
     return redirect("organizer-history", event_id=event.pk)
-
