@@ -70,6 +70,11 @@ def _hand(change: Change, names: Names) -> str:
     return f"{where}: {_score(change.old)} → {_score(change.new)}"
 
 
+def _with_club(entrant: dict) -> str:
+    club = entrant.get("club")
+    return f"{entrant.get('name', '?')} ({club})" if club else entrant.get("name", "?")
+
+
 def _settings(change: Change) -> str:
     parts = [f"{name} {(change.old or {}).get(name)} → {value}"
              for name, value in (change.new or {}).items()]
@@ -82,6 +87,9 @@ def describe(change: Change, names: Names) -> str:
     subject, action = change.subject, change.action
     if subject == "hand":
         return _hand(change, names)
+    if subject == "entrant" and action == "rename":
+        return _("%(old)s is now %(new)s") % {
+            "old": _with_club(old), "new": _with_club(new)}
     if subject == "entrant":
         name = names.entrant(change.subject_id)
         return {
@@ -108,6 +116,10 @@ def describe(change: Change, names: Names) -> str:
     if subject == "event":
         if action == "settings":
             return _settings(change)
+        if action == "check_in":
+            return _("Check-in: present %(present)s; absent %(absent)s") % {
+                key: ", ".join(names.entrant(pk) for pk in new.get(key, [])) or "–"
+                for key in ("present", "absent")}
         return {"create": _("Event created"), "finish": _("Event finished"),
                 "reopen": _("Event reopened"), "draw": _("Cup drawn")}.get(action, action)
     return f"{subject} {change.subject_id or ''} · {action}"
