@@ -51,9 +51,14 @@ def who(actor: str) -> str:
         return _("%(name)s (organizer)") % {"name": name}
     if kind == "captain":
         return _("captain of %(table)s") % {"table": name.replace("table", _("table"))}
-    if kind == "system":
-        return _("the service")
     return actor
+
+
+def by(actor: str) -> str:
+    """Who, as the end of a sentence: "by anna (organizer)", or "automatically"."""
+    if actor == "system":
+        return _("automatically")
+    return _("by %(who)s") % {"who": who(actor)}
 
 
 def _score(snapshot) -> str:
@@ -127,5 +132,5 @@ def describe(change: Change, names: Names) -> str:
 
 def history_lines(event: Event, changes: list[Change]) -> list[Line]:
     names = Names(event)
-    return [Line(change=change, what=describe(change, names), who=who(change.actor),
+    return [Line(change=change, what=describe(change, names), who=by(change.actor),
                  undoable=is_undoable(change)) for change in changes]
