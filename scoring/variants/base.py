@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import FULL_DECK_MASK, TWO_DECKS_MASK, points_of_mask
 from ..rules import Rules
 from ..score import CallOutcome, HandScore, PlacingScore, hand_totals
 
 if TYPE_CHECKING:
+    from ..cards import Card
     from ..state import HandState
 
 DECK_CARDS = 56
@@ -92,7 +93,7 @@ class Variant:
         share, more = divmod(self.cards, self.seats)
         return tuple(share + (seat < more) for seat in range(self.seats))
 
-    def score_entry(self, entry: Mapping) -> HandScore | PlacingScore:
+    def score_entry(self, entry: Mapping[str, Any]) -> HandScore | PlacingScore:
         """A captain's score entry, checked and scored (``scoring.entry``)."""
         raise NotImplementedError
 
@@ -135,7 +136,7 @@ class Variant:
                        ) -> tuple[tuple[int, ...], ...]:
         """``recipients`` of every seat for a hand's setting, worked out once per setting."""
         cache = self.__dict__.setdefault("_recipients_cache", {})
-        found = cache.get((dealer, placing))
+        found: tuple[tuple[int, ...], ...] | None = cache.get((dealer, placing))
         if found is None:
             found = cache[dealer, placing] = tuple(
                 self.recipients(seat, dealer, placing) for seat in range(self.seats))
@@ -147,7 +148,7 @@ class Variant:
         return None
 
     def forced_push(self, seat: int, hand: int, placing: Sequence[int] | None
-                    ) -> tuple | None:
+                    ) -> tuple[Card, ...] | None:
         """The cards ``seat`` must give, where the game leaves no choice (Grand Seigneur's
         tribute of the best cards; among equal cards the first), or ``None``."""
         return None
@@ -175,7 +176,7 @@ class Variant:
         """The score of a hand played to its end."""
         raise NotImplementedError
 
-    def entry(self, score) -> dict:
+    def entry(self, score: Any) -> dict[str, Any]:
         """The score entry a table captain would write for this score."""
         raise NotImplementedError
 
@@ -247,7 +248,7 @@ class TeamVariant(Variant):
         """The keys of this game's score sheet."""
         return ("card_points", "finish_order", "calls", self.sweep_key, "tichu_success")
 
-    def dealer_of(self, entry: Mapping) -> int | None:
+    def dealer_of(self, entry: Mapping[str, Any]) -> int | None:
         """The dealer the score sheet names, where the game has one (Threechu)."""
         return None
 
@@ -257,33 +258,30 @@ class TeamVariant(Variant):
 
     # -- the hand, step by step --------------------------------------------------------
 
-    def recipients(self, seat, dealer, placing):
+    def recipients(self, seat: int, dealer: int | None, placing: Sequence[int] | None
+                   ) -> tuple[int, ...]:
         """One card to each other player: the left-hand opponent (the previous player), the
         partner, the right-hand one (the next player), as four-player Tichu lays them out."""
         n = self.seats
         return tuple((seat - k) % n for k in range(1, n))
 
-    def dog_choices(self, seat, hands):
+    def dog_choices(self, seat: int, hands: Sequence[int]) -> tuple[int, ...]:
         """The partner; if out, the next player after the partner who holds cards."""
         found = first_holding(seat + 2, hands)
         return () if found is None else (found,)
 
-    def dragon_receivers(self, seat):
+    def dragon_receivers(self, seat: int) -> tuple[int, ...]:
         """An opponent of the winner's choice."""
         return self.opponents(seat)
 
     def sweep_of(self, out: Sequence[int]) -> int | None:
-        """The team whose players all went out before any opponent, if one did."""
-        size = self.team_size
-        if len(out) < size:
-            return None
-        team = out[0] & 1
-        for seat in out[1:size]:
-            if seat & 1 != team:
-                return None
-        return team
+        """The team whose players all went out before any opponent, if one did
+        (``scoring.score.sweep_of``)."""
+        from ..score import sweep_of
 
-    def hand_over(self, out):
+        return sweep_of(out, self.team_size)
+
+    def hand_over(self, out: Sequence[int]) -> bool:
         """When one player is left holding cards, or at a sweep."""
         return len(out) >= self.seats - 1 or (
             len(out) == self.team_size and self.sweep_of(out) is not None)
@@ -308,7 +306,7 @@ class TeamVariant(Variant):
             cards[1 - (seat & 1)] |= hands[seat]
         return points_of_mask(cards[0]), points_of_mask(cards[1])
 
-    def score(self, state):
+    def score(self, state: HandState) -> HandScore:
         sweep = self.sweep_of(state.out)
         first = state.out[0]
         calls = tuple(CallOutcome(s, call, s == first) for s, call in enumerate(state.calls)
@@ -322,8 +320,8 @@ class TeamVariant(Variant):
         return HandScore(totals, card_points, None if triple else sweep, order, calls,
                          sweep if triple else None, state.dealer, self.name)
 
-    def entry(self, score):
-        entry = {
+    def entry(self, score: Any) -> dict[str, Any]:
+        entry: dict[str, Any] = {
             "card_points": list(score.card_points) if score.card_points else None,
             "finish_order": list(score.finish_order),
             "calls": {str(c.seat): c.call for c in score.calls},
@@ -333,7 +331,7 @@ class TeamVariant(Variant):
             entry["dealer"] = score.dealer
         return entry
 
-    def score_entry(self, entry: Mapping) -> HandScore:
+    def score_entry(self, entry: Mapping[str, Any]) -> HandScore:
         from ..entry import score_team_entry  # entry's defaults are rules, which check games
 
         return score_team_entry(entry, self)
@@ -345,15 +343,15 @@ class PlacingVariant(Variant):
 
     has_calls = False
 
-    def score(self, state):
+    def score(self, state: HandState) -> PlacingScore:
         order = tuple(state.out)
         return PlacingScore(order + tuple(s for s in range(self.seats) if s not in order),
                             self.name)
 
-    def entry(self, score):
-        return score.as_entry()
+    def entry(self, score: Any) -> dict[str, Any]:
+        return dict(score.as_entry())
 
-    def score_entry(self, entry: Mapping) -> PlacingScore:
+    def score_entry(self, entry: Mapping[str, Any]) -> PlacingScore:
         from ..entry import score_placing_entry
 
         return score_placing_entry(entry, self)
