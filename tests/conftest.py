@@ -146,17 +146,6 @@ def _token_renewed_since(event) -> bool:
 
 
 @pytest.fixture(autouse=True)
-def default_language(request):
-    """Every test starts in the default language: a request in German leaves German active in
-    its thread, and services called directly afterwards would answer in it."""
-    yield
-    if _django(request.config):
-        from django.utils import translation
-
-        translation.deactivate()
-
-
-@pytest.fixture(autouse=True)
 def fresh_local_cache(request):
     """Embedded mode: the in-process cache starts empty for every test (SQLite reuses the ids of
     rolled-back rows, so a cached answer of an earlier test's event could otherwise be served)."""
