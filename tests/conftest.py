@@ -156,15 +156,19 @@ def fresh_local_cache(request):
 
 
 @pytest.fixture(autouse=True)
-def default_language_after(request):
-    """A request with ``Accept-Language: de`` leaves German active in the test's thread (the
-    locale middleware activates a language and nothing deactivates it): every test ends in the
-    default language, so the next one's messages (a command's, a service's) are not German."""
-    yield
-    if _django(request.config):
-        from django.utils import translation
+def english_unless_asked(request):
+    """Every test starts in the default language: a request in German leaves its language active
+    in the thread (as a server's next request would replace it), and services called directly
+    afterwards would otherwise word their messages in German. Nothing to do without Django."""
+    if not _django(request.config):
+        yield
+        return
+    from django.conf import settings as django_settings
+    from django.utils import translation
 
-        translation.deactivate()
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
 
 
 @pytest.fixture
