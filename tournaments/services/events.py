@@ -17,7 +17,7 @@ from django.db import transaction
 
 from ..formats import FormatError, resolve_format
 from ..models import Entrant, Event, Player, Round
-from ..standings.compute import mark_changed
+from ..standings.schedule import mark_changed
 from .history import Actor, Conflict, ServiceError, record_change
 
 MAX_NAME_LENGTH = 100

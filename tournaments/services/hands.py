@@ -31,7 +31,7 @@ from scoring.victory import game_result
 from .. import rows
 from ..formats import Format
 from ..models import Change, Event, Hand, Round, Table
-from ..standings.compute import mark_changed
+from ..standings.schedule import mark_changed
 from .history import Actor, Conflict, ServiceError, change_row
 
 MAX_HANDS_PER_GAME = 64  # a game to 1000 ends long before; a bound keeps typos out

@@ -23,7 +23,8 @@ from scoring.victory import game_result
 
 from ..models import Bye, Entrant, Event, Round, Seat, Table
 from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
-from ..standings.compute import compute, mark_changed
+from ..standings.compute import compute
+from ..standings.schedule import mark_changed
 from .history import SYSTEM, Actor, Conflict, ServiceError, record_change
 
 
