@@ -17,9 +17,11 @@ Presets:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 
 from scoring import DTM, STANDARD, Rules
+from scoring.victory import game_result
 
 ENTRANT_TYPES = ("individual", "team")
 PAIRING_METHODS = ("individual", "swiss", "round_robin")
@@ -81,6 +83,15 @@ class Format:
         unknown = [t for t in self.tiebreaks if t not in TIEBREAKS]
         if unknown:
             raise FormatError("tiebreaks", f"unknown tie-breaks {unknown}; known: {TIEBREAKS}")
+
+    def play_is_over(self, hands: int, totals: Sequence[int]) -> bool:
+        """Whether a table has played its round out: all its ``hands_per_round``, or its game to
+        ``game_to`` decided by its TP ``totals`` (``scoring.victory.game_result``). The one
+        statement of the rule (``Table.is_done`` adds the organizer's closing; the standings'
+        SQL restates it, ``standings.sql._table_vp``, tested to agree)."""
+        if self.game_to is None:
+            return hands >= self.hands_per_round
+        return game_result(totals, self.game_to) is not None
 
     def as_dict(self) -> dict:
         """JSON-ready form, stored on the event."""

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 
 from scoring.simulation import play_hand
-from scoring.victory import game_result
 
 from .models import Event, Round, StandingRow
 from .services.events import event_create, players_register, team_register
@@ -99,13 +98,8 @@ def _play_round(event: Event, rnd: Round, rng: random.Random) -> int:
         captain = Actor.captain(table)
         totals = [0, 0]
         number = 0
-        while True:
+        while not table.is_done(event_format, number, totals):
             number += 1
-            if event_format.game_to is None and number > event_format.hands_per_round:
-                break
-            if event_format.game_to is not None and game_result(totals, event_format.game_to) \
-                    is not None:
-                break
             hand = play_hand(event_format.rules, seed=rng.getrandbits(48))
             hand_record(table_id=table.pk, number=number, entry=hand.entry, actor=captain)
             totals = [totals[0] + hand.totals[0], totals[1] + hand.totals[1]]

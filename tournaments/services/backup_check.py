@@ -264,7 +264,7 @@ def _hand(item, place: str, event_format: Format, before: list[CheckedHand]) -> 
     if any(hand.number == number for hand in before):
         raise BackupError(f"{place}.number", f"hand {number} appears twice at this table")
     if event_format.game_to is not None:
-        _checked(check_game_open, [h.tp for h in before], number, event_format.game_to,
+        _checked(check_game_open, [h.tp for h in before], number, event_format,
                  place=f"{place}.number")
     try:
         score = score_entry(_key(item, "entry", place), event_format.rules)

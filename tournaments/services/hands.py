@@ -26,7 +26,6 @@ from django.db import connection, transaction
 
 from scoring import InvalidHand, hand_victory_points
 from scoring.entry import score_entry
-from scoring.victory import game_result
 
 from .. import rows
 from ..formats import Format
@@ -194,7 +193,7 @@ def _check_may_enter(table: Table, event_format, number: int, actor: Actor, *,
         raise ServiceError(f"The hand number must be between 1 and {limit}.", field="number",
                            code="hand_number")
     if event_format.game_to is not None and not correcting:
-        _check_game_open(table, number, event_format.game_to)
+        _check_game_open(table, number, event_format)
 
 
 def hand_number_limit(event_format: Format) -> int:
@@ -203,19 +202,20 @@ def hand_number_limit(event_format: Format) -> int:
     return event_format.hands_per_round or MAX_HANDS_PER_GAME
 
 
-def _check_game_open(table: Table, number: int, target: int) -> None:
+def _check_game_open(table: Table, number: int, event_format: Format) -> None:
     check_game_open(list(table.hands.order_by("number").values_list("tp_0", "tp_1")), number,
-                    target)
+                    event_format)
 
 
-def check_game_open(before: list[tuple[int, int]], number: int, target: int) -> None:
-    """In a game to a target, hands follow each other and stop once the game is decided;
-    ``before`` holds the Tichu points of the hands entered so far, in order."""
+def check_game_open(before: list[tuple[int, int]], number: int, event_format: Format) -> None:
+    """In a game to a target, hands follow each other and stop once the game is decided
+    (``Format.play_is_over``); ``before`` holds the Tichu points of the hands entered so far, in
+    order."""
     if number != len(before) + 1:
         raise ServiceError(f"Enter hand {len(before) + 1} next: hands of a game are entered in "
                            "order.", field="number", code="hand_number")
     totals = (sum(h[0] for h in before), sum(h[1] for h in before))
-    if game_result(totals, target) is not None:
+    if event_format.play_is_over(len(before), totals):
         raise Conflict("This game is already decided.", code="game_over")
 
 

@@ -17,9 +17,8 @@ Tournament rules implemented here:
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count
-
-from scoring.victory import game_result
+from django.db.models import Count, Sum
+from django.db.models.functions import Coalesce
 
 from ..models import Bye, Entrant, Event, Round, Seat, Table
 from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
@@ -36,19 +35,11 @@ def round_seed(event: Event, number: int) -> int:
 def round_is_complete(rnd: Round) -> bool:
     """Every table has all its hands, or a decided game, or was closed by the organizer."""
     event_format = rnd.event.format
-    tables = list(rnd.tables.annotate(n=Count("hands")))
-    if not tables:
-        return False
-    if event_format.game_to is None:
-        return all(t.status != Table.Status.OPEN or t.n >= event_format.hands_per_round
-                   for t in tables)
-    for table in tables:
-        if table.status != Table.Status.OPEN:
-            continue
-        totals = [sum(x) for x in zip(*table.hands.values_list("tp_0", "tp_1"), strict=False)]
-        if len(totals) != 2 or game_result(totals, event_format.game_to) is None:
-            return False
-    return True
+    tables = list(rnd.tables.annotate(played=Count("hands"),
+                                      tp_a=Coalesce(Sum("hands__tp_0"), 0),
+                                      tp_b=Coalesce(Sum("hands__tp_1"), 0)))
+    return bool(tables) and all(t.is_done(event_format, t.played, (t.tp_a, t.tp_b))
+                                for t in tables)
 
 
 def complete_finished_rounds(event_id: int) -> None:

@@ -26,7 +26,6 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
 from ..selectors import pages as queries
-from .forms import seat_label
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 FONT_FILES = {"Sheet": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -58,7 +57,7 @@ def results_rows(event) -> tuple[list[str], list[list]]:
     rows = []
     for hand in queries.all_hands(event):
         table_seats = seats.get(hand.table_id, {})
-        names = [seat_label(table_seats[p]) if p in table_seats else "" for p in range(4)]
+        names = [table_seats[p].label if p in table_seats else "" for p in range(4)]
         entry = hand.entry or {}
         calls = ", ".join(f"{names[int(seat)]}: {call}"
                           for seat, call in (entry.get("calls") or {}).items())
@@ -159,7 +158,7 @@ def table_sheets_pdf(event, rnd, tables, link) -> bytes:
             pdf.setFont(regular, 12)
             for position in (team, team + 2):
                 y -= 6 * mm
-                name = seat_label(seats[position]) if position in seats else "—"
+                name = seats[position].label if position in seats else "—"
                 pdf.drawString(25 * mm, y, f"{_('Seat')} {position + 1}: {name[:48]}")
             y -= 9 * mm
         pdf.setFont(regular, 10)
