@@ -21,6 +21,8 @@ implements. Read the modules in this order:
 12. ``bots``: players for simulations, demos and fuzzing (a package: dealing, the driver, bit
     helpers, the random bot, the heuristic bot).
 13. ``simulation``: a hand dealt and played to the end by bots (``play_hand``).
+14. ``variants``: the games on Tichu's cards, one class each (``VARIANTS``: ``tichu`` with its
+    option Chaos Tichu, ``tientsin``, ``threechu``, ``grand_seigneur``).
 """
 
 from .actions import IllegalAction
@@ -31,15 +33,16 @@ from .entry import InvalidHand, normalize_entry, score_entry, score_hand
 from .plays import is_legal_play, legal_plays
 from .record import InvalidRecord, replay
 from .rules import DTM, STANDARD, Rules
-from .score import HandScore
+from .score import HandScore, PlacingScore
 from .simulation import PlayedHand, play_hand
 from .state import HandState, Phase
+from .variants import VARIANTS
 from .victory import game_result, hand_victory_points, round_victory_points
 
 __all__ = [
-    "DTM", "STANDARD", "Card", "Combination", "HandScore", "HandState", "HeuristicBot",
-    "IllegalAction", "InvalidCombination", "InvalidHand", "InvalidRecord", "Kind", "Phase",
-    "PlayedHand", "RandomBot", "Rules", "beats", "classify", "game_result", "hand_victory_points",
-    "is_legal_play", "legal_plays", "normalize_entry", "parse_cards", "play_hand", "replay",
-    "round_victory_points", "score_entry", "score_hand",
+    "DTM", "STANDARD", "VARIANTS", "Card", "Combination", "HandScore", "HandState",
+    "HeuristicBot", "IllegalAction", "InvalidCombination", "InvalidHand", "InvalidRecord", "Kind",
+    "Phase", "PlacingScore", "PlayedHand", "RandomBot", "Rules", "beats", "classify",
+    "game_result", "hand_victory_points", "is_legal_play", "legal_plays", "normalize_entry",
+    "parse_cards", "play_hand", "replay", "round_victory_points", "score_entry", "score_hand",
 ]

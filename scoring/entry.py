@@ -1,69 +1,82 @@
-"""Score entry: what a table captain types after a hand, validated and turned into Tichu points.
+"""Score entry: what a table captain writes on the sheet after a hand, validated and scored.
 
-A captain enters no cards, only what the score sheet holds. The entry is a mapping::
+A captain enters no cards, only what the score sheet holds. Each game of ``scoring.variants``
+names the keys its sheet has; the partnership games (Tichu, Tientsin, Threechu) share one
+sheet::
 
-    {"card_points": [A, B] or null,          # team 0 (seats 0, 2), team 1 (seats 1, 3)
+    {"card_points": [A, B] or null,          # team 0 (even seats), team 1 (odd seats)
      "finish_order": [seats in order out],   # may be partial or empty
      "calls": {"<seat>": "tichu" | "grand" | "blind"},
-     "double_victory": 0 | 1 | null,         # the team that went out first and second
+     "double_victory": 0 | 1 | null,         # Tichu, Threechu: both players of a team out first
+     "triple_victory": 0 | 1 | null,         # Tientsin instead: all three of a team out first
+     "dealer": <seat>,                       # Threechu only: who played the dummy's hand too
      "tichu_success": {"<seat>": true | false}}   # optional made/failed ticks of a paper sheet
 
-Seats are 0-3 (as ints, or as the strings "0"-"3" that JSON object keys become); seats 0 and 2 are
-team 0, seats 1 and 3 team 1. Missing keys mean "nothing entered": no calls, no finish order, no
-double victory, no ticks. A key the engine does not know is refused, so that a typo never passes
-silently.
+Grand Seigneur's sheet holds the finish order alone: ``{"finish_order": [every seat]}``.
 
-The rules checked (``docs/rules.md``, "Scoring a hand" and "The score entry"); the Tichu points
-themselves are counted by ``scoring.score``, as for a hand played card by card:
+Seats are ints, or the strings JSON object keys become; the even seats form team 0, the odd ones
+team 1. Missing keys mean "nothing entered": no calls, no finish order, no sweep, no ticks. A key
+the game does not know is refused, so that a typo never passes silently.
 
-- Card points, without a double victory: both teams, each a multiple of 5 from -25 to 125, the two
-  summing to exactly 100 (the deck holds 100 points and every card lands with one team).
-- Double victory: the team scores the event's double-victory value, the other team 0, and no card
-  points are counted; the entry carries no card points, or exactly that value and 0.
+The rules checked (``docs/rules.md``, "Scoring a hand", "The score entry" and each game's
+section); the Tichu points themselves are counted by ``scoring.score``, as for a hand played card
+by card:
+
+- Card points, without a sweep: both teams, each a multiple of 5 from -25 to 125, the two summing
+  to exactly 100 (the deck holds 100 points and every card lands with one team).
+- A *sweep* (a team's players all out before any opponent: the double victory of Tichu and
+  Threechu, Tientsin's triple victory): the team scores the game's sweep value, the other team 0,
+  and no card points are counted; the entry carries no card points, or exactly that value and 0.
 - Calls: Tichu +-100, Grand Tichu +-200 (if the event allows it), Blind Grand Tichu +-400 (if the
   event allows it). A call is won only by the caller who went out first, lost by every other
-  caller. One call per player (a mapping holds one per seat); the two partners of a team may not
-  both call Grand Tichu (a Blind Grand Tichu counts as a Grand Tichu here).
+  caller. One call per player (a mapping holds one per seat); at most one Grand (or Blind Grand)
+  Tichu per team; each game adds its own limits (``Variant.check_calls``: Chaos Tichu's Grand per
+  team, Threechu's dealer and dummy).
 - The first player out must be known whenever anyone called: from the finish order, or from the
   ticks, which must agree with it (at most one made, only by a caller, only by the first out).
-- A finish order whose first two are partners is a double victory and must be entered as one.
+- A finish order that opens with a whole team is a sweep and must be entered as one.
+- Grand Seigneur: every seat exactly once (the last one may be left out: it is implied).
 
-Every violation raises ``InvalidHand`` with a stable ``code`` (for programs), a ``field`` naming the
-entry key at fault (for field-level errors in forms and APIs) and a sentence a captain understands.
+Every violation raises ``InvalidHand`` with a stable ``code`` and its ``params`` (for programs and
+the web layer, which words them in the reader's language), a ``field`` naming the entry key at
+fault (for field-level errors in forms and APIs) and an English sentence a captain understands.
 Wrong types raise ``InvalidHand`` too, never ``TypeError``: the entry comes straight from a form.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from .rules import STANDARD, Rules
 from .score import (
     CALL_VALUES,
     GRAND_CALLS,
-    SEATS,
-    Call,
     CallOutcome,
     HandScore,
-    double_victory_of,
+    PlacingScore,
     hand_totals,
-    partner_of,
     team_of,
 )
 
-ENTRY_KEYS = ("card_points", "finish_order", "calls", "double_victory", "tichu_success")
+if TYPE_CHECKING:
+    from .variants import PlacingVariant, TeamVariant
+
 CARD_POINTS_MIN, CARD_POINTS_MAX, CARD_POINTS_TOTAL = -25, 125, 100
 
 
 class InvalidHand(ValueError):
-    """A score entry that breaks a rule. ``code`` is stable; ``field`` names the entry key at fault
-    (``None`` when the fault lies between keys); ``str(error)`` is the captain's sentence."""
+    """A score entry that breaks a rule. ``code`` is stable and ``params`` holds its values (the
+    seats, teams and numbers at fault); ``field`` names the entry key at fault (``None`` when the
+    fault lies between keys); ``str(error)`` is the captain's sentence."""
 
-    def __init__(self, code: str, message: str, field: str | None = None):
+    def __init__(self, code: str, message: str, field: str | None = None,
+                 params: Mapping | None = None):
         super().__init__(message)
         self.code = code
         self.field = field
         self.message = message
+        self.params = dict(params or {})
 
 
 def score_hand(entry: Mapping, rules: Rules = STANDARD) -> tuple[int, int]:
@@ -76,33 +89,65 @@ def normalize_entry(entry: Mapping, rules: Rules = STANDARD) -> dict:
     return score_entry(entry, rules).as_entry()
 
 
-def score_entry(entry: Mapping, rules: Rules = STANDARD) -> HandScore:
-    """Validate a score entry against every rule (module docstring) and score it.
+def score_entry(entry: Mapping, rules: Rules = STANDARD):
+    """Validate a score entry against every rule of the event's game (module docstring) and score
+    it: a ``HandScore`` in the partnership games, a ``PlacingScore`` in Grand Seigneur."""
+    return rules.variant.score_entry(entry)
 
-    Tichu points per team: ``scoring.score.hand_totals``.
-    """
+
+def _keys(entry, known: tuple[str, ...]) -> None:
+    """The entry is a mapping holding only keys the game knows."""
     if not isinstance(entry, Mapping):
         raise InvalidHand("entry_invalid", "The score entry must be a mapping of fields.")
-    unknown = [key for key in entry if key not in ENTRY_KEYS]
+    unknown = [key for key in entry if key not in known]
     if unknown:
         raise InvalidHand("unknown_field", f"Unknown field {unknown[0]!r} in the score entry.",
-                          str(unknown[0]))
-    double_victory = _double_victory(entry.get("double_victory"))
-    card_points = _card_points(entry.get("card_points"), double_victory, rules)
-    finish_order = _finish_order(entry.get("finish_order"), double_victory)
-    calls = _calls(entry.get("calls"), rules)
-    ticks = _ticks(entry.get("tichu_success"), calls)
-    first_out = _first_out(finish_order, calls, ticks, double_victory)
+                          str(unknown[0]), {"field": str(unknown[0])})
+
+
+def score_team_entry(entry: Mapping, game: TeamVariant) -> HandScore:
+    """A partnership game's entry, checked and scored (module docstring). Tichu points per team =
+    card points (or the sweep value and 0) + that team's calls."""
+    _keys(entry, game.entry_keys)
+    dealer = game.dealer_of(entry)
+    sweep = _sweep(entry.get(game.sweep_key), game)
+    card_points = _card_points(entry.get("card_points"), sweep, game)
+    finish_order = _finish_order(entry.get("finish_order"), sweep, game)
+    calls = _calls(entry.get("calls"), game)
+    game.check_calls(calls, dealer)
+    ticks = _ticks(entry.get("tichu_success"), calls, game)
+    first_out = _first_out(finish_order, calls, ticks, sweep, game)
     if first_out is not None and not finish_order:
         finish_order = (first_out,)
-    if double_victory is not None and len(finish_order) == 1:
-        finish_order += (partner_of(finish_order[0]),)
-    if len(finish_order) == 3:
-        finish_order += tuple(seat for seat in SEATS if seat not in finish_order)
-    outcomes = tuple(CallOutcome(seat, call, _made(seat, first_out, ticks, double_victory))
+    if sweep is not None and len(finish_order) == game.team_size - 1:
+        finish_order += tuple(s for s in game.members(sweep) if s not in finish_order)
+    if len(finish_order) == game.seats - 1:
+        finish_order += tuple(s for s in range(game.seats) if s not in finish_order)
+    outcomes = tuple(CallOutcome(seat, call, _made(seat, first_out, ticks, sweep))
                      for seat, call in sorted(calls.items()))
-    totals = hand_totals(card_points, double_victory, outcomes, rules)
-    return HandScore(totals, card_points, double_victory, finish_order, outcomes)
+
+    totals = hand_totals(card_points, sweep, outcomes, game.rules, game.sweep_points)
+    triple = game.sweep_key == "triple_victory"
+    return HandScore(totals, card_points, None if triple else sweep, finish_order, outcomes,
+                     sweep if triple else None, dealer, game.name)
+
+
+def score_placing_entry(entry: Mapping, game: PlacingVariant) -> PlacingScore:
+    """Grand Seigneur's entry: the finish order of every seat (the last may be left out)."""
+    _keys(entry, ("finish_order",))
+    order = _order(entry.get("finish_order"), game.seats)
+    if len(order) == game.seats - 1:
+        order += tuple(s for s in range(game.seats) if s not in order)
+    if len(order) != game.seats:
+        missing = [s for s in range(game.seats) if s not in order]
+        raise InvalidHand("finish_order_incomplete",
+                          f"Enter the whole finish order: seats {_seat_list(missing)} are "
+                          "missing.", "finish_order", {"missing": missing})
+    return PlacingScore(order, game.name)
+
+
+def _seat_list(seats) -> str:
+    return ", ".join(str(seat) for seat in seats)
 
 
 def _is_int(value) -> bool:
@@ -110,46 +155,50 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _seat(value, field: str) -> int:
-    """A seat from an int 0-3 or its string "0"-"3" (JSON object keys are strings)."""
-    if _is_int(value) and value in SEATS:
+def seat_of(value, field: str, seats: int = 4) -> int:
+    """A seat from an int ``0``-``seats - 1`` or its string (JSON object keys are strings)."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if _is_int(value) and 0 <= value < seats:
         return value
-    if isinstance(value, str) and value.strip() in ("0", "1", "2", "3"):
-        return int(value)
-    raise InvalidHand("unknown_seat", f"{value!r} is not a seat: seats are 0, 1, 2 and 3.", field)
+    raise InvalidHand("unknown_seat", f"{value!r} is not a seat: seats are 0 to {seats - 1}.",
+                      field, {"seat": value if _is_int(value) else str(value), "seats": seats})
 
 
-def _double_victory(value) -> int | None:
-    """The team that went out first and second (0 or 1), or none."""
+def _sweep(value, game: TeamVariant) -> int | None:
+    """The team whose players all went out first (0 or 1), or none."""
     if value is None or (_is_int(value) and value in (0, 1)):
         return value
-    raise InvalidHand("double_victory_invalid",
-                      "Double victory names the team that made it: 0, 1 or none.",
-                      "double_victory")
+    what = "Double" if game.team_size == 2 else "Triple"
+    raise InvalidHand(f"{game.sweep_key}_invalid",
+                      f"{what} victory names the team that made it: 0, 1 or none.",
+                      game.sweep_key)
 
 
-def _card_points(value, double_victory: int | None, rules: Rules) -> tuple[int, int] | None:
-    """Card points per team: multiples of 5 in -25..125 summing to 100; under a double victory
-    none, or exactly the double-victory value for the team that made it and 0."""
+def _card_points(value, sweep: int | None, game: TeamVariant) -> tuple[int, int] | None:
+    """Card points per team: multiples of 5 in -25..125 summing to 100; under a sweep none, or
+    exactly the sweep value for the team that made it and 0."""
     field = "card_points"
     if value is None:
-        if double_victory is None:
+        if sweep is None:
             raise InvalidHand("card_points_missing",
-                              "Enter both teams' card points (or mark a double victory).", field)
+                              "Enter both teams' card points (or mark a "
+                              f"{game.sweep_key.replace('_', ' ')}).", field)
         return None
     if (not isinstance(value, (list, tuple)) or len(value) != 2
             or not all(_is_int(points) for points in value)):
         raise InvalidHand("card_points_invalid",
                           "Card points are two whole numbers, one per team.", field)
     points = (value[0], value[1])
-    if double_victory is not None:
+    if sweep is not None:
         expected = [0, 0]
-        expected[double_victory] = rules.double_victory_points
+        expected[sweep] = game.sweep_points
         if list(points) != expected:
             raise InvalidHand(
-                "double_victory_card_points",
-                f"After a double victory no card points are counted: leave them empty or enter "
-                f"{expected[0]} and {expected[1]}.", field)
+                f"{game.sweep_key}_card_points",
+                f"After a {game.sweep_key.replace('_', ' ')} no card points are counted: leave "
+                f"them empty or enter {expected[0]} and {expected[1]}.", field,
+                {"expected": expected})
         return None
     if any(p % 5 for p in points):
         raise InvalidHand("card_points_not_multiple_of_5",
@@ -157,49 +206,59 @@ def _card_points(value, double_victory: int | None, rules: Rules) -> tuple[int, 
     if any(not CARD_POINTS_MIN <= p <= CARD_POINTS_MAX for p in points):
         raise InvalidHand("card_points_range",
                           f"A team's card points lie between {CARD_POINTS_MIN} and "
-                          f"{CARD_POINTS_MAX}.", field)
+                          f"{CARD_POINTS_MAX}.", field,
+                          {"min": CARD_POINTS_MIN, "max": CARD_POINTS_MAX})
     if sum(points) != CARD_POINTS_TOTAL:
         raise InvalidHand("card_points_sum",
                           f"The two teams' card points must add up to {CARD_POINTS_TOTAL} "
                           f"(entered {points[0]} + {points[1]} = {sum(points)}); "
-                          "a double victory is marked as such.", field)
+                          f"a {game.sweep_key.replace('_', ' ')} is marked as such.", field,
+                          {"entered": list(points), "total": CARD_POINTS_TOTAL})
     return points
 
 
-def _finish_order(value, double_victory: int | None) -> tuple[int, ...]:
-    """Distinct seats in the order they went out. First two partners means a double victory, which
-    must be entered as one; a double victory ends the hand after its second player out (seats
-    listed after it are accepted and ignored)."""
+def _order(value, seats: int) -> tuple[int, ...]:
+    """Distinct seats in the order they went out."""
     field = "finish_order"
     if value is None:
         return ()
     if not isinstance(value, (list, tuple)):
         raise InvalidHand("finish_order_invalid",
                           "The finish order is a list of seats in the order they went out.", field)
-    order = tuple(_seat(seat, field) for seat in value)
+    order = tuple(seat_of(seat, field, seats) for seat in value)
     if len(set(order)) != len(order):
         raise InvalidHand("duplicate_seat", "A seat appears twice in the finish order.", field)
-    if double_victory is None:
-        if double_victory_of(order) is not None:
-            raise InvalidHand("finish_order_double_victory",
-                              "Partners went out first and second: enter this as a double "
-                              "victory.", field)
+    return order
+
+
+def _finish_order(value, sweep: int | None, game: TeamVariant) -> tuple[int, ...]:
+    """The finish order. One opening with a whole team is a sweep, which must be entered as one;
+    a sweep ends the hand once its team is out (seats listed after it are accepted and
+    ignored)."""
+    field = "finish_order"
+    key = game.sweep_key
+    what = key.replace("_", " ")
+    order = _order(value, game.seats)
+    size = game.team_size
+    if sweep is None:
+        if len(order) >= size and len({team_of(seat) for seat in order[:size]}) == 1:
+            raise InvalidHand(f"finish_order_{key}",
+                              f"A whole team went out first: enter this as a {what}.", field,
+                              {"team": team_of(order[0])})
         return order
-    if order and team_of(order[0]) != double_victory:
-        raise InvalidHand("double_victory_mismatch",
-                          f"The first player out (seat {order[0]}) is not on the team marked "
-                          "with the double victory.", field)
-    if len(order) >= 2 and double_victory_of(order) is None:
-        raise InvalidHand("double_victory_mismatch",
-                          "In a double victory the second player out is the first one's "
-                          "partner.", field)
-    # A paper sheet may list the other two after the winning pair: they played on for nothing,
-    # so their order carries no meaning and is dropped.
-    return order[:2]
+    for place, seat in enumerate(order[:size]):
+        if team_of(seat) != sweep:
+            raise InvalidHand(f"{key}_mismatch",
+                              f"In a {what} the first {size} players out are all of the team "
+                              f"marked with it (seat {seat} is not).", field,
+                              {"seat": seat, "place": place + 1, "team": sweep})
+    # A paper sheet may list the others after the winning team: they played on for nothing, so
+    # their order carries no meaning and is dropped.
+    return order[:size]
 
 
-def _calls(value, rules: Rules) -> dict[int, str]:
-    """Calls per seat, each allowed by the event; no two Grand Tichus in one team."""
+def _calls(value, game: TeamVariant) -> dict[int, str]:
+    """Calls per seat, each allowed by the event; at most one Grand Tichu per team."""
     field = "calls"
     if value is None:
         return {}
@@ -207,32 +266,37 @@ def _calls(value, rules: Rules) -> dict[int, str]:
         raise InvalidHand("calls_invalid",
                           "Calls map a seat to 'tichu', 'grand' or 'blind'.", field)
     calls: dict[int, str] = {}
+    rules = game.rules
     for key, call in value.items():
-        seat = _seat(key, field)
+        seat = seat_of(key, field, game.seats)
         if seat in calls:
-            raise InvalidHand("duplicate_seat", f"Seat {seat} is named twice in the calls.", field)
+            raise InvalidHand("duplicate_seat", f"Seat {seat} is named twice in the calls.", field,
+                              {"seat": seat})
         if call is None or call == "":
             continue
         if not isinstance(call, str) or call.strip().lower() not in CALL_VALUES:
             raise InvalidHand("unknown_call",
-                              f"{call!r} is not a call: use 'tichu', 'grand' or 'blind'.", field)
+                              f"{call!r} is not a call: use 'tichu', 'grand' or 'blind'.", field,
+                              {"seat": seat})
         call = call.strip().lower()
-        if call == Call.GRAND and not rules.grand_tichu_allowed:
+        if call == "grand" and not game.grand_tichu_allowed:
             raise InvalidHand("grand_tichu_not_allowed",
-                              "This event does not allow Grand Tichu.", field)
-        if call == Call.BLIND and not rules.blind_grand_tichu:
+                              "This event does not allow Grand Tichu.", field, {"seat": seat})
+        if call == "blind" and not rules.blind_grand_tichu:
             raise InvalidHand("blind_grand_tichu_not_allowed",
-                              "This event does not allow Blind Grand Tichu.", field)
+                              "This event does not allow Blind Grand Tichu.", field,
+                              {"seat": seat})
         calls[seat] = call
-    for seat in (0, 1):
-        if calls.get(seat) in GRAND_CALLS and calls.get(partner_of(seat)) in GRAND_CALLS:
+    for team in (0, 1):
+        grands = [seat for seat in game.members(team) if calls.get(seat) in GRAND_CALLS]
+        if len(grands) > 1:
             raise InvalidHand("two_grand_tichus",
-                              f"Partners (seats {seat} and {partner_of(seat)}) may not both call "
-                              "Grand Tichu.", field)
+                              f"Partners (seats {_seat_list(grands)}) may not both call Grand "
+                              "Tichu.", field, {"seats": grands, "team": team})
     return calls
 
 
-def _ticks(value, calls: dict[int, str]) -> dict[int, bool]:
+def _ticks(value, calls: dict[int, str], game: TeamVariant) -> dict[int, bool]:
     """Made/failed ticks per seat: only for callers, at most one made."""
     field = "tichu_success"
     if value is None:
@@ -242,15 +306,16 @@ def _ticks(value, calls: dict[int, str]) -> dict[int, bool]:
                           "Call ticks map a seat to true (made) or false (failed).", field)
     ticks: dict[int, bool] = {}
     for key, made in value.items():
-        seat = _seat(key, field)
+        seat = seat_of(key, field, game.seats)
         if seat in ticks:
-            raise InvalidHand("duplicate_seat", f"Seat {seat} is ticked twice.", field)
+            raise InvalidHand("duplicate_seat", f"Seat {seat} is ticked twice.", field,
+                              {"seat": seat})
         if not isinstance(made, bool):
             raise InvalidHand("tichu_success_invalid",
                               "A call tick is true (made) or false (failed).", field)
         if seat not in calls:
             raise InvalidHand("tick_not_caller",
-                              f"Seat {seat} is ticked but made no call.", field)
+                              f"Seat {seat} is ticked but made no call.", field, {"seat": seat})
         ticks[seat] = made
     if sum(ticks.values()) > 1:
         raise InvalidHand("two_calls_made",
@@ -260,7 +325,7 @@ def _ticks(value, calls: dict[int, str]) -> dict[int, bool]:
 
 
 def _first_out(finish_order: tuple[int, ...], calls: dict[int, str], ticks: dict[int, bool],
-               double_victory: int | None) -> int | None:
+               sweep: int | None, game: TeamVariant) -> int | None:
     """The first player out, from the finish order or a made tick, checked against the ticks; an
     entry with calls must tell every call's outcome."""
     field = "tichu_success"
@@ -272,30 +337,30 @@ def _first_out(finish_order: tuple[int, ...], calls: dict[int, str], ticks: dict
                 raise InvalidHand(
                     "tick_contradicts_finish_order",
                     f"Seat {seat}'s call is ticked {'made' if tick else 'failed'}, but seat "
-                    f"{first_out} went out first.", field)
+                    f"{first_out} went out first.", field, {"seat": seat, "first_out": first_out})
         return first_out
     if made:
         seat = made[0]
-        if double_victory is not None and team_of(seat) != double_victory:
-            raise InvalidHand("tick_contradicts_double_victory",
+        if sweep is not None and team_of(seat) != sweep:
+            raise InvalidHand(f"tick_contradicts_{game.sweep_key}",
                               f"Seat {seat}'s call is ticked made, but the other team made a "
-                              "double victory.", field)
+                              f"{game.sweep_key.replace('_', ' ')}.", field,
+                              {"seat": seat, "team": sweep})
         return seat
     for seat in calls:
-        if seat not in ticks and (double_victory is None or team_of(seat) == double_victory):
+        if seat not in ticks and (sweep is None or team_of(seat) == sweep):
             raise InvalidHand("first_out_unknown",
                               "Someone called: enter who went out first (or tick each call made "
                               "or failed).", "finish_order")
     return None
 
 
-def _made(seat: int, first_out: int | None, ticks: dict[int, bool],
-          double_victory: int | None) -> bool:
+def _made(seat: int, first_out: int | None, ticks: dict[int, bool], sweep: int | None) -> bool:
     """A call is made only by the caller who went out first (the first out being known, or the
-    call ticked, or the caller's team beaten by a double victory: ``_first_out`` ensured one)."""
+    call ticked, or the caller's team beaten by a sweep: ``_first_out`` ensured one)."""
     if first_out is not None:
         return seat == first_out
     if seat in ticks:
         return ticks[seat]
-    assert double_victory is not None and team_of(seat) != double_victory
+    assert sweep is not None and team_of(seat) != sweep
     return False

@@ -12,6 +12,13 @@ one ``Rules`` value; every function of the engine that depends on an option take
 - ``dragon_kept_when_last``: a player who goes out with the Dragon as the hand's last trick keeps it
   (the German article and the DTM; the publisher's FAQ gives it away all the same).
 - ``mahjong_in_bomb``: the Mah Jong may stand as the 1 in a straight-flush bomb (German house rule).
+- ``game``: which game of the seeds is played on the cards (``scoring.variants.VARIANTS``):
+  ``tichu`` (four players), ``tientsin`` (six), ``threechu`` (three and a dummy) or
+  ``grand_seigneur`` (five to twelve).
+- ``players``: how many play; only Grand Seigneur leaves a choice (5-12), the other games fix it
+  (``None``: the game's own number).
+- ``chaos``: Chaos Tichu, each team calls exactly one Grand Tichu every hand (four-player Tichu
+  only).
 """
 
 from __future__ import annotations
@@ -33,6 +40,9 @@ class Rules:
     blind_grand_tichu: bool = False
     dragon_kept_when_last: bool = True
     mahjong_in_bomb: bool = False
+    game: str = "tichu"
+    players: int | None = None
+    chaos: bool = False
 
     def __post_init__(self):
         value = self.double_victory_points
@@ -41,9 +51,19 @@ class Rules:
             raise ValueError("the double-victory value must be a multiple of 5 from 5 to "
                              f"{MAX_DOUBLE_VICTORY_POINTS}")
         for option in ("grand_tichu_allowed", "blind_grand_tichu", "dragon_kept_when_last",
-                       "mahjong_in_bomb"):
+                       "mahjong_in_bomb", "chaos"):
             if not isinstance(getattr(self, option), bool):
                 raise ValueError(f"{option} must be true or false")
+        from .variants import check_rules  # the games check their own options
+
+        check_rules(self)
+
+    @property
+    def variant(self):
+        """The game these rules play (``scoring.variants.Variant``): seats, teams, deal, scoring."""
+        from .variants import variant_of
+
+        return variant_of(self)
 
     def replace(self, **changes) -> Rules:
         """A copy with some options changed (unknown names raise ``TypeError``)."""

@@ -71,13 +71,14 @@ class CallOutcome:
         return value if self.made else -value
 
 
-def hand_totals(card_points: Sequence[int] | None, double_victory: int | None,
-                calls: Sequence[CallOutcome], rules: Rules) -> tuple[int, int]:
-    """Both teams' Tichu points: the card points (or the double-victory value and 0), plus each
-    team's calls."""
+def hand_totals(card_points: Sequence[int] | None, sweep: int | None,
+                calls: Sequence[CallOutcome], rules: Rules,
+                sweep_points: int | None = None) -> tuple[int, int]:
+    """Both teams' Tichu points: the card points (or, after a sweep, ``sweep_points`` for that
+    team, by default the event's double-victory value, and 0), plus each team's calls."""
     totals = [0, 0]
-    if double_victory is not None:
-        totals[double_victory] = rules.double_victory_points
+    if sweep is not None:
+        totals[sweep] = rules.double_victory_points if sweep_points is None else sweep_points
     elif card_points is not None:
         totals = [card_points[0], card_points[1]]
     for outcome in calls:
@@ -87,12 +88,14 @@ def hand_totals(card_points: Sequence[int] | None, double_victory: int | None,
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
-    """A scored hand: the Tichu points of both teams and what made them.
+    """A scored hand of a partnership game: the Tichu points of both teams and what made them.
 
-    ``card_points`` is ``None`` under a double victory (no card points are counted then).
-    ``finish_order`` holds every seat known to be out, in order (from a score entry: every seat the
-    entry implies). ``calls`` lists every call in seat order with its outcome, which is what
-    player statistics (call success rates) need.
+    ``card_points`` is ``None`` under a sweep (no card points are counted then): the team in
+    ``double_victory`` (Tichu, Threechu) or ``triple_victory`` (Tientsin). ``finish_order`` holds
+    every seat known to be out, in order (from a score entry: every seat the entry implies).
+    ``calls`` lists every call in seat order with its outcome, which is what player statistics
+    (call success rates) need. ``dealer``: Threechu's dealer, who played the dummy's hand (the
+    dummy sits opposite). ``game``: the game's name in ``scoring.variants.VARIANTS``.
     """
 
     totals: tuple[int, int]
@@ -100,20 +103,77 @@ class HandScore:
     double_victory: int | None
     finish_order: tuple[int, ...]
     calls: tuple[CallOutcome, ...]
+    triple_victory: int | None = None
+    dealer: int | None = None
+    game: str = "tichu"
 
     @property
     def first_out(self) -> int | None:
         """The seat that went out first, if known."""
         return self.finish_order[0] if self.finish_order else None
 
+    @property
+    def sweep(self) -> int | None:
+        """The team whose players all went out before any opponent, if one did."""
+        return self.double_victory if self.triple_victory is None else self.triple_victory
+
+    def victory_points(self, scheme="dtm") -> tuple[int, int]:
+        """Each team's VP for this hand (``scoring.victory``): under the DTM scheme a sweep's
+        team 3 and the other 0, else 2/1/0 by Tichu points."""
+        from .victory import hand_victory_points
+
+        return hand_victory_points(self.totals, self.sweep, scheme)
+
+    def credits(self, scheme="dtm") -> dict[int, tuple[int, int]]:
+        """Each player's (TP, VP) for this hand, by seat: their team's. In Threechu the dummy's
+        seat earns nothing: its side's points go to the dealer, and each other player earns
+        their own side's."""
+        vp = self.victory_points(scheme)
+        dummy = None if self.dealer is None else partner_of(self.dealer)
+        seats = 6 if self.game == "tientsin" else 4
+        return {seat: (self.totals[team_of(seat)], vp[team_of(seat)])
+                for seat in range(seats) if seat != dummy}
+
     def as_entry(self) -> dict:
         """The canonical score entry of this hand: JSON-ready, string seat keys in order, ticks for
         every call, the finish order as complete as known. Two entries that mean the same hand
         have the same canonical entry (what idempotent recording compares)."""
-        return {
+        entry = {
             "card_points": list(self.card_points) if self.card_points is not None else None,
             "finish_order": list(self.finish_order),
             "calls": {str(c.seat): c.call for c in self.calls},
-            "double_victory": self.double_victory,
-            "tichu_success": {str(c.seat): c.made for c in self.calls},
         }
+        if self.game == "tientsin":
+            entry["triple_victory"] = self.triple_victory
+        else:
+            entry["double_victory"] = self.double_victory
+        if self.dealer is not None:
+            entry["dealer"] = self.dealer
+        entry["tichu_success"] = {str(c.seat): c.made for c in self.calls}
+        return entry
+
+
+@dataclass(frozen=True, slots=True)
+class PlacingScore:
+    """A scored hand of Grand Seigneur: the finish order of every seat, and each seat's placing
+    points, the number of players it beat (``players - place``; the last scores 0)."""
+
+    finish_order: tuple[int, ...]
+    game: str = "grand_seigneur"
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each seat's placing points, by seat."""
+        players = len(self.finish_order)
+        points = [0] * players
+        for place, seat in enumerate(self.finish_order):
+            points[seat] = players - 1 - place
+        return tuple(points)
+
+    def place_of(self, seat: int) -> int:
+        """The seat's place, 1 for the first out."""
+        return self.finish_order.index(seat) + 1
+
+    def as_entry(self) -> dict:
+        """The canonical score entry: the whole finish order."""
+        return {"finish_order": list(self.finish_order)}

@@ -1,0 +1,41 @@
+"""Grand Seigneur: five to twelve players, placings only (RULINGS.md, "Grand Seigneur").
+
+- No teams, no calls, no card points: a hand's result is the order in which the players go out;
+  the hand ends when one player is left holding cards, who is last.
+- One deck for 5 or 6 players; for 7 to 12, two decks, the second without Dog and Mah Jong (110
+  cards). Cards are drawn one at a time until none is left (the first seats may hold one card
+  more). A card of the second deck is written with a trailing ``'`` (``Kj'``, ``DR'``, ``PH'``).
+- First hand: no exchange. From the second hand on, by the previous placings: the last gives
+  their 3 best cards to the first, the second-to-last their 2 best to the second, the
+  third-to-last their best to the third (5 players: 2 and 1); each receiver gives back as many
+  cards of their choice. "Best" ranks Dragon, Phoenix, Mah Jong above the Ace, then Ace down to
+  2; the Dog lowest.
+- The Mah Jong's holder leads first. The Dog passes the lead to the next player who holds cards.
+  A Dragon's trick is kept by its winner. With two decks the second Dragon played beats the
+  first, and a four-of-a-kind bomb needs four different suits.
+- Standings: each hand gives a player the number of players they beat (``PlacingScore.points``);
+  ties by the number of first places, then of second places.
+"""
+
+from __future__ import annotations
+
+from .base import PlacingVariant
+
+TWO_DECKS_FROM = 7
+"""From this many players on, two decks are dealt."""
+
+
+class GrandSeigneur(PlacingVariant):
+    """Five to twelve players, each for themself."""
+
+    name = "grand_seigneur"
+    players_allowed = range(5, 13)
+
+    @property
+    def decks(self) -> int:
+        return 2 if self.players >= TWO_DECKS_FROM else 1
+
+    def tributes(self) -> tuple[int, ...]:
+        """How many cards the last, the second-to-last, ... give to the first, the second, ...
+        (and get back): 3, 2, 1; with five players 2, 1."""
+        return (2, 1) if self.players == 5 else (3, 2, 1)

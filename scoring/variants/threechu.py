@@ -1,0 +1,68 @@
+"""Threechu (Trichu): three players and a dummy (RULINGS.md, "Threechu").
+
+- Four hands are dealt as in Tichu. The hand's dealer sits opposite the dummy and plays both
+  hands; the other two players are a normal team. The dealer rotates among the three players
+  every hand.
+- The dealer may not call Grand Tichu; they may call Tichu for themself, and for the dummy (after
+  the exchange, before the dummy's first card). The other two call as usual.
+- Exchange as usual, except that the dealer and the dummy pass no card to each other. After it
+  the dummy's cards lie face up. The dummy is not obliged to fulfil the Mah Jong's wish.
+- Each hand is scored as in Tichu, per side; scoring is individual: the dealer is credited with
+  the dealer-and-dummy side's points and VP (``HandScore.credits``), each of the other two
+  players with their side's.
+
+The score sheet adds ``dealer``: the seat of the dealer (the dummy sits two seats on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..rules import Rules
+from ..score import GRAND_CALLS
+from .tichu import Tichu
+
+
+class Threechu(Tichu):
+    """Four seats as in Tichu, three players: the dealer's seat and the dummy's opposite form
+    one side, played by the dealer."""
+
+    name = "threechu"
+    players_allowed = range(3, 4)
+    chaos_allowed = False  # the dealer's side could call no Grand Tichu
+
+    def __init__(self, rules: Rules):
+        super().__init__(rules)
+        self.seats = 4
+
+    @staticmethod
+    def dummy_of(dealer: int) -> int:
+        """The dummy sits opposite the dealer."""
+        return (dealer + 2) & 3
+
+    @property
+    def entry_keys(self) -> tuple[str, ...]:
+        return (*super().entry_keys, "dealer")
+
+    def dealer_of(self, entry: Mapping) -> int:
+        """The dealer's seat, which a Threechu sheet must name."""
+        from ..entry import InvalidHand, seat_of
+
+        value = entry.get("dealer")
+        if value is None:
+            raise InvalidHand("dealer_missing",
+                              "Threechu: enter the dealer, who played the dummy's hand.",
+                              "dealer")
+        return seat_of(value, "dealer")
+
+    def check_calls(self, calls: dict[int, str], dealer: int | None) -> None:
+        """Neither the dealer nor the dummy calls Grand Tichu (the dealer calls Tichu for either
+        once the cards are all dealt)."""
+        from ..entry import InvalidHand
+
+        assert dealer is not None
+        for seat, who in ((dealer, "dealer"), (self.dummy_of(dealer), "dummy")):
+            if calls.get(seat) in GRAND_CALLS:
+                raise InvalidHand(f"{who}_grand_tichu",
+                                  f"Threechu: the {who} (seat {seat}) may call Tichu, but not "
+                                  "Grand Tichu.", "calls", {"seat": seat})

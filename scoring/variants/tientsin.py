@@ -1,0 +1,35 @@
+"""Tientsin: six players, two teams of three (RULINGS.md, "Tientsin").
+
+- Seats 0-5 in playing order; seats 0, 2, 4 are team A (0) and 1, 3, 5 team B (1).
+- Deal: the 56 cards drawn one at a time from seat 0 on: seats 0 and 1 hold 10, the others 9. A
+  Grand Tichu is called on the first 6 cards (before the seventh is taken).
+- Exchange: each player passes one card to each of their two partners, none to the opponents.
+- The Dog passes the lead to the partner of its player's choice who still holds cards; with
+  neither holding cards, to the next player after the Dog's player who does.
+- The hand ends when five players are out, or at a triple victory: one team's three players all
+  out while all three opponents hold cards. It scores 300 for that team and 0 for the other, no
+  card points counted. Partners going out first and second is nothing special.
+- Otherwise the last player's hand cards and tricks go to the opposing team, the fifth player's
+  tricks to the first player out. Card points per team as in Tichu (-25 to 125, summing to 100).
+- Calls as in Tichu: at most one Grand Tichu per team.
+- Victory points: a triple victory 3 VP to its team and 0 to the other; otherwise 2/1/0 by TP.
+"""
+
+from __future__ import annotations
+
+from .base import TeamVariant
+
+TRIPLE_VICTORY_POINTS = 300
+
+
+class Tientsin(TeamVariant):
+    """Six players in two teams of three who alternate round the table."""
+
+    name = "tientsin"
+    players_allowed = range(6, 7)
+    grand_look = 6
+    sweep_key = "triple_victory"
+
+    @property
+    def sweep_points(self) -> int:
+        return TRIPLE_VICTORY_POINTS
