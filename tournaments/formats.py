@@ -13,6 +13,15 @@ Presets:
 - ``team_swiss``: fixed teams of two, Swiss pairing, DTM victory points per hand.
 - ``league``: fixed teams, round robin (circle method), one game to 1000 per match day; or a fixed
   number of hands with ``hands_per_round`` and ``game_to: null``.
+- ``knockout``: a cup of fixed teams, single elimination, one game to 1000 per match and the best
+  of 3 from the semi-finals (the online clubs' team cups); ``third_place`` adds a match for third.
+- ``groups_knockout``: teams drawn into groups (snake seeding, a round robin in each), the top
+  ``advance`` of each crossed into a knockout bracket (``tournaments.knockout``).
+
+In a cup, ``hands_per_round`` is the hands of one game (equal totals then play on), ``best_of``
+the games of a match from the stage ``best_of_from`` (``semi_final``...; null: every match), and
+``seeding`` says where the seeds come from: the organizer's order, or the standings of the event
+``seeding_event``.
 """
 
 from __future__ import annotations
@@ -21,10 +30,11 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 
 from scoring import DTM, STANDARD, Rules
-from scoring.victory import game_result
 
 ENTRANT_TYPES = ("individual", "team")
-PAIRING_METHODS = ("individual", "swiss", "round_robin")
+PAIRING_METHODS = ("individual", "swiss", "round_robin", "knockout", "groups_knockout")
+CUP_PAIRINGS = ("knockout", "groups_knockout")  # matches come from a bracket, not a round's draw
+SEEDINGS = ("organizer", "event")
 BYE_CREDITS = ("average", "none")
 VP_SCHEMES = ("dtm", "round", "game")  # per hand (3/2/1/0), per round (2/1/0), per game
 TIEBREAKS = ("tichu_points", "double_victories", "tichu_calls_made", "opponent_victory_points")
@@ -52,6 +62,13 @@ class Format:
     double_round_robin: bool = False
     tiebreaks: tuple[str, ...] = ("tichu_points",)
     bye_credit: str = "average"
+    best_of: int = 1
+    best_of_from: str | None = None
+    third_place: bool = False
+    groups: int = 0
+    advance: int = 2
+    seeding: str = "organizer"
+    seeding_event: int | None = None
 
     def __post_init__(self):
         self._check()
@@ -66,8 +83,9 @@ class Format:
                                          "swiss and round_robin for teams")
         if self.rounds is not None and not 1 <= self.rounds <= 200:
             raise FormatError("rounds", "rounds must be between 1 and 200")
-        if self.rounds is None and self.pairing != "round_robin":
-            raise FormatError("rounds", "only a round robin may leave the number of rounds open")
+        if self.rounds is None and self.pairing not in ("round_robin", *CUP_PAIRINGS):
+            raise FormatError("rounds", "only a round robin or a cup may leave the number of "
+                                        "rounds open")
         if (self.hands_per_round is None) == (self.game_to is None):
             raise FormatError("hands_per_round", "set either hands_per_round or game_to")
         if self.hands_per_round is not None and not 1 <= self.hands_per_round <= 64:
@@ -83,15 +101,39 @@ class Format:
         unknown = [t for t in self.tiebreaks if t not in TIEBREAKS]
         if unknown:
             raise FormatError("tiebreaks", f"unknown tie-breaks {unknown}; known: {TIEBREAKS}")
+        if self.is_cup:
+            self._check_cup()
+
+    def _check_cup(self) -> None:
+        from .knockout.formats import check_cup_format
+
+        check_cup_format(self)
+
+    @property
+    def is_cup(self) -> bool:
+        """A knockout cup (with or without groups): matches come from ``tournaments.knockout``."""
+        return self.pairing in CUP_PAIRINGS
+
+    @property
+    def open_ended(self) -> bool:
+        """Hands of a table are entered in order until its game is decided (``game_winner``)."""
+        return self.game_to is not None or self.is_cup
+
+    def game_winner(self, totals, hands: int) -> int | None:
+        """The table team that won the table's game, or None while it goes on (open-ended
+        formats only: a fixed round of hands outside a cup has no winner of its own)."""
+        from .knockout.games import game_winner
+
+        return game_winner(totals, hands, target=self.game_to, hands_per_game=self.hands_per_round)
 
     def play_is_over(self, hands: int, totals: Sequence[int]) -> bool:
-        """Whether a table has played its round out: all its ``hands_per_round``, or its game to
-        ``game_to`` decided by its TP ``totals`` (``scoring.victory.game_result``). The one
-        statement of the rule (``Table.is_done`` adds the organizer's closing; the standings'
-        SQL restates it, ``standings.sql._table_vp``, tested to agree)."""
-        if self.game_to is None:
+        """Whether a table has played its round out: all its ``hands_per_round``, or, in an
+        open-ended format, its game decided by its TP ``totals`` after ``hands`` hands
+        (``game_winner``). The one statement of the rule (``Table.is_done`` adds the organizer's
+        closing; the standings' SQL restates it, ``standings.sql._table_vp``, tested to agree)."""
+        if not self.open_ended:
             return hands >= self.hands_per_round
-        return game_result(totals, self.game_to) is not None
+        return self.game_winner(totals, hands) is not None
 
     def as_dict(self) -> dict:
         """JSON-ready form, stored on the event."""
@@ -112,6 +154,12 @@ PRESETS: dict[str, Format] = {
     "league": Format(entrant_type="team", pairing="round_robin", rounds=None,
                      hands_per_round=None, game_to=1000, rules=STANDARD, vp_scheme="game",
                      bye_credit="none"),
+    "knockout": Format(entrant_type="team", pairing="knockout", rounds=None,
+                       hands_per_round=None, game_to=1000, rules=STANDARD, vp_scheme="game",
+                       bye_credit="none", best_of=3, best_of_from="semi_final"),
+    "groups_knockout": Format(entrant_type="team", pairing="groups_knockout", rounds=None,
+                              hands_per_round=None, game_to=1000, rules=STANDARD,
+                              vp_scheme="game", bye_credit="none", groups=2, advance=2),
 }
 
 
@@ -152,8 +200,10 @@ def resolve_format(preset: str | None, overrides: dict | None = None) -> Format:
     return replace(base, **overrides)
 
 
-_INT_OR_NONE = ("rounds", "hands_per_round", "game_to")
-_STRINGS = ("entrant_type", "vp_scheme", "pairing", "bye_credit")
+_INT_OR_NONE = ("rounds", "hands_per_round", "game_to", "best_of", "groups", "advance",
+                "seeding_event")
+_STRINGS = ("entrant_type", "vp_scheme", "pairing", "bye_credit", "seeding")
+_BOOLEANS = ("double_round_robin", "third_place")
 
 
 def _check_types(overrides: dict) -> None:
@@ -165,9 +215,15 @@ def _check_types(overrides: dict) -> None:
     for name in _STRINGS:
         if name in overrides and not isinstance(overrides[name], str):
             raise FormatError(name, f"{name} must be text")
-    if "double_round_robin" in overrides and not isinstance(overrides["double_round_robin"],
-                                                            bool):
-        raise FormatError("double_round_robin", "double_round_robin must be true or false")
+    for name in _BOOLEANS:
+        if name in overrides and not isinstance(overrides[name], bool):
+            raise FormatError(name, f"{name} must be true or false")
+    for name in ("best_of", "groups", "advance"):
+        if name in overrides and overrides[name] is None:
+            raise FormatError(name, f"{name} must be a whole number")
+    if overrides.get("best_of_from") is not None and not isinstance(overrides["best_of_from"],
+                                                                      str):
+        raise FormatError("best_of_from", "best_of_from must be the name of a stage or null")
     for tiebreak in overrides.get("tiebreaks", ()):
         if not isinstance(tiebreak, str):
             raise FormatError("tiebreaks", "tiebreaks must be a list of names")

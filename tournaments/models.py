@@ -392,3 +392,89 @@ class StandingsChange(models.Model):
 
     def __str__(self):
         return f"standings change of {self.event_id} at table {self.table_id}"
+
+
+class Match(models.Model):
+    """A match of a cup (``tournaments.knockout``): two teams, the best of ``best_of`` games.
+
+    Stored for the whole cup at its draw, so that the bracket shows every match to come: a team is
+    empty until the match that feeds it is decided. A group match is numbered within its group
+    round; a bracket match by its slot in its bracket round (``level``: 1 is the first round), the
+    third-place match in the final's round. ``decided_by`` says how the winner was found: at the
+    table, by a bye, or by a walkover (the opponent withdrew). ``attention`` tells the organizer
+    what a correction changed that this match cannot follow by itself because it was already
+    played: a code and its parameters (``knockout.progress``), worded by the pages.
+    """
+
+    class Stage(models.TextChoices):
+        GROUP = "group", "group"
+        BRACKET = "bracket", "bracket"
+        THIRD_PLACE = "third_place", "third place"
+
+    class Decision(models.TextChoices):
+        OPEN = "", "open"
+        PLAYED = "played", "played"
+        BYE = "bye", "bye"
+        WALKOVER = "walkover", "walkover"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    stage = models.CharField(max_length=12, choices=Stage.choices)
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
+    level = models.PositiveSmallIntegerField()
+    slot = models.PositiveSmallIntegerField()
+    entrant_a = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.RESTRICT,
+                                  related_name="+")
+    entrant_b = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.RESTRICT,
+                                  related_name="+")
+    seed_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    seed_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    best_of = models.PositiveSmallIntegerField(default=1)
+    winner = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.RESTRICT,
+                               related_name="+")
+    decided_by = models.CharField(max_length=10, choices=Decision.choices, blank=True,
+                                  default=Decision.OPEN)
+    attention = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["event_id", "stage", "level", "group", "slot"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "stage", "level", "slot"],
+                                    name="one_match_per_place"),
+            models.CheckConstraint(condition=Q(best_of__gte=1) & Q(best_of__lte=9),
+                                   name="match_best_of_1_to_9"),
+            models.CheckConstraint(condition=Q(winner__isnull=True) | Q(winner=models.F(
+                "entrant_a")) | Q(winner=models.F("entrant_b")), name="match_winner_plays_it"),
+            models.CheckConstraint(condition=Q(entrant_a__isnull=True)
+                                   | ~Q(entrant_a=models.F("entrant_b")),
+                                   name="match_of_two_teams"),
+            models.CheckConstraint(condition=Q(winner__isnull=True, decided_by="")
+                                   | (Q(winner__isnull=False) & ~Q(decided_by="")),
+                                   name="match_decided_with_a_winner"),
+        ]
+
+    def __str__(self):
+        return f"{self.stage} {self.level}.{self.slot} of {self.event}"
+
+    @property
+    def teams(self) -> tuple[int | None, int | None]:
+        return self.entrant_a_id, self.entrant_b_id
+
+
+class MatchGame(models.Model):
+    """A game of a match, played at its own table (a captain's code per game): game 1 seats the
+    match's first team in seats 0 and 2, and the teams swap seats for each further game."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="game")
+
+    class Meta:
+        ordering = ["match_id", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"],
+                                               name="one_game_per_match_and_number"),
+                       models.CheckConstraint(condition=Q(number__gte=1),
+                                              name="game_number_positive")]
+
+    def __str__(self):
+        return f"game {self.number} of {self.match}"

@@ -13,7 +13,8 @@ from django.contrib.auth import get_user_model
 
 from scoring.simulation import play_hand
 
-from .models import Event, Round, StandingRow
+from .knockout.draw import cup_draw
+from .models import Event, Round, StandingRow, Table
 from .services.events import event_create, players_register, team_register
 from .services.hands import hand_record
 from .services.history import Actor
@@ -70,6 +71,8 @@ def simulate_event(*, preset: str, entrants: int, seed: int, owner=None, name: s
             team_register(event=event, name=f"{names[2 * i].split()[1]} & "
                                               f"{names[2 * i + 1].split()[1]} {i + 1}",
                           members=names[2 * i:2 * i + 2], actor=organizer)
+    if event.format.is_cup:
+        return _simulate_cup(event, organizer, rng)
     played = 0
     while True:
         event.refresh_from_db()
@@ -92,19 +95,38 @@ def _rounds_of(event: Event) -> int:
 
 def _play_round(event: Event, rnd: Round, rng: random.Random) -> int:
     """Every table plays its hands; each hand goes through the captain's path."""
-    event_format = event.format
+    return sum(_play_table(event.format, table, rng) for table in rnd.tables.all())
+
+
+def _play_table(event_format, table: Table, rng: random.Random) -> int:
+    """The table's hands, or its game to its end, as its captain would enter them."""
+    captain = Actor.captain(table)
+    totals = [0, 0]
+    number = 0
+    while not table.is_done(event_format, number, totals):
+        number += 1
+        hand = play_hand(event_format.rules, seed=rng.getrandbits(48))
+        hand_record(table_id=table.pk, number=number, entry=hand.entry, actor=captain)
+        totals = [totals[0] + hand.totals[0], totals[1] + hand.totals[1]]
+    return number
+
+
+def _simulate_cup(event: Event, organizer: Actor, rng: random.Random) -> Simulation:
+    """Draw the cup, then play every game that is at a table until none is left: each decided
+    game opens the next game or the next match (``knockout.progress``)."""
+    cup_draw(event_id=event.pk, actor=organizer)
     played = 0
-    for table in rnd.tables.all():
-        captain = Actor.captain(table)
-        totals = [0, 0]
-        number = 0
-        while not table.is_done(event_format, number, totals):
-            number += 1
-            hand = play_hand(event_format.rules, seed=rng.getrandbits(48))
-            hand_record(table_id=table.pk, number=number, entry=hand.entry, actor=captain)
-            totals = [totals[0] + hand.totals[0], totals[1] + hand.totals[1]]
-            played += 1
-    return played
+    while True:
+        waiting = list(Table.objects.filter(round__event=event, status=Table.Status.OPEN,
+                                            hands__isnull=True, game__isnull=False)
+                       .order_by("pk"))
+        if not waiting:
+            break
+        for table in waiting:
+            played += _play_table(event.format, table, rng)
+    refresh(event.pk)
+    event.refresh_from_db()
+    return Simulation(event, played)
 
 
 def standings_table(event: Event) -> str:

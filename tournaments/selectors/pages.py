@@ -83,8 +83,8 @@ def build_table_view(table: Table, event_format, results: dict) -> TableView:
     vp = tuple(results.get(by_position[p].entrant_id) if p in by_position else None
                for p in (0, 1))
     view = TableView(table=table, seats=seats, hands=hands,
-                     expected=event_format.hands_per_round, tp=tp, vp=vp,
-                     names={s.position: s.label for s in seats})
+                     expected=None if event_format.open_ended else event_format.hands_per_round,
+                     tp=tp, vp=vp, names={s.position: s.label for s in seats})
     view.done = table.is_done(event_format, len(hands), tp)
     return view
 

@@ -263,7 +263,7 @@ def _hand(item, place: str, event_format: Format, before: list[CheckedHand]) -> 
         raise BackupError(f"{place}.number", f"hand {number} is beyond the round's {limit}")
     if any(hand.number == number for hand in before):
         raise BackupError(f"{place}.number", f"hand {number} appears twice at this table")
-    if event_format.game_to is not None:
+    if event_format.open_ended:
         _checked(check_game_open, [h.tp for h in before], number, event_format,
                  place=f"{place}.number")
     try:

@@ -16,6 +16,7 @@ import random
 from django.db import transaction
 
 from ..formats import FormatError, resolve_format
+from ..knockout.progress import after_withdrawal
 from ..models import Entrant, Event, Player, Round
 from ..standings.schedule import mark_changed
 from .history import Actor, Conflict, ServiceError, record_change
@@ -146,5 +147,7 @@ def entrant_withdraw(*, entrant_id: int, actor: Actor, reason: str = "") -> Entr
         record_change(event, subject="entrant", subject_id=entrant.pk, action="withdraw",
                       actor=actor, new={"withdrawn_after_round": entrant.withdrawn_after_round},
                       reason=reason)
+        if event.format.is_cup:  # its open matches become walkovers
+            after_withdrawal(entrant, actor)
         mark_changed(event)
     return entrant

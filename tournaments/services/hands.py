@@ -29,6 +29,7 @@ from scoring.entry import score_entry
 
 from .. import rows
 from ..formats import Format
+from ..knockout.progress import after_table_change
 from ..models import Change, Event, Hand, Round, Table
 from ..standings.schedule import mark_changed
 from .history import Actor, Conflict, ServiceError, change_row
@@ -83,12 +84,16 @@ def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
                     double_victory=score.double_victory, entered_by=actor.label)
         if existing_id is None:
             _check_may_enter(table, event_format, number, actor, correcting=False)
-            return HandOutcome(_created(table, hand, actor), "created")
-        existing = Hand.objects.get(pk=existing_id)
-        if existing.entry == hand.entry:
-            return HandOutcome(existing, "unchanged")
-        _check_may_enter(table, event_format, number, actor, correcting=True)
-        return HandOutcome(_corrected(table, existing, hand, actor, reason), "corrected")
+            outcome = HandOutcome(_created(table, hand, actor), "created")
+        else:
+            existing = Hand.objects.get(pk=existing_id)
+            if existing.entry == hand.entry:
+                return HandOutcome(existing, "unchanged")
+            _check_may_enter(table, event_format, number, actor, correcting=True)
+            outcome = HandOutcome(_corrected(table, existing, hand, actor, reason), "corrected")
+        if event_format.is_cup:  # a decided game starts the next one or moves the cup on
+            after_table_change(table.pk, actor)
+        return outcome
 
 
 def _locked_slot(table_id: int, number: int) -> tuple[Table, Format, int | None] | None:
@@ -192,14 +197,14 @@ def _check_may_enter(table: Table, event_format, number: int, actor: Actor, *,
     if not 1 <= number <= limit:
         raise ServiceError(f"The hand number must be between 1 and {limit}.", field="number",
                            code="hand_number")
-    if event_format.game_to is not None and not correcting:
+    if event_format.open_ended and not correcting:
         _check_game_open(table, number, event_format)
 
 
 def hand_number_limit(event_format: Format) -> int:
-    """The last hand number a round may have: the format's hands per round, or in a game to a
-    target a bound that keeps typos out."""
-    return event_format.hands_per_round or MAX_HANDS_PER_GAME
+    """The last hand number a table may have: the format's hands per round, or in a game (to a
+    target, or a cup's game that a tie prolongs) a bound that keeps typos out."""
+    return MAX_HANDS_PER_GAME if event_format.open_ended else event_format.hands_per_round
 
 
 def _check_game_open(table: Table, number: int, event_format: Format) -> None:
@@ -208,9 +213,8 @@ def _check_game_open(table: Table, number: int, event_format: Format) -> None:
 
 
 def check_game_open(before: list[tuple[int, int]], number: int, event_format: Format) -> None:
-    """In a game to a target, hands follow each other and stop once the game is decided
-    (``Format.play_is_over``); ``before`` holds the Tichu points of the hands entered so far, in
-    order."""
+    """In a game, hands follow each other and stop once the game is decided
+    (``Format.play_is_over``); ``before`` holds the Tichu points of the hands entered so far."""
     if number != len(before) + 1:
         raise ServiceError(f"Enter hand {len(before) + 1} next: hands of a game are entered in "
                            "order.", field="number", code="hand_number")

@@ -19,6 +19,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Count, Sum
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext as _
 
 from ..models import Bye, Entrant, Event, Round, Seat, Table
 from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
@@ -43,7 +44,12 @@ def round_is_complete(rnd: Round) -> bool:
 
 
 def complete_finished_rounds(event_id: int) -> None:
-    """Mark published rounds whose every table is done as complete (after each recomputation)."""
+    """Mark published rounds whose every table is done as complete (after each recomputation).
+
+    A cup's rounds are left to the cup (``knockout.progress.sync_statuses``): a round of a cup
+    is complete when its matches are decided, and some are not yet at a table."""
+    if Event.objects.get(pk=event_id).format.is_cup:
+        return
     for rnd in Round.objects.filter(event_id=event_id, status=Round.Status.PUBLISHED):
         if round_is_complete(rnd):
             with transaction.atomic():
@@ -115,6 +121,9 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
     ``publish`` (organizers who script the event go straight to hand entry); one transaction."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
+        if event.format.is_cup:
+            raise Conflict(_("A cup's matches come from its draw and bracket, not from pairing "
+                             "rounds."), code="cup")
         last = Round.objects.filter(event=event).order_by("-number").first()
         if last is not None and last.status == Round.Status.DRAFT:
             raise Conflict(f"Round {last.number} is still a draft: publish or regenerate it.",

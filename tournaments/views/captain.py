@@ -66,7 +66,7 @@ def allowed_calls(rules) -> tuple[str, ...]:
 
 def _numbers(event_format, hands) -> list[int]:
     """Hand numbers the form offers: all of a fixed round, or the next hand of a game."""
-    if event_format.hands_per_round is not None:
+    if not event_format.open_ended:
         return list(range(1, event_format.hands_per_round + 1))
     return [len(hands) + 1]
 
