@@ -31,6 +31,8 @@ from dataclasses import asdict, dataclass, field, fields, replace
 
 from scoring import DTM, STANDARD, Rules
 
+from .errors import FormatError
+
 ENTRANT_TYPES = ("individual", "team")
 PAIRING_METHODS = ("individual", "swiss", "round_robin", "knockout", "groups_knockout")
 CUP_PAIRINGS = ("knockout", "groups_knockout")  # matches come from a bracket, not a round's draw
@@ -38,14 +40,6 @@ SEEDINGS = ("organizer", "event")
 BYE_CREDITS = ("average", "none")
 VP_SCHEMES = ("dtm", "round", "game")  # per hand (3/2/1/0), per round (2/1/0), per game
 TIEBREAKS = ("tichu_points", "double_victories", "tichu_calls_made", "opponent_victory_points")
-
-
-class FormatError(ValueError):
-    """A format value an organizer chose is not allowed; ``field`` names it."""
-
-    def __init__(self, field_name: str, message: str):
-        super().__init__(message)
-        self.field = field_name
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The layers of ``tournaments/``: no import cycle, and no service imports the task module.
 
 The graph is read from the source (``ast``), every import counted, also those inside functions:
-a deferred import hides a cycle from Python, not from a reader.
+a deferred import hides a cycle from Python, not from a reader. Imports for type checkers only
+(``if TYPE_CHECKING:``) never run and are left out.
 """
 
 from __future__ import annotations
@@ -31,7 +32,12 @@ def _imports(name: str, path: Path, known: set[str]) -> set[str]:
     counts as its submodule when it is one, else as the package)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    tree = ast.parse(path.read_text(), str(path))
+    for block in ast.walk(tree):
+        if isinstance(block, ast.If) and ast.unparse(block.test) in ("TYPE_CHECKING",
+                                                                      "typing.TYPE_CHECKING"):
+            block.body = []
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
