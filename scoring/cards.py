@@ -11,8 +11,14 @@ Rules implemented here (``docs/rules.md``, "Cards"):
   separated by spaces; specials are case-insensitive. ``str(card)`` gives the notation back, so
   ``parse_cards(" ".join(map(str, cards))) == cards``.
 
-Each card is one interned object with a stable ``index`` (0-55). Suited cards come first, ordered
-by rank then suit, so ``index >> 2`` recovers ``rank - 2``; the specials follow. Sets of cards
+Grand Seigneur from seven players on plays with two decks, the second without its Dog and Mah
+Jong (``SECOND_DECK``, 54 cards). A second-deck card is written with a trailing ``'`` (``Kj'``,
+``DR'``, ``PH'``); it is a distinct card with index ``56 +`` the index of its twin in the first
+deck (``card.face``), whose rank, suit and points it shares (``card.deck`` is 0 or 1).
+
+Each card is one interned object with a stable ``index`` (0-55, the second deck's 56-111).
+Suited cards come first, ordered by rank then suit, so ``index >> 2`` recovers ``rank - 2``; the
+specials follow. Sets of cards
 elsewhere in the engine are plain-int bitmasks over these indexes (``card.bit``), which keeps the
 rules fast in pure Python. The mask tables every module reads (the cards of a rank, of a suit, the
 suited cards, the whole deck, each special card's bit) are built here, once.
@@ -56,11 +62,17 @@ class Card:
     Dog and the Phoenix (which have no fixed rank). ``suit`` is 0-3 for suited cards, else ``None``.
     """
 
-    __slots__ = ("index", "rank", "suit", "points", "bit", "_text")
+    __slots__ = ("index", "rank", "suit", "points", "bit", "_text", "face", "deck")
 
-    def __init__(self, index: int):
+    def __init__(self, index: int, face: Card | None = None):
         self.index = index
         self.bit = 1 << index
+        self.face = face or self
+        self.deck = 0 if face is None else 1
+        if face is not None:  # a second-deck twin
+            self.rank, self.suit, self.points = face.rank, face.suit, face.points
+            self._text = face._text + "'"
+            return
         if index < 52:
             self.rank, self.suit = LOWEST_RANK + (index >> 2), index & 3
             self._text = RANK_SYMBOLS[self.rank] + SUITS[self.suit]
@@ -72,7 +84,7 @@ class Card:
 
     @property
     def is_special(self) -> bool:
-        return self.index >= 52
+        return self.suit is None
 
     def __str__(self) -> str:
         return self._text
@@ -100,13 +112,21 @@ MAH_JONG, DOG, PHOENIX, DRAGON = (CARDS[i] for i in (MAH_JONG_INDEX, DOG_INDEX, 
 POINTS_IN_DECK = sum(card.points for card in CARDS)
 assert POINTS_IN_DECK == 100, "the deck must hold 100 card points"
 
-_SUITED_BY_TEXT = {str(card): card for card in CARDS if not card.is_special}
-_SPECIAL_BY_TEXT = {str(card).lower(): card for card in CARDS if card.is_special}
+SECOND_DECK: tuple[Card, ...] = tuple(Card(DECK_SIZE + card.index, card) for card in CARDS
+                                      if card is not MAH_JONG and card is not DOG)
+"""The second deck's 54 cards (no Dog, no Mah Jong), in index order."""
+TWO_DECKS_MASK = FULL_DECK_MASK | sum(card.bit for card in SECOND_DECK)
+"""The 110 cards of two decks."""
+_BY_INDEX = {card.index: card for card in CARDS + SECOND_DECK}
+
+_SUITED_BY_TEXT = {str(card): card for card in CARDS + SECOND_DECK if card.suit is not None}
+_SPECIAL_BY_TEXT = {str(card).lower(): card for card in CARDS + SECOND_DECK
+                    if card.suit is None}
 
 
 def card_at(index: int) -> Card:
     """The interned card with this index (used by pickling)."""
-    return CARDS[index]
+    return _BY_INDEX[index]
 
 
 def parse_card(text: str) -> Card:
@@ -115,7 +135,7 @@ def parse_card(text: str) -> Card:
     if card is None:
         raise ValueError(
             f"{text!r} is not a card: write rank 2-9, T, J, Q, K, A and suit j, s, p, r "
-            "(e.g. 'Tr'), or MJ, DOG, PH, DR"
+            "(e.g. 'Tr'), or MJ, DOG, PH, DR; a second-deck card ends with ' (e.g. 'Tr'')"
         )
     return card
 
@@ -143,15 +163,16 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
-_BYTE_CARDS = tuple(tuple(tuple(CARDS[8 * k + i] for i in range(8) if byte >> i & 1)
-                          for byte in range(256)) for k in range(7))
+_BYTE_CARDS = tuple(tuple(tuple(_BY_INDEX[8 * k + i] for i in range(8)
+                                if byte >> i & 1 and 8 * k + i in _BY_INDEX)
+                          for byte in range(256)) for k in range(14))
 """The cards of each byte of a mask, so that ``cards_of`` reads eight cards at a time."""
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a bitmask, in index order."""
     if not mask & (mask - 1):  # one card or none
-        return (CARDS[mask.bit_length() - 1],) if mask else ()
+        return (_BY_INDEX[mask.bit_length() - 1],) if mask else ()
     cards: tuple[Card, ...] = ()
     for byte_cards in _BYTE_CARDS:
         if not mask:
@@ -177,6 +198,9 @@ RANK_MASKS: tuple[int, ...] = tuple(
     for rank in range(DRAGON_RANK + 1))
 """``RANK_MASKS[rank]``: the four real cards of a rank 2-A (0 for the others: the Phoenix is never
 a card of a rank)."""
+WISH_MASKS: tuple[int, ...] = tuple(mask | mask << DECK_SIZE for mask in RANK_MASKS)
+"""``WISH_MASKS[rank]``: the real cards of a rank in either deck, what fulfils a wish of it (with
+one deck, ``RANK_MASKS[rank]``)."""
 SUIT_MASKS: tuple[int, ...] = tuple(sum(1 << ((rank << 2) + suit) for rank in range(13))
                                     for suit in range(4))
 """``SUIT_MASKS[suit]``: the 13 suited cards of a suit."""
@@ -187,7 +211,9 @@ _FIVES, _TENS = (sum(card.bit for card in CARDS if card.points == value) for val
 
 def points_of_mask(mask: int) -> int:
     """The card points of the cards of a mask (``points_of`` for a mask): the 5s, and the 10s and
-    Kings, each counted in one go, then the Dragon and the Phoenix."""
+    Kings, each counted in one go, then the Dragon and the Phoenix (a second deck's alike)."""
+    if mask >> DECK_SIZE:
+        return points_of_mask(mask & FULL_DECK_MASK) + points_of_mask(mask >> DECK_SIZE)
     return (5 * (mask & _FIVES).bit_count() + 10 * (mask & _TENS).bit_count()
             + (DRAGON.points if mask & DRAGON_BIT else 0)
             + (PHOENIX.points if mask & PHOENIX_BIT else 0))

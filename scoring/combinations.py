@@ -24,6 +24,12 @@ Rules implemented here (``docs/rules.md``, "Combinations" and "Beating"):
   a higher top card (so a straight-flush bomb beats every four of a kind). Bombs may be laid on
   anything but the Dog.
 
+With two decks (Grand Seigneur from seven players on; ``docs/rules.md``, "Grand Seigneur"):
+identical cards of the two decks are distinct cards, a pair of twins (``Kj Kj'``) is a pair; the
+second Dragon played beats the first; a four-of-a-kind bomb needs four different suits (four of a
+rank with a suit twice are no combination), while a straight flush takes its suit from either
+deck; a combination holds one Phoenix at most, and a Phoenix single may be laid on the other.
+
 Card sets are analysed as plain-int bitmasks over the card indexes of ``scoring.cards`` (suited
 cards: four bits per rank, one per suit), with a cache keyed by the mask.
 """
@@ -37,10 +43,13 @@ from functools import lru_cache
 
 from scoring.cards import (
     CARDS,
+    DECK_SIZE,
     DOG_BIT,
     DOG_INDEX,
     DRAGON_BIT,
+    DRAGON_INDEX,
     DRAGON_RANK,
+    FULL_DECK_MASK,
     HIGHEST_RANK,
     LOWEST_RANK,
     MAH_JONG_BIT,
@@ -48,8 +57,10 @@ from scoring.cards import (
     PHOENIX,
     PHOENIX_BIT,
     PHOENIX_INDEX,
+    SECOND_DECK,
     SUITED_MASK,
     Card,
+    card_at,
     cards_of,
     format_cards,
     parse_cards,
@@ -142,9 +153,9 @@ _POPCOUNT4 = tuple(bin(nibble).count("1") for nibble in range(16))
 _ONE_SUIT = frozenset((1, 2, 4, 8))
 
 
-def _single_of(index: int) -> Combination:
+def _single_of(card: Card) -> Combination:
     """A lone card: the Dog, the led Phoenix (1.5), or a single of the card's rank."""
-    card = CARDS[index]
+    index = card.face.index
     if index == DOG_INDEX:
         return Combination(Kind.DOG, None, 1, (card,))
     if index == PHOENIX_INDEX:
@@ -152,7 +163,13 @@ def _single_of(index: int) -> Combination:
     return Combination(Kind.SINGLE, card.rank, 1, (card,))
 
 
-_SINGLES = tuple(_single_of(i) for i in range(len(CARDS)))
+_SINGLES = tuple(_single_of(CARDS[i]) if i < DECK_SIZE else
+                 _single_of(card_at(i)) if any(c.index == i for c in SECOND_DECK) else None
+                 for i in range(2 * DECK_SIZE))
+"""The single of each card index (``None`` where the second deck has no card: Mah Jong, Dog)."""
+PHOENIX_2, DRAGON_2 = (card_at(DECK_SIZE + PHOENIX_INDEX),
+                       card_at(DECK_SIZE + DRAGON_INDEX))
+"""The second deck's Phoenix and Dragon."""
 
 
 # -- reading a set of cards --------------------------------------------------------------------
@@ -169,6 +186,8 @@ def _analyse(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, ...] | str:
         return (_SINGLES[mask.bit_length() - 1],)
     if n == 0:
         return "a play needs at least one card"
+    if mask >> DECK_SIZE:
+        return _analyse_two_decks(mask, mahjong_in_bomb)
     if mask & DOG_BIT:
         return "the Dog is played only alone"
     if mask & DRAGON_BIT:
@@ -257,6 +276,34 @@ def _analyse(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, ...] | str:
             "(five or more consecutive ranks)")
 
 
+def _analyse_two_decks(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, ...] | str:
+    """``_analyse`` for cards of two decks: the shapes are one deck's, read from the same counts
+    per rank (twins spread over the rank's free suits, so that they never read as a bomb), with
+    the cards themselves put back; a suit twice in a four of a kind, two Phoenixes or two
+    Dragons are refused first."""
+    first, second = mask & FULL_DECK_MASK, mask >> DECK_SIZE
+    twins = first & second
+    if twins & DRAGON_BIT:
+        return "the Dragon is played only as a single"
+    if twins & PHOENIX_BIT:
+        return "a combination holds one Phoenix at most"
+    folded = first | second
+    for shift in range(0, 52, 4) if twins else ():
+        if twins >> shift & 15:
+            count = (first >> shift & 15).bit_count() + (second >> shift & 15).bit_count()
+            if count > 4:
+                return "no combination holds more than four cards of one rank"
+            if count == 4:
+                return "four of a kind is a bomb only in four different suits"
+            folded = folded & ~(15 << shift) | ((1 << count) - 1) << shift
+    found = _analyse(folded, mahjong_in_bomb)
+    if type(found) is str:
+        return found
+    cards = cards_of(mask)
+    return tuple(Combination(reading.kind, reading.rank, n, cards)
+                 for reading in found for n in (reading.length,))
+
+
 def _mask(cards: Cards) -> int:
     """The bitmask of a play given as cards or as their notation; a card named twice is refused."""
     if isinstance(cards, str):
@@ -315,7 +362,8 @@ def lies_on(play: Combination, table: Combination) -> bool:
 
     Nothing is laid on the Dog, and the Dog only leads. Any bomb beats any non-bomb; a bomb beats
     a bomb with more cards, or as many and a higher top card. Otherwise: same kind, same number of
-    cards, higher rank; the Phoenix single beats every single but the Dragon (and itself).
+    cards, higher rank; the Phoenix single beats every single but the Dragon (and itself), and
+    the second Dragon beats the first.
     """
     kind, table_kind = play.kind, table.kind
     if kind in BOMB_KINDS:
@@ -323,8 +371,13 @@ def lies_on(play: Combination, table: Combination) -> bool:
             table_kind not in BOMB_KINDS or (play.length, play.rank) > (table.length, table.rank))
     if kind != table_kind or kind == _DOG or play.length != table.length:
         return False
-    if kind == _SINGLE and play.cards[0] is PHOENIX:
-        return table.rank < DRAGON_RANK and table.cards[0] is not PHOENIX
+    if kind == _SINGLE:
+        card = play.cards[0]
+        if card is PHOENIX or card is PHOENIX_2:
+            return table.rank < DRAGON_RANK and table.cards[0] is not card
+        # with two decks, the second Dragon beats the first
+        return play.rank > table.rank or (play.rank == DRAGON_RANK == table.rank
+                                          and card is not table.cards[0])
     return play.rank > table.rank
 
 
@@ -355,7 +408,8 @@ def reading_of_mask(mask: int, table: Combination | None, mahjong_in_bomb: bool 
         return found[0]
     for reading in found:
         if lies_on(reading, table):
-            if reading.kind == _SINGLE and reading.cards[0] is PHOENIX:
+            if reading.kind == _SINGLE and (reading.cards[0] is PHOENIX
+                                             or reading.cards[0] is PHOENIX_2):
                 return Combination(_SINGLE, phoenix_rank_on(table.rank), 1, reading.cards)
             return reading
     return None

@@ -13,6 +13,7 @@ from operator import attrgetter
 
 from scoring.cards import (
     CARDS,
+    DECK_SIZE,
     DOG,
     DRAGON,
     DRAGON_BIT,
@@ -21,10 +22,16 @@ from scoring.cards import (
     MAH_JONG,
     PHOENIX,
     PHOENIX_BIT,
-    RANK_MASKS,
     SUITED_MASK,
+    WISH_MASKS,
 )
-from scoring.combinations import BOMB_KINDS, PHOENIX_TOP_RANK, Combination, Kind
+from scoring.combinations import (
+    BOMB_KINDS,
+    PHOENIX_TOP_RANK,
+    Combination,
+    Kind,
+    reading_of_mask,
+)
 from scoring.plays import (
     GROUPS,
     HELD,
@@ -38,6 +45,7 @@ from scoring.plays import (
     list_stairs,
     list_straights,
     may_hold_bomb,
+    two_deck_leads,
 )
 
 Entry = tuple[int, Play, int, float]
@@ -138,6 +146,18 @@ def _entries(hand: HandView, kind: str, mahjong_in_bomb: bool
     return found
 
 
+def _two_deck_entries(mask: int, kind: str, mahjong_in_bomb: bool) -> list[Entry]:
+    """``_entries`` for a hand of two decks, from its leads (``two_deck_leads``)."""
+    found = []
+    for play_mask, play, lead in two_deck_leads(mask, mahjong_in_bomb):
+        if (lead.is_bomb if kind == BOMB else lead.kind == kind):
+            rank = lead.rank or 0  # the Dog's 0, as ``_SINGLE_ENTRIES``
+            if kind == _SINGLE and play[0].face is PHOENIX:
+                rank = PHOENIX_TOP_RANK
+            found.append((play_mask, play, lead.length, rank))
+    return found
+
+
 def _top_single(mask: int) -> float:
     """The rank the hand's best single is compared with: the Dragon 15, the Phoenix
     ``PHOENIX_TOP_RANK``, else its highest suited rank (0: none)."""
@@ -186,7 +206,7 @@ class HandPlays:
     def __init__(self, mask: int, mahjong_in_bomb: bool = False):
         self.mask = mask
         self.mahjong_in_bomb = mahjong_in_bomb
-        self.bomb_free = not may_hold_bomb(mask)
+        self.bomb_free = not mask >> DECK_SIZE and not may_hold_bomb(mask)
         self.exhausted: set[str] = set()
         self._slots: dict[str, list] = {}  # kind: [the mask it was narrowed to, its entries]
         self._view: HandView | None = None
@@ -215,6 +235,8 @@ class HandPlays:
             return entries
         if kind == LEADS:
             entries = [entry for each in LEAD_KINDS for entry in self.entries(each)]
+        elif mask >> DECK_SIZE:
+            entries = _two_deck_entries(mask, kind, self.mahjong_in_bomb)
         elif kind == BOMB and not may_hold_bomb(mask):
             entries = []
         elif kind == _DOG:
@@ -231,7 +253,7 @@ class HandPlays:
 
     def holds(self, wish: int | None) -> bool:
         """Does the hand hold a real card of the wished rank (so that the wish obliges a lead)?"""
-        return bool(wish and self.mask & RANK_MASKS[wish])
+        return bool(wish and self.mask & WISH_MASKS[wish])
 
     def leads(self) -> list[Play]:
         """Every non-bomb lead (the Dog, the Mah Jong and straights included)."""
@@ -266,6 +288,8 @@ class HandPlays:
     def split_entries(self, table: Combination | None, wish: int | None = None):
         """The legal plays as entries (non-bombs, bombs), and whether a pass is legal: under the
         wish's obligation only the non-bombs holding the wished rank remain, and no pass."""
+        if self.mask >> DECK_SIZE:
+            return self._two_deck_split(table, wish)
         if table is None:
             plays = self.entries(LEADS)
             bombs = [] if self.bomb_free else self.entries(BOMB)
@@ -287,8 +311,26 @@ class HandPlays:
                     length = table.length
                     plays = [entry for entry in self.entries(kind)
                              if entry[3] > rank and entry[2] == length]
-        if wish and self.mask & RANK_MASKS[wish]:
-            cards = RANK_MASKS[wish]
+        if wish and self.mask & WISH_MASKS[wish]:
+            cards = WISH_MASKS[wish]
+            fulfilling = [entry for entry in plays if entry[0] & cards]
+            if fulfilling or any(entry[0] & cards for entry in bombs):
+                return fulfilling, bombs, False
+        return plays, bombs, table is not None
+
+    def _two_deck_split(self, table: Combination | None, wish: int | None):
+        """``split_entries`` for a hand of two decks: each candidate laid on the table as the
+        state machine would (``reading_of_mask``: the second Dragon on the first, a Phoenix on
+        the other)."""
+        plays, bombs = self.entries(LEADS), self.entries(BOMB)
+        if table is not None:
+            if table.kind == _DOG:
+                return [], [], True
+            mj = self.mahjong_in_bomb
+            plays = [e for e in plays if reading_of_mask(e[0], table, mj) is not None]
+            bombs = [e for e in bombs if reading_of_mask(e[0], table, mj) is not None]
+        if wish and self.mask & WISH_MASKS[wish]:
+            cards = WISH_MASKS[wish]
             fulfilling = [entry for entry in plays if entry[0] & cards]
             if fulfilling or any(entry[0] & cards for entry in bombs):
                 return fulfilling, bombs, False

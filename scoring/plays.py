@@ -32,6 +32,7 @@ from operator import attrgetter
 
 from scoring.cards import (
     CARDS,
+    DECK_SIZE,
     DOG,
     DOG_BIT,
     DRAGON,
@@ -47,6 +48,7 @@ from scoring.cards import (
     RANK_FIRSTS,
     RANK_MASKS,
     SUITED_MASK,
+    WISH_MASKS,
     Card,
     cards_of,
     parse_cards,
@@ -59,6 +61,7 @@ from scoring.combinations import (
     Kind,
     Table,
     beats,
+    reading_of_mask,
     readings,
     table_combination,
 )
@@ -89,6 +92,7 @@ WITH_PHOENIX: tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...] = tuple(
 
 _SINGLE_PLAYS: tuple[Play, ...] = tuple((card,) for card in CARDS)
 _bit = attrgetter("bit")
+_rank_of = attrgetter("rank")
 _MAH_JONG_RANK_BIT = 1 << MAH_JONG_RANK
 """The Mah Jong in a rank bitmask (``HandView.run``)."""
 
@@ -344,6 +348,9 @@ def bombs_in(mask: int, mahjong_in_bomb: bool = False) -> tuple[Play, ...]:
     listed first, under ``mahjong_in_bomb``). Each bomb lists its cards by rank, so its top card
     comes last. Cached per hand that may hold one; most hands are told apart by
     ``may_hold_bomb`` without the cache."""
+    if mask >> DECK_SIZE:  # by rank, as below (a bomb holds no Phoenix)
+        return tuple(tuple(sorted(play, key=_rank_of)) for _, play, lead
+                     in two_deck_leads(mask, mahjong_in_bomb) if lead.is_bomb)
     if not may_hold_bomb(mask):
         return ()
     key = (mask, mahjong_in_bomb)
@@ -397,6 +404,92 @@ def list_bombs(hand: HandView, table: Combination | None, mahjong_in_bomb: bool,
     out.extend(bombs_on(hand.mask, table, mahjong_in_bomb))
 
 
+# -- two decks ---------------------------------------------------------------------------------
+
+_TWO_DECK_CACHE: dict[tuple[int, bool], tuple[tuple[int, Play, Combination], ...]] = {}
+
+
+def two_deck_leads(mask: int, mahjong_in_bomb: bool = False
+                   ) -> tuple[tuple[int, Play, Combination], ...]:
+    """Every combination a hand holding cards of two decks can lead, each set of cards once, as
+    (mask, cards, highest reading). The groups a hand could form are proposed rank by rank (the
+    cards of a rank from both decks, one Phoenix at most standing in), and ``_analyse`` (through
+    ``reading_of_mask``), the one place where shapes are decided, keeps those that are
+    combinations. Slower than one deck's tables, and only Grand Seigneur's biggest tables need
+    it."""
+    key = (mask, mahjong_in_bomb)
+    found = _TWO_DECK_CACHE.get(key)
+    if found is not None:
+        return found
+    cards = cards_of(mask)
+    by_rank: list[list[Card]] = [[] for _ in range(HIGHEST_RANK + 1)]
+    phoenixes = []
+    proposals: list[Play] = [(card,) for card in cards]
+    for card in cards:
+        if card.suit is not None:
+            by_rank[card.rank].append(card)
+        elif card.face is PHOENIX:
+            phoenixes.append(card)
+        elif card is MAH_JONG:
+            by_rank[MAH_JONG_RANK].append(card)
+
+    def groups(rank: int, size: int) -> list[Play]:
+        """``size`` cards of one rank, or one fewer and a Phoenix."""
+        held = by_rank[rank]
+        found = list(combinations(held, size))
+        if size > 1:
+            found += [group + (ph,) for group in combinations(held, size - 1) for ph in phoenixes]
+        return found
+
+    ranks = range(LOWEST_RANK, HIGHEST_RANK + 1)
+    pairs = {rank: groups(rank, 2) for rank in ranks}
+    for rank in ranks:
+        proposals += pairs[rank] + groups(rank, 3) + list(combinations(by_rank[rank], 4))
+        for other in ranks:
+            if other != rank:
+                proposals += [t + p for t in groups(rank, 3) for p in pairs[other]]
+    for low in ranks:  # stairs
+        run: list[list[Play]] = []
+        for rank in range(low, HIGHEST_RANK + 1):
+            if not pairs[rank]:
+                break
+            run.append(pairs[rank])
+            if len(run) >= 2:
+                proposals += [sum(parts, ()) for parts in product(*run)]
+    singles = [tuple((card,) for card in held) for held in by_rank]
+    for low in range(MAH_JONG_RANK, HIGHEST_RANK - MIN_STRAIGHT_LENGTH + 2):  # straights
+        for high in range(low + MIN_STRAIGHT_LENGTH - 1, HIGHEST_RANK + 1):
+            run = [singles[rank] for rank in range(low, high + 1)]
+            if all(run):
+                proposals += [sum(parts, ()) for parts in product(*run)]
+            for i in range(1 if low == MAH_JONG_RANK else 0, len(run)):
+                for ph in phoenixes:
+                    proposals += [sum(parts, ()) for parts in
+                                  product(*run[:i], (((ph,),)), *run[i + 1:])]
+    leads = {}
+    for play in proposals:
+        play_mask = sum(card.bit for card in play)
+        if play_mask not in leads and play_mask.bit_count() == len(play):
+            reading = reading_of_mask(play_mask, None, mahjong_in_bomb)
+            if reading is not None:
+                leads[play_mask] = (play_mask, reading.cards, reading)
+    if len(_TWO_DECK_CACHE) > _BOMB_CACHE_SIZE // 10:
+        _TWO_DECK_CACHE.clear()
+    found = _TWO_DECK_CACHE[key] = tuple(leads.values())
+    return found
+
+
+def _two_deck_candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
+                         ) -> tuple[list[Play], list[Play]]:
+    """``_candidates`` for a hand of two decks: its leads, those that may be laid on ``table``."""
+    plays: list[Play] = []
+    bombs: list[Play] = []
+    for play_mask, play, lead in two_deck_leads(hand_mask, mahjong_in_bomb):
+        if table is None or reading_of_mask(play_mask, table, mahjong_in_bomb) is not None:
+            (bombs if lead.is_bomb else plays).append(play)
+    return plays, bombs
+
+
 def _candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
                 ) -> tuple[list[Play], list[Play]]:
     """Stage one: the plays from the hand that may be laid on ``table``, as (non-bombs, bombs)."""
@@ -404,6 +497,8 @@ def _candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
     bombs: list[Play] = []
     if table is not None and table.kind == Kind.DOG:
         return plays, bombs
+    if hand_mask >> DECK_SIZE:
+        return _two_deck_candidates(hand_mask, table, mahjong_in_bomb)
     hand = HandView(hand_mask)
     if table is None:
         list_singles(hand, 0, plays)
@@ -437,12 +532,12 @@ def _candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
 # -- the wish ----------------------------------------------------------------------------------
 
 def _wished(wish: int | None) -> frozenset[Card]:
-    """The real cards of the wished rank (the Phoenix is never one of them)."""
+    """The real cards of the wished rank, of either deck (the Phoenix is never one of them)."""
     if wish is None:
         return frozenset()
     if not LOWEST_RANK <= wish <= HIGHEST_RANK:
         raise ValueError(f"a wish names a rank 2-14 (2-A), not {wish!r}")
-    return frozenset(HELD[wish][15])
+    return frozenset(cards_of(WISH_MASKS[wish]))
 
 
 def _hand_mask(hand: Cards) -> int:
@@ -476,7 +571,7 @@ def obliges(hand_mask: int, table: Combination | None, wish: int | None,
     and a wish already known to be a rank 2-A (or ``None``): the state machine's check."""
     if not wish:
         return False
-    cards = RANK_MASKS[wish]
+    cards = WISH_MASKS[wish]
     if not hand_mask & cards:
         return False
     if table is None:

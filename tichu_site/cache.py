@@ -15,7 +15,8 @@ connection of its own (a Django cache object serves one thread; redis-py locks i
 command that fails drops that connection and the next one connects again, so degrading while
 Redis is away and recovering once it is back work as before.
 
-Two operations beyond Django's: ``batch`` (writes and messages in one round trip: a version
+Three operations beyond Django's: ``count`` (an atomic counter that always expires, for the
+limits of ``tichu_site.limits``), ``batch`` (writes and messages in one round trip: a version
 token is renewed and announced at once)
 and ``subscribe`` (for the version tokens every process keeps, ``tichu_site.tokens``). Redis
 delivers a channel's messages to every database of the server, so channel names carry the
@@ -131,6 +132,21 @@ class ResilientRedisCache(RedisCache):
         except UNREACHABLE:
             return self._unreachable("incr", delta)
 
+    def count(self, key, timeout: int, delta: int = 1) -> int:
+        """Add ``delta`` to the counter ``key``, created at 0 for ``timeout`` seconds if absent,
+        and return its new value: ``SET NX EX`` and ``INCRBY`` in one ``MULTI``, so concurrent
+        counts never lose one and the counter always expires (Django's ``incr`` tests that the
+        key exists and then increments it: a key expiring in between came back without expiry).
+        While Redis is unreachable nothing is counted (0)."""
+        key = self.make_and_validate_key(key)
+        try:
+            pipeline = self._cache.get_client(key, write=True).pipeline(transaction=True)
+            pipeline.set(key, 0, ex=timeout, nx=True)
+            pipeline.incrby(key, delta)
+            return pipeline.execute()[1]
+        except UNREACHABLE:
+            return self._unreachable("count", 0)
+
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
         try:
             return super().set_many(data, timeout, version=version)
@@ -202,6 +218,19 @@ class DirectBatch:
 
     def publish(self, channel: str, message: str) -> None:
         pass
+
+
+def count(cache, key: str, timeout: int, delta: int = 1) -> int:
+    """``ResilientRedisCache.count`` whatever the cache: elsewhere ``add`` then ``incr``, which
+    the in-process cache runs under its lock (a counter that expired in between is made again)."""
+    if hasattr(cache, "count"):
+        return cache.count(key, timeout, delta)
+    while True:
+        cache.add(key, 0, timeout)
+        try:
+            return cache.incr(key, delta)
+        except ValueError:
+            continue
 
 
 def batch(cache):

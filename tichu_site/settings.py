@@ -165,6 +165,7 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", "0")),
     "DEFAULT_THROTTLE_RATES": {
         "table_code_failures": os.environ.get("TABLE_CODE_THROTTLE", "20/minute"),
+        "table_code_failures_per_table": os.environ.get("TABLE_CODE_TABLE_THROTTLE", "60/minute"),
         "login": os.environ.get("LOGIN_THROTTLE", "20/minute"),
     },
 }

@@ -206,10 +206,11 @@ def test_a_code_works_only_in_the_current_round(org, anon, event, round1):
 def test_a_code_cannot_enter_a_draft(org, anon, event):
     draft = make_round(org, event["id"], draft=True)
     table = draft["tables"][0]
+    # its code works once the round is published: until then the table does not exist
     response = enter(anon, table["id"], 1, HAND, table["code"])
-    assert response.status_code == 409
-    assert response.json()["code"] == "round_not_running"
-    # without a code a draft's table does not exist for the public
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
+    # nor without a code, for the public
     assert enter(anon, table["id"], 1, HAND).status_code == 404
     assert not Hand.objects.exists()
 
@@ -225,7 +226,8 @@ def test_closed_table_refuses_its_captain(org, anon, table):
 
 def test_failed_codes_are_throttled_but_a_right_code_never(anon, table, monkeypatch):
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
-                        {"table_code_failures": "3/minute", "login": "3/minute"})
+                        {"table_code_failures": "3/minute", "login": "3/minute",
+                         "table_code_failures_per_table": "100/minute"})
     statuses = [enter(anon, table["id"], 1, HAND, f"GUESS{i}").status_code for i in range(5)]
     assert statuses == [403, 403, 403, 429, 429]
     throttled = enter(anon, table["id"], 1, HAND, "GUESS9")

@@ -22,8 +22,8 @@ from urllib.parse import urljoin, urlsplit
 
 from django.test import Client
 from rest_framework.test import APIClient
+from rest_framework.throttling import SimpleRateThrottle
 
-from tournaments.api.throttles import TableCodeFailureThrottle
 from tournaments.models import (
     TABLE_CODE_ALPHABET,
     TABLE_CODE_LENGTH,
@@ -135,8 +135,9 @@ def test_a_code_never_reads_other_codes(transactional_db, organizer):
 
 
 def test_failed_code_attempts_are_throttled_per_client(db, organizer, monkeypatch):
-    monkeypatch.setattr(TableCodeFailureThrottle, "THROTTLE_RATES",
-                        {"table_code_failures": "5/minute"})
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
+                        {"table_code_failures": "5/minute",
+                         "table_code_failures_per_table": "100/minute"})
     org = org_client(organizer)
     event = org.post("/api/events/", {"name": "T", "format": "dtm"}, format="json").json()
     org.post(f"/api/events/{event['id']}/players/", [{"name": f"P{i}"} for i in range(4)],
@@ -317,7 +318,7 @@ def test_forms_carry_csrf_protection(transactional_db, organizer):
              base + f"rounds/{draft_id}/": org, base + f"tables/{table1['id']}/": org,
              base + f"tables/{table1['id']}/hands/1/": org, base + "history/": org,
              "/login/": Client(enforce_csrf_checks=True),
-             f"/t/{world['draft']['tables'][0]['code']}/": Client(enforce_csrf_checks=True)}
+             f"/t/{table1['code']}/": Client(enforce_csrf_checks=True)}
     post_forms = 0
     for url, client in pages.items():
         response = client.get(url)

@@ -7,6 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
+from rest_framework.throttling import SimpleRateThrottle
 
 from tournaments.models import Hand, Round, Table
 from tournaments.services.history import Actor
@@ -54,9 +55,8 @@ def test_grand_tichu_offered_when_the_rules_allow(client, organizer):
     assert 'value="grand"' in html
 
 
-def test_unknown_code_is_404_and_guessing_is_throttled(client, settings):
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
-        "table_code_failures": "3/minute"}}
+def test_unknown_code_is_404_and_guessing_is_throttled(client, monkeypatch):
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"table_code_failures": "3/minute"})
     for _ in range(3):
         assert client.get("/t/NOSUCHCODE12/").status_code == 404
     assert client.get("/t/NOSUCHCODE12/").status_code == 429
@@ -162,10 +162,19 @@ def test_no_form_for_a_closed_table_or_a_draft_round(client, table, organizer):
     assert 'id="hand-form"' not in html and "closed this table" in html
     response = client.post(url(table), GOOD_HAND)
     assert response.status_code == 409
+
+
+def test_a_draft_rounds_code_opens_nothing_until_it_is_published(client, table):
+    """As in the API: the page, the preview and the confirmation are 404 for a draft's code."""
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.DRAFT)
-    Table.objects.filter(pk=table.pk).update(status=Table.Status.OPEN)
-    html = client.get(url(table)).content.decode()
-    assert 'id="hand-form"' not in html
+    page = client.get(url(table))
+    assert page.status_code == 404 and "Unknown table code" in page.content.decode()
+    assert client.post(url(table), GOOD_HAND).status_code == 404
+    assert client.post(url(table, "captain-preview"), GOOD_HAND).status_code == 404
+    assert client.post(url(table, "captain-confirm", number=1)).status_code == 404
+    assert not Hand.objects.exists()
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.PUBLISHED)
+    assert client.get(url(table)).status_code == 200
 
 
 def test_a_code_opens_only_its_own_table(client, running_event):

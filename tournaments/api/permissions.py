@@ -6,7 +6,8 @@
   not change answer 403; private ones (drafts, codes, the history) answer 404 to anyone else, so
   the API never tells outsiders that they exist.
 - A table's captain proves who they are with the table's code in the ``X-Table-Code`` header. A
-  code opens only its own table; failed attempts are throttled per client IP.
+  code opens only its own table, and only once its round is published; wrong codes are limited
+  per client and per table (``tournaments.code_attempts``).
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ import secrets
 from rest_framework import exceptions
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
+from ..code_attempts import wrong_code_limited
 from ..models import Event, Round, Table
 from ..services.history import Actor
-from .throttles import TableCodeFailureThrottle
 
 TABLE_CODE_HEADER = "X-Table-Code"
 
@@ -58,16 +59,17 @@ def codes_match(given: str, expected: str) -> bool:
 def table_actor(request, table: Table) -> Actor:
     """Who acts at ``table``: an organizer of its event (token or session), or its captain (code).
 
-    A wrong code answers 403 and counts as a failed attempt of the client; once the client has
-    used up its attempts, wrong codes answer 429. A right code is never throttled.
+    A draft's table is not found (404) but by its organizers. A wrong code answers 403 and
+    counts as a failed attempt of the client and the table; once either has used up its
+    attempts, wrong codes answer 429. A right code is never refused.
     """
     event = table.round.event
     if request.user and request.user.is_authenticated and event.is_organizer(request.user):
         return Actor.organizer(request.user)
+    if table.round.status == Round.Status.DRAFT:  # its code works once the round is published
+        raise exceptions.NotFound()
     code = request.headers.get(TABLE_CODE_HEADER, "")
     if not code:
-        if table.round.status == Round.Status.DRAFT:
-            raise exceptions.NotFound()
         if request.user and request.user.is_authenticated:
             raise exceptions.PermissionDenied(
                 f"Send the table's code in the {TABLE_CODE_HEADER} header.", code="code_required")
@@ -75,8 +77,7 @@ def table_actor(request, table: Table) -> Actor:
             f"Send the table's code in the {TABLE_CODE_HEADER} header, or an organizer token.")
     if codes_match(code, table.code):
         return Actor.captain(table)
-    throttle = TableCodeFailureThrottle()
-    if throttle.blocked(request):
-        raise exceptions.Throttled(wait=throttle.wait())
-    throttle.record_failure(request)
+    wait = wrong_code_limited(request, table.pk)
+    if wait is not None:
+        raise exceptions.Throttled(wait=wait)
     raise exceptions.PermissionDenied("This code does not open this table.", code="wrong_code")

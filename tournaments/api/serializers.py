@@ -6,8 +6,12 @@ queries; a table's code appears only for the organizers of its event (``context[
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+
+from tichu_site.limits import TooManyLogins, limited_authenticate
 
 from ..formats import BYE_CREDITS, ENTRANT_TYPES, PAIRING_METHODS, PRESETS, VP_SCHEMES
 from ..models import Change, Entrant, Event, Hand, Round, Table
@@ -362,6 +366,25 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField()
     errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+
+
+class LimitedAuthTokenSerializer(AuthTokenSerializer):
+    """DRF's token request, its password checked under the login limit per client and per
+    account (``tichu_site.limits``): 429 once either has used up its failed attempts."""
+
+    def validate(self, attrs):
+        username, password = attrs.get("username"), attrs.get("password")
+        if not (username and password):
+            return super().validate(attrs)
+        try:
+            user = limited_authenticate(self.context.get("request"), username=username,
+                                        password=password)
+        except TooManyLogins as refusal:
+            raise exceptions.Throttled(wait=refusal.wait) from None
+        if not user:
+            raise serializers.ValidationError(_("Unable to log in with provided credentials."),
+                                              code="authorization")
+        return {**attrs, "user": user}
 
 
 class TokenRequestSerializer(serializers.Serializer):

@@ -38,7 +38,6 @@ from ..standings import cache as standings_cache
 from . import filters, serializers
 from .parsers import LimitedJSONParser
 from .permissions import TABLE_CODE_HEADER, OrganizerWrites, require_organizer, table_actor
-from .throttles import LoginThrottle
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +94,7 @@ class TokenView(ObtainAuthToken):
     """An organizer's API token from their username and password."""
 
     parser_classes = [LimitedJSONParser, FormParser]
-    throttle_classes = [LoginThrottle]
+    serializer_class = serializers.LimitedAuthTokenSerializer
 
     @extend_schema(operation_id="auth_token", request=serializers.TokenRequestSerializer,
                    responses={200: serializers.TokenSerializer, **errors(400, 429)},

@@ -1,8 +1,8 @@
 """A table's page for its captain, opened by the table's code (a printed QR code or short link).
 
-No account: the code is the key, and it opens one table only. Failed codes are counted per client
-and refused for a while once there are too many (guessing is pointless with 2**60 codes, and the
-page says so to the one who tries).
+No account: the code is the key, and it opens one table only, once its round is published. Wrong
+codes are counted per client and answered 429 for a while once there are too many (guessing is
+pointless with 2**60 codes, and the page says so to the one who tries); a right code never is.
 
 The captain enters each hand as the score sheet holds it; the engine scores it (a live preview on
 every change, htmx) and refuses an impossible hand with its own message, shown next to the form
@@ -11,51 +11,31 @@ every change, htmx) and refuses an impossible hand with its own message, shown n
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import InvalidHand, score_entry
 
+from ..code_attempts import wrong_code_limited
+from ..models import Round
 from ..selectors import pages as queries
 from ..services.hands import hand_confirm, hand_record, hand_victory_points_for
 from ..services.history import Actor, ServiceError
 from .forms import HandForm
 
-FAIL_KEY = "captain-code-failures:{}"
-
-
-def _failure_limit() -> tuple[int, int]:
-    """Failed code lookups allowed per client, and the window in seconds (settings' rate)."""
-    rate = settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}).get(
-        "table_code_failures", "20/minute")
-    count, _, period = rate.partition("/")
-    seconds = {"s": 1, "m": 60, "h": 3600, "d": 86400}.get(period[:1], 60)
-    return int(count), seconds
-
-
-def _client(request) -> str:
-    return request.META.get("REMOTE_ADDR", "unknown")
-
 
 def _table_or_refuse(request, code: str):
-    """The table of a code, or a response: 404 for an unknown code, 429 after too many."""
-    limit, window = _failure_limit()
-    key = FAIL_KEY.format(_client(request))
-    if (cache.get(key) or 0) >= limit:
-        return None, render(request, "captain/unknown.html", {"throttled": True}, status=429)
+    """The table of a code, or a response: 404 for an unknown code, or one of a round still
+    in draft (its code works once the round is published, as in the API); 429 once this
+    client has tried too many (``tournaments.code_attempts``). A right code is never refused."""
     table = queries.table_by_code(code)
-    if table is None:
-        if not cache.add(key, 1, window):
-            try:
-                cache.incr(key)
-            except ValueError:
-                cache.set(key, 1, window)
-        return None, render(request, "captain/unknown.html", {"throttled": False}, status=404)
-    return table, None
+    if table is not None and table.round.status != Round.Status.DRAFT:
+        return table, None
+    throttled = wrong_code_limited(request) is not None
+    return None, render(request, "captain/unknown.html", {"throttled": throttled},
+                        status=429 if throttled else 404)
 
 
 def allowed_calls(rules) -> tuple[str, ...]:

@@ -6,6 +6,8 @@ Names are what templates and tests use; see the module of each view for what it 
 from django.contrib.auth import views as auth_views
 from django.urls import path, re_path
 
+from tichu_site.login_forms import LimitedAuthenticationForm
+
 from . import captain, exports, organizer, public
 
 public_urls = [
@@ -32,7 +34,8 @@ captain_urls = [
 
 E = "organize/events/<int:event_id>/"
 organizer_urls = [
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", auth_views.LoginView.as_view(
+        authentication_form=LimitedAuthenticationForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("organize/", organizer.dashboard, name="organizer-home"),
     path("organize/events/new/", organizer.event_new, name="organizer-event-new"),
