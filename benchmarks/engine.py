@@ -11,7 +11,8 @@ emptied first so that no run is served from an earlier one):
   thinking included; every action still checked by ``HandState.apply``), and the time per
   action; then the same with each hand's JSON record built as well (the demo and the service
   keep only the score entry, so the record is not part of a simulated hand);
-- the state machine alone: recorded random hands replayed per second, every action checked.
+- the state machine alone: recorded random hands replayed per second, every action checked;
+- bot hands per second for each game of the seeds (``scoring.VARIANTS``).
 
 Each figure is printed beside the reference the engine must beat by 5x (14,000 classifications/s,
 3,800 legal-play generations/s, 240 hands/s). Last, how the heuristic bots' hands end: the share
@@ -35,7 +36,7 @@ from scoring.bots import HeuristicBot, RandomBot  # noqa: E402
 from scoring.cards import CARDS  # noqa: E402
 from scoring.combinations import InvalidCombination, classify  # noqa: E402
 from scoring.plays import legal_plays  # noqa: E402
-from scoring.rules import STANDARD  # noqa: E402
+from scoring.rules import STANDARD, Rules  # noqa: E402
 from scoring.score import HandScore  # noqa: E402
 from scoring.simulation import play_hand  # noqa: E402
 from scoring.state import HandState  # noqa: E402
@@ -106,17 +107,19 @@ def bench_legal_plays(rng, on_table: bool) -> float:
     return _rate(lambda case: legal_plays(case[0], case[1]), cases)
 
 
-def bench_hands(rng, bot_class, count: int, record: bool = False
+def bench_hands(rng, bot_class, count: int, record: bool = False, rules: Rules = STANDARD
                 ) -> tuple[float, float, list[HandScore]]:
-    """Hands per second, microseconds per action, and the scores of the hands. With ``record``,
-    each hand's JSON record is built too (what the demo skips: it keeps only the entry)."""
+    """Hands per second, microseconds per action, and the scores of the hands of the rules'
+    game. With ``record``, each hand's JSON record is built too (what the demo skips: it keeps
+    only the entry)."""
     actions = 0
     scores = []
+    seats = rules.variant.seats
     start = time.perf_counter()
     for _ in range(count):
         seed = rng.getrandbits(32)
-        bots = [bot_class(random.Random(seed + seat)) for seat in range(4)]
-        played = play_hand(STANDARD, seed, bots)
+        bots = [bot_class(random.Random(seed + seat)) for seat in range(seats)]
+        played = play_hand(rules, seed, bots)
         actions += len(played.record["actions"]) if record else len(played.actions)
         scores.append(played.score)
     elapsed = time.perf_counter() - start
@@ -149,6 +152,19 @@ def bench_state_machine(rng, count: int) -> tuple[float, float]:
         state.score()
     elapsed = time.perf_counter() - start
     return count / elapsed, elapsed / actions * 1e6
+
+
+GAMES = (
+    ("tichu (four players)", STANDARD, 1),
+    ("tichu, Chaos Tichu", Rules(chaos=True), 1),
+    ("tientsin (six players)", Rules(game="tientsin"), 2),
+    ("threechu (three and a dummy)", Rules(game="threechu"), 1),
+    ("grand_seigneur, 5 players (one deck)", Rules(game="grand_seigneur", players=5), 2),
+    ("grand_seigneur, 7 players (two decks)", Rules(game="grand_seigneur", players=7), 20),
+    ("grand_seigneur, 12 players (two decks)", Rules(game="grand_seigneur", players=12), 20),
+)
+"""Each game's label, rules, and the share of ``--hands`` it plays per run (the two-deck
+tables are slower: ``scoring.plays.two_deck_leads``)."""
 
 
 def main() -> None:
@@ -197,6 +213,13 @@ def main() -> None:
             mark = "ok" if ratio >= TARGET_RATIO else "BELOW TARGET"
             line += f"   reference {REFERENCE[reference]:>6,}/s   x{ratio:5.1f}  {mark}"
         print(line)
+    print("\nfull hands per game (bots deal, call, exchange and play; every action checked):")
+    for label, rules, share in GAMES:
+        count = max(10, args.hands // share)
+        rates = [statistics.median(bench_hands(rng, bot, count, rules=rules)[0]
+                                   for _ in range(args.runs))
+                 for bot in (RandomBot, HeuristicBot)]
+        print(f"  {label:<42} random {rates[0]:>8,.0f}/s   heuristic {rates[1]:>8,.0f}/s")
     double, calls, made = realism(heuristic_scores)
     print(f"heuristic bots over {len(heuristic_scores):,} hands: double victories {double:.1%}, "
           f"Tichu calls {calls:.2f} a hand, made {made:.1%} "

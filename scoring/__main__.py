@@ -1,7 +1,8 @@
 """The engine's command line: ``python -m scoring replay FILE.json``.
 
-Replays a hand record (``scoring.record``), checking every action, and prints the result: each
-team's Tichu points, the finish order and the calls. An illegal record prints its first illegal
+Replays a hand record (``scoring.record``) of any game, checking every action, and prints the
+result: each team's Tichu points, the finish order and the calls (Grand Seigneur: the finish
+order and the placing points). An illegal record prints its first illegal
 action (index, action, reason) and exits with status 1; an unreadable file exits with status 2.
 """
 
@@ -12,7 +13,7 @@ import json
 import sys
 
 from .record import InvalidRecord, replay
-from .score import team_of
+from .score import PlacingScore, team_of
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,10 +38,20 @@ def main(argv: list[str] | None = None) -> int:
             print(f"illegal action {error.index}: {json.dumps(error.action)}: {error.reason}")
         return 1
 
+    if isinstance(score, PlacingScore):
+        print("finish order: " + ", ".join(f"seat {seat}" for seat in score.finish_order))
+        print("placing points: " + ", ".join(f"seat {seat} {points}"
+                                             for seat, points in enumerate(score.points)))
+        return 0
+    seats = 6 if score.game == "tientsin" else 4
     for team in (0, 1):
         points = (f"card points {score.card_points[team]}" if score.card_points
-                  else "double victory" if score.double_victory == team else "no card points")
-        print(f"team {team} (seats {team}, {team + 2}): {score.totals[team]} TP ({points})")
+                  else "double victory" if score.double_victory == team
+                  else "triple victory" if score.triple_victory == team else "no card points")
+        members = ", ".join(str(seat) for seat in range(team, seats, 2))
+        print(f"team {team} (seats {members}): {score.totals[team]} TP ({points})")
+    if score.dealer is not None:
+        print(f"dealer: seat {score.dealer} (with the dummy, seat {(score.dealer + 2) % 4})")
     print("finish order: " + ", ".join(f"seat {seat}" for seat in score.finish_order))
     calls = [f"seat {c.seat} {c.call} {'made' if c.made else 'failed'} ({c.points:+d}, "
              f"team {team_of(c.seat)})" for c in score.calls]

@@ -53,6 +53,20 @@ class Exchange:
 
 
 @dataclass(frozen=True, slots=True)
+class Push:
+    """Lay out the cards of an exchange where the game gives other than one card to each other
+    player: one card per seat of the game's ``recipients`` (Tientsin: the two partners;
+    Threechu's dealer and dummy: the two opponents; Grand Seigneur: the tribute by placings),
+    in that order."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} gives {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Play:
     """Lay cards on the trick, in turn or (a bomb) out of turn; ``wish`` with the Mah Jong only."""
 
@@ -99,7 +113,16 @@ class GiveDragon:
     to: int
 
 
-Action = BlindGrandTichu | GrandTichu | Tichu | Pass | Exchange | Play | GiveDragon
+@dataclass(frozen=True, slots=True)
+class GiveLead:
+    """Tientsin: the Dog's player passes the lead to the partner of their choice."""
+
+    seat: int
+    to: int
+
+
+Action = (BlindGrandTichu | GrandTichu | Tichu | Pass | Exchange | Push | Play | GiveDragon
+          | GiveLead)
 
 
 class IllegalAction(ValueError):

@@ -4,21 +4,28 @@ The format (version 1)::
 
     {"format": "tichu-hand/1",
      "rules": {"double_victory_points": 200, ...},     # Rules.as_dict(); missing keys: defaults
+                                                        # ("game": "tientsin", "players": 7...)
      "deal": [["Tr", "2s", ... 14 cards], ... 4 seats],  # in the order dealt: the first 8 are
-                                                        # the Grand Tichu look
+                                                        # the Grand Tichu look (each game's
+                                                        # counts; "Kj'": a second-deck card)
+     "dealer": 2,                                       # Threechu only
+     "placing": [3, 0, 1, 4, 2],                        # Grand Seigneur: the previous hand's
      "actions": [                                       # every action, in the order made
         {"seat": 0, "action": "blind"},                 # Blind Grand Tichu (option only)
         {"seat": 0, "action": "grand"},                 # Grand Tichu on the first 8 cards
         {"seat": 1, "action": "pass"},                  # no call; or no play on a trick
         {"seat": 2, "action": "exchange", "left": "3s", "partner": "Aj", "right": "2p"},
+        {"seat": 4, "action": "push", "cards": "3s Aj"},   # the other games' exchanges
         {"seat": 3, "action": "tichu"},
         {"seat": 0, "action": "play", "cards": "MJ 2s 3j 4j 5r", "wish": 9},  # wish optional
-        {"seat": 1, "action": "dragon", "to": 2}],      # the Dragon trick given away
+        {"seat": 1, "action": "dragon", "to": 2},       # the Dragon trick given away
+        {"seat": 3, "action": "lead", "to": 5}],        # Tientsin: the Dog's lead passed on
      "result": {...}}                                   # optional: checked when present
 
 One list of actions in order keeps calls, exchange and play in the one sequence the rules judge
 (a Tichu may come before or after the exchange, a bomb between two turns). ``result`` is the
-canonical score entry (``HandScore.as_entry``) plus ``"totals"``; a replay that computes another
+canonical score entry (``HandScore.as_entry``; Grand Seigneur's ``PlacingScore.as_entry``) plus
+``"totals"`` (the placing points in Grand Seigneur); a replay that computes another
 result refuses the record, so a tampered score is caught like a tampered action.
 """
 
@@ -31,15 +38,17 @@ from .actions import (
     BlindGrandTichu,
     Exchange,
     GiveDragon,
+    GiveLead,
     GrandTichu,
     IllegalAction,
     Pass,
     Play,
+    Push,
     Tichu,
 )
 from .cards import format_cards, parse_card, parse_cards
 from .rules import Rules
-from .score import HandScore
+from .score import HandScore, PlacingScore
 from .state import HandState
 
 FORMAT = "tichu-hand/1"
@@ -74,6 +83,10 @@ def action_to_json(action: Action) -> dict:
     if type(action) is Exchange:
         return {"seat": action.seat, "action": "exchange", "left": str(action.left),
                 "partner": str(action.partner), "right": str(action.right)}
+    if type(action) is Push:
+        return {"seat": action.seat, "action": "push", "cards": format_cards(action.cards)}
+    if type(action) is GiveLead:
+        return {"seat": action.seat, "action": "lead", "to": action.to}
     return {"seat": action.seat, "action": "dragon", "to": action.to}
 
 
@@ -92,13 +105,19 @@ def action_from_json(data) -> Action:
         if not all(isinstance(text, str) for text in given):
             raise ValueError("an exchange names the cards for left, partner and right")
         return Exchange(seat, *(parse_card(text) for text in given))
+    if name == "push":
+        cards = data.get("cards")
+        return Push(seat, parse_cards(cards) if isinstance(cards, str) else ())
     if name == "dragon":
         return GiveDragon(seat, data.get("to"))
+    if name == "lead":
+        return GiveLead(seat, data.get("to"))
     raise ValueError(f"unknown action {name!r}")
 
 
-def result_of(score: HandScore) -> dict:
-    """The ``result`` of a record: the canonical score entry and the team totals."""
+def result_of(score: HandScore | PlacingScore) -> dict:
+    """The ``result`` of a record: the canonical score entry and the totals (the teams' Tichu
+    points, or Grand Seigneur's placing points)."""
     return {**score.as_entry(), "totals": list(score.totals)}
 
 
@@ -109,14 +128,18 @@ def make_record(state: HandState, actions: list[Action]) -> dict:
         "format": FORMAT,
         "rules": state.rules.as_dict(),
         "deal": [[str(card) for card in cards] for cards in state.deal],
-        "actions": [action_to_json(action) for action in actions],
     }
+    if state.dealer is not None:
+        record["dealer"] = state.dealer
+    if state.placing is not None:
+        record["placing"] = list(state.placing)
+    record["actions"] = [action_to_json(action) for action in actions]
     if state.over:
         record["result"] = result_of(state.score())
     return record
 
 
-def replay(record: Mapping) -> HandScore:
+def replay(record: Mapping) -> HandScore | PlacingScore:
     """Replay a record from its deal, checking every action against the rules, and score it.
 
     Raises ``InvalidRecord`` at the first action that is malformed or illegal, when the actions
@@ -127,7 +150,8 @@ def replay(record: Mapping) -> HandScore:
     try:
         rules = Rules.from_dict(record.get("rules") or {})
         deal = [parse_cards(" ".join(cards)) for cards in record["deal"]]
-        state = HandState(deal, rules)
+        state = HandState(deal, rules, dealer=record.get("dealer"),
+                          placing=record.get("placing"))
     except (KeyError, TypeError, ValueError) as error:
         raise InvalidRecord(f"bad rules or deal: {error}") from None
     actions = record.get("actions")

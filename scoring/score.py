@@ -170,6 +170,11 @@ class PlacingScore:
             points[seat] = players - 1 - place
         return tuple(points)
 
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The placing points, as a team game's totals are its Tichu points."""
+        return self.points
+
     def place_of(self, seat: int) -> int:
         """The seat's place, 1 for the first out."""
         return self.finish_order.index(seat) + 1

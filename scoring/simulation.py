@@ -14,7 +14,7 @@ from .actions import Action
 from .bots import Bot, HeuristicBot, deal_cards, play_out
 from .record import make_record
 from .rules import STANDARD, Rules
-from .score import HandScore
+from .score import HandScore, PlacingScore
 from .state import HandState
 
 
@@ -25,8 +25,8 @@ class PlayedHand:
     asked for: the demo records only the entry)."""
 
     entry: dict
-    totals: tuple[int, int]
-    score: HandScore
+    totals: tuple[int, ...]
+    score: HandScore | PlacingScore
     state: HandState
     actions: tuple[Action, ...]
 
@@ -36,14 +36,17 @@ class PlayedHand:
         return make_record(self.state, list(self.actions))
 
 
-def play_hand(rules: Rules = STANDARD, seed: int = 0, bots: Sequence[Bot] | None = None
-              ) -> PlayedHand:
-    """Deal with ``seed`` and let four bots (default: ``HeuristicBot``s seeded from ``seed``) play
-    one hand to the end under ``rules`` (``scoring.bots.play_out``)."""
+def play_hand(rules: Rules = STANDARD, seed: int = 0, bots: Sequence[Bot] | None = None, *,
+              dealer: int | None = None, placing: Sequence[int] | None = None) -> PlayedHand:
+    """Deal with ``seed`` and let a bot per seat (default: ``HeuristicBot``s seeded from
+    ``seed``) play one hand of the rules' game to the end (``scoring.bots.play_out``); the
+    hand's setting, Threechu's ``dealer`` or Grand Seigneur's previous ``placing``, as
+    ``HandState`` takes it."""
     rng = random.Random(seed)
+    seats = rules.variant.seats
     if bots is None:
-        bots = [HeuristicBot(random.Random(rng.getrandbits(64))) for _ in range(4)]
-    state = HandState(deal_cards(rng), rules)
+        bots = [HeuristicBot(random.Random(rng.getrandbits(64))) for _ in range(seats)]
+    state = HandState(deal_cards(rng, rules), rules, dealer=dealer, placing=placing)
     actions = play_out(state, bots)
     score = state.score()
     return PlayedHand(state.entry(score), score.totals, score, state, tuple(actions))

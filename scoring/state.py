@@ -38,6 +38,15 @@ and 2):
 10. **The score**: the card points of each team's tricks (or the double-victory value and 0), plus
    each call: won by the caller who went out first, lost by every other caller.
 
+The other games of the seeds (``scoring.variants``: Tientsin, Threechu, Grand Seigneur; Chaos
+Tichu, an option) run on the same machine: each step above asks the hand's game (``variant``)
+where it differs: the seats and the deal, who decides on a Grand Tichu and on how many cards, who
+gives which cards to whom (``Exchange`` in four-player Tichu, ``Push`` otherwise), whom the Dog
+passes the lead to (Tientsin: ``GiveLead`` to a partner of the player's choice), whom a Dragon
+trick goes to, whom the wish spares (Threechu's dummy), when the hand ends and how it is scored.
+A hand's *setting* completes the deal: Threechu's ``dealer``, Grand Seigneur's previous
+``placing``.
+
 ``HandState.apply`` refuses any illegal action with ``IllegalAction`` (a reason included) and
 leaves the state as it was; ``legal_actions`` lists the legal ones. The state is mutable for speed;
 ``copy`` gives an independent one.
@@ -47,6 +56,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from functools import cache
 from itertools import permutations
 from operator import attrgetter
 
@@ -55,40 +65,31 @@ from .actions import (
     BlindGrandTichu,
     Exchange,
     GiveDragon,
+    GiveLead,
     GrandTichu,
     IllegalAction,
     Pass,
     Play,
+    Push,
     Tichu,
 )
 from .cards import (
     DRAGON,
-    FULL_DECK_MASK,
     HIGHEST_RANK,
     LOWEST_RANK,
     MAH_JONG,
     MAH_JONG_BIT,
-    RANK_MASKS,
+    WISH_MASKS,
     Card,
     cards_of,
     format_cards,
     mask_of,
     parse_cards,
-    points_of_mask,
 )
 from .combinations import InvalidCombination, Kind, classify, reading_of_mask
 from .plays import bombs_on, legal_plays, obliges, wish_obliges
 from .rules import STANDARD, Rules
-from .score import (
-    GRAND_CALLS,
-    Call,
-    CallOutcome,
-    HandScore,
-    double_victory_of,
-    hand_totals,
-    partner_of,
-    team_of,
-)
+from .score import GRAND_CALLS, Call, HandScore, PlacingScore
 
 
 class Phase(StrEnum):
@@ -99,6 +100,7 @@ class Phase(StrEnum):
     EXCHANGE = "exchange"
     PLAY = "play"
     DRAGON_GIFT = "dragon"
+    DOG_LEAD = "dog"
     OVER = "over"
 
 
@@ -106,7 +108,8 @@ class Phase(StrEnum):
 _PLAY, _OVER, _DOG = Phase.PLAY, Phase.OVER, Kind.DOG
 
 GRAND_LOOK = 8
-"""Cards a player sees before deciding on a Grand Tichu."""
+"""Cards a player sees before deciding on a Grand Tichu in four-player Tichu (each game says its
+own: ``Variant.grand_look``)."""
 
 WISHES = tuple(range(LOWEST_RANK, HIGHEST_RANK + 1))
 """Ranks that may be wished: 2 to Ace."""
@@ -114,26 +117,22 @@ WISHES = tuple(range(LOWEST_RANK, HIGHEST_RANK + 1))
 _bit = attrgetter("bit")
 
 
-_FROM = tuple(tuple((start + k) & 3 for k in range(4)) for start in range(4))
-"""The seats in playing order from each seat."""
-
-
-_NEXT_SEATS = tuple(
-    tuple(next((s for s in _FROM[(seat + 1) & 3] if holding >> s & 1), seat) for seat in range(4))
-    for holding in range(16))
-"""``_NEXT_SEATS[holding]``: for each seat, the next seat in playing order among those of the
-4-bit mask ``holding`` (itself if none other is)."""
+@cache
+def _next_seat_table(seats: int, holding: int) -> tuple[int, ...]:
+    """For each of ``seats`` seats, the next seat in playing order among those of the mask
+    ``holding`` (itself if none other is)."""
+    return tuple(next((other for k in range(1, seats) for other in ((seat + k) % seats,)
+                       if holding >> other & 1), seat) for seat in range(seats))
 
 
 def _next_seats(hands: Sequence[int]) -> tuple[int, ...]:
     """For each seat, the next seat in playing order that holds cards (itself if none other
     does)."""
-    return _NEXT_SEATS[(hands[0] != 0) | (hands[1] != 0) << 1 | (hands[2] != 0) << 2
-                       | (hands[3] != 0) << 3]
-
-
-_ALL_HOLD = _NEXT_SEATS[15]
-"""The next seat of each while all four hold cards."""
+    holding = 0
+    for seat, hand in enumerate(hands):
+        if hand:
+            holding |= 1 << seat
+    return _next_seat_table(len(hands), holding)
 
 
 # -- the state ---------------------------------------------------------------------------------
@@ -147,78 +146,111 @@ class HandState:
     ``won`` each seat's won cards; ``out`` the seats out, in order; ``calls`` each seat's call.
     ``_next_seat``: for each seat, the next one in playing order that holds cards during the play
     (``_next_seats`` of the hands, renewed when a player goes out), so that a turn passes on
-    without looking for the next player; ``_dealt`` the mask of each seat's 14 cards dealt.
+    without looking for the next player; ``_dealt`` the mask of each seat's cards dealt.
+    ``variant`` is the game (``rules.variant``), ``seats`` its number of hands; ``dealer`` and
+    ``placing`` the hand's setting; ``dog_player`` the seat choosing whom the Dog's lead goes to.
     """
 
     __slots__ = ("rules", "deal", "phase", "hands", "calls", "decided", "exchanges", "played",
                  "turn", "table", "table_seat", "trick", "passes", "wish", "won", "out",
-                 "dragon_giver", "_next_seat", "_dealt")
+                 "dragon_giver", "_next_seat", "_dealt", "variant", "seats", "dealer",
+                 "placing", "dog_player", "_recipients", "_wish_free")
 
-    def __init__(self, deal: Sequence[Sequence[Card]], rules: Rules = STANDARD):
-        """Start a hand from the deal: four sequences of 14 cards in the order dealt."""
-        if len(deal) != 4 or {*map(len, deal)} != {14}:
-            raise ValueError("a deal is four hands of 14 cards")
+    def __init__(self, deal: Sequence[Sequence[Card]], rules: Rules = STANDARD, *,
+                 dealer: int | None = None, placing: Sequence[int] | None = None):
+        """Start a hand from the deal: a sequence of cards per seat in the order dealt (four of
+        14 in Tichu; each game's ``deal_counts``), and the hand's setting: Threechu's ``dealer``
+        (seat 0 unless named), Grand Seigneur's ``placing`` of the previous hand (none: the
+        first hand, without an exchange)."""
+        variant = rules.variant
+        seats = variant.seats
+        counts = variant.deal_counts
+        if len(deal) != seats or tuple(map(len, deal)) != counts:
+            raise ValueError(f"a deal of {variant.name} is {seats} hands of "
+                             f"{'/'.join(map(str, sorted(set(counts), reverse=True)))} cards")
         self.deal = tuple(map(tuple, deal))
-        # each seat's cards as a mask: the sum of their bits, which has fewer than 14 bits when
-        # a card is named twice, so that the four masks hold 56 cards only for a true deal
+        # each seat's cards as a mask: the sum of their bits, which has fewer bits than cards when
+        # a card is named twice, so that the masks hold the whole deck only for a true deal
         dealt = tuple([sum(map(_bit, cards)) for cards in self.deal])
-        if (dealt[0] | dealt[1] | dealt[2] | dealt[3]).bit_count() != 56:
-            raise ValueError("a deal holds each of the 56 cards exactly once")
+        union = 0
+        for mask in dealt:
+            union |= mask
+        if union != variant.deck_mask or union.bit_count() != sum(counts):
+            raise ValueError(f"a deal holds each of the {variant.cards} cards exactly once")
         self._dealt = dealt
         self.rules = rules
-        self.calls: list[str | None] = [None] * 4
-        self.decided = [False] * 4
-        self.exchanges: list[Exchange | None] = [None] * 4
-        self.played = [False] * 4
+        self.variant = variant
+        self.seats = seats
+        self.dealer, self.placing = variant.setting(dealer, placing)
+        self._recipients = tuple(variant.recipients(seat, self.dealer, self.placing)
+                                 for seat in range(seats))
+        free = variant.wish_free(self.dealer)
+        self._wish_free = -1 if free is None else free
+        self.calls: list[str | None] = [None] * seats
+        self.decided = [False] * seats
+        self.exchanges: list[Exchange | Push | None] = [None] * seats
+        self.played = [False] * seats
         self.turn = 0
         self.table = None
         self.table_seat = 0
         self.trick = 0
         self.passes = 0
         self.wish: int | None = None
-        self.won = [0, 0, 0, 0]
+        self.won = [0] * seats
         self.out: list[int] = []
         self.dragon_giver: int | None = None
-        self._next_seat = _ALL_HOLD
-        if rules.blind_grand_tichu:
+        self.dog_player: int | None = None
+        self._next_seat = _next_seat_table(seats, (1 << seats) - 1)
+        if rules.blind_grand_tichu and variant.grand_look:
             self.phase = Phase.BLIND
-            self.hands = [0, 0, 0, 0]
+            self.hands = [0] * seats
         else:
             self._deal_look()
 
     @classmethod
     def position(cls, hands: Sequence[Sequence[Card] | str], *, turn: int,
                  rules: Rules = STANDARD, out: Sequence[int] = (),
-                 calls: Sequence[str | None] = (None,) * 4) -> HandState:
+                 calls: Sequence[str | None] | None = None, dealer: int | None = None
+                 ) -> HandState:
         """A hand in the play phase with ``turn`` to lead, set up directly (as a chess position
         from a FEN): for puzzles, tests and bots that look ahead. ``hands`` are the cards each seat
         still holds; ``out`` the seats already out, in order (exactly those with no cards). The
-        cards nobody holds lie in tricks already won by ``turn``. A seat with fewer than 14 cards
-        has played (and may no longer call Tichu). There is no deal, so no record."""
+        cards nobody holds lie in tricks already won by ``turn``. A seat with fewer cards than
+        dealt has played (and may no longer call Tichu). There is no deal, so no record."""
+        variant = rules.variant
+        seats = variant.seats
         hands = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
         masks = [mask_of(h) for h in hands]
         held = [card for h in hands for card in h]
-        if len(hands) != 4 or mask_of(held).bit_count() != len(held):
-            raise ValueError("four hands of distinct cards")
-        if sorted(out) != [s for s in range(4) if not masks[s]] or not masks[turn]:
+        if len(hands) != seats or mask_of(held).bit_count() != len(held):
+            raise ValueError(f"{seats} hands of distinct cards")
+        if sorted(out) != [s for s in range(seats) if not masks[s]] or not masks[turn]:
             raise ValueError("the seats out are exactly those without cards; turn holds cards")
         state = cls.__new__(cls)
         state.rules = rules
+        state.variant = variant
+        state.seats = seats
+        state.dealer, state.placing = variant.setting(dealer, None)
+        state._recipients = ((),) * seats
+        free = variant.wish_free(state.dealer)
+        state._wish_free = -1 if free is None else free
+        state.dog_player = None
         state.deal = None
         state.phase = Phase.PLAY
         state.hands = masks
-        state.calls = list(calls)
-        state.decided = [True] * 4
-        state.exchanges = [None] * 4
-        state.played = [len(h) < 14 for h in hands]
+        state.calls = list(calls) if calls is not None else [None] * seats
+        state.decided = [True] * seats
+        state.exchanges = [None] * seats
+        state.played = [len(h) < count for h, count in zip(hands, variant.deal_counts,
+                                                              strict=True)]
         state.turn = turn
         state.table = None
         state.table_seat = turn
         state.trick = 0
         state.passes = 0
         state.wish = None
-        state.won = [0, 0, 0, 0]
-        state.won[turn] = FULL_DECK_MASK & ~sum(masks)
+        state.won = [0] * seats
+        state.won[turn] = variant.deck_mask & ~sum(masks)
         state.out = list(out)
         state.dragon_giver = None
         state._next_seat = _next_seats(masks)
@@ -250,20 +282,38 @@ class HandState:
         if self.phase in (Phase.BLIND, Phase.GRAND):
             return self.decided.index(False)
         if self.phase == Phase.EXCHANGE:
-            return self.exchanges.index(None)
+            return next(seat for seat in range(self.seats)
+                        if self._recipients[seat] and self.exchanges[seat] is None)
         if self.phase == Phase.PLAY:
             return self.turn
         if self.phase == Phase.DRAGON_GIFT:
             return self.dragon_giver
+        if self.phase == Phase.DOG_LEAD:
+            return self.dog_player
         return None
 
     def may_call_tichu(self, seat: int) -> bool:
-        """Tichu: no call yet, 14 cards held, and no card played."""
+        """Tichu: no call yet, every card dealt, no card played, and the game allows it now
+        (Threechu's dummy only once the exchange is done; Grand Seigneur never)."""
+        phase = self.phase
         return (self.calls[seat] is None and not self.played[seat]
-                and self.phase in (Phase.EXCHANGE, Phase.PLAY, Phase.DRAGON_GIFT))
+                and phase in (Phase.EXCHANGE, Phase.PLAY, Phase.DRAGON_GIFT, Phase.DOG_LEAD)
+                and self.variant.tichu_open(seat, self.dealer, phase != Phase.EXCHANGE))
 
-    def _may_call_grand(self, seat: int) -> bool:
-        return self.calls[partner_of(seat)] not in GRAND_CALLS
+    def may_call_grand(self, seat: int) -> bool:
+        """A Grand (or Blind Grand) Tichu: the seat decides in the window, and none of its
+        partners called one."""
+        return seat in self.variant.grand_callers(self.dealer) and all(
+            self.calls[partner] not in GRAND_CALLS for partner in self._partners(seat))
+
+    def _partners(self, seat: int) -> tuple[int, ...]:
+        return self.variant.partners(seat)
+
+    _may_call_grand = may_call_grand
+
+    def recipients(self, seat: int) -> tuple[int, ...]:
+        """Whom ``seat`` gives a card in the exchange, one seat per card (none: no card)."""
+        return self._recipients[seat]
 
     def bombs_beating_table(self, seat: int) -> list[tuple[Card, ...]]:
         """The bombs ``seat`` may lay out of turn now: only during a trick (after the lead),
@@ -275,7 +325,7 @@ class HandState:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action now (of one seat, if given). In the exchange phase that is every
         ordered choice of three cards, so bots rather draw one."""
-        seats = range(4) if seat is None else (seat,)
+        seats = range(self.seats) if seat is None else (seat,)
         actions: list[Action] = []
         phase = self.phase
         if phase == Phase.BLIND:
@@ -287,34 +337,46 @@ class HandState:
         elif phase == Phase.GRAND:
             for s in seats:
                 if not self.decided[s]:
-                    if self.rules.grand_tichu_allowed and self._may_call_grand(s):
+                    if self.variant.grand_tichu_allowed and self._may_call_grand(s):
                         actions.append(GrandTichu(s))
-                    actions.append(Pass(s))
+                    if self._chaos_fault(s) is None:
+                        actions.append(Pass(s))
         elif phase == Phase.EXCHANGE:
             for s in seats:
-                if self.exchanges[s] is None:
-                    actions.extend(Exchange(s, *three)
-                                   for three in permutations(self.hand(s), 3))
+                if self.exchanges[s] is None and self._recipients[s]:
+                    size = len(self._recipients[s])
+                    for cards in permutations(self.hand(s), size):
+                        action = (Exchange(s, *cards) if self._tichu_layout(s)
+                                  else Push(s, cards))
+                        if self._push_fault(s, cards) is None:
+                            actions.append(action)
         elif phase == Phase.PLAY:
             turn = self.turn
             mj = self.rules.mahjong_in_bomb
             for s in seats:
                 if s == turn:
                     hand = self.hand(s)
-                    for cards in legal_plays(hand, self.table, self.wish, mahjong_in_bomb=mj):
+                    wish = None if s == self._wish_free else self.wish
+                    for cards in legal_plays(hand, self.table, wish, mahjong_in_bomb=mj):
                         actions.append(Play(s, cards))
                         if MAH_JONG in cards:
                             actions.extend(Play(s, cards, wish) for wish in WISHES)
-                    if self.table is not None and not (self.wish and wish_obliges(
-                            hand, self.table, self.wish, mahjong_in_bomb=mj)):
+                    if self.table is not None and not (wish and wish_obliges(
+                            hand, self.table, wish, mahjong_in_bomb=mj)):
                         actions.append(Pass(s))
                 else:
                     actions.extend(Play(s, bomb) for bomb in self.bombs_beating_table(s))
         elif phase == Phase.DRAGON_GIFT:
             giver = self.dragon_giver
             if giver in seats:
-                actions.extend(GiveDragon(giver, to) for to in ((giver + 1) & 3, (giver + 3) & 3))
-        if phase in (Phase.EXCHANGE, Phase.PLAY, Phase.DRAGON_GIFT):
+                actions.extend(GiveDragon(giver, to)
+                               for to in self.variant.dragon_receivers(giver))
+        elif phase == Phase.DOG_LEAD:
+            player = self.dog_player
+            if player in seats:
+                actions.extend(GiveLead(player, to)
+                               for to in self.variant.dog_choices(player, self.hands))
+        if phase in (Phase.EXCHANGE, Phase.PLAY, Phase.DRAGON_GIFT, Phase.DOG_LEAD):
             actions.extend(Tichu(s) for s in seats if self.may_call_tichu(s))
         return actions
 
@@ -326,8 +388,8 @@ class HandState:
             seat = action.seat
         except AttributeError:
             seat = None
-        if type(seat) is not int or not 0 <= seat < 4:
-            raise IllegalAction(action, "no such seat (seats are 0-3)")
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise IllegalAction(action, f"no such seat (seats are 0-{self.seats - 1})")
         if self.phase == _OVER:
             raise IllegalAction(action, "the hand is over")
         kind = type(action)
@@ -341,28 +403,39 @@ class HandState:
             self.calls[seat] = Call.TICHU
         elif kind is GrandTichu or kind is BlindGrandTichu:
             self._call_grand(action)
-        elif kind is Exchange:
+        elif kind is Exchange or kind is Push:
             self._exchange(action)
         elif kind is GiveDragon:
             self._give_dragon(action)
+        elif kind is GiveLead:
+            self._give_lead(action)
         else:
             raise IllegalAction(action, "not an action of Tichu")
 
     def _why_no_tichu(self, seat: int) -> str:
+        if not self.variant.has_calls:
+            return f"{self.variant.name} has no calls"
         if self.calls[seat] is not None:
             return f"seat {seat} already called {self.calls[seat]}"
         if self.played[seat]:
             return "Tichu may only be called before one's first card"
-        return "Tichu may be called only once all 14 cards are dealt"
+        if self.phase == Phase.EXCHANGE:
+            return "the dealer calls Tichu for the dummy only once the exchange is done"
+        return (f"Tichu may be called only once all {self.variant.deal_counts[seat]} cards are "
+                "dealt")
 
     def _call_grand(self, action) -> None:
         seat = action.seat
         blind = type(action) is BlindGrandTichu
         if self.phase != (Phase.BLIND if blind else Phase.GRAND):
             raise IllegalAction(action, "Blind Grand Tichu is called before any card is seen"
-                                if blind else "Grand Tichu is called on the first 8 cards")
-        if not blind and not self.rules.grand_tichu_allowed:
+                                if blind else f"Grand Tichu is called on the first "
+                                f"{self.variant.grand_look} cards")
+        if not blind and not self.variant.grand_tichu_allowed:
             raise IllegalAction(action, "this event does not allow Grand Tichu")
+        if seat not in self.variant.grand_callers(self.dealer):
+            raise IllegalAction(action, f"seat {seat} may not call Grand Tichu (the dealer and "
+                                "the dummy call Tichu only)")
         if self.decided[seat]:
             raise IllegalAction(action, f"seat {seat} has already decided")
         if not self._may_call_grand(seat):
@@ -379,45 +452,92 @@ class HandState:
                 self._deal_rest()
 
     def _deal_look(self) -> None:
-        """Deal the first 8 cards; without Grand Tichu there is nothing to decide on them."""
-        self.hands = [sum(map(_bit, cards[:GRAND_LOOK])) for cards in self.deal]
-        self.decided = [call is not None for call in self.calls]
+        """Deal the first cards (8 in Tichu); without Grand Tichu there is nothing to decide on
+        them. Only the game's Grand callers decide."""
+        look = self.variant.grand_look
+        self.hands = [sum(map(_bit, cards[:look])) for cards in self.deal]
+        callers = self.variant.grand_callers(self.dealer)
+        self.decided = [call is not None or seat not in callers
+                        for seat, call in enumerate(self.calls)]
         self.phase = Phase.GRAND
-        if not self.rules.grand_tichu_allowed or all(self.decided):
+        if not look or not self.variant.grand_tichu_allowed or all(self.decided):
             self._deal_rest()
 
     def _deal_rest(self) -> None:
         self.hands = list(self._dealt)
-        self.phase = Phase.EXCHANGE
+        if any(self._recipients):
+            self.phase = Phase.EXCHANGE
+        else:  # no exchange (Grand Seigneur's first hand)
+            self._start_play()
 
-    def _exchange(self, action: Exchange) -> None:
+    def _start_play(self) -> None:
+        """The holder of the Mah Jong leads the first trick."""
+        self.phase = Phase.PLAY
+        hands = self.hands
+        self.turn = next(s for s in range(self.seats) if hands[s] & MAH_JONG_BIT)
+
+    def _chaos_fault(self, seat: int) -> str | None:
+        """Chaos Tichu: why ``seat`` may not pass on a Grand Tichu (the last of a team that has
+        called none), or ``None``."""
+        if not self.rules.chaos or self.phase != Phase.GRAND:
+            return None
+        partners = self._partners(seat)
+        if any(self.calls[p] in GRAND_CALLS for p in partners) or not all(
+                self.decided[p] for p in partners):
+            return None
+        return "Chaos Tichu: each team calls one Grand Tichu, and this team has none yet"
+
+    def _tichu_layout(self, seat: int) -> bool:
+        """Does ``seat`` give one card to each of three others, as ``Exchange`` lays them out
+        (left, partner, right)?"""
+        return self._recipients[seat] == ((seat + 3) & 3, (seat + 2) & 3, (seat + 1) & 3)
+
+    def _push_fault(self, seat: int, cards: Sequence[Card]) -> str | None:
+        """Why ``seat`` may not give these cards (the game's rule), or ``None``."""
+        return self.variant.push_fault(seat, mask_of(cards), self.hands[seat], self.placing)
+
+    def _exchange(self, action: Exchange | Push) -> None:
+        """Lay out the cards for the exchange; once every giver has, all change hands at once,
+        each card to its seat of ``recipients``."""
         seat = action.seat
         if self.phase != Phase.EXCHANGE:
             raise IllegalAction(action, "cards are exchanged after the deal, before play")
+        recipients = self._recipients[seat]
+        if not recipients:
+            raise IllegalAction(action, f"seat {seat} gives no card in this exchange")
         if self.exchanges[seat] is not None:
             raise IllegalAction(action, f"seat {seat} has already exchanged")
-        left, partner, right = action.left, action.partner, action.right
-        if not (isinstance(left, Card) and isinstance(partner, Card)
-                and isinstance(right, Card)):
-            raise IllegalAction(action, "an exchange gives three cards")
-        mask = left.bit | partner.bit | right.bit
-        if mask.bit_count() != 3:
-            raise IllegalAction(action, "an exchange gives three different cards")
+        if type(action) is Exchange:
+            if not self._tichu_layout(seat):
+                raise IllegalAction(action, f"seat {seat} gives {len(recipients)} cards here: "
+                                    "lay them out with Push")
+            cards = (action.left, action.partner, action.right)
+        else:
+            cards = action.cards
+        count = _NUMBERS.get(len(recipients), str(len(recipients)))
+        if (type(cards) is not tuple or len(cards) != len(recipients)
+                or not all(isinstance(card, Card) for card in cards)):
+            raise IllegalAction(action, f"an exchange gives {count} cards")
+        mask = mask_of(cards)
+        if mask.bit_count() != len(cards):
+            raise IllegalAction(action, f"an exchange gives {count} different cards")
         hands = self.hands
         if mask & ~hands[seat]:
             raise IllegalAction(action, f"seat {seat} does not hold these cards")
+        fault = self._push_fault(seat, cards)
+        if fault is not None:
+            raise IllegalAction(action, fault)
         exchanges = self.exchanges
         exchanges[seat] = action
-        if all(exchanges):
-            for ex in exchanges:
-                hands[ex.seat] &= ~(ex.left.bit | ex.partner.bit | ex.right.bit)
-            for ex in exchanges:
-                s = ex.seat
-                hands[(s + 3) & 3] |= ex.left.bit
-                hands[(s + 2) & 3] |= ex.partner.bit
-                hands[(s + 1) & 3] |= ex.right.bit
-            self.phase = Phase.PLAY
-            self.turn = next(s for s in range(4) if hands[s] & MAH_JONG_BIT)
+        givers = [s for s in range(self.seats) if self._recipients[s]]
+        if all(exchanges[s] is not None for s in givers):
+            given = [(s, _given(exchanges[s])) for s in givers]
+            for s, cards in given:
+                hands[s] &= ~mask_of(cards)
+            for s, cards in given:
+                for to, card in zip(self._recipients[s], cards, strict=True):
+                    hands[to] |= card.bit
+            self._start_play()
 
     def _pass(self, action: Pass) -> None:
         seat = action.seat
@@ -427,6 +547,9 @@ class HandState:
                 raise IllegalAction(action, "there is nothing to pass on now")
             if self.decided[seat]:
                 raise IllegalAction(action, f"seat {seat} has already decided")
+            fault = self._chaos_fault(seat)
+            if fault is not None:
+                raise IllegalAction(action, fault)
             self._decide(seat)
             return
         if seat != self.turn:
@@ -435,11 +558,12 @@ class HandState:
         if table is None:
             raise IllegalAction(action, "the lead may not pass")
         wish = self.wish
-        if wish and obliges(self.hands[seat], table, wish, self.rules.mahjong_in_bomb):
+        if wish and seat != self._wish_free and obliges(self.hands[seat], table, wish,
+                                                        self.rules.mahjong_in_bomb):
             raise IllegalAction(action, f"the wish for {_rank_name(wish)} obliges seat "
                                 f"{seat} to play it")
         self.passes = passes = self.passes + 1
-        active = 4 - len(self.out)  # the seats out are exactly those without cards
+        active = self.seats - len(self.out)  # the seats out are exactly those without cards
         if passes >= active - (1 if self.hands[self.table_seat] else 0):
             self._end_trick()
         else:
@@ -452,6 +576,9 @@ class HandState:
             if phase == Phase.DRAGON_GIFT:
                 raise IllegalAction(action, f"seat {self.dragon_giver} must first give the "
                                     "Dragon trick to an opponent")
+            if phase == Phase.DOG_LEAD:
+                raise IllegalAction(action, f"seat {self.dog_player} must first pass the Dog's "
+                                    "lead to a partner")
             raise IllegalAction(action, "cards are played only once the exchange is done")
         cards = action.cards
         if type(cards) is not tuple or not cards:
@@ -485,8 +612,8 @@ class HandState:
                                     "played out of turn)")
             if table is None:
                 raise IllegalAction(action, "a bomb may not take the lead: play it during a trick")
-        elif (standing and not mask & RANK_MASKS[standing] and not combination.is_bomb
-              and obliges(hand, table, standing, mj)):
+        elif (standing and not mask & WISH_MASKS[standing] and not combination.is_bomb
+              and seat != self._wish_free and obliges(hand, table, standing, mj)):
             raise IllegalAction(action, f"the wish for {_rank_name(standing)} obliges seat "
                                 f"{seat} to play it")
 
@@ -495,7 +622,7 @@ class HandState:
         hands[seat] = hand = hand ^ mask  # the cards held, less those laid
         self.played[seat] = True
         self.trick |= mask
-        if standing and mask & RANK_MASKS[standing]:
+        if standing and mask & WISH_MASKS[standing]:
             self.wish = None
         if mask & MAH_JONG_BIT:
             self.wish = wish
@@ -524,26 +651,46 @@ class HandState:
         return f"{combination.kind.replace('_', ' ')} {combination} does not beat {table}"
 
     def _lead_after_dog(self, seat: int) -> None:
-        """The Dog's trick is done at once; the lead goes to the partner, or the next player
-        after the partner who still holds cards."""
+        """The Dog's trick is done at once; the lead goes where the game says
+        (``Variant.dog_choices``: in Tichu the partner, or the next player after the partner who
+        still holds cards), or to the partner of the player's choice (Tientsin)."""
         self.won[seat] |= self.trick
         self.trick = 0
         self.table = None
         if self.hands[seat] or not self._hand_ends(seat):
-            self.turn = self._next_with_cards(seat + 2)
+            choices = self.variant.dog_choices(seat, self.hands)
+            if len(choices) == 1:
+                self.turn = choices[0]
+            else:
+                self.dog_player = seat
+                self.phase = Phase.DOG_LEAD
+
+    def _give_lead(self, action: GiveLead) -> None:
+        seat, to = action.seat, action.to
+        if self.phase != Phase.DOG_LEAD:
+            raise IllegalAction(action, "there is no Dog's lead to pass on")
+        if seat != self.dog_player:
+            raise IllegalAction(action, f"seat {self.dog_player} played the Dog")
+        if to not in self.variant.dog_choices(seat, self.hands):
+            raise IllegalAction(action, "the Dog's lead goes to a partner who holds cards")
+        self.dog_player = None
+        self.phase = Phase.PLAY
+        self.turn = to
 
     def _hand_ends(self, seat: int) -> bool:
-        """``seat`` just went out: end the hand on a double victory or a third player out (who
-        takes the trick at once, or gives away the Dragon if the rules say so)."""
+        """``seat`` just went out: end the hand when the game says (a sweep, or one player
+        left holding cards); the last player out takes the trick at once, or gives away the
+        Dragon if the rules say so."""
         out = self.out
-        if len(out) == 2 and double_victory_of(out) is not None:
+        if not self.variant.hand_over(out):
+            return False
+        if len(out) < self.seats - 1:  # a sweep: the rest plays on for nothing
             self.phase = Phase.OVER
             return True
-        if len(out) < 3:
-            return False
         table = self.table
-        if (table is not None and table.cards[0] is DRAGON
-                and not self.rules.dragon_kept_when_last):
+        if (table is not None and table.cards[0].face is DRAGON
+                and not self.rules.dragon_kept_when_last
+                and self.variant.dragon_receivers(seat)):
             self.dragon_giver = seat
             self.phase = Phase.DRAGON_GIFT
             return True
@@ -557,7 +704,8 @@ class HandState:
         """All others passed: the table's player wins the trick (giving it away if it is the
         Dragon's) and leads, or the next player with cards leads if they are out."""
         winner = self.table_seat
-        if self.table.cards[0] is DRAGON:  # the Dragon is only played alone
+        # the Dragon is only played alone; in Grand Seigneur its winner keeps it
+        if self.table.cards[0].face is DRAGON and self.variant.dragon_receivers(winner):
             self.dragon_giver = winner
             self.phase = Phase.DRAGON_GIFT
             return
@@ -576,11 +724,11 @@ class HandState:
             raise IllegalAction(action, "there is no Dragon trick to give away")
         if seat != self.dragon_giver:
             raise IllegalAction(action, f"seat {self.dragon_giver} won the Dragon trick")
-        if type(to) is not int or to not in (0, 1, 2, 3) or team_of(to) == team_of(seat):
+        if type(to) is not int or to not in self.variant.dragon_receivers(seat):
             raise IllegalAction(action, "the Dragon trick goes to an opponent")
         self.won[to] |= self.trick
         self.dragon_giver = None
-        if len(self.out) >= 3:
+        if len(self.out) >= self.seats - 1:
             self.trick = 0
             self.table = None
             self.phase = Phase.OVER
@@ -590,56 +738,61 @@ class HandState:
 
     def _next_with_cards(self, start: int) -> int:
         """The first seat from ``start`` on, in playing order, that holds cards."""
-        return self._next_seat[(start + 3) & 3]
+        return self._next_seat[(start - 1) % self.seats]
 
     # -- the result -------------------------------------------------------------------------
 
     @property
     def double_victory(self) -> int | None:
-        """The team whose partners went out first and second, if any."""
-        return double_victory_of(self.out)
+        """The team whose partners went out first and second (Tichu, Threechu), if any."""
+        variant = self.variant
+        if getattr(variant, "sweep_key", None) != "double_victory":
+            return None
+        return variant.sweep_of(self.out)
+
+    @property
+    def triple_victory(self) -> int | None:
+        """Tientsin: the team whose three players went out first, if any."""
+        variant = self.variant
+        if getattr(variant, "sweep_key", None) != "triple_victory":
+            return None
+        return variant.sweep_of(self.out)
 
     @property
     def finish_order(self) -> tuple[int, ...]:
         """The seats in the order they went out, the last player last once the hand is over."""
-        if self.phase == Phase.OVER and self.double_victory is None:
-            return (*self.out, *(s for s in range(4) if s not in self.out))
-        return tuple(self.out)
+        out = tuple(self.out)
+        if self.phase == Phase.OVER and len(out) == self.seats - 1:
+            return (*out, *(s for s in range(self.seats) if s not in out))
+        return out
 
     def card_points(self) -> tuple[int, int]:
-        """Each team's card points at the end (not counted after a double victory): the last
-        player's tricks go to the first out, the last player's hand cards to the opponents."""
-        cards = [0, 0]  # the cards each team ends with
-        first = self.out[0]
-        for seat in range(4):
-            hand = self.hands[seat]
-            cards[team_of(first if hand else seat)] |= self.won[seat]
-            cards[1 - team_of(seat)] |= hand
-        return points_of_mask(cards[0]), points_of_mask(cards[1])
+        """Each team's card points at the end (not counted after a sweep): the last player's hand
+        cards go to the opposing team, their tricks (and in Tientsin the fifth player's) as the
+        game says (``TeamVariant.card_points``)."""
+        return self.variant.card_points(self)
 
-    def score(self) -> HandScore:
-        """The hand's score once over: totals, card points, double victory, finish order, calls."""
+    def score(self) -> HandScore | PlacingScore:
+        """The hand's score once over: in the partnership games totals, card points, sweep,
+        finish order, calls; in Grand Seigneur the placing."""
         if self.phase != Phase.OVER:
             raise ValueError("the hand is not over")
-        double_victory = self.double_victory
-        first = self.out[0]
-        calls = tuple(CallOutcome(s, call, s == first)
-                      for s, call in enumerate(self.calls) if call)
-        card_points = self.card_points() if double_victory is None else None
-        totals = hand_totals(card_points, double_victory, calls, self.rules)
-        return HandScore(totals, card_points, double_victory, self.finish_order, calls)
+        return self.variant.score(self)
 
-    def entry(self, score: HandScore | None = None) -> dict:
-        """The score entry a table captain would type for this hand (see ``scoring.entry``);
+    def entry(self, score: HandScore | PlacingScore | None = None) -> dict:
+        """The score entry a table captain would write for this hand (see ``scoring.entry``);
         ``score``: this hand's ``score()`` when already computed."""
-        if score is None:
-            score = self.score()
-        return {
-            "card_points": list(score.card_points) if score.card_points else None,
-            "finish_order": list(score.finish_order),
-            "calls": {str(c.seat): c.call for c in score.calls},
-            "double_victory": score.double_victory,
-        }
+        return self.variant.entry(self.score() if score is None else score)
+
+
+_NUMBERS = {1: "one", 2: "two", 3: "three"}
+
+
+def _given(action: Exchange | Push) -> tuple[Card, ...]:
+    """The cards an exchange lays out, in the order of the seat's recipients."""
+    if type(action) is Exchange:
+        return (action.left, action.partner, action.right)
+    return action.cards
 
 
 def _rank_name(rank: int) -> str:

@@ -63,6 +63,8 @@ class Format:
     advance: int = 2
     seeding: str = "organizer"
     seeding_event: int | None = None
+    # A round is complete only when the opponents have confirmed every hand of its open tables.
+    confirmation_required: bool = False
 
     def __post_init__(self):
         self._check()
@@ -197,7 +199,7 @@ def resolve_format(preset: str | None, overrides: dict | None = None) -> Format:
 _INT_OR_NONE = ("rounds", "hands_per_round", "game_to", "best_of", "groups", "advance",
                 "seeding_event")
 _STRINGS = ("entrant_type", "vp_scheme", "pairing", "bye_credit", "seeding")
-_BOOLEANS = ("double_round_robin", "third_place")
+_BOOLEANS = ("double_round_robin", "third_place", "confirmation_required")
 
 
 def _check_types(overrides: dict) -> None:

@@ -71,10 +71,15 @@ class Season(models.Model):
 
 
 class Event(models.Model):
-    """A championship, a club evening, or a league season. Its format is stored as data."""
+    """A championship, a club evening, or a league season. Its format is stored as data.
+
+    Its life: ``draft`` while players register, ``running`` from its first pairing, ``finished``
+    when the organizer closes it (``services.lifecycle``): a finished event takes no hands, rounds
+    or pairings until the organizer reopens it.
+    """
 
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "registration"
+        DRAFT = "draft", "draft"
         RUNNING = "running", "running"
         FINISHED = "finished", "finished"
 
@@ -86,7 +91,7 @@ class Event(models.Model):
     preset = models.CharField(max_length=20, default="dtm")
     format_data = models.JSONField(default=dict)
     seed = models.BigIntegerField(default=0)
-    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
     season = models.OneToOneField(Season, null=True, blank=True, on_delete=models.SET_NULL,
                                   related_name="event")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -98,9 +103,12 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        constraints = [models.CheckConstraint(
-            condition=Q(standings_seq__lte=models.F("change_seq")),
-            name="standings_not_ahead_of_changes")]
+        constraints = [
+            models.CheckConstraint(condition=Q(standings_seq__lte=models.F("change_seq")),
+                                   name="standings_not_ahead_of_changes"),
+            models.CheckConstraint(condition=Q(status__in=["draft", "running", "finished"]),
+                                   name="event_status_known"),
+        ]
 
     def __str__(self):
         return self.name
@@ -375,6 +383,11 @@ class StandingRow(models.Model):
 
     def __str__(self):
         return f"{self.entrant}: {self.victory_points} VP"
+
+    @property
+    def rank_label(self) -> str:
+        """The rank as shown (``ranked`` numbers it): "3=" when others share it."""
+        return f"{self.rank}=" if getattr(self, "tied", 1) > 1 else str(self.rank)
 
 
 class StandingsChange(models.Model):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from scoring.actions import Pass, Play
 from scoring.cards import (
     CARDS,
+    DECK_SIZE,
     DOG,
     DOG_BIT,
     DRAGON,
@@ -20,14 +21,18 @@ from scoring.cards import (
     PHOENIX,
     PHOENIX_BIT,
     RANK_MASKS,
+    SECOND_DECK,
     SUITED_MASK,
     Card,
+    card_at,
     cards_of,
 )
 from scoring.plays import rank_sets
 from scoring.score import team_of
 
-PASSES = tuple(Pass(seat) for seat in range(4))
+MOST_SEATS = 12
+"""The most hands at a table (Grand Seigneur with twelve players)."""
+PASSES = tuple(Pass(seat) for seat in range(MOST_SEATS))
 """Actions are immutable values: one ``Pass`` per seat serves every turn."""
 OTHERS = tuple(((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3) for seat in range(4))
 """The other seats from each: the next player (the right-hand opponent), the partner, the
@@ -36,8 +41,17 @@ OPPONENTS = tuple((right, left) for right, _, left in OTHERS)
 TEAMS = tuple(team_of(seat) for seat in range(4))
 """Each seat's opponents, and its team, looked up rather than worked out on every turn."""
 PHOENIX_OR_DRAGON = PHOENIX_BIT | DRAGON_BIT
-SINGLE_PLAYS = tuple((card,) for card in CARDS)
-_SINGLE_ACTIONS = tuple(tuple(Play(seat, play) for play in SINGLE_PLAYS) for seat in range(4))
+_INDEXES = frozenset(card.index for card in CARDS + SECOND_DECK)
+
+
+def others_of(seat: int, seats: int) -> tuple[int, ...]:
+    """The other seats from ``seat`` in playing order (``OTHERS`` for any number of seats)."""
+    if seats == 4:
+        return OTHERS[seat]
+    return tuple((seat + k) % seats for k in range(1, seats))
+SINGLE_PLAYS = tuple((card_at(i),) if i in _INDEXES else None for i in range(2 * DECK_SIZE))
+_SINGLE_ACTIONS = tuple(tuple(Play(seat, play) if play else None for play in SINGLE_PLAYS)
+                        for seat in range(MOST_SEATS))
 """Likewise one ``Play`` of each card alone (with no wish) per seat."""
 
 

@@ -21,7 +21,7 @@ from scoring.hand_plays import HandPlays
 from scoring.plays import bombs_in
 from scoring.state import HandState, Phase
 
-from .bits import OTHERS
+from .bits import others_of
 
 _PLAY, _OVER = Phase.PLAY, Phase.OVER  # looked up once (see ``scoring.combinations``)
 
@@ -58,7 +58,7 @@ def _bomb_out_of_turn(bots: Sequence[Bot], state: HandState, seat: int, armed: d
     hand each was last seen holding one in: as a seat's bombs only go as its hand shrinks, the
     same hand needs no second look, and a seat left without bombs is dropped for good."""
     hands = state.hands
-    for other in OTHERS[seat]:
+    for other in others_of(seat, state.seats):
         seen = armed.get(other)
         if seen is None:
             continue

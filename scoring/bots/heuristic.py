@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scoring.actions import Action, Exchange, GiveDragon, GrandTichu, Play, Tichu
+from scoring.actions import Action, Exchange, GiveDragon, GrandTichu, Play, Push, Tichu
 from scoring.cards import (
     CARDS,
     DOG,
@@ -32,7 +32,9 @@ from scoring.plays import bombs_in
 from scoring.score import GRAND_CALLS, partner_of, team_of
 from scoring.state import WISHES, HandState, Phase
 
+from . import big_tables
 from .bits import (
+    MOST_SEATS,
     OPPONENTS,
     OTHERS,
     PASSES,
@@ -108,7 +110,7 @@ def _plays_needed(free: int) -> int:
     return plays
 
 
-def _call_score(mask: int, mahjong_in_bomb: bool = False) -> int:
+def call_score(mask: int, mahjong_in_bomb: bool = False) -> int:
     """How likely a hand of 14 is to go out first, as a score (a logistic fit, in hundredths, of
     whether these bots' hands went out first): the Dragon, the Phoenix, Aces, Kings and bombs
     for, each play the rest needs (``hand_value``) against, the Mah Jong (the first lead) for,
@@ -130,7 +132,7 @@ def _controls(mask: int) -> int:
 class HeuristicBot:
     """A sensible player, close enough to a decent human's habits to give plausible scores.
 
-    - **Calls** Tichu on a hand likely to go out first (``_call_score``: the Dragon, the
+    - **Calls** Tichu on a hand likely to go out first (``call_score``: the Dragon, the
       Phoenix, Aces, Kings and bombs for, the plays the rest needs, the Dog against, the Mah
       Jong's first lead for), never after the partner's call; Grand Tichu on eight cards with
       four winners (``strength``), unless the partner called one.
@@ -159,12 +161,19 @@ class HeuristicBot:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
-        self._plays: list[HandPlays | None] = [None] * 4
+        self._plays: list[HandPlays | None] = [None] * MOST_SEATS
         self._judged: list[int | None] = [None] * 4  # the hand each seat's call was judged on
+
+    @property
+    def plays(self) -> list[HandPlays | None]:
+        """The ``HandPlays`` kept per seat."""
+        return self._plays
 
     # -- calls and exchange ----------------------------------------------------------------
 
     def act(self, state: HandState, seat: int) -> Action:
+        if state.seats != 4:  # Tientsin, Grand Seigneur
+            return big_tables.act(self, state, seat)
         phase = state.phase
         if phase == _PLAY:
             hand = state.hands[seat]
@@ -182,12 +191,15 @@ class HeuristicBot:
         if phase == Phase.BLIND:
             return PASSES[seat]
         if phase == Phase.GRAND:
-            if (state.rules.grand_tichu_allowed and _strength(state.hands[seat]) >= 4
-                    and state.calls[partner_of(seat)] not in GRAND_CALLS):
+            if state.variant.grand_tichu_allowed and state.may_call_grand(seat) and (
+                    _strength(state.hands[seat]) >= 4 or state._chaos_fault(seat)):
                 return GrandTichu(seat)
             return PASSES[seat]
         if phase == Phase.EXCHANGE:
-            return self._exchange(state.hands[seat], seat, state.calls[partner_of(seat)])
+            exchange = self._exchange(state.hands[seat], seat, state.calls[partner_of(seat)])
+            if len(state.recipients(seat)) == 2:  # Threechu's dealer and dummy: no partner
+                return Push(seat, (exchange.left, exchange.right))
+            return exchange
         if phase == Phase.DRAGON_GIFT:
             left, right = (seat + 3) & 3, (seat + 1) & 3
             return GiveDragon(seat, left if state.hands[left].bit_count()
@@ -197,9 +209,10 @@ class HeuristicBot:
     @staticmethod
     def _calls_tichu(state: HandState, seat: int, mask: int) -> bool:
         """Call Tichu on a strong hand (``hand_value``), never after the partner's call."""
-        if state.calls[partner_of(seat)] is not None or state.out:
+        if state.calls[partner_of(seat)] is not None or state.out or not state.may_call_tichu(
+                seat):
             return False
-        return _call_score(mask, state.rules.mahjong_in_bomb) >= _CALL_SCORE
+        return call_score(mask, state.rules.mahjong_in_bomb) >= _CALL_SCORE
 
     @staticmethod
     def _exchange(mask: int, seat: int, partner_call: str | None) -> Exchange:
@@ -423,6 +436,8 @@ class HeuristicBot:
     def interrupt(self, state: HandState, seat: int) -> Action | None:
         """Bomb an opponent's trick that matters: the Dragon, an opponent nearly out, a caller's
         trick, a looming double victory; or to go out with one's last cards."""
+        if state.seats != 4:
+            return big_tables.interrupt(state, seat)
         holder = state.table_seat
         if team_of(holder) == team_of(seat):
             return None
@@ -441,7 +456,7 @@ class HeuristicBot:
 _THREAT_CARDS = 4
 """An opponent holding this many cards or fewer is close to going out (``_threat``)."""
 _CALL_SCORE = -10
-"""The least ``_call_score`` a Tichu is called on."""
+"""The least ``call_score`` a Tichu is called on."""
 _SUITED_OR_MAH_JONG = SUITED_MASK | MAH_JONG_BIT
 
 

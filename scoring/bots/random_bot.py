@@ -9,16 +9,19 @@ from scoring.actions import (
     BlindGrandTichu,
     Exchange,
     GiveDragon,
+    GiveLead,
     GrandTichu,
+    Pass,
     Play,
+    Push,
     Tichu,
 )
-from scoring.cards import DRAGON_RANK, MAH_JONG, Card
+from scoring.cards import DECK_SIZE, DRAGON_RANK, MAH_JONG, Card
 from scoring.combinations import Kind
 from scoring.hand_plays import BOMB, LEAD_KINDS, HandPlays, singles_above
 from scoring.state import WISHES, HandState, Phase
 
-from .bits import PASSES, PHOENIX_OR_DRAGON, single_action
+from .bits import MOST_SEATS, PASSES, PHOENIX_OR_DRAGON, single_action
 from .driver import seat_plays
 
 _PLAY, _SINGLE = Phase.PLAY, Kind.SINGLE  # looked up once (see ``scoring.combinations``)
@@ -34,14 +37,14 @@ class RandomBot:
         self.rng = rng
         self.call_chance = call_chance
         self.bomb_chance = bomb_chance
-        self._plays: list[HandPlays | None] = [None] * 4
+        self._plays: list[HandPlays | None] = [None] * MOST_SEATS
 
     def act(self, state: HandState, seat: int) -> Action:
         rng = self.rng
         phase = state.phase
         if phase == _PLAY:
             if (not state.played[seat] and state.calls[seat] is None
-                    and rng.random() < self.call_chance):
+                    and rng.random() < self.call_chance and state.may_call_tichu(seat)):
                 return Tichu(seat)
             plays_of = self._plays[seat]
             if (plays_of is None or plays_of.mask != state.hands[seat]
@@ -51,7 +54,7 @@ class RandomBot:
             if not (wish and plays_of.holds(wish)):  # no wish obliges
                 if table is None:
                     return self._lead(seat, plays_of)
-                if table.kind == _SINGLE:
+                if table.kind == _SINGLE and not plays_of.mask >> DECK_SIZE:
                     return self._on_single(seat, plays_of, table.rank)
             # the legal plays and the pass, drawn from the seat's candidates (cheaper than
             # building every action)
@@ -64,14 +67,18 @@ class RandomBot:
         if state.may_call_tichu(seat) and rng.random() < self.call_chance:
             return Tichu(seat)
         if phase == Phase.EXCHANGE:
-            return Exchange(seat, *rng.sample(state.hand(seat), 3))
+            return exchange_of(state, seat, rng.sample(state.hand(seat),
+                                                       len(state.recipients(seat))))
         if phase == Phase.DRAGON_GIFT:
-            return GiveDragon(seat, (seat + 1) & 3 if rng.random() < 0.5 else (seat + 3) & 3)
+            receivers = state.variant.dragon_receivers(seat)  # in Tichu: right, then left
+            return GiveDragon(seat, receivers[int(rng.random() * len(receivers))])
+        if phase == Phase.DOG_LEAD:
+            return GiveLead(seat, rng.choice(state.variant.dog_choices(seat, state.hands)))
         if phase in (Phase.GRAND, Phase.BLIND):  # a Grand (or Blind Grand) Tichu, or a pass
-            if rng.random() < self.call_chance:
-                call = GrandTichu(seat) if phase == Phase.GRAND else BlindGrandTichu(seat)
-                if call in state.legal_actions(seat):
-                    return call
+            call = GrandTichu(seat) if phase == Phase.GRAND else BlindGrandTichu(seat)
+            legal = state.legal_actions(seat)
+            if Pass(seat) not in legal or (rng.random() < self.call_chance and call in legal):
+                return call  # Chaos Tichu: the team's last to decide calls
             return PASSES[seat]
         raise ValueError(f"seat {seat} has nothing to do in the {phase} phase")
 
@@ -122,3 +129,14 @@ class RandomBot:
 
 _RANDOM_LEAD_KINDS = (*LEAD_KINDS, BOMB)
 _WISH_CHOICES = (None, *WISHES)
+
+
+def exchange_of(state: HandState, seat: int, cards) -> Exchange | Push:
+    """The exchange of ``cards`` (one per recipient, in order) as the game lays it out: the
+    cards the game forces instead, where it does (Grand Seigneur's tribute)."""
+    forced = state.variant.forced_push(seat, state.hands[seat], state.placing)
+    cards = tuple(forced if forced is not None else cards)
+    if len(cards) == 3 and state.recipients(seat) == ((seat + 3) & 3, (seat + 2) & 3,
+                                                     (seat + 1) & 3):
+        return Exchange(seat, *cards)
+    return Push(seat, cards)

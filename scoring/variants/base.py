@@ -11,13 +11,14 @@ Seigneur). A game's class overrides the flags and hooks where it differs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..rules import Rules
 
 if TYPE_CHECKING:
     from ..score import HandScore, PlacingScore
+    from ..state import HandState
 
 DECK_CARDS = 56
 """The cards of one deck: 52 suited cards and the four specials."""
@@ -69,6 +70,22 @@ class Variant:
         return DECK_CARDS + (self.decks - 1) * SECOND_DECK_CARDS
 
     @property
+    def deck_mask(self) -> int:
+        """The cards dealt, as a mask (``scoring.cards``)."""
+        from ..cards import FULL_DECK_MASK, TWO_DECKS_MASK
+
+        return TWO_DECKS_MASK if self.decks == 2 else FULL_DECK_MASK
+
+    @property
+    def grand_tichu_allowed(self) -> bool:
+        """May a Grand Tichu be called? Not in a game without calls."""
+        return False
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s team (none in a game without teams)."""
+        return ()
+
+    @property
     def deal_counts(self) -> tuple[int, ...]:
         """How many cards each seat is dealt: drawn one at a time from seat 0 on until none is
         left, so the first seats may hold one card more."""
@@ -78,6 +95,85 @@ class Variant:
     def score_entry(self, entry: Mapping) -> HandScore | PlacingScore:
         """A captain's score entry, checked and scored (``scoring.entry``)."""
         raise NotImplementedError
+
+    # -- the hand, step by step: the hooks of ``scoring.state.HandState`` -------------------
+
+    has_calls: ClassVar[bool] = True
+    """Are there Tichu calls at all?"""
+
+    def setting(self, dealer: int | None, placing: Sequence[int] | None
+                ) -> tuple[int | None, tuple[int, ...] | None]:
+        """A hand's setting, checked and completed (``ValueError`` if the game has no such
+        thing): the dealer who plays a dummy (Threechu), the previous hand's placing (Grand
+        Seigneur)."""
+        if dealer is not None:
+            raise ValueError(f"{self.name} has no dealer who plays a dummy")
+        if placing is not None:
+            raise ValueError(f"{self.name} has no exchange by placings")
+        return None, None
+
+    def grand_callers(self, dealer: int | None) -> tuple[int, ...]:
+        """The seats that decide on a Grand Tichu in its window (none without one)."""
+        return tuple(range(self.seats)) if self.grand_look else ()
+
+    def tichu_open(self, seat: int, dealer: int | None, playing: bool) -> bool:
+        """May ``seat`` call Tichu now, as far as the game goes (the general conditions, no call
+        yet and no card played, are the state's)? ``playing``: the exchange is done."""
+        return self.has_calls
+
+    def recipients(self, seat: int, dealer: int | None, placing: Sequence[int] | None
+                   ) -> tuple[int, ...]:
+        """Whom ``seat`` gives a card in the exchange, one seat per card, in the order the
+        cards are laid out (a seat may be named more than once); empty: no card."""
+        return ()
+
+    def push_fault(self, seat: int, mask: int, hand: int, placing: Sequence[int] | None
+                   ) -> str | None:
+        """Why these cards may not be given (a rule of the game), or ``None``."""
+        return None
+
+    def forced_push(self, seat: int, hand: int, placing: Sequence[int] | None
+                    ) -> tuple | None:
+        """The cards ``seat`` must give, where the game leaves no choice (Grand Seigneur's
+        tribute of the best cards; among equal cards the first), or ``None``."""
+        return None
+
+    def dog_choices(self, seat: int, hands: Sequence[int]) -> tuple[int, ...]:
+        """The seats the Dog's player may pass the lead to (all holding cards): one is taken at
+        once, several are the player's choice; none when nobody holds cards. By default the
+        next player after the Dog's who holds cards."""
+        found = first_holding(seat + 1, hands)
+        return () if found is None else (found,)
+
+    def dragon_receivers(self, seat: int) -> tuple[int, ...]:
+        """Whom the winner of a Dragon trick may give it to; none: the winner keeps it."""
+        return ()
+
+    def wish_free(self, dealer: int | None) -> int | None:
+        """A seat the Mah Jong's wish never obliges (Threechu's dummy), or ``None``."""
+        return None
+
+    def hand_over(self, out: Sequence[int]) -> bool:
+        """Does the hand end with these seats out? When one seat is left holding cards."""
+        return len(out) >= self.seats - 1
+
+    def score(self, state: HandState) -> HandScore | PlacingScore:
+        """The score of a hand played to its end."""
+        raise NotImplementedError
+
+    def entry(self, score) -> dict:
+        """The score entry a table captain would write for this score."""
+        raise NotImplementedError
+
+
+def first_holding(start: int, hands: Sequence[int]) -> int | None:
+    """The first seat from ``start`` on, in playing order, that holds cards (``None``: none)."""
+    seats = len(hands)
+    for k in range(seats):
+        seat = (start + k) % seats
+        if hands[seat]:
+            return seat
+    return None
 
 
 class TeamVariant(Variant):
@@ -135,6 +231,86 @@ class TeamVariant(Variant):
         """The game's own limits on the calls of a score entry (``InvalidHand``); the general
         ones (known calls, allowed by the event, one Grand Tichu per team) are checked before."""
 
+    # -- the hand, step by step --------------------------------------------------------
+
+    def recipients(self, seat, dealer, placing):
+        """One card to each other player: the left-hand opponent (the previous player), the
+        partner, the right-hand one (the next player), as four-player Tichu lays them out."""
+        n = self.seats
+        return tuple((seat - k) % n for k in range(1, n))
+
+    def dog_choices(self, seat, hands):
+        """The partner; if out, the next player after the partner who holds cards."""
+        found = first_holding(seat + 2, hands)
+        return () if found is None else (found,)
+
+    def dragon_receivers(self, seat):
+        """An opponent of the winner's choice."""
+        return self.opponents(seat)
+
+    def sweep_of(self, out: Sequence[int]) -> int | None:
+        """The team whose players all went out before any opponent, if one did."""
+        size = self.team_size
+        if len(out) < size:
+            return None
+        team = out[0] & 1
+        for seat in out[1:size]:
+            if seat & 1 != team:
+                return None
+        return team
+
+    def hand_over(self, out):
+        """When one player is left holding cards, or at a sweep."""
+        return len(out) >= self.seats - 1 or (
+            len(out) == self.team_size and self.sweep_of(out) is not None)
+
+    def trick_receivers(self, out: Sequence[int], last: int) -> dict[int, int]:
+        """Whose team gets the tricks of the seats that pass them on at the end, by seat: the
+        last player's go to the first player out."""
+        return {last: out[0]}
+
+    def card_points(self, state: HandState) -> tuple[int, int]:
+        """Each team's card points at the end of a hand without a sweep: the last player's hand
+        cards go to the opposing team, the tricks of ``trick_receivers`` to the team of the
+        seat named, every other trick to its winner's team."""
+        from ..cards import points_of_mask
+
+        hands, won = state.hands, state.won
+        last = next(seat for seat in range(self.seats) if hands[seat])
+        moved = self.trick_receivers(state.out, last)
+        cards = [0, 0]
+        for seat in range(self.seats):
+            cards[moved.get(seat, seat) & 1] |= won[seat]
+            cards[1 - (seat & 1)] |= hands[seat]
+        return points_of_mask(cards[0]), points_of_mask(cards[1])
+
+    def score(self, state):
+        from ..score import CallOutcome, HandScore, hand_totals
+
+        sweep = self.sweep_of(state.out)
+        first = state.out[0]
+        calls = tuple(CallOutcome(s, call, s == first) for s, call in enumerate(state.calls)
+                      if call)
+        card_points = self.card_points(state) if sweep is None else None
+        totals = hand_totals(card_points, sweep, calls, self.rules, self.sweep_points)
+        order = tuple(state.out)
+        if sweep is None:
+            order += tuple(s for s in range(self.seats) if s not in order)
+        triple = self.sweep_key == "triple_victory"
+        return HandScore(totals, card_points, None if triple else sweep, order, calls,
+                         sweep if triple else None, state.dealer, self.name)
+
+    def entry(self, score):
+        entry = {
+            "card_points": list(score.card_points) if score.card_points else None,
+            "finish_order": list(score.finish_order),
+            "calls": {str(c.seat): c.call for c in score.calls},
+            self.sweep_key: score.sweep,
+        }
+        if score.dealer is not None:
+            entry["dealer"] = score.dealer
+        return entry
+
     def score_entry(self, entry: Mapping) -> HandScore:
         from ..entry import score_team_entry  # entry's defaults are rules, which check games
 
@@ -144,6 +320,18 @@ class TeamVariant(Variant):
 class PlacingVariant(Variant):
     """A game of placings only: no teams, no calls, no card points; a hand's result is the order
     in which the players go out."""
+
+    has_calls = False
+
+    def score(self, state):
+        from ..score import PlacingScore
+
+        order = tuple(state.out)
+        return PlacingScore(order + tuple(s for s in range(self.seats) if s not in order),
+                            self.name)
+
+    def entry(self, score):
+        return score.as_entry()
 
     def score_entry(self, entry: Mapping) -> PlacingScore:
         from ..entry import score_placing_entry

@@ -19,6 +19,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .base import PlacingVariant
 
 TWO_DECKS_FROM = 7
@@ -39,3 +41,63 @@ class GrandSeigneur(PlacingVariant):
         """How many cards the last, the second-to-last, ... give to the first, the second, ...
         (and get back): 3, 2, 1; with five players 2, 1."""
         return (2, 1) if self.players == 5 else (3, 2, 1)
+
+    def setting(self, dealer: int | None, placing: Sequence[int] | None
+                ) -> tuple[int | None, tuple[int, ...] | None]:
+        """The previous hand's placing (every seat, first out first), or none: the first hand,
+        without an exchange."""
+        if dealer is not None:
+            raise ValueError("grand_seigneur has no dealer who plays a dummy")
+        if placing is None:
+            return None, None
+        placing = tuple(placing)
+        if sorted(placing) != list(range(self.seats)):
+            raise ValueError(f"the placing lists each of the {self.seats} seats once")
+        return None, placing
+
+    def recipients(self, seat, dealer, placing):
+        """The last gives their best cards to the first, the second-to-last to the second, ...
+        (``tributes``), and each receiver as many cards back."""
+        if placing is None:
+            return ()
+        for k, count in enumerate(self.tributes()):
+            giver, receiver = placing[-1 - k], placing[k]
+            if seat == giver:
+                return (receiver,) * count
+            if seat == receiver:
+                return (giver,) * count
+        return ()
+
+    def forced_push(self, seat, hand, placing):
+        """A giver's best cards (``best_rank``; among equal cards the first)."""
+        if placing is None or seat not in placing[len(placing) - len(self.tributes()):]:
+            return None
+        from ..cards import cards_of
+
+        count = len(self.recipients(seat, None, placing))
+        return tuple(sorted(cards_of(hand), key=best_rank, reverse=True)[:count])
+
+    def push_fault(self, seat, mask, hand, placing):
+        """A giver gives their best cards: none kept may rank above one given."""
+        if placing is None or seat not in placing[len(placing) - len(self.tributes()):]:
+            return None
+        from ..cards import cards_of
+
+        given = min(best_rank(card) for card in cards_of(mask))
+        kept = [card for card in cards_of(hand & ~mask) if best_rank(card) > given]
+        if kept:
+            return f"seat {seat} must give their best cards ({kept[0]} is better)"
+        return None
+
+
+def best_rank(card) -> int:
+    """How good a card is to give: the Dragon, the Phoenix, the Mah Jong above the Ace, then Ace
+    down to 2, the Dog lowest."""
+    face = card.face
+    if face.rank is None:
+        return 17 if face.points < 0 else 0  # the Phoenix, the Dog
+    if face.rank == 15:
+        return 18
+    if face.rank == 1:
+        return 16
+    return face.rank

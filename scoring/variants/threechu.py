@@ -16,7 +16,7 @@ The score sheet adds ``dealer``: the seat of the dealer (the dummy sits two seat
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..rules import Rules
 from ..score import GRAND_CALLS
@@ -66,3 +66,32 @@ class Threechu(Tichu):
                 raise InvalidHand(f"{who}_grand_tichu",
                                   f"Threechu: the {who} (seat {seat}) may call Tichu, but not "
                                   "Grand Tichu.", "calls", {"seat": seat})
+
+    def setting(self, dealer: int | None, placing: Sequence[int] | None
+                ) -> tuple[int | None, tuple[int, ...] | None]:
+        """The dealer's seat (0 unless named); no placings."""
+        if placing is not None:
+            raise ValueError("threechu has no exchange by placings")
+        if dealer is None:
+            return 0, None
+        if type(dealer) is not int or not 0 <= dealer < 4:
+            raise ValueError("the dealer is a seat 0-3")
+        return dealer, None
+
+    def grand_callers(self, dealer):
+        """The two players against the dealer: neither the dealer nor the dummy calls Grand."""
+        return tuple(s for s in range(4) if s != dealer and s != self.dummy_of(dealer))
+
+    def tichu_open(self, seat, dealer, playing):
+        """The dealer calls Tichu for the dummy only once the exchange is done."""
+        return playing or seat != self.dummy_of(dealer)
+
+    def recipients(self, seat, dealer, placing):
+        """The dealer and the dummy give no card to each other: one to each opponent."""
+        if seat == dealer or seat == self.dummy_of(dealer):
+            return ((seat + 3) & 3, (seat + 1) & 3)
+        return super().recipients(seat, dealer, placing)
+
+    def wish_free(self, dealer):
+        """The dummy is not obliged to fulfil the wish."""
+        return self.dummy_of(dealer)

@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from .base import TeamVariant
+from .base import TeamVariant, first_holding
 
 TRIPLE_VICTORY_POINTS = 300
 
@@ -33,3 +33,21 @@ class Tientsin(TeamVariant):
     @property
     def sweep_points(self) -> int:
         return TRIPLE_VICTORY_POINTS
+
+    def recipients(self, seat, dealer, placing):
+        """One card to each of the two partners, none to the opponents."""
+        return ((seat + 2) % 6, (seat + 4) % 6)
+
+    def dog_choices(self, seat, hands):
+        """The partners holding cards (the player chooses); with neither, the next player after
+        the Dog's who does."""
+        partners = tuple(p for p in self.partners(seat) if hands[p])
+        if partners:
+            return partners
+        found = first_holding(seat + 1, hands)
+        return () if found is None else (found,)
+
+    def trick_receivers(self, out, last):
+        """The last player's tricks go to the opposing team (as their hand cards do), the fifth
+        player's to the first player out."""
+        return {last: last + 1, out[-1]: out[0]}

@@ -257,7 +257,7 @@ def test_register_after_the_event_is_over(org):
     Event.objects.filter(pk=event["id"]).update(status=Event.Status.FINISHED)
     response = org.post(f"/api/events/{event['id']}/players/", {"name": "Anna"}, format="json")
     assert response.status_code == 409
-    assert response.json()["code"] == "event_over"
+    assert response.json()["code"] == "event_finished"
 
 
 def test_withdraw(anon, org, other, event):

@@ -235,7 +235,10 @@ def crawl(client: Client, start: list[str], limit: int = 400) -> dict[str, str]:
             continue
         response = client.get(url)
         assert response.status_code == 200, (url, response.status_code)
-        text = response.content.decode()
+        # text pages and JSON are searched as text; a PDF (the standings) as its bytes
+        text = response.content.decode(
+            "utf-8" if not response["Content-Type"].startswith("application/pdf")
+            else "latin-1")
         seen[url] = text
         if response["Content-Type"].startswith("text/html"):
             parser = Links()

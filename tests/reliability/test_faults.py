@@ -37,8 +37,8 @@ def running_round(organizer, players: int = 8):
 
 
 def stored_rows(event) -> list[tuple]:
-    return list(selectors.standing_rows(event).values_list(
-        "entrant_id", "rank", "victory_points", "tichu_points", "hands_played"))
+    return list(selectors.standing_rows(event).values_list(  # position: compute's rank
+        "entrant_id", "position", "victory_points", "tichu_points", "hands_played"))
 
 
 def computed_rows(event) -> list[tuple]:
@@ -48,8 +48,8 @@ def computed_rows(event) -> list[tuple]:
 
 
 def api_rows(body: dict) -> list[tuple]:
-    return [(r["player"]["id"], r["rank"], r["victory_points"], r["tichu_points"],
-             r["hands_played"]) for r in body["rows"]]
+    return [(r["player"]["id"], position, r["victory_points"], r["tichu_points"],
+             r["hands_played"]) for position, r in enumerate(body["rows"], start=1)]
 
 
 def poll(predicate, timeout: float, message: str, interval: float = 0.2):

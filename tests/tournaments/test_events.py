@@ -40,7 +40,7 @@ def test_a_full_24_player_dtm(organizer):
     pairs = partnerships(event)
     assert len(pairs) == len(set(pairs)), "no two players are partners twice"
     rows = selectors.standing_rows(event)
-    assert list(rows.values_list("rank", flat=True)) == list(range(1, 25))
+    assert list(rows.values_list("position", flat=True)) == list(range(1, 25))
     assert set(rows.values_list("hands_played", flat=True)) == {24}
     total_vp = sum(2 * (h.vp_0 + h.vp_1) for h in Hand.objects.filter(table__round__event=event))
     assert sum(rows.values_list("victory_points", flat=True)) == total_vp

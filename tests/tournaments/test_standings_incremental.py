@@ -56,8 +56,8 @@ def random_entry(rng: random.Random) -> dict:
 
 
 def stored(event) -> tuple[list, list]:
-    rows = sorted(selectors.standing_rows(event).values_list(
-        "entrant_id", "rank", "victory_points", "tichu_points", "hands_played", "byes",
+    rows = sorted(selectors.standing_rows(event).values_list(  # position: compute's rank
+        "entrant_id", "position", "victory_points", "tichu_points", "hands_played", "byes",
         "adjustment_vp", "adjustment_tp", "tiebreaks"))
     results = sorted(RoundResult.objects.filter(round__event=event).values_list(
         "round_id", "entrant_id", "victory_points", "tichu_points", "hands_played", "bye"))

@@ -104,7 +104,7 @@ def test_player_page_shows_statistics(client, played_event):
 
 def test_projector_refreshes_by_itself(client, played_event):
     html = client.get(reverse("event-projector", args=[played_event.pk])).content.decode()
-    assert re.search(r'<meta http-equiv="refresh" content="\d+">', html)
+    assert re.search(r'<meta http-equiv="refresh" content="\d+;url=\?screen=\d+">', html)
     assert 'class="projector"' in html
 
 
@@ -155,7 +155,7 @@ def test_a_language_link_never_leads_off_the_site_nor_to_an_unknown_language(cli
 
 
 PAGES = ["home", "event", "event-standings", "event-projector", "event-round", "event-player",
-         "league", "season"]
+         "event-seating", "league", "season"]
 
 
 def test_queries_do_not_grow_with_the_event(client, organizer, django_assert_max_num_queries):
@@ -171,7 +171,7 @@ def test_queries_do_not_grow_with_the_event(client, organizer, django_assert_max
 
     def url(name, event):
         args = {"home": [], "league": [league.pk], "season": [event.season_id],
-                "event-round": [event.pk, 1],
+                "event-round": [event.pk, 1], "event-seating": [event.pk, 1],
                 "event-player": [event.pk, event.entrants.order_by("pk").first().pk]}
         return reverse(name, args=args.get(name, [event.pk]))
 

@@ -79,7 +79,8 @@ class EventCreateSerializer(serializers.Serializer):
     """A new event: a preset (``format``) plus overrides of any format setting."""
 
     OVERRIDES = ("entrant_type", "rounds", "hands_per_round", "game_to", "rules", "vp_scheme",
-                 "pairing", "double_round_robin", "tiebreaks", "bye_credit")
+                 "pairing", "double_round_robin", "tiebreaks", "bye_credit",
+                 "confirmation_required")
 
     name = StrictCharField(max_length=1000, allow_blank=True, trim_whitespace=False)
     format = serializers.ChoiceField(choices=sorted(PRESETS), default="dtm")
@@ -97,6 +98,9 @@ class EventCreateSerializer(serializers.Serializer):
     tiebreaks = serializers.ListField(child=StrictCharField(max_length=100), required=False,
                                       max_length=20)
     bye_credit = serializers.ChoiceField(choices=BYE_CREDITS, required=False)
+    confirmation_required = StrictBooleanField(
+        required=False, help_text="A round is complete only when the opponents have confirmed "
+                                  "every hand.")
 
     def overrides(self) -> dict:
         """Every format setting the request names, checked values first; names the format does
@@ -112,6 +116,14 @@ class EventCreateSerializer(serializers.Serializer):
             else:
                 out[key] = self.validated_data.get(key, value)
         return out
+
+
+class EventSettingsSerializer(EventCreateSerializer):
+    """A change of an event's format values (any of the creation's overrides)."""
+
+    name = None
+    format = None
+    seed = None
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -154,8 +166,14 @@ class EntrantSerializer(serializers.ModelSerializer):
         return [member.name for member in entrant.members.all()]
 
 
-class WithdrawSerializer(serializers.Serializer):
+class ReasonSerializer(serializers.Serializer):
+    """An organizer's action with an optional reason for the history (reopening an event)."""
+
     reason = reason_field()
+
+
+class WithdrawSerializer(ReasonSerializer):
+    pass
 
 
 # --- rounds and tables ----------------------------------------------------------------------------
@@ -321,7 +339,9 @@ def hand_result(hand: Hand, result: str) -> dict:
 # --- standings and history ------------------------------------------------------------------------
 
 class StandingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text="Shared by the rows equal on VP and every "
+                                              "tie-break; the rows' order stays fixed.")
+    tied = serializers.BooleanField(help_text="Another row shares this rank (shown as \"3=\").")
     player = EntrantRefSerializer(help_text="The entrant: a player, or a team in team events.")
     victory_points = serializers.IntegerField()
     tichu_points = serializers.IntegerField()
@@ -339,7 +359,7 @@ class StandingsSerializer(serializers.Serializer):
 
 def standings_data(event: Event, rows) -> dict:
     return {"up_to_date": event.standings_up_to_date,
-            "rows": [{"rank": row.rank,
+            "rows": [{"rank": row.rank, "tied": row.tied > 1,
                       "player": {"id": row.entrant_id, "name": row.entrant.name},
                       "victory_points": row.victory_points, "tichu_points": row.tichu_points,
                       "hands_played": row.hands_played, "byes": row.byes,

@@ -27,6 +27,8 @@ urlpatterns = [
     path("auth/token/", views.TokenView.as_view(), name="api-token"),
     path("events/", views.EventList.as_view(), name="api-events"),
     path("events/<api_id:pk>/", views.EventDetail.as_view(), name="api-event"),
+    path("events/<api_id:pk>/finish/", views.EventFinish.as_view(), name="api-event-finish"),
+    path("events/<api_id:pk>/reopen/", views.EventReopen.as_view(), name="api-event-reopen"),
     path("events/<api_id:pk>/players/", views.EventPlayers.as_view(), name="api-event-players"),
     path("events/<api_id:pk>/rounds/", views.EventRounds.as_view(), name="api-event-rounds"),
     path("events/<api_id:pk>/standings/", views.EventStandings.as_view(),

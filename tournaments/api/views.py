@@ -26,6 +26,7 @@ from ..models import Change, Entrant, Event, Hand, Round
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import change_undo, hand_confirm, hand_record
 from ..services.history import Actor
+from ..services.lifecycle import event_finish, event_reopen
 from ..services.rounds import (
     round_pair,
     round_publish,
@@ -34,6 +35,7 @@ from ..services.rounds import (
     seats_swap,
     table_close,
 )
+from ..services.settings import event_settings_update
 from ..standings import cache as standings_cache
 from . import filters, serializers
 from .parsers import LimitedJSONParser
@@ -138,6 +140,51 @@ class EventDetail(Base, generics.RetrieveAPIView):
         200: serializers.EventSerializer, **errors(404)}, tags=["events"])
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
+
+    @extend_schema(operation_id="events_settings", request=serializers.EventSettingsSerializer,
+                   responses={200: serializers.EventSerializer,
+                              **errors(400, 401, 403, 404, 409)},
+                   description="Change format values (the creation's overrides; `rules` a "
+                               "partial mapping). Once a round is published, the values that "
+                               "would change recorded results answer 409 `locked`.",
+                   tags=["events"])
+    def patch(self, request, pk):
+        event = _event(pk)
+        require_organizer(request, event)
+        data = serializers.EventSettingsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = event_settings_update(event_id=event.pk, changes=data.overrides(),
+                                      actor=self.actor())
+        return Response(serializers.EventSerializer(event).data)
+
+
+class EventFinish(Base):
+    @extend_schema(operation_id="events_finish", request=None,
+                   responses={200: serializers.EventSerializer, **errors(401, 403, 404, 409)},
+                   description="Finish the event after its last round: its standings are "
+                               "final, and it takes no more hands, rounds or pairings (409 "
+                               "`event_finished`) until it is reopened. 409 `round_incomplete` "
+                               "or `draft_pending` while a round is under way.",
+                   tags=["events"])
+    def post(self, request, pk):
+        event = _event(pk)
+        require_organizer(request, event)
+        return Response(serializers.EventSerializer(
+            event_finish(event_id=event.pk, actor=self.actor())).data)
+
+
+class EventReopen(Base):
+    @extend_schema(operation_id="events_reopen", request=serializers.ReasonSerializer,
+                   responses={200: serializers.EventSerializer, **errors(400, 401, 403, 404, 409)},
+                   description="Reopen a finished event (recorded in the history with the "
+                               "optional `reason`): it is running again.", tags=["events"])
+    def post(self, request, pk):
+        event = _event(pk)
+        require_organizer(request, event)
+        data = serializers.ReasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(serializers.EventSerializer(event_reopen(
+            event_id=event.pk, actor=self.actor(), reason=data.validated_data["reason"])).data)
 
 
 PLAYER_CREATE = {

@@ -51,6 +51,22 @@ class TableView:
         return max(self.expected - len(self.hands), 0)
 
     @property
+    def confirmed(self) -> int:
+        return sum(1 for hand in self.hands if hand.confirmed_by_opponents)
+
+    @property
+    def missing_numbers(self) -> list[int]:
+        """The hands still to enter (a game to a target has no fixed number)."""
+        if self.expected is None or self.table.status != Table.Status.OPEN:
+            return []
+        entered = {hand.number for hand in self.hands}
+        return [n for n in range(1, self.expected + 1) if n not in entered]
+
+    @property
+    def unconfirmed_numbers(self) -> list[int]:
+        return [hand.number for hand in self.hands if not hand.confirmed_by_opponents]
+
+    @property
     def team_names(self) -> tuple[str, str]:
         return (" & ".join(self.names.get(p, "?") for p in (0, 2)),
                 " & ".join(self.names.get(p, "?") for p in (1, 3)))
@@ -113,12 +129,12 @@ def standing_of(event: Event, entrant: Entrant) -> StandingRow | None:
     """The entrant's stored row, numbered among the whole event. A filter on the ranked rows
     would number the one row it keeps (always rank 1): the ranks are read over all rows, ids
     only, and the one row is fetched with its rank."""
-    order = standing_rows(event).values_list("entrant_id", flat=True)
-    for rank, entrant_id in enumerate(order, start=1):
+    order = standing_rows(event).values_list("entrant_id", "rank", "tied")
+    for entrant_id, rank, tied in order:
         if entrant_id == entrant.pk:
             row = StandingRow.objects.filter(event=event, entrant=entrant).first()
             if row is not None:
-                row.rank = rank
+                row.rank, row.tied = rank, tied
             return row
     return None
 

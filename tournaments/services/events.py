@@ -19,7 +19,8 @@ from ..formats import FormatError, resolve_format
 from ..knockout.progress import after_withdrawal
 from ..models import Entrant, Event, Player, Round
 from ..standings.schedule import mark_changed
-from .history import Actor, Conflict, ServiceError, record_change
+from .history import Actor, ServiceError, record_change
+from .lifecycle import check_not_finished
 
 MAX_NAME_LENGTH = 100
 ROSTER_SIZES = range(2, 6)
@@ -71,7 +72,7 @@ def players_register(*, event: Event, names: list[str], actor: Actor) -> list[En
         raise ServiceError("Give at least one player.", field="name", code="required")
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        _check_open(event)
+        check_not_finished(event)
         joined = _next_round_number(event)
         entrants = []
         for name in cleaned:
@@ -97,7 +98,7 @@ def teams_register(*, event: Event, teams: list[tuple[str, list[str]]],
         raise ServiceError("Give at least one team.", field="name", code="required")
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        _check_open(event)
+        check_not_finished(event)
         joined = _next_round_number(event)
         entrants = []
         for name, members in cleaned:
@@ -123,11 +124,6 @@ def clean_roster(members) -> list[str]:
     return [clean_name(member, "members") for member in members]
 
 
-def _check_open(event: Event) -> None:
-    if event.status == Event.Status.FINISHED:
-        raise Conflict("The event is over.", code="event_over")
-
-
 def entrant_withdraw(*, entrant_id: int, actor: Actor, reason: str = "") -> Entrant:
     """Withdraw an entrant: never paired again from the next round on; played hands stay.
 
@@ -139,6 +135,7 @@ def entrant_withdraw(*, entrant_id: int, actor: Actor, reason: str = "") -> Entr
         if entrant is None:
             raise ServiceError("This entrant does not exist.", code="not_found")
         event = Event.objects.select_for_update().get(pk=entrant.event_id)
+        check_not_finished(event)
         if not entrant.active:
             return entrant
         paired = Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT)

@@ -33,6 +33,7 @@ from ..knockout.progress import after_table_change
 from ..models import Change, Event, Hand, Round, Table
 from ..standings.schedule import mark_changed
 from .history import Actor, Conflict, ServiceError, change_row
+from .lifecycle import check_not_finished
 
 MAX_HANDS_PER_GAME = 64  # a game to 1000 ends long before; a bound keeps typos out
 NUMBER_COLUMN_MAX = 2**31 - 1  # Hand.number's column holds no more
@@ -121,9 +122,9 @@ def _locked_slot(table_id: int, number: int) -> tuple[Table, Format, int | None]
     if event_row is None or table_row is None:
         return None
     alias = connection.alias
-    event_id, owner_id, format_data = event_row
+    event_id, owner_id, event_status, format_data = event_row
     t_id, round_id, t_number, code, t_status, r_status = table_row
-    event = Event.from_db(alias, ["id", "owner_id"], [event_id, owner_id])
+    event = Event.from_db(alias, ["id", "owner_id", "status"], [event_id, owner_id, event_status])
     rnd = Round.from_db(alias, ["id", "event_id", "status"], [round_id, event_id, r_status])
     table = Table.from_db(alias, ["id", "round_id", "number", "code", "status"],
                           [t_id, round_id, t_number, code, t_status])
@@ -145,7 +146,7 @@ def _slot_sql(vendor: str) -> tuple[str, str, str]:
     table, rnd, event, hand = (connection.ops.quote_name(model._meta.db_table)
                                for model in (Table, Round, Event, Hand))
     share, update = (" FOR KEY SHARE", " FOR UPDATE") if vendor == "postgresql" else ("", "")
-    return (f"SELECT e.id, e.owner_id, e.format_data FROM {event} e WHERE e.id = "
+    return (f"SELECT e.id, e.owner_id, e.status, e.format_data FROM {event} e WHERE e.id = "
             f"(SELECT r.event_id FROM {rnd} r WHERE r.id = "
             f"(SELECT t.round_id FROM {table} t WHERE t.id = %s)){share}",
             f"SELECT t.id, t.round_id, t.number, t.code, t.status, "
@@ -182,6 +183,7 @@ def _corrected(table: Table, existing: Hand, hand: Hand, actor: Actor, reason: s
 def _check_may_enter(table: Table, event_format, number: int, actor: Actor, *,
                      correcting: bool) -> None:
     """The tournament's rules on who may enter which hand when (module docstring)."""
+    check_not_finished(table.round.event, event_format)
     if correcting and not actor.is_organizer:
         raise Conflict("This hand is already recorded with a different score. Ask the organizer "
                        "to correct it.", code="hand_conflict")
@@ -258,10 +260,16 @@ def change_undo(*, change_id: int, actor: Actor) -> HandOutcome:
 def hand_confirm(*, table_id: int, number: int) -> Hand:
     """The opponents confirm the score their captain entered (shown on the table's page)."""
     with transaction.atomic():
+        event = (Event.objects.filter(rounds__tables=table_id).only("status", "format_data")
+                 .first())
+        if event is not None:  # read, not locked: a late confirmation changes no result
+            check_not_finished(event)
         hand = Hand.objects.select_for_update().filter(table_id=table_id, number=number).first()
         if hand is None:
             raise ServiceError("This hand is not recorded yet.", code="not_found")
         if not hand.confirmed_by_opponents:
             hand.confirmed_by_opponents = True
             hand.save(update_fields=["confirmed_by_opponents", "updated_at"])
+            if event.format.confirmation_required:  # the round may be complete now
+                mark_changed(event, table_id=table_id)
     return hand

@@ -17,7 +17,7 @@ Tournament rules implemented here:
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count, Sum
+from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
@@ -26,6 +26,7 @@ from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
 from ..standings.compute import compute
 from ..standings.schedule import mark_changed
 from .history import SYSTEM, Actor, Conflict, ServiceError, record_change
+from .lifecycle import check_not_finished
 
 
 def round_seed(event: Event, number: int) -> int:
@@ -34,11 +35,16 @@ def round_seed(event: Event, number: int) -> int:
 
 
 def round_is_complete(rnd: Round) -> bool:
-    """Every table has all its hands, or a decided game, or was closed by the organizer."""
+    """Every table has all its hands, or a decided game, or was closed by the organizer; and,
+    when the format asks for it, the opponents have confirmed every hand of its open tables."""
     event_format = rnd.event.format
-    tables = list(rnd.tables.annotate(played=Count("hands"),
+    unconfirmed = Count("hands", filter=Q(hands__confirmed_by_opponents=False))
+    tables = list(rnd.tables.annotate(played=Count("hands"), unconfirmed=unconfirmed,
                                       tp_a=Coalesce(Sum("hands__tp_0"), 0),
                                       tp_b=Coalesce(Sum("hands__tp_1"), 0)))
+    if event_format.confirmation_required and any(
+            t.status == Table.Status.OPEN and t.unconfirmed for t in tables):
+        return False
     return bool(tables) and all(t.is_done(event_format, t.played, (t.tp_a, t.tp_b))
                                 for t in tables)
 
@@ -121,6 +127,7 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
     ``publish`` (organizers who script the event go straight to hand entry); one transaction."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
+        check_not_finished(event)
         if event.format.is_cup:
             raise Conflict(_("A cup's matches come from its draw and bracket, not from pairing "
                              "rounds."), code="cup")
@@ -133,11 +140,11 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
                            code="round_incomplete")
         number = (last.number if last else 0) + 1
         entrant_count = Entrant.objects.filter(event=event).count()
-        if event.status == Event.Status.FINISHED or number > total_rounds(event, entrant_count):
+        if number > total_rounds(event, entrant_count):
             raise Conflict("The event is over: all its rounds are played.", code="event_over")
         rnd = Round.objects.create(event=event, number=number, seed=round_seed(event, number))
         _seat(event, rnd, actor)
-        if event.status == Event.Status.REGISTRATION:
+        if event.status == Event.Status.DRAFT:
             Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
         if publish:
             rnd = round_publish(round_id=rnd.pk, actor=actor)
@@ -169,6 +176,7 @@ def _draft(round_id: int) -> tuple[Event, Round]:
     if rnd is None:
         raise ServiceError("This round does not exist.", code="not_found")
     event = Event.objects.select_for_update().get(pk=rnd.event_id)
+    check_not_finished(event)
     rnd = Round.objects.get(pk=round_id)
     if rnd.status != Round.Status.DRAFT:
         raise Conflict("Only a draft round can be changed.", code="not_draft")
@@ -240,6 +248,7 @@ def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "") -
         if table is None:
             raise ServiceError("This table does not exist.", code="not_found")
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
+        check_not_finished(event)
         old = table.status
         table.status = status
         table.save(update_fields=["status"])
@@ -263,6 +272,7 @@ def seats_lineup(*, table_id: int, team: int, player_ids: list[int], actor: Acto
         if table is None:
             raise ServiceError("This table does not exist.", code="not_found")
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
+        check_not_finished(event)
         seats = list(table.seats.filter(position__in=(team, team + 2)).order_by("position"))
         roster = set(seats[0].entrant.members.values_list("pk", flat=True)) if seats else set()
         if not seats or not set(player_ids) <= roster:

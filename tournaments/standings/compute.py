@@ -33,9 +33,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from django.db import connection, transaction
-from django.db.models import F, QuerySet, Window
+from django.db.models import Count, F, QuerySet, Window
 from django.db.models.expressions import RawSQL
-from django.db.models.functions import RowNumber
+from django.db.models.functions import Rank, RowNumber
 from django.utils import timezone
 
 from .. import rows
@@ -222,11 +222,16 @@ def compute(event: Event) -> tuple[list[Line], list[RoundResult]]:
 
 
 def ranked(rows: QuerySet[StandingRow], event_format) -> QuerySet[StandingRow]:
-    """Standing rows of one event in ranking order, each numbered with its ``rank`` (1, 2, ...).
+    """Standing rows of one event in ranking order (``position``: 1, 2, ..., the registration
+    order last), each with its ``rank``, shared by the rows equal on VP and every tie-break
+    (``tied`` says how many share it: shown as "3=").
 
     The order is ``sql.rank_keys``, the same as ``compute``'s. The window numbers the
     rows the query keeps: filter before it only by event (one row alone would be rank 1).
     """
-    keys = sql.rank_keys(Dialect(connection.vendor), event_format, sql.ROW)
-    order = [*(RawSQL(key, ()).desc() for key in keys), F("entrant_id").asc()]
-    return rows.annotate(rank=Window(RowNumber(), order_by=order)).order_by("rank")
+    keys = [RawSQL(key, ()) for key in sql.rank_keys(Dialect(connection.vendor), event_format,
+                                                     sql.ROW)]
+    equal = [key.desc() for key in keys]
+    return rows.annotate(position=Window(RowNumber(), order_by=[*equal, F("entrant_id").asc()]),
+                         rank=Window(Rank(), order_by=equal),
+                         tied=Window(Count("pk"), partition_by=keys)).order_by("position")

@@ -82,7 +82,8 @@ def _page(request, table, form, *, status=200, preview=None):
     slots = [(n, hands.get(n)) for n in sorted(set(numbers) | set(hands))]
     view = queries.build_table_view(table, event.format, {})
     editable = (table.round.status == table.round.Status.PUBLISHED
-                and table.status == table.Status.OPEN and not view.done)
+                and table.status == table.Status.OPEN and not view.done
+                and event.status != event.Status.FINISHED)
     return render(request, "captain/table.html", {
         "table": table, "event": event, "round": table.round, "view": view, "slots": slots,
         "form": form, "editable": editable, "preview": preview, "code": table.code,

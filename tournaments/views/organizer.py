@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -21,6 +22,7 @@ from ..selectors import pages as queries
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import change_undo, hand_correct, hand_record
 from ..services.history import Actor, ServiceError
+from ..services.lifecycle import event_finish, event_reopen, is_last_round_played
 from ..services.rounds import (
     round_pair,
     round_publish,
@@ -28,7 +30,9 @@ from ..services.rounds import (
     round_warnings,
     seats_swap,
     table_close,
+    total_rounds,
 )
+from ..services.settings import event_settings_update
 from .captain import allowed_calls, preview_of
 from .forms import (
     CorrectionForm,
@@ -40,6 +44,7 @@ from .forms import (
     TableCloseForm,
     add_service_error,
 )
+from .settings_form import EventSettingsForm
 
 
 def _actor(request) -> Actor:
@@ -80,16 +85,38 @@ def event_new(request):
                   status=400 if form.errors else 200)
 
 
-def _event_page(request, event, players_form=None, status=200):
+def _event_page(request, event, players_form=None, status=200, settings_form=None):
     rounds = queries.rounds_with_progress(event)
     latest = rounds[-1] if rounds else None
+    entrants = queries.entrants(event)
     return render(request, "organizer/event.html", {
-        "event": event, "format": event.format, "entrants": queries.entrants(event),
+        "event": event, "format": event.format, "entrants": entrants,
         "rounds": rounds, "latest": latest,
+        "offer_finish": is_last_round_played(event, rounds, total_rounds(event, len(entrants))),
+        "playing": sum(1 for entrant in entrants if entrant.active),
         "tables": queries.table_views(latest, event) if latest else [],
         "rows": queries.standings(event),
         "players_form": players_form or PlayersForm(),
+        "settings_form": settings_form or EventSettingsForm(event=event),
     }, status=status)
+
+
+@login_required
+@require_POST
+def event_settings(request, event_id: int):
+    """Change the event's format values; the form again with its errors when refused."""
+    event = _event(request, event_id)
+    form = EventSettingsForm(request.POST, event=event)
+    if form.is_valid():
+        try:
+            event_settings_update(event_id=event.pk, changes=form.changes(),
+                                  actor=_actor(request))
+        except ServiceError as error:
+            form.add_service_error(error)
+            return _event_page(request, event, settings_form=form, status=error.status)
+        messages.success(request, _("The settings are saved."))
+        return _back(event)
+    return _event_page(request, event, settings_form=form, status=400)
 
 
 @login_required
@@ -151,6 +178,71 @@ def round_pair_view(request, event_id: int):
     messages.success(request, _("Round %(n)d is paired as a draft: review and publish it.") %
                      {"n": rnd.number})
     return _back(event, rnd)
+
+
+@login_required
+@require_POST
+def event_finish_view(request, event_id: int):
+    event = _event(request, event_id)
+    try:
+        event_finish(event_id=event.pk, actor=_actor(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The event is finished: its standings are final."))
+    return _back(event)
+
+
+@login_required
+@require_POST
+def event_reopen_view(request, event_id: int):
+    event = _event(request, event_id)
+    form = ReasonForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    try:
+        event_reopen(event_id=event.pk, actor=_actor(request), reason=reason)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The event is reopened: it is running again."))
+    return _back(event)
+
+
+DESK_POLL_SECONDS = 5
+DESK_ORDER = ("missing", "waiting", "done")  # the tables that need someone first
+
+
+def _desk_context(request, event) -> dict:
+    """The latest round that is not a draft, every table with what is entered, confirmed and
+    missing, and the link to send its captain."""
+    rnd = queries.current_round(event)
+    views = queries.table_views(rnd, event) if rnd else []
+    required = event.format.confirmation_required
+    for view in views:
+        view.link = request.build_absolute_uri(reverse("captain-table", args=[view.table.code]))
+        waiting = (required and view.table.status == Table.Status.OPEN
+                   and view.unconfirmed_numbers)
+        view.state = "missing" if not view.done else "waiting" if waiting else "done"
+    views.sort(key=lambda view: (DESK_ORDER.index(view.state), view.table.number))
+    return {"event": event, "round": rnd, "tables": views, "poll": DESK_POLL_SECONDS,
+            "confirmation_required": required,
+            "done": sum(1 for view in views if view.state == "done")}
+
+
+@login_required
+@require_GET
+def results_desk(request, event_id: int):
+    """The results desk: live (polled) state of every table of the round being played."""
+    return render(request, "organizer/desk.html", _desk_context(request, _event(request,
+                                                                               event_id)))
+
+
+@login_required
+@require_GET
+def results_desk_tables(request, event_id: int):
+    """The desk's tables alone, which the desk page polls for."""
+    return render(request, "organizer/_desk.html", _desk_context(request, _event(request,
+                                                                                event_id)))
 
 
 @login_required

@@ -24,22 +24,20 @@ from ..models import Event
 from ..selectors import pages as queries
 from ..selectors import stats
 from ..standings import cache as standings_cache
+from . import seating
 
 STANDINGS_POLL_SECONDS = 5
 STANDINGS_PER_PAGE = 100
 LEAGUE_TOP = 10  # rows of each season on a league's page; the season's page has them all
 PROJECTOR_REFRESH_SECONDS = 15
+PROJECTOR_ROWS = 16  # rows per column, two columns per screen: readable at 1080p from afar
+MAX_QUERY_LENGTH = 100
 MAX_PAGE_DIGITS = 6
 
 
 @require_GET
 def home(request):
     return render(request, "public/home.html", {"events": queries.public_events()})
-
-
-def _event_context(event):
-    return {"event": event, "rows": queries.standings(event),
-            "up_to_date": event.standings_up_to_date, "poll": STANDINGS_POLL_SECONDS}
 
 
 def _page_number(request) -> int:
@@ -83,7 +81,8 @@ def _standings_table(event_id: int, number: int, event: Event | None = None) -> 
 
 
 def _event_page_context(event: Event, number: int) -> dict:
-    return {"event": event, "rounds": queries.public_rounds(event),
+    rounds = queries.public_rounds(event)
+    return {"event": event, "rounds": rounds, "current": rounds[-1] if rounds else None,
             "standings_html": _standings_table(event.pk, number, event),
             "next_path": _page_path(event.pk, number)}
 
@@ -161,14 +160,53 @@ def player_detail(request, event_id: int, entrant_id: int):
 
 
 @require_GET
+def round_seating(request, event_id: int, number: int):
+    """Where do I sit: everyone of a round alphabetically with table and seat; ``?q=`` finds
+    one's name (the event page's "find my table")."""
+    event = queries.event_or_404(event_id)
+    rnd = queries.public_round_or_404(event, number)
+    lines = seating.seating(rnd)
+    query = " ".join(request.GET.get("q", "").split())[:MAX_QUERY_LENGTH]
+    return render(request, "public/seating.html", {
+        "event": event, "round": rnd, "query": query, "total": len(lines),
+        "lines": seating.search(lines, query) if query else lines,
+        "rounds": queries.public_rounds(event)})
+
+
+def _screen_number(request) -> int:
+    value = request.GET.get("screen", "0")
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 4 else 0
+
+
+def _columns(rows: list, size: int) -> list[list]:
+    """Screens of ``2 * size`` rows, each as two columns."""
+    pages = [rows[i:i + 2 * size] for i in range(0, len(rows), 2 * size)] or [[]]
+    return [[page[:size], page[size:]] for page in pages]
+
+
+@require_GET
 def projector(request, event_id: int):
-    """For the venue's screen: large standings and the current round, refreshing by itself."""
+    """For the venue's screen, readable from the back of the hall: while a round is played its
+    seating, then the standings, a screen at a time, each page of a large field in turn (the
+    page reloads itself with the next screen)."""
     event = queries.event_or_404(event_id)
     rnd = queries.current_round(event)
-    context = _event_context(event)
-    context.update({"round": rnd, "tables": queries.table_views(rnd, event) if rnd else [],
-                    "refresh": PROJECTOR_REFRESH_SECONDS})
-    return render(request, "public/projector.html", context)
+    screens = []
+    if rnd is not None and rnd.status == rnd.Status.PUBLISHED:
+        screens += [("seating", columns) for columns in
+                    _columns(seating.seating(rnd), PROJECTOR_ROWS)]
+    screens += [("standings", columns) for columns in
+                _columns(queries.standings(event), PROJECTOR_ROWS)]
+    number = _screen_number(request) % len(screens)
+    kind, columns = screens[number]
+    same_kind = [i for i, screen in enumerate(screens) if screen[0] == kind]
+    tables = queries.table_views(rnd, event) if rnd else []
+    return render(request, "public/projector.html", {
+        "event": event, "round": rnd, "kind": kind, "columns": columns,
+        "page": same_kind.index(number) + 1, "pages": len(same_kind),
+        "tables_done": sum(1 for t in tables if t.done), "table_count": len(tables),
+        "next": (number + 1) % len(screens), "refresh": PROJECTOR_REFRESH_SECONDS,
+        "up_to_date": event.standings_up_to_date})
 
 
 @require_GET

@@ -8,15 +8,19 @@ from django.urls import path, re_path
 
 from tichu_site.login_forms import LimitedAuthenticationForm
 
-from . import captain, exports, organizer, public
+from . import captain, exports, organizer, public, standings_pdf
 
 public_urls = [
     path("", public.home, name="home"),
     path("language/<str:code>/", public.language, name="language"),
     path("events/<int:event_id>/", public.event_detail, name="event"),
     path("events/<int:event_id>/standings/", public.event_standings, name="event-standings"),
+    path("events/<int:event_id>/standings.pdf", standings_pdf.standings_pdf_view,
+         name="event-standings-pdf"),
     path("events/<int:event_id>/projector/", public.projector, name="event-projector"),
     path("events/<int:event_id>/rounds/<int:number>/", public.round_detail, name="event-round"),
+    path("events/<int:event_id>/rounds/<int:number>/seating/", public.round_seating,
+         name="event-seating"),
     path("events/<int:event_id>/players/<int:entrant_id>/", public.player_detail,
          name="event-player"),
     path("leagues/", public.league_list, name="leagues"),
@@ -40,6 +44,11 @@ organizer_urls = [
     path("organize/", organizer.dashboard, name="organizer-home"),
     path("organize/events/new/", organizer.event_new, name="organizer-event-new"),
     path(E, organizer.event_detail, name="organizer-event"),
+    path(E + "finish/", organizer.event_finish_view, name="organizer-finish"),
+    path(E + "reopen/", organizer.event_reopen_view, name="organizer-reopen"),
+    path(E + "settings/", organizer.event_settings, name="organizer-settings"),
+    path(E + "desk/", organizer.results_desk, name="organizer-desk"),
+    path(E + "desk/tables/", organizer.results_desk_tables, name="organizer-desk-tables"),
     path(E + "players/", organizer.players_add, name="organizer-players"),
     path(E + "entrants/<int:entrant_id>/withdraw/", organizer.entrant_withdraw_view,
          name="organizer-withdraw"),

@@ -1,0 +1,72 @@
+"""Where do I sit: a round's seating as a list of names in alphabetical order, for the public
+seating page, the "find my table" search and the projector.
+
+A player looks for their own name, not for a table: every seated player (in team events, every
+team, with the roster members who sat down when they are known) gets one line with the table,
+the seat and the partner; those who sit the round out get a line too. Two queries.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from ..models import Bye, Round, Seat
+
+
+@dataclass(frozen=True)
+class SeatingLine:
+    name: str
+    entrant_id: int
+    table: int | None  # None: a bye
+    seat: int | None  # 1-4 in playing order
+    partner: str = ""
+
+    @property
+    def sort_key(self) -> tuple:
+        return (self.name.casefold(), self.name, self.entrant_id)
+
+
+def _label(seat: Seat) -> str:
+    if seat.player_id and seat.player.name != seat.entrant.name:
+        return f"{seat.player.name} ({seat.entrant.name})"
+    return seat.entrant.name
+
+
+def seating(rnd: Round) -> list[SeatingLine]:
+    """Everyone of the round, alphabetically (ties by entrant, so the order is stable)."""
+    seats = list(Seat.objects.filter(table__round=rnd)
+                 .select_related("entrant", "player", "table").order_by("table__number",
+                                                                        "position"))
+    by_table: dict[int, dict[int, Seat]] = {}
+    for seat in seats:
+        by_table.setdefault(seat.table_id, {})[seat.position] = seat
+    lines: dict[tuple[int, int | None], SeatingLine] = {}
+    for seat in seats:
+        partner = by_table[seat.table_id].get((seat.position + 2) % 4)
+        same_team = partner is not None and partner.entrant_id == seat.entrant_id
+        key = (seat.entrant_id, seat.player_id if seat.player_id else None)
+        if same_team and not seat.player_id and key in lines:
+            continue  # a team without its line-up named: one line for both of its seats
+        lines[key] = SeatingLine(
+            name=_label(seat), entrant_id=seat.entrant_id, table=seat.table.number,
+            seat=seat.position + 1,
+            partner=_label(partner) if partner is not None and not (
+                same_team and not seat.player_id) else "")
+    for bye in Bye.objects.filter(round=rnd).select_related("entrant"):
+        lines[(bye.entrant_id, None)] = SeatingLine(name=bye.entrant.name,
+                                                    entrant_id=bye.entrant_id, table=None,
+                                                    seat=None)
+    return sorted(lines.values(), key=lambda line: line.sort_key)
+
+
+def fold(text: str) -> str:
+    """Text as a search compares it: without case and accents ("Zoë" is found as "zoe")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold())
+                   if not unicodedata.combining(c))
+
+
+def search(lines: list[SeatingLine], query: str) -> list[SeatingLine]:
+    """The lines whose name contains every word of ``query``."""
+    words = fold(query).split()
+    return [line for line in lines if all(word in fold(line.name) for word in words)]

@@ -1,0 +1,103 @@
+"""The event's settings as a form on its organizer page: every format value, the locked ones
+shown but disabled (``services.settings`` says which), errors beside their field."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ..formats import BYE_CREDITS, TIEBREAKS, VP_SCHEMES
+from ..models import Event
+from ..services.history import ServiceError
+from ..services.settings import LOCKED_ONCE_PUBLISHED, locked_fields
+
+TIEBREAK_FIELDS = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
+RULE_OPTIONS = ("double_victory_points", "grand_tichu_allowed", "blind_grand_tichu",
+                "dragon_kept_when_last", "mahjong_in_bomb")
+VP_LABELS = {"dtm": _("per hand: 3 double victory / 2 more TP / 1 tie / 0"),
+             "round": _("per round: 2 / 1 / 0 by the table's round TP"),
+             "game": _("per game: 2 for a game won")}
+TIEBREAK_LABELS = {"tichu_points": _("Tichu points"), "double_victories": _("double victories"),
+                   "tichu_calls_made": _("Tichu calls made"),
+                   "opponent_victory_points": _("opponents' victory points")}
+BYE_LABELS = {"average": _("average of the player's other rounds"), "none": _("nothing")}
+
+
+def _choices(values, labels) -> list[tuple[str, str]]:
+    return [(value, labels.get(value, value)) for value in values]
+
+
+class EventSettingsForm(forms.Form):
+    rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1, max_value=200,
+                                help_text=_("Empty in a round robin: as many as it needs."))
+    hands_per_round = forms.IntegerField(label=_("Hands per round"), required=False,
+                                         min_value=1, max_value=64)
+    game_to = forms.IntegerField(label=_("Game to (points)"), required=False, min_value=100,
+                                 max_value=10000, help_text=_("Instead of hands per round."))
+    vp_scheme = forms.ChoiceField(label=_("Victory points"), choices=_choices(VP_SCHEMES,
+                                                                            VP_LABELS))
+    tiebreak_1 = forms.ChoiceField(label=_("Tie-break 1"), required=False)
+    tiebreak_2 = forms.ChoiceField(label=_("Tie-break 2"), required=False)
+    tiebreak_3 = forms.ChoiceField(label=_("Tie-break 3"), required=False)
+    bye_credit = forms.ChoiceField(label=_("A bye is worth"), choices=_choices(BYE_CREDITS,
+                                                                             BYE_LABELS))
+    confirmation_required = forms.BooleanField(
+        label=_("A round is complete only when the opponents confirmed every hand"),
+        required=False)
+    double_round_robin = forms.BooleanField(label=_("Double round robin"), required=False)
+    double_victory_points = forms.IntegerField(label=_("Points for a double victory"),
+                                               min_value=5, max_value=1000)
+    grand_tichu_allowed = forms.BooleanField(label=_("Grand Tichu allowed"), required=False)
+    blind_grand_tichu = forms.BooleanField(label=_("Blind Grand Tichu (±400)"), required=False)
+    dragon_kept_when_last = forms.BooleanField(
+        label=_("The Dragon is kept when it wins the last trick"), required=False)
+    mahjong_in_bomb = forms.BooleanField(label=_("The Mah Jong may be the 1 of a straight "
+                                                 "flush bomb"), required=False)
+
+    def __init__(self, *args, event: Event, **kwargs):
+        data = event.format_data
+        initial = {name: data.get(name) for name in self.base_fields if name in data}
+        initial.update({name: data["rules"].get(name) for name in RULE_OPTIONS})
+        for field, value in zip(TIEBREAK_FIELDS, [*data.get("tiebreaks", []), "", "", ""],
+                                strict=False):
+            initial[field] = value
+        super().__init__(*args, initial=initial, **kwargs)
+        choices = [("", _("—"))] + _choices(TIEBREAKS, TIEBREAK_LABELS)
+        for field in TIEBREAK_FIELDS:
+            self.fields[field].choices = choices
+        if data.get("pairing") != "round_robin":
+            del self.fields["double_round_robin"]
+        self.locked = locked_fields(event)
+        self.results_locked = LOCKED_ONCE_PUBLISHED[0] in self.locked
+        for name, field in self.fields.items():
+            if self.format_name(name) in self.locked:
+                field.disabled = True
+
+    @staticmethod
+    def format_name(field: str) -> str:
+        """The format value a form field edits (the rule options are one value, ``rules``)."""
+        if field in RULE_OPTIONS:
+            return "rules"
+        return "tiebreaks" if field in TIEBREAK_FIELDS else field
+
+    def clean(self):
+        data = super().clean()
+        chosen = [data.get(field) for field in TIEBREAK_FIELDS if data.get(field)]
+        if len(set(chosen)) != len(chosen):
+            self.add_error("tiebreak_2", _("Each tie-break once."))
+        return data
+
+    def changes(self) -> dict:
+        """The form's values as format overrides (``services.settings``)."""
+        data = self.cleaned_data
+        changes = {name: data[name] for name in self.fields
+                   if self.format_name(name) == name and name in data}
+        changes["tiebreaks"] = [data[field] for field in TIEBREAK_FIELDS if data.get(field)]
+        changes["rules"] = {name: data[name] for name in RULE_OPTIONS}
+        return changes
+
+    def add_service_error(self, error: ServiceError) -> None:
+        """A refusal of the service beside the field it names."""
+        field = {"rules": "double_victory_points", "tiebreaks": "tiebreak_1"}.get(
+            error.field, error.field)
+        self.add_error(field if field in self.fields else None, error.message)
