@@ -26,7 +26,7 @@ suited cards, the whole deck, each special card's bit) are built here, once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 SUITS = ("j", "s", "p", "r")
 SUIT_NAMES = ("Jade", "Sword", "Pagoda", "Star")
@@ -64,7 +64,16 @@ class Card:
 
     __slots__ = ("index", "rank", "suit", "points", "bit", "_text", "face", "deck")
 
-    def __init__(self, index: int, face: Card | None = None):
+    index: int
+    bit: int
+    rank: int | None
+    suit: int | None
+    points: int
+    face: Card
+    deck: int
+    _text: str
+
+    def __init__(self, index: int, face: Card | None = None) -> None:
         self.index = index
         self.bit = 1 << index
         self.face = face or self
@@ -98,7 +107,7 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
         return (card_at, (self.index,))
 
 

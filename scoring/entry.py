@@ -45,8 +45,8 @@ Wrong types raise ``InvalidHand`` too, never ``TypeError``: the entry comes stra
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from .rules import STANDARD, Rules
 from .score import (
@@ -56,6 +56,7 @@ from .score import (
     HandScore,
     PlacingScore,
     hand_totals,
+    sweep_of,
     team_of,
 )
 
@@ -65,13 +66,29 @@ if TYPE_CHECKING:
 CARD_POINTS_MIN, CARD_POINTS_MAX, CARD_POINTS_TOTAL = -25, 125, 100
 
 
+# Every code an ``InvalidHand`` carries, in every game: a user interface words each one.
+ERROR_CODES = frozenset({
+    "entry_invalid", "unknown_field", "unknown_seat", "card_points_missing", "card_points_invalid",
+    "card_points_not_multiple_of_5", "card_points_range", "card_points_sum",
+    "finish_order_invalid", "finish_order_incomplete", "duplicate_seat", "calls_invalid",
+    "unknown_call", "grand_tichu_not_allowed", "blind_grand_tichu_not_allowed",
+    "two_grand_tichus", "tichu_success_invalid", "tick_not_caller", "two_calls_made",
+    "tick_contradicts_finish_order", "first_out_unknown", "chaos_grand_tichu_missing",
+    "dealer_missing", "dealer_grand_tichu", "dummy_grand_tichu",
+    *(f"{sweep}_{suffix}" for sweep in ("double_victory", "triple_victory")
+      for suffix in ("invalid", "card_points", "mismatch")),
+    "finish_order_double_victory", "finish_order_triple_victory",
+    "tick_contradicts_double_victory", "tick_contradicts_triple_victory",
+})
+
+
 class InvalidHand(ValueError):
     """A score entry that breaks a rule. ``code`` is stable and ``params`` holds its values (the
     seats, teams and numbers at fault); ``field`` names the entry key at fault (``None`` when the
     fault lies between keys); ``str(error)`` is the captain's sentence."""
 
     def __init__(self, code: str, message: str, field: str | None = None,
-                 params: Mapping | None = None):
+                 params: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.field = field
@@ -79,23 +96,27 @@ class InvalidHand(ValueError):
         self.params = dict(params or {})
 
 
-def score_hand(entry: Mapping, rules: Rules = STANDARD) -> tuple[int, int]:
-    """Both teams' Tichu points for one hand's score entry; ``InvalidHand`` if it breaks a rule."""
-    return score_entry(entry, rules).totals
+def score_hand(entry: Mapping[str, Any], rules: Rules = STANDARD) -> tuple[int, int]:
+    """Both teams' Tichu points for one hand's score entry; ``InvalidHand`` if it breaks a rule.
+    (Grand Seigneur has no teams: its entries are scored by ``score_entry`` alone.)"""
+    score = score_entry(entry, rules)
+    if isinstance(score, PlacingScore):
+        raise ValueError("Grand Seigneur scores placings, not team totals: use score_entry")
+    return score.totals
 
 
-def normalize_entry(entry: Mapping, rules: Rules = STANDARD) -> dict:
+def normalize_entry(entry: Mapping[str, Any], rules: Rules = STANDARD) -> dict[str, Any]:
     """The canonical form of a valid score entry (see ``HandScore.as_entry``)."""
     return score_entry(entry, rules).as_entry()
 
 
-def score_entry(entry: Mapping, rules: Rules = STANDARD):
+def score_entry(entry: Mapping[str, Any], rules: Rules = STANDARD) -> HandScore | PlacingScore:
     """Validate a score entry against every rule of the event's game (module docstring) and score
     it: a ``HandScore`` in the partnership games, a ``PlacingScore`` in Grand Seigneur."""
     return rules.variant.score_entry(entry)
 
 
-def _keys(entry, known: tuple[str, ...]) -> None:
+def _keys(entry: object, known: tuple[str, ...]) -> None:
     """The entry is a mapping holding only keys the game knows."""
     if not isinstance(entry, Mapping):
         raise InvalidHand("entry_invalid", "The score entry must be a mapping of fields.")
@@ -105,7 +126,7 @@ def _keys(entry, known: tuple[str, ...]) -> None:
                           str(unknown[0]), {"field": str(unknown[0])})
 
 
-def score_team_entry(entry: Mapping, game: TeamVariant) -> HandScore:
+def score_team_entry(entry: Mapping[str, Any], game: TeamVariant) -> HandScore:
     """A partnership game's entry, checked and scored (module docstring). Tichu points per team =
     card points (or the sweep value and 0) + that team's calls."""
     _keys(entry, game.entry_keys)
@@ -132,7 +153,7 @@ def score_team_entry(entry: Mapping, game: TeamVariant) -> HandScore:
                      sweep if triple else None, dealer, game.name)
 
 
-def score_placing_entry(entry: Mapping, game: PlacingVariant) -> PlacingScore:
+def score_placing_entry(entry: Mapping[str, Any], game: PlacingVariant) -> PlacingScore:
     """Grand Seigneur's entry: the finish order of every seat (the last may be left out)."""
     _keys(entry, ("finish_order",))
     order = _order(entry.get("finish_order"), game.seats)
@@ -146,16 +167,16 @@ def score_placing_entry(entry: Mapping, game: PlacingVariant) -> PlacingScore:
     return PlacingScore(order, game.name)
 
 
-def _seat_list(seats) -> str:
+def _seat_list(seats: Iterable[int]) -> str:
     return ", ".join(str(seat) for seat in seats)
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     """A JSON integer: ``bool`` is an ``int`` subclass in Python but never a number on a sheet."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def seat_of(value, field: str, seats: int = 4) -> int:
+def seat_of(value: object, field: str, seats: int = 4) -> int:
     """A seat from an int ``0``-``seats - 1`` or its string (JSON object keys are strings)."""
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
@@ -165,7 +186,7 @@ def seat_of(value, field: str, seats: int = 4) -> int:
                       field, {"seat": value if _is_int(value) else str(value), "seats": seats})
 
 
-def _sweep(value, game: TeamVariant) -> int | None:
+def _sweep(value: object, game: TeamVariant) -> int | None:
     """The team whose players all went out first (0 or 1), or none."""
     if value is None or (_is_int(value) and value in (0, 1)):
         return value
@@ -175,7 +196,7 @@ def _sweep(value, game: TeamVariant) -> int | None:
                       game.sweep_key)
 
 
-def _card_points(value, sweep: int | None, game: TeamVariant) -> tuple[int, int] | None:
+def _card_points(value: object, sweep: int | None, game: TeamVariant) -> tuple[int, int] | None:
     """Card points per team: multiples of 5 in -25..125 summing to 100; under a sweep none, or
     exactly the sweep value for the team that made it and 0."""
     field = "card_points"
@@ -217,7 +238,7 @@ def _card_points(value, sweep: int | None, game: TeamVariant) -> tuple[int, int]
     return points
 
 
-def _order(value, seats: int) -> tuple[int, ...]:
+def _order(value: object, seats: int) -> tuple[int, ...]:
     """Distinct seats in the order they went out."""
     field = "finish_order"
     if value is None:
@@ -227,11 +248,13 @@ def _order(value, seats: int) -> tuple[int, ...]:
                           "The finish order is a list of seats in the order they went out.", field)
     order = tuple(seat_of(seat, field, seats) for seat in value)
     if len(set(order)) != len(order):
-        raise InvalidHand("duplicate_seat", "A seat appears twice in the finish order.", field)
+        twice = next(seat for seat in order if order.count(seat) > 1)
+        raise InvalidHand("duplicate_seat", "A seat appears twice in the finish order.", field,
+                          {"seat": twice})
     return order
 
 
-def _finish_order(value, sweep: int | None, game: TeamVariant) -> tuple[int, ...]:
+def _finish_order(value: object, sweep: int | None, game: TeamVariant) -> tuple[int, ...]:
     """The finish order. One opening with a whole team is a sweep, which must be entered as one;
     a sweep ends the hand once its team is out (seats listed after it are accepted and
     ignored)."""
@@ -241,7 +264,7 @@ def _finish_order(value, sweep: int | None, game: TeamVariant) -> tuple[int, ...
     order = _order(value, game.seats)
     size = game.team_size
     if sweep is None:
-        if len(order) >= size and len({team_of(seat) for seat in order[:size]}) == 1:
+        if sweep_of(order, size) is not None:
             raise InvalidHand(f"finish_order_{key}",
                               f"A whole team went out first: enter this as a {what}.", field,
                               {"team": team_of(order[0])})
@@ -257,7 +280,7 @@ def _finish_order(value, sweep: int | None, game: TeamVariant) -> tuple[int, ...
     return order[:size]
 
 
-def _calls(value, game: TeamVariant) -> dict[int, str]:
+def _calls(value: object, game: TeamVariant) -> dict[int, str]:
     """Calls per seat, each allowed by the event; at most one Grand Tichu per team."""
     field = "calls"
     if value is None:
@@ -296,7 +319,7 @@ def _calls(value, game: TeamVariant) -> dict[int, str]:
     return calls
 
 
-def _ticks(value, calls: dict[int, str], game: TeamVariant) -> dict[int, bool]:
+def _ticks(value: object, calls: dict[int, str], game: TeamVariant) -> dict[int, bool]:
     """Made/failed ticks per seat: only for callers, at most one made."""
     field = "tichu_success"
     if value is None:
@@ -337,7 +360,8 @@ def _first_out(finish_order: tuple[int, ...], calls: dict[int, str], ticks: dict
                 raise InvalidHand(
                     "tick_contradicts_finish_order",
                     f"Seat {seat}'s call is ticked {'made' if tick else 'failed'}, but seat "
-                    f"{first_out} went out first.", field, {"seat": seat, "first_out": first_out})
+                    f"{first_out} went out first.", field,
+                    {"seat": seat, "made": tick, "first_out": first_out})
         return first_out
     if made:
         seat = made[0]
@@ -350,8 +374,8 @@ def _first_out(finish_order: tuple[int, ...], calls: dict[int, str], ticks: dict
     for seat in calls:
         if seat not in ticks and (sweep is None or team_of(seat) == sweep):
             raise InvalidHand("first_out_unknown",
-                              "Someone called: enter who went out first (or tick each call made "
-                              "or failed).", "finish_order")
+                              f"Seat {seat} called: enter who went out first.", "finish_order",
+                              {"seat": seat})
     return None
 
 

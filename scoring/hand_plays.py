@@ -10,6 +10,7 @@ may differ). Small helpers read the hand's bits directly (``singles_above``).
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any
 
 from scoring.cards import (
     CARDS,
@@ -27,9 +28,16 @@ from scoring.cards import (
 )
 from scoring.combinations import (
     BOMB_KINDS,
+    DOG_KIND,
+    FULL_HOUSE,
+    PAIR,
     PHOENIX_TOP_RANK,
+    SINGLE,
+    STAIRS,
+    STRAIGHT,
+    TRIPLE,
     Combination,
-    Kind,
+    outranks_bomb,
     reading_of_mask,
 )
 from scoring.plays import (
@@ -52,7 +60,6 @@ Entry = tuple[int, Play, int, float]
 """A candidate play as ``HandPlays`` keeps it: (its cards as a mask, the play, its number of
 cards, the rank of its highest reading)."""
 
-_SINGLE, _DOG = Kind.SINGLE, Kind.DOG  # looked up once (see ``scoring.combinations``)
 _bit = attrgetter("bit")
 
 _SINGLE_ENTRIES: tuple[Entry, ...] = tuple(
@@ -77,8 +84,8 @@ _ENTRY_TABLES = (
 
 BOMB = "bomb"
 """``HandPlays``' name for its list of bombs (of either bomb kind)."""
-LEAD_KINDS = (Kind.SINGLE, Kind.DOG, Kind.PAIR, Kind.TRIPLE, Kind.FULL_HOUSE, Kind.STAIRS,
-              Kind.STRAIGHT)
+LEAD_KINDS = (SINGLE, DOG_KIND, PAIR, TRIPLE, FULL_HOUSE, STAIRS,
+              STRAIGHT)
 """The kinds of ``HandPlays.entries`` other than ``BOMB``, in the order ``leads`` lists them."""
 LEADS = "leads"
 """``HandPlays``' name for the list of every non-bomb lead."""
@@ -87,19 +94,19 @@ LEADS = "leads"
 def _generate(hand: HandView, kind: str, mahjong_in_bomb: bool) -> list[Play]:
     """Every candidate lead of one kind (``BOMB``: every bomb), from stage one's generators."""
     out: list[Play] = []
-    if kind == _SINGLE:
+    if kind == SINGLE:
         list_singles(hand, 0, out)
         if hand.mahjong:
             out.append((MAH_JONG,))
-    elif kind == Kind.PAIR:
+    elif kind == PAIR:
         list_sets(hand, 2, 0, out)
-    elif kind == Kind.TRIPLE:
+    elif kind == TRIPLE:
         list_sets(hand, 3, 0, out)
-    elif kind == Kind.FULL_HOUSE:
+    elif kind == FULL_HOUSE:
         list_full_houses(hand, 0, out)
-    elif kind == Kind.STAIRS:
+    elif kind == STAIRS:
         list_stairs(hand, None, 0, out)
-    elif kind == Kind.STRAIGHT:
+    elif kind == STRAIGHT:
         list_straights(hand, None, 0, mahjong_in_bomb, out)
     elif kind == BOMB:
         list_bombs(hand, None, mahjong_in_bomb, out)
@@ -120,29 +127,31 @@ def _entries(hand: HandView, kind: str, mahjong_in_bomb: bool
     top pair; straights and straight flushes by the top card, or one above the card below the
     Phoenix when it stands at the top (a set is listed once, in its highest reading).
     """
-    found: list = []
-    if kind == _SINGLE:
+    found: list[Entry] = []
+    if kind == SINGLE:
         list_singles(hand, 0, found, _ENTRY_TABLES)
         if hand.mahjong:
             found.append(_SINGLE_ENTRIES[MAH_JONG.index])
         return found
-    if kind in (Kind.PAIR, Kind.TRIPLE):
-        list_sets(hand, 2 if kind == Kind.PAIR else 3, 0, found, _ENTRY_TABLES)
+    if kind in (PAIR, TRIPLE):
+        list_sets(hand, 2 if kind == PAIR else 3, 0, found, _ENTRY_TABLES)
         return found
-    if kind == _DOG:
+    if kind == DOG_KIND:
         return [_SINGLE_ENTRIES[DOG.index]] if hand.dog else found
     plays = _generate(hand, kind, mahjong_in_bomb)
     append = found.append
-    if kind == Kind.FULL_HOUSE:
+    if kind == FULL_HOUSE:
         for play in plays:
-            first, third = play[0].rank, play[2].rank
-            append((sum(map(_bit, play)), play, 5, first if first == third else third))
+            first, third = play[0].rank, play[2].rank  # real cards: the Phoenix stands last
+            append((sum(map(_bit, play)), play, 5,
+                    first if first == third else third))  # type: ignore[arg-type]
     else:  # stairs, straights, bombs
-        above = 1 if kind == Kind.STRAIGHT else 0
+        above = 1 if kind == STRAIGHT else 0
         for play in plays:
             last = play[-1]
-            rank = play[-2].rank + above if last is PHOENIX else last.rank
-            append((sum(map(_bit, play)), play, len(play), rank))
+            # real cards but the Phoenix, which stands last only above a real card
+            rank = play[-2].rank + above if last is PHOENIX else last.rank  # type: ignore[operator]
+            append((sum(map(_bit, play)), play, len(play), rank))  # type: ignore[arg-type]
     return found
 
 
@@ -152,7 +161,7 @@ def _two_deck_entries(mask: int, kind: str, mahjong_in_bomb: bool) -> list[Entry
     for play_mask, play, lead in two_deck_leads(mask, mahjong_in_bomb):
         if (lead.is_bomb if kind == BOMB else lead.kind == kind):
             rank = lead.rank or 0  # the Dog's 0, as ``_SINGLE_ENTRIES``
-            if kind == _SINGLE and play[0].face is PHOENIX:
+            if kind == SINGLE and play[0].face is PHOENIX:
                 rank = PHOENIX_TOP_RANK
             found.append((play_mask, play, lead.length, rank))
     return found
@@ -169,14 +178,14 @@ def _top_single(mask: int) -> float:
     return LOWEST_RANK + ((suited.bit_length() - 1) >> 2) if suited else 0
 
 
-_SUITED_ABOVE = tuple(sum(card.bit for card in CARDS[:52] if card.rank > rank)
+_SUITED_ABOVE = tuple(sum(card.bit for card in CARDS[:52] if (card.rank or 0) > rank)
                       for rank in range(DRAGON_RANK + 1))
 """``_SUITED_ABOVE[rank]``: the suited cards of ranks above ``rank`` (0-15)."""
 
 
 def singles_above(mask: int, rank: float) -> int:
     """The suited cards of ``mask`` that beat a single of ``rank`` (a Phoenix's half rank
-    included); the Phoenix and the Dragon beat every single below the Dragon (``_singles``)."""
+    included); the Phoenix and the Dragon beat every single below the Dragon (``list_singles``)."""
     return mask & _SUITED_ABOVE[int(rank)]
 
 
@@ -203,12 +212,12 @@ class HandPlays:
 
     __slots__ = ("mask", "mahjong_in_bomb", "bomb_free", "exhausted", "_slots", "_view")
 
-    def __init__(self, mask: int, mahjong_in_bomb: bool = False):
+    def __init__(self, mask: int, mahjong_in_bomb: bool = False) -> None:
         self.mask = mask
         self.mahjong_in_bomb = mahjong_in_bomb
         self.bomb_free = not mask >> DECK_SIZE and not may_hold_bomb(mask)
         self.exhausted: set[str] = set()
-        self._slots: dict[str, list] = {}  # kind: [the mask it was narrowed to, its entries]
+        self._slots: dict[str, list[Any]] = {}  # kind: [the mask it was narrowed to, its entries]
         self._view: HandView | None = None
 
     def narrow(self, mask: int) -> HandPlays:
@@ -224,6 +233,7 @@ class HandPlays:
         the kinds of ``LEAD_KINDS`` in that order) that the hand still holds."""
         mask = self.mask
         slot = self._slots.get(kind)
+        entries: list[Entry]
         if slot is not None:
             entries = slot[1]
             if slot[0] != mask:
@@ -239,7 +249,7 @@ class HandPlays:
             entries = _two_deck_entries(mask, kind, self.mahjong_in_bomb)
         elif kind == BOMB and not may_hold_bomb(mask):
             entries = []
-        elif kind == _DOG:
+        elif kind == DOG_KIND:
             entries = [_SINGLE_ENTRIES[DOG.index]] if mask & DOG.bit else []
         else:
             view = self._view
@@ -265,10 +275,9 @@ class HandPlays:
 
     def beating_entries(self, table: Combination) -> list[Entry]:
         """``beating`` as entries."""
-        kind = table.kind
-        if kind == _DOG or kind in BOMB_KINDS:
+        kind, rank, length = table.kind, table.rank, table.length
+        if rank is None or kind in BOMB_KINDS:  # the Dog (the one rank None), or a bomb
             return []
-        rank, length = table.rank, table.length
         return [entry for entry in self.entries(kind) if entry[3] > rank and entry[2] == length]
 
     def bomb_entries(self, table: Combination | None = None
@@ -277,15 +286,15 @@ class HandPlays:
         entries."""
         entries = self.entries(BOMB)
         if table is None or not entries or table.kind not in BOMB_KINDS:
-            return [] if table is not None and table.kind == _DOG else entries
-        beaten = (table.length, table.rank)
-        return [entry for entry in entries if (entry[2], entry[3]) > beaten]
+            return [] if table is not None and table.kind == DOG_KIND else entries
+        return [entry for entry in entries if outranks_bomb(entry[2], entry[3], table)]
 
     def bombs(self, table: Combination | None = None) -> list[Play]:
         """The bombs that may be laid on ``table`` (``None``: every bomb; none on the Dog)."""
         return [entry[1] for entry in self.bomb_entries(table)]
 
-    def split_entries(self, table: Combination | None, wish: int | None = None):
+    def split_entries(self, table: Combination | None, wish: int | None = None
+                      ) -> tuple[list[Entry], list[Entry], bool]:
         """The legal plays as entries (non-bombs, bombs), and whether a pass is legal: under the
         wish's obligation only the non-bombs holding the wished rank remain, and no pass."""
         if self.mask >> DECK_SIZE:
@@ -294,18 +303,16 @@ class HandPlays:
             plays = self.entries(LEADS)
             bombs = [] if self.bomb_free else self.entries(BOMB)
         else:
-            kind = table.kind
-            if kind == _DOG:
+            kind, rank = table.kind, table.rank
+            if rank is None:  # the Dog (the one rank None): nothing is laid on it
                 return [], [], True
             bombs = [] if self.bomb_free else self.entries(BOMB)
             if kind in BOMB_KINDS:
                 plays = []
                 if bombs:
-                    beaten = (table.length, table.rank)
-                    bombs = [entry for entry in bombs if (entry[2], entry[3]) > beaten]
+                    bombs = [entry for entry in bombs if outranks_bomb(entry[2], entry[3], table)]
             else:
-                rank = table.rank
-                if kind == _SINGLE and rank >= _top_single(self.mask):
+                if kind == SINGLE and rank >= _top_single(self.mask):
                     plays = []  # no single of the hand beats it (quicker than looking)
                 else:
                     length = table.length
@@ -318,13 +325,14 @@ class HandPlays:
                 return fulfilling, bombs, False
         return plays, bombs, table is not None
 
-    def _two_deck_split(self, table: Combination | None, wish: int | None):
+    def _two_deck_split(self, table: Combination | None, wish: int | None
+                        ) -> tuple[list[Entry], list[Entry], bool]:
         """``split_entries`` for a hand of two decks: each candidate laid on the table as the
         state machine would (``reading_of_mask``: the second Dragon on the first, a Phoenix on
         the other)."""
         plays, bombs = self.entries(LEADS), self.entries(BOMB)
         if table is not None:
-            if table.kind == _DOG:
+            if table.kind == DOG_KIND:
                 return [], [], True
             mj = self.mahjong_in_bomb
             plays = [e for e in plays if reading_of_mask(e[0], table, mj) is not None]

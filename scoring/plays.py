@@ -26,9 +26,10 @@ given as a bitmask, as the state machine holds it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations, product
 from operator import attrgetter
+from typing import Any
 
 from scoring.cards import (
     CARDS,
@@ -55,12 +56,19 @@ from scoring.cards import (
 )
 from scoring.combinations import (
     BOMB_KINDS,
+    DOG_KIND,
+    FULL_HOUSE,
     MIN_STRAIGHT_LENGTH,
+    PAIR,
+    SINGLE,
+    STAIRS,
+    STRAIGHT,
+    TRIPLE,
     Cards,
     Combination,
-    Kind,
     Table,
     beats,
+    outranks_bomb,
     reading_of_mask,
     readings,
     table_combination,
@@ -104,7 +112,7 @@ PLAY_TABLES = (
 ``list_sets``; ``scoring.hand_plays`` gives them tables of its entries instead)."""
 
 
-def _translation(keep) -> bytes:
+def _translation(keep: Callable[[int], int]) -> bytes:
     """A ``bytes.translate`` table from hex digits to ``keep(digit)``, for ``rank_sets`` and
     ``HandView``."""
     table = bytearray(range(256))
@@ -171,7 +179,7 @@ class HandView:
     __slots__ = ("mask", "nibbles", "held", "paired", "tripled", "run", "phoenix", "mahjong",
                  "dragon", "dog", "flush")
 
-    def __init__(self, mask: int):
+    def __init__(self, mask: int) -> None:
         suited = mask & SUITED_MASK
         digits = b"%013x" % suited  # rank A first, rank 2 last
         self.mask = mask
@@ -195,7 +203,8 @@ def _concat(parts: Sequence[Sequence[Play]]) -> list[Play]:
     return list(acc)
 
 
-def list_singles(hand, above, out, tables=None):
+def list_singles(hand: HandView, above: float, out: list[Any],
+                 tables: tuple[Any, ...] | None = None) -> None:
     """Singles above rank ``above``: suited cards and the Dragon; the Phoenix on any single but
     the Dragon. (The Mah Jong and the Dog only lead.) ``tables``: ``hand_plays``' tables, to
     list ``HandPlays`` entries rather than plays."""
@@ -210,7 +219,8 @@ def list_singles(hand, above, out, tables=None):
             out.append(phoenix)
 
 
-def list_sets(hand, size, above, out, tables=None):
+def list_sets(hand: HandView, size: int, above: float, out: list[Any],
+              tables: tuple[Any, ...] | None = None) -> None:
     """Pairs (``size`` 2) or triples (3) above rank ``above``: real cards of one rank, or one fewer
     completed by the Phoenix. ``tables``: as for ``list_singles``."""
     groups, with_phoenix = (tables or PLAY_TABLES)[3:]
@@ -226,7 +236,7 @@ def list_sets(hand, size, above, out, tables=None):
             out.extend(with_phoenix[rank][nibble][size - 1])
 
 
-def list_full_houses(hand, above, out):
+def list_full_houses(hand: HandView, above: float, out: list[Play]) -> None:
     """Full houses whose triple ranks above ``above``: a real triple with a real pair, or with one
     card completed by the Phoenix; or two real pairs and the Phoenix, read with the higher pair as
     the triple (listed once, though it has two readings)."""
@@ -247,7 +257,7 @@ def list_full_houses(hand, above, out):
                 out.extend(p + t for t in triples for p in GROUPS[rank][nibbles[rank]][2])
 
 
-def _stairs_of(hand, low, high, out):
+def _stairs_of(hand: HandView, low: int, high: int, out: list[Play]) -> None:
     """Stairs on the ranks ``low``-``high``: a real pair of each, or with the Phoenix completing
     the pair of one rank (the one rank held once, else each rank in turn)."""
     nibbles = hand.nibbles
@@ -262,7 +272,7 @@ def _stairs_of(hand, low, high, out):
                                + pairs[i + 1:]))
 
 
-def list_stairs(hand, length, above, out):
+def list_stairs(hand: HandView, length: int | None, above: float, out: list[Play]) -> None:
     """Stairs of ``length`` cards (``None``: every length) whose top pair ranks above ``above``.
     Every rank of the run is held twice or more, save at most one held once that the Phoenix
     completes."""
@@ -282,7 +292,8 @@ def list_stairs(hand, length, above, out):
             _stairs_of(hand, low, high, out)
 
 
-def _straights_of(hand, choices, low, high, mahjong_in_bomb, out):
+def _straights_of(hand: HandView, choices: list[tuple[Card, ...]], low: int, high: int,
+                  mahjong_in_bomb: bool, out: list[Play]) -> None:
     """Straights on the ranks ``low``-``high`` (rank 1 the Mah Jong): one card of each rank, or the
     Phoenix for one rank 2-A. A set of cards is listed once, in its highest reading: the Phoenix
     stands at the bottom only of a straight up to the Ace (else it reads one rank above the top).
@@ -301,7 +312,8 @@ def _straights_of(hand, choices, low, high, mahjong_in_bomb, out):
                 out.extend(product(*run[:i], (PHOENIX,), *run[i + 1:]))
 
 
-def list_straights(hand, length, above, mahjong_in_bomb, out):
+def list_straights(hand: HandView, length: int | None, above: float, mahjong_in_bomb: bool,
+                   out: list[Play]) -> None:
     """Straights of ``length`` cards (``None``: every length) whose top card ranks above ``above``.
     Every rank of the run is held (the Mah Jong as the 1), save at most one the Phoenix stands for.
     """
@@ -385,21 +397,20 @@ def bombs_in(mask: int, mahjong_in_bomb: bool = False) -> tuple[Play, ...]:
 def bombs_on(mask: int, table: Combination | None, mahjong_in_bomb: bool = False) -> list[Play]:
     """The bombs of a hand that may be laid on ``table`` (``None``: every bomb): none on the Dog;
     every bomb on a non-bomb; on a bomb, those with more cards, or as many and a higher top card
-    (``lies_on``'s order of bombs, read from ``bombs_in``'s listing)."""
+    (``outranks_bomb``, the top card read from ``bombs_in``'s listing)."""
     bombs = bombs_in(mask, mahjong_in_bomb)
     if table is None or not bombs:
         return list(bombs)
     kind = table.kind
-    if kind == Kind.DOG:
+    if kind == DOG_KIND:
         return []
     if kind not in BOMB_KINDS:
         return list(bombs)
-    beaten = (table.length, table.rank)
-    return [bomb for bomb in bombs if (len(bomb), bomb[-1].rank) > beaten]
+    return [bomb for bomb in bombs if outranks_bomb(len(bomb), bomb[-1].rank, table)]
 
 
 def list_bombs(hand: HandView, table: Combination | None, mahjong_in_bomb: bool,
-               out: list) -> None:
+               out: list[Play]) -> None:
     """Bombs that beat ``table`` (``None`` or a non-bomb: every bomb), from ``bombs_on``."""
     out.extend(bombs_on(hand.mask, table, mahjong_in_bomb))
 
@@ -426,7 +437,7 @@ def two_deck_leads(mask: int, mahjong_in_bomb: bool = False
     phoenixes = []
     proposals: list[Play] = [(card,) for card in cards]
     for card in cards:
-        if card.suit is not None:
+        if card.suit is not None and card.rank is not None:
             by_rank[card.rank].append(card)
         elif card.face is PHOENIX:
             phoenixes.append(card)
@@ -459,13 +470,13 @@ def two_deck_leads(mask: int, mahjong_in_bomb: bool = False
     singles = [tuple((card,) for card in held) for held in by_rank]
     for low in range(MAH_JONG_RANK, HIGHEST_RANK - MIN_STRAIGHT_LENGTH + 2):  # straights
         for high in range(low + MIN_STRAIGHT_LENGTH - 1, HIGHEST_RANK + 1):
-            run = [singles[rank] for rank in range(low, high + 1)]
-            if all(run):
-                proposals += [sum(parts, ()) for parts in product(*run)]
-            for i in range(1 if low == MAH_JONG_RANK else 0, len(run)):
+            ranks_run = [singles[rank] for rank in range(low, high + 1)]
+            if all(ranks_run):
+                proposals += [sum(parts, ()) for parts in product(*ranks_run)]
+            for i in range(1 if low == MAH_JONG_RANK else 0, len(ranks_run)):
                 for ph in phoenixes:
                     proposals += [sum(parts, ()) for parts in
-                                  product(*run[:i], (((ph,),)), *run[i + 1:])]
+                                  product(*ranks_run[:i], (((ph,),)), *ranks_run[i + 1:])]
     leads = {}
     for play in proposals:
         play_mask = sum(card.bit for card in play)
@@ -495,12 +506,12 @@ def _candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
     """Stage one: the plays from the hand that may be laid on ``table``, as (non-bombs, bombs)."""
     plays: list[Play] = []
     bombs: list[Play] = []
-    if table is not None and table.kind == Kind.DOG:
+    if table is not None and table.kind == DOG_KIND:
         return plays, bombs
     if hand_mask >> DECK_SIZE:
         return _two_deck_candidates(hand_mask, table, mahjong_in_bomb)
-    hand = HandView(hand_mask)
     if table is None:
+        hand = HandView(hand_mask)
         list_singles(hand, 0, plays)
         if hand.mahjong:
             plays.append((MAH_JONG,))
@@ -513,17 +524,20 @@ def _candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
         list_straights(hand, None, 0, mahjong_in_bomb, plays)
     else:
         kind, rank = table.kind, table.rank
-        if kind == Kind.SINGLE:
+        if rank is None:  # the Dog (the one rank None): nothing is laid on it
+            return plays, bombs
+        hand = HandView(hand_mask)
+        if kind == SINGLE:
             list_singles(hand, rank, plays)
-        elif kind == Kind.PAIR:
+        elif kind == PAIR:
             list_sets(hand, 2, rank, plays)
-        elif kind == Kind.TRIPLE:
+        elif kind == TRIPLE:
             list_sets(hand, 3, rank, plays)
-        elif kind == Kind.FULL_HOUSE:
+        elif kind == FULL_HOUSE:
             list_full_houses(hand, rank, plays)
-        elif kind == Kind.STAIRS:
+        elif kind == STAIRS:
             list_stairs(hand, table.length, rank, plays)
-        elif kind == Kind.STRAIGHT:
+        elif kind == STRAIGHT:
             list_straights(hand, table.length, rank, mahjong_in_bomb, plays)
     list_bombs(hand, table, mahjong_in_bomb, bombs)
     return plays, bombs

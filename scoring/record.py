@@ -32,6 +32,7 @@ result refuses the record, so a tampered score is caught like a tampered action.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from .actions import (
     Action,
@@ -53,8 +54,9 @@ from .state import HandState
 
 FORMAT = "tichu-hand/1"
 
-_SIMPLE = {"blind": BlindGrandTichu, "grand": GrandTichu, "tichu": Tichu, "pass": Pass}
-_NAMES = {cls: name for name, cls in _SIMPLE.items()}
+_SIMPLE: dict[str, type[BlindGrandTichu | GrandTichu | Tichu | Pass]] = {
+    "blind": BlindGrandTichu, "grand": GrandTichu, "tichu": Tichu, "pass": Pass}
+_NAMES: dict[type, str] = {cls: name for name, cls in _SIMPLE.items()}
 
 
 class InvalidRecord(ValueError):
@@ -62,7 +64,7 @@ class InvalidRecord(ValueError):
     ``actions`` (None when the fault is elsewhere: the format, the deal, the result), ``action``
     that action as recorded, ``reason`` why."""
 
-    def __init__(self, reason: str, index: int | None = None, action=None):
+    def __init__(self, reason: str, index: int | None = None, action: Any = None) -> None:
         where = f"action {index} {action}: " if index is not None else ""
         super().__init__(where + reason)
         self.reason = reason
@@ -70,13 +72,11 @@ class InvalidRecord(ValueError):
         self.action = action
 
 
-def action_to_json(action: Action) -> dict:
+def action_to_json(action: Action) -> dict[str, Any]:
     """An action as a record entry."""
-    name = _NAMES.get(type(action))
-    if name is not None:
-        return {"seat": action.seat, "action": name}
     if type(action) is Play:
-        data = {"seat": action.seat, "action": "play", "cards": format_cards(action.cards)}
+        data: dict[str, Any] = {"seat": action.seat, "action": "play",
+                                "cards": format_cards(action.cards)}
         if action.wish is not None:
             data["wish"] = action.wish
         return data
@@ -87,44 +87,52 @@ def action_to_json(action: Action) -> dict:
         return {"seat": action.seat, "action": "push", "cards": format_cards(action.cards)}
     if type(action) is GiveLead:
         return {"seat": action.seat, "action": "lead", "to": action.to}
-    return {"seat": action.seat, "action": "dragon", "to": action.to}
+    if type(action) is GiveDragon:
+        return {"seat": action.seat, "action": "dragon", "to": action.to}
+    return {"seat": action.seat, "action": _NAMES[type(action)]}
 
 
-def action_from_json(data) -> Action:
+def action_from_json(data: object) -> Action:
     """A record entry as an action; ``ValueError`` if it is not one."""
     if not isinstance(data, Mapping):
         raise ValueError("an action is a mapping with 'seat' and 'action'")
-    seat, name = data.get("seat"), data.get("action")
+    seat: Any = data.get("seat")  # checked by ``HandState.apply``, as every field of an action
+    name = data.get("action")
     if name in _SIMPLE:
         return _SIMPLE[name](seat)
     if name == "play":
         cards = data.get("cards")
-        return Play(seat, parse_cards(cards) if isinstance(cards, str) else (), data.get("wish"))
+        wish: Any = data.get("wish")
+        return Play(seat, parse_cards(cards) if isinstance(cards, str) else (), wish)
     if name == "exchange":
         given = [data.get(key) for key in ("left", "partner", "right")]
-        if not all(isinstance(text, str) for text in given):
+        texts = [text for text in given if isinstance(text, str)]
+        if len(texts) != 3:
             raise ValueError("an exchange names the cards for left, partner and right")
-        return Exchange(seat, *(parse_card(text) for text in given))
+        return Exchange(seat, *(parse_card(text) for text in texts))
+    to: Any = data.get("to")
     if name == "push":
         cards = data.get("cards")
         return Push(seat, parse_cards(cards) if isinstance(cards, str) else ())
     if name == "dragon":
-        return GiveDragon(seat, data.get("to"))
+        return GiveDragon(seat, to)
     if name == "lead":
-        return GiveLead(seat, data.get("to"))
+        return GiveLead(seat, to)
     raise ValueError(f"unknown action {name!r}")
 
 
-def result_of(score: HandScore | PlacingScore) -> dict:
+def result_of(score: HandScore | PlacingScore) -> dict[str, Any]:
     """The ``result`` of a record: the canonical score entry and the totals (the teams' Tichu
     points, or Grand Seigneur's placing points)."""
     return {**score.as_entry(), "totals": list(score.totals)}
 
 
-def make_record(state: HandState, actions: list[Action]) -> dict:
+def make_record(state: HandState, actions: list[Action]) -> dict[str, Any]:
     """The record of a hand played from ``state``'s deal through ``actions``, with its result if
     the state is over."""
-    record = {
+    if state.deal is None:
+        raise ValueError("a position (HandState.position) has no deal, so no record")
+    record: dict[str, Any] = {
         "format": FORMAT,
         "rules": state.rules.as_dict(),
         "deal": [[str(card) for card in cards] for cards in state.deal],
@@ -139,7 +147,7 @@ def make_record(state: HandState, actions: list[Action]) -> dict:
     return record
 
 
-def replay(record: Mapping) -> HandScore | PlacingScore:
+def replay(record: Mapping[str, Any]) -> HandScore | PlacingScore:
     """Replay a record from its deal, checking every action against the rules, and score it.
 
     Raises ``InvalidRecord`` at the first action that is malformed or illegal, when the actions

@@ -1,7 +1,8 @@
 """Rule options of a Tichu event, as one immutable value.
 
-The seeds and RULINGS.md leave a few rules to the event (marked *(option)* there). An event carries
-one ``Rules`` value; every function of the engine that depends on an option takes it.
+A few rules are the event's choice (``docs/rules.md``, "Event options", and the rules marked
+**option** there). An event carries one ``Rules`` value; every function of the engine that depends
+on an option takes it.
 
 - ``double_victory_points``: what a double victory scores (200 in the published rules; the DTM
   scores 100, as its victory points already reward the double victory).
@@ -24,11 +25,18 @@ one ``Rules`` value; every function of the engine that depends on an option take
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the games import these rules
+    from .variants import Variant
 
 TICHU_VALUE = 100
 GRAND_TICHU_VALUE = 200
 BLIND_GRAND_TICHU_VALUE = 400
 MAX_DOUBLE_VICTORY_POINTS = 1000
+
+_VARIANTS_SEEN: dict[int, tuple[Rules, Variant]] = {}
+"""``Rules.variant`` by the rules' identity."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +52,7 @@ class Rules:
     players: int | None = None
     chaos: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         value = self.double_victory_points
         if not isinstance(value, int) or isinstance(value, bool) or not (
                 0 < value <= MAX_DOUBLE_VICTORY_POINTS) or value % 5:
@@ -59,22 +67,30 @@ class Rules:
         check_rules(self)
 
     @property
-    def variant(self):
-        """The game these rules play (``scoring.variants.Variant``): seats, teams, deal, scoring."""
+    def variant(self) -> Variant:
+        """The game these rules play (``scoring.variants.Variant``): seats, teams, deal, scoring.
+        Looked up by identity first: every hand asks, and hashing the rules costs more."""
+        found = _VARIANTS_SEEN.get(id(self))
+        if found is not None and found[0] is self:
+            return found[1]
         from .variants import variant_of
 
-        return variant_of(self)
+        variant = variant_of(self)
+        if len(_VARIANTS_SEEN) > 1024:
+            _VARIANTS_SEEN.clear()
+        _VARIANTS_SEEN[id(self)] = (self, variant)  # the rules kept alive: their id stays theirs
+        return variant
 
-    def replace(self, **changes) -> Rules:
+    def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (unknown names raise ``TypeError``)."""
         return replace(self, **changes)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The options as a JSON-ready mapping (the inverse of ``Rules.from_dict``)."""
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> Rules:
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Options from a mapping; unknown keys are refused so that a typo is never ignored."""
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known

@@ -16,9 +16,10 @@ score a hand here, so a played hand and its entry on paper always agree.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from .rules import BLIND_GRAND_TICHU_VALUE, GRAND_TICHU_VALUE, TICHU_VALUE, Rules
 
@@ -35,9 +36,12 @@ def partner_of(seat: int) -> int:
     return (seat + 2) & 3
 
 
-def double_victory_of(finish_order: Sequence[int]) -> int | None:
-    """The team whose partners went out first and second (a double victory), or ``None``."""
-    if len(finish_order) >= 2 and finish_order[1] == partner_of(finish_order[0]):
+def sweep_of(finish_order: Sequence[int], team_size: int = 2) -> int | None:
+    """The team whose players all went out first, before any opponent, or ``None``: the double
+    victory of four-player Tichu (teams of two), Tientsin's triple victory (teams of three). It
+    ends the hand at once."""
+    if len(finish_order) >= team_size and len(
+            {team_of(seat) for seat in finish_order[:team_size]}) == 1:
         return team_of(finish_order[0])
     return None
 
@@ -50,9 +54,9 @@ class Call(StrEnum):
     BLIND = "blind"
 
 
-CALL_VALUES = {Call.TICHU: TICHU_VALUE, Call.GRAND: GRAND_TICHU_VALUE,
+CALL_VALUES: dict[str, int] = {Call.TICHU: TICHU_VALUE, Call.GRAND: GRAND_TICHU_VALUE,
                Call.BLIND: BLIND_GRAND_TICHU_VALUE}
-GRAND_CALLS = frozenset({Call.GRAND, Call.BLIND})
+GRAND_CALLS: frozenset[str] = frozenset({Call.GRAND, Call.BLIND})
 """The calls made before all 14 cards are seen: partners may not both make one."""
 
 
@@ -117,14 +121,14 @@ class HandScore:
         """The team whose players all went out before any opponent, if one did."""
         return self.double_victory if self.triple_victory is None else self.triple_victory
 
-    def victory_points(self, scheme="dtm") -> tuple[int, int]:
+    def victory_points(self, scheme: str | Mapping[str, int] = "dtm") -> tuple[int, int]:
         """Each team's VP for this hand (``scoring.victory``): under the DTM scheme a sweep's
         team 3 and the other 0, else 2/1/0 by Tichu points."""
         from .victory import hand_victory_points
 
         return hand_victory_points(self.totals, self.sweep, scheme)
 
-    def credits(self, scheme="dtm") -> dict[int, tuple[int, int]]:
+    def credits(self, scheme: str | Mapping[str, int] = "dtm") -> dict[int, tuple[int, int]]:
         """Each player's (TP, VP) for this hand, by seat: their team's. In Threechu the dummy's
         seat earns nothing: its side's points go to the dealer, and each other player earns
         their own side's."""
@@ -134,11 +138,11 @@ class HandScore:
         return {seat: (self.totals[team_of(seat)], vp[team_of(seat)])
                 for seat in range(seats) if seat != dummy}
 
-    def as_entry(self) -> dict:
+    def as_entry(self) -> dict[str, Any]:
         """The canonical score entry of this hand: JSON-ready, string seat keys in order, ticks for
         every call, the finish order as complete as known. Two entries that mean the same hand
         have the same canonical entry (what idempotent recording compares)."""
-        entry = {
+        entry: dict[str, Any] = {
             "card_points": list(self.card_points) if self.card_points is not None else None,
             "finish_order": list(self.finish_order),
             "calls": {str(c.seat): c.call for c in self.calls},
@@ -179,6 +183,6 @@ class PlacingScore:
         """The seat's place, 1 for the first out."""
         return self.finish_order.index(seat) + 1
 
-    def as_entry(self) -> dict:
+    def as_entry(self) -> dict[str, Any]:
         """The canonical score entry: the whole finish order."""
         return {"finish_order": list(self.finish_order)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import Action
 from .bots import Bot, HeuristicBot, deal_cards, play_out
@@ -24,14 +25,14 @@ class PlayedHand:
     order, calls, double victory), the totals, the full score, and the JSON record (built when
     asked for: the demo records only the entry)."""
 
-    entry: dict
+    entry: dict[str, Any]
     totals: tuple[int, ...]
     score: HandScore | PlacingScore
     state: HandState
     actions: tuple[Action, ...]
 
     @property
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The hand record (``scoring.record``): deal, every action, result."""
         return make_record(self.state, list(self.actions))
 

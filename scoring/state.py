@@ -59,6 +59,7 @@ from enum import StrEnum
 from functools import cache
 from itertools import permutations
 from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     Action,
@@ -86,10 +87,20 @@ from .cards import (
     mask_of,
     parse_cards,
 )
-from .combinations import InvalidCombination, Kind, classify, reading_of_mask
+from .combinations import (
+    DOG_KIND,
+    DRAGON_2,
+    Combination,
+    InvalidCombination,
+    classify,
+    reading_of_mask,
+)
 from .plays import bombs_on, legal_plays, obliges, wish_obliges
 from .rules import STANDARD, Rules
 from .score import GRAND_CALLS, Call, HandScore, PlacingScore
+
+if TYPE_CHECKING:  # the games import the state
+    from .variants import Variant
 
 
 class Phase(StrEnum):
@@ -104,8 +115,8 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-# What each action checks, looked up once (see ``scoring.combinations``).
-_PLAY, _OVER, _DOG = Phase.PLAY, Phase.OVER, Kind.DOG
+# The phases as module constants, as the kinds are (see ``scoring.combinations``).
+BLIND, GRAND, EXCHANGE, PLAY, DRAGON_GIFT, DOG_LEAD, OVER = Phase
 
 GRAND_LOOK = 8
 """Cards a player sees before deciding on a Grand Tichu in four-player Tichu (each game says its
@@ -156,6 +167,33 @@ class HandState:
                  "dragon_giver", "_next_seat", "_dealt", "variant", "seats", "dealer",
                  "placing", "dog_player", "_recipients", "_wish_free")
 
+    rules: Rules
+    deal: tuple[tuple[Card, ...], ...] | None
+    phase: Phase
+    hands: list[int]
+    calls: list[str | None]
+    decided: list[bool]
+    exchanges: list[Exchange | Push | None]
+    played: list[bool]
+    turn: int
+    table: Combination | None
+    table_seat: int
+    trick: int
+    passes: int
+    wish: int | None
+    won: list[int]
+    out: list[int]
+    dragon_giver: int | None
+    _next_seat: tuple[int, ...]
+    _dealt: tuple[int, ...] | None
+    variant: Variant
+    seats: int
+    dealer: int | None
+    placing: tuple[int, ...] | None
+    dog_player: int | None
+    _recipients: tuple[tuple[int, ...], ...]
+    _wish_free: int
+
     def __init__(self, deal: Sequence[Sequence[Card]], rules: Rules = STANDARD, *,
                  dealer: int | None = None, placing: Sequence[int] | None = None):
         """Start a hand from the deal: a sequence of cards per seat in the order dealt (four of
@@ -182,8 +220,7 @@ class HandState:
         self.variant = variant
         self.seats = seats
         self.dealer, self.placing = variant.setting(dealer, placing)
-        self._recipients = tuple(variant.recipients(seat, self.dealer, self.placing)
-                                 for seat in range(seats))
+        self._recipients = variant.all_recipients(self.dealer, self.placing)
         free = variant.wish_free(self.dealer)
         self._wish_free = -1 if free is None else free
         self.calls: list[str | None] = [None] * seats
@@ -202,7 +239,7 @@ class HandState:
         self.dog_player: int | None = None
         self._next_seat = _next_seat_table(seats, (1 << seats) - 1)
         if rules.blind_grand_tichu and variant.grand_look:
-            self.phase = Phase.BLIND
+            self.phase = BLIND
             self.hands = [0] * seats
         else:
             self._deal_look()
@@ -219,10 +256,10 @@ class HandState:
         dealt has played (and may no longer call Tichu). There is no deal, so no record."""
         variant = rules.variant
         seats = variant.seats
-        hands = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
-        masks = [mask_of(h) for h in hands]
-        held = [card for h in hands for card in h]
-        if len(hands) != seats or mask_of(held).bit_count() != len(held):
+        cards = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+        masks = [mask_of(h) for h in cards]
+        held = [card for h in cards for card in h]
+        if len(cards) != seats or mask_of(held).bit_count() != len(held):
             raise ValueError(f"{seats} hands of distinct cards")
         if sorted(out) != [s for s in range(seats) if not masks[s]] or not masks[turn]:
             raise ValueError("the seats out are exactly those without cards; turn holds cards")
@@ -236,12 +273,12 @@ class HandState:
         state._wish_free = -1 if free is None else free
         state.dog_player = None
         state.deal = None
-        state.phase = Phase.PLAY
+        state.phase = PLAY
         state.hands = masks
         state.calls = list(calls) if calls is not None else [None] * seats
         state.decided = [True] * seats
         state.exchanges = [None] * seats
-        state.played = [len(h) < count for h, count in zip(hands, variant.deal_counts,
+        state.played = [len(h) < count for h, count in zip(cards, variant.deal_counts,
                                                               strict=True)]
         state.turn = turn
         state.table = None
@@ -273,22 +310,24 @@ class HandState:
 
     @property
     def over(self) -> bool:
-        return self.phase == _OVER
+        return self.phase == OVER
 
     @property
     def to_act(self) -> int | None:
         """The seat the hand waits for: the first undecided one in the calling and exchange
         phases, the player in turn, the Dragon's giver; None once the hand is over."""
-        if self.phase in (Phase.BLIND, Phase.GRAND):
+        if self.phase in (BLIND, GRAND):
             return self.decided.index(False)
-        if self.phase == Phase.EXCHANGE:
-            return next(seat for seat in range(self.seats)
-                        if self._recipients[seat] and self.exchanges[seat] is None)
-        if self.phase == Phase.PLAY:
+        if self.phase == EXCHANGE:
+            recipients = self._recipients
+            for seat, exchange in enumerate(self.exchanges):
+                if exchange is None and recipients[seat]:
+                    return seat
+        if self.phase == PLAY:
             return self.turn
-        if self.phase == Phase.DRAGON_GIFT:
+        if self.phase == DRAGON_GIFT:
             return self.dragon_giver
-        if self.phase == Phase.DOG_LEAD:
+        if self.phase == DOG_LEAD:
             return self.dog_player
         return None
 
@@ -297,8 +336,8 @@ class HandState:
         (Threechu's dummy only once the exchange is done; Grand Seigneur never)."""
         phase = self.phase
         return (self.calls[seat] is None and not self.played[seat]
-                and phase in (Phase.EXCHANGE, Phase.PLAY, Phase.DRAGON_GIFT, Phase.DOG_LEAD)
-                and self.variant.tichu_open(seat, self.dealer, phase != Phase.EXCHANGE))
+                and phase in (EXCHANGE, PLAY, DRAGON_GIFT, DOG_LEAD)
+                and self.variant.tichu_open(seat, self.dealer, phase != EXCHANGE))
 
     def may_call_grand(self, seat: int) -> bool:
         """A Grand (or Blind Grand) Tichu: the seat decides in the window, and none of its
@@ -318,7 +357,7 @@ class HandState:
     def bombs_beating_table(self, seat: int) -> list[tuple[Card, ...]]:
         """The bombs ``seat`` may lay out of turn now: only during a trick (after the lead),
         never on the Dog, each beating the table."""
-        if self.phase != Phase.PLAY or self.table is None or not self.hands[seat]:
+        if self.phase != PLAY or self.table is None or not self.hands[seat]:
             return []
         return bombs_on(self.hands[seat], self.table, self.rules.mahjong_in_bomb)
 
@@ -328,20 +367,20 @@ class HandState:
         seats = range(self.seats) if seat is None else (seat,)
         actions: list[Action] = []
         phase = self.phase
-        if phase == Phase.BLIND:
+        if phase == BLIND:
             for s in seats:
                 if not self.decided[s]:
                     if self._may_call_grand(s):
                         actions.append(BlindGrandTichu(s))
                     actions.append(Pass(s))
-        elif phase == Phase.GRAND:
+        elif phase == GRAND:
             for s in seats:
                 if not self.decided[s]:
                     if self.variant.grand_tichu_allowed and self._may_call_grand(s):
                         actions.append(GrandTichu(s))
                     if self._chaos_fault(s) is None:
                         actions.append(Pass(s))
-        elif phase == Phase.EXCHANGE:
+        elif phase == EXCHANGE:
             for s in seats:
                 if self.exchanges[s] is None and self._recipients[s]:
                     size = len(self._recipients[s])
@@ -350,7 +389,7 @@ class HandState:
                                   else Push(s, cards))
                         if self._push_fault(s, cards) is None:
                             actions.append(action)
-        elif phase == Phase.PLAY:
+        elif phase == PLAY:
             turn = self.turn
             mj = self.rules.mahjong_in_bomb
             for s in seats:
@@ -366,17 +405,17 @@ class HandState:
                         actions.append(Pass(s))
                 else:
                     actions.extend(Play(s, bomb) for bomb in self.bombs_beating_table(s))
-        elif phase == Phase.DRAGON_GIFT:
+        elif phase == DRAGON_GIFT:
             giver = self.dragon_giver
-            if giver in seats:
+            if giver is not None and giver in seats:
                 actions.extend(GiveDragon(giver, to)
                                for to in self.variant.dragon_receivers(giver))
-        elif phase == Phase.DOG_LEAD:
+        elif phase == DOG_LEAD:
             player = self.dog_player
-            if player in seats:
+            if player is not None and player in seats:
                 actions.extend(GiveLead(player, to)
                                for to in self.variant.dog_choices(player, self.hands))
-        if phase in (Phase.EXCHANGE, Phase.PLAY, Phase.DRAGON_GIFT, Phase.DOG_LEAD):
+        if phase in (EXCHANGE, PLAY, DRAGON_GIFT, DOG_LEAD):
             actions.extend(Tichu(s) for s in seats if self.may_call_tichu(s))
         return actions
 
@@ -390,24 +429,23 @@ class HandState:
             seat = None
         if type(seat) is not int or not 0 <= seat < self.seats:
             raise IllegalAction(action, f"no such seat (seats are 0-{self.seats - 1})")
-        if self.phase == _OVER:
+        if self.phase == OVER:
             raise IllegalAction(action, "the hand is over")
-        kind = type(action)
-        if kind is Play:
+        if type(action) is Play:
             self._play(action)
-        elif kind is Pass:
+        elif type(action) is Pass:
             self._pass(action)
-        elif kind is Tichu:
+        elif type(action) is Tichu:
             if not self.may_call_tichu(seat):
                 raise IllegalAction(action, self._why_no_tichu(seat))
             self.calls[seat] = Call.TICHU
-        elif kind is GrandTichu or kind is BlindGrandTichu:
+        elif type(action) is GrandTichu or type(action) is BlindGrandTichu:
             self._call_grand(action)
-        elif kind is Exchange or kind is Push:
+        elif type(action) is Exchange or type(action) is Push:
             self._exchange(action)
-        elif kind is GiveDragon:
+        elif type(action) is GiveDragon:
             self._give_dragon(action)
-        elif kind is GiveLead:
+        elif type(action) is GiveLead:
             self._give_lead(action)
         else:
             raise IllegalAction(action, "not an action of Tichu")
@@ -419,15 +457,15 @@ class HandState:
             return f"seat {seat} already called {self.calls[seat]}"
         if self.played[seat]:
             return "Tichu may only be called before one's first card"
-        if self.phase == Phase.EXCHANGE:
+        if self.phase == EXCHANGE:
             return "the dealer calls Tichu for the dummy only once the exchange is done"
         return (f"Tichu may be called only once all {self.variant.deal_counts[seat]} cards are "
                 "dealt")
 
-    def _call_grand(self, action) -> None:
+    def _call_grand(self, action: GrandTichu | BlindGrandTichu) -> None:
         seat = action.seat
         blind = type(action) is BlindGrandTichu
-        if self.phase != (Phase.BLIND if blind else Phase.GRAND):
+        if self.phase != (BLIND if blind else GRAND):
             raise IllegalAction(action, "Blind Grand Tichu is called before any card is seen"
                                 if blind else f"Grand Tichu is called on the first "
                                 f"{self.variant.grand_look} cards")
@@ -446,7 +484,7 @@ class HandState:
     def _decide(self, seat: int) -> None:
         self.decided[seat] = True
         if all(self.decided):
-            if self.phase == Phase.BLIND:
+            if self.phase == BLIND:
                 self._deal_look()
             else:
                 self._deal_rest()
@@ -455,31 +493,33 @@ class HandState:
         """Deal the first cards (8 in Tichu); without Grand Tichu there is nothing to decide on
         them. Only the game's Grand callers decide."""
         look = self.variant.grand_look
+        assert self.deal is not None  # a hand dealt, not a ``position``
         self.hands = [sum(map(_bit, cards[:look])) for cards in self.deal]
         callers = self.variant.grand_callers(self.dealer)
         self.decided = [call is not None or seat not in callers
                         for seat, call in enumerate(self.calls)]
-        self.phase = Phase.GRAND
+        self.phase = GRAND
         if not look or not self.variant.grand_tichu_allowed or all(self.decided):
             self._deal_rest()
 
     def _deal_rest(self) -> None:
+        assert self._dealt is not None  # a hand dealt, not a ``position``
         self.hands = list(self._dealt)
         if any(self._recipients):
-            self.phase = Phase.EXCHANGE
+            self.phase = EXCHANGE
         else:  # no exchange (Grand Seigneur's first hand)
             self._start_play()
 
     def _start_play(self) -> None:
         """The holder of the Mah Jong leads the first trick."""
-        self.phase = Phase.PLAY
+        self.phase = PLAY
         hands = self.hands
         self.turn = next(s for s in range(self.seats) if hands[s] & MAH_JONG_BIT)
 
     def _chaos_fault(self, seat: int) -> str | None:
         """Chaos Tichu: why ``seat`` may not pass on a Grand Tichu (the last of a team that has
         called none), or ``None``."""
-        if not self.rules.chaos or self.phase != Phase.GRAND:
+        if not self.rules.chaos or self.phase != GRAND:
             return None
         partners = self._partners(seat)
         if any(self.calls[p] in GRAND_CALLS for p in partners) or not all(
@@ -490,66 +530,77 @@ class HandState:
     def _tichu_layout(self, seat: int) -> bool:
         """Does ``seat`` give one card to each of three others, as ``Exchange`` lays them out
         (left, partner, right)?"""
-        return self._recipients[seat] == ((seat + 3) & 3, (seat + 2) & 3, (seat + 1) & 3)
+        return self.seats == 4 and len(self._recipients[seat]) == 3
 
     def _push_fault(self, seat: int, cards: Sequence[Card]) -> str | None:
         """Why ``seat`` may not give these cards (the game's rule), or ``None``."""
+        if self.placing is None:  # only Grand Seigneur's tribute has a rule
+            return None
         return self.variant.push_fault(seat, mask_of(cards), self.hands[seat], self.placing)
 
     def _exchange(self, action: Exchange | Push) -> None:
         """Lay out the cards for the exchange; once every giver has, all change hands at once,
         each card to its seat of ``recipients``."""
         seat = action.seat
-        if self.phase != Phase.EXCHANGE:
+        if self.phase != EXCHANGE:
             raise IllegalAction(action, "cards are exchanged after the deal, before play")
         recipients = self._recipients[seat]
         if not recipients:
             raise IllegalAction(action, f"seat {seat} gives no card in this exchange")
         if self.exchanges[seat] is not None:
             raise IllegalAction(action, f"seat {seat} has already exchanged")
-        if type(action) is Exchange:
-            if not self._tichu_layout(seat):
-                raise IllegalAction(action, f"seat {seat} gives {len(recipients)} cards here: "
-                                    "lay them out with Push")
-            cards = (action.left, action.partner, action.right)
-        else:
-            cards = action.cards
-        count = _NUMBERS.get(len(recipients), str(len(recipients)))
-        if (type(cards) is not tuple or len(cards) != len(recipients)
-                or not all(isinstance(card, Card) for card in cards)):
-            raise IllegalAction(action, f"an exchange gives {count} cards")
-        mask = mask_of(cards)
+        if type(action) is Exchange and not self._tichu_layout(seat):
+            raise IllegalAction(action, f"seat {seat} gives {len(recipients)} cards here: "
+                                "lay them out with Push")
+        cards = _given(action)
+        size = len(recipients)
+        mask = 0
+        if type(cards) is tuple and len(cards) == size:
+            for card in cards:
+                if type(card) is not Card:
+                    break
+                mask |= card.bit
+            else:
+                size = 0  # well-formed
+        if size:
+            raise IllegalAction(action, f"an exchange gives {_NUMBERS.get(size, size)} cards")
         if mask.bit_count() != len(cards):
-            raise IllegalAction(action, f"an exchange gives {count} different cards")
+            raise IllegalAction(action, f"an exchange gives {_NUMBERS.get(len(cards))} "
+                                "different cards")
         hands = self.hands
         if mask & ~hands[seat]:
             raise IllegalAction(action, f"seat {seat} does not hold these cards")
-        fault = self._push_fault(seat, cards)
-        if fault is not None:
-            raise IllegalAction(action, fault)
+        if self.placing is not None:  # only Grand Seigneur's tribute has a rule
+            fault = self.variant.push_fault(seat, mask, hands[seat], self.placing)
+            if fault is not None:
+                raise IllegalAction(action, fault)
         exchanges = self.exchanges
         exchanges[seat] = action
-        givers = [s for s in range(self.seats) if self._recipients[s]]
-        if all(exchanges[s] is not None for s in givers):
-            given = [(s, _given(exchanges[s])) for s in givers]
-            for s, cards in given:
-                hands[s] &= ~mask_of(cards)
-            for s, cards in given:
-                for to, card in zip(self._recipients[s], cards, strict=True):
-                    hands[to] |= card.bit
-            self._start_play()
+        all_recipients = self._recipients
+        for s, exchange in enumerate(exchanges):
+            if exchange is None and all_recipients[s]:
+                return  # a giver has yet to lay out their cards
+        given = [(s, _given(exchange)) for s, exchange in enumerate(exchanges) if exchange]
+        for s, cards in given:
+            for card in cards:
+                hands[s] &= ~card.bit
+        for s, cards in given:
+            for to, card in zip(all_recipients[s], cards, strict=True):
+                hands[to] |= card.bit
+        self._start_play()
 
     def _pass(self, action: Pass) -> None:
         seat = action.seat
         phase = self.phase
-        if phase != _PLAY:
-            if phase not in (Phase.BLIND, Phase.GRAND):
+        if phase != PLAY:
+            if phase not in (BLIND, GRAND):
                 raise IllegalAction(action, "there is nothing to pass on now")
             if self.decided[seat]:
                 raise IllegalAction(action, f"seat {seat} has already decided")
-            fault = self._chaos_fault(seat)
-            if fault is not None:
-                raise IllegalAction(action, fault)
+            if self.rules.chaos:
+                fault = self._chaos_fault(seat)
+                if fault is not None:
+                    raise IllegalAction(action, fault)
             self._decide(seat)
             return
         if seat != self.turn:
@@ -565,18 +616,18 @@ class HandState:
         self.passes = passes = self.passes + 1
         active = self.seats - len(self.out)  # the seats out are exactly those without cards
         if passes >= active - (1 if self.hands[self.table_seat] else 0):
-            self._end_trick()
+            self._end_trick(table)
         else:
             self.turn = self._next_seat[seat]
 
     def _play(self, action: Play) -> None:
         seat = action.seat
         phase = self.phase
-        if phase != _PLAY:
-            if phase == Phase.DRAGON_GIFT:
+        if phase != PLAY:
+            if phase == DRAGON_GIFT:
                 raise IllegalAction(action, f"seat {self.dragon_giver} must first give the "
                                     "Dragon trick to an opponent")
-            if phase == Phase.DOG_LEAD:
+            if phase == DOG_LEAD:
                 raise IllegalAction(action, f"seat {self.dog_player} must first pass the Dog's "
                                     "lead to a partner")
             raise IllegalAction(action, "cards are played only once the exchange is done")
@@ -632,21 +683,21 @@ class HandState:
         if not hand:
             self.out.append(seat)
             self._next_seat = _next_seats(hands)
-        if combination.kind == _DOG:
+        if combination.kind == DOG_KIND:
             self._lead_after_dog(seat)
             return
         if not hand and self._hand_ends(seat):
             return
         self.turn = self._next_seat[seat]
 
-    def _why_not_laid(self, cards, table) -> str:
+    def _why_not_laid(self, cards: tuple[Card, ...], table: Combination | None) -> str:
         try:
             combination = classify(cards, mahjong_in_bomb=self.rules.mahjong_in_bomb)
         except InvalidCombination as error:
             return f"not a combination: {error}"
         if table is None:
             return "this may not be led"
-        if table.kind == Kind.DOG:
+        if table.kind == DOG_KIND:
             return "nothing may be laid on the Dog"
         return f"{combination.kind.replace('_', ' ')} {combination} does not beat {table}"
 
@@ -663,18 +714,18 @@ class HandState:
                 self.turn = choices[0]
             else:
                 self.dog_player = seat
-                self.phase = Phase.DOG_LEAD
+                self.phase = DOG_LEAD
 
     def _give_lead(self, action: GiveLead) -> None:
         seat, to = action.seat, action.to
-        if self.phase != Phase.DOG_LEAD:
+        if self.phase != DOG_LEAD:
             raise IllegalAction(action, "there is no Dog's lead to pass on")
         if seat != self.dog_player:
             raise IllegalAction(action, f"seat {self.dog_player} played the Dog")
         if to not in self.variant.dog_choices(seat, self.hands):
             raise IllegalAction(action, "the Dog's lead goes to a partner who holds cards")
         self.dog_player = None
-        self.phase = Phase.PLAY
+        self.phase = PLAY
         self.turn = to
 
     def _hand_ends(self, seat: int) -> bool:
@@ -685,29 +736,30 @@ class HandState:
         if not self.variant.hand_over(out):
             return False
         if len(out) < self.seats - 1:  # a sweep: the rest plays on for nothing
-            self.phase = Phase.OVER
+            self.phase = OVER
             return True
         table = self.table
-        if (table is not None and table.cards[0].face is DRAGON
+        if (table is not None and table.cards[0] in (DRAGON, DRAGON_2)
                 and not self.rules.dragon_kept_when_last
                 and self.variant.dragon_receivers(seat)):
             self.dragon_giver = seat
-            self.phase = Phase.DRAGON_GIFT
+            self.phase = DRAGON_GIFT
             return True
         self.won[seat] |= self.trick
         self.trick = 0
         self.table = None
-        self.phase = Phase.OVER
+        self.phase = OVER
         return True
 
-    def _end_trick(self) -> None:
+    def _end_trick(self, table: Combination) -> None:
         """All others passed: the table's player wins the trick (giving it away if it is the
         Dragon's) and leads, or the next player with cards leads if they are out."""
         winner = self.table_seat
         # the Dragon is only played alone; in Grand Seigneur its winner keeps it
-        if self.table.cards[0].face is DRAGON and self.variant.dragon_receivers(winner):
+        card = table.cards[0]
+        if (card is DRAGON or card is DRAGON_2) and self.variant.dragon_receivers(winner):
             self.dragon_giver = winner
-            self.phase = Phase.DRAGON_GIFT
+            self.phase = DRAGON_GIFT
             return
         self.won[winner] |= self.trick
         self._next_trick(winner)
@@ -720,7 +772,7 @@ class HandState:
 
     def _give_dragon(self, action: GiveDragon) -> None:
         seat, to = action.seat, action.to
-        if self.phase != Phase.DRAGON_GIFT:
+        if self.phase != DRAGON_GIFT:
             raise IllegalAction(action, "there is no Dragon trick to give away")
         if seat != self.dragon_giver:
             raise IllegalAction(action, f"seat {self.dragon_giver} won the Dragon trick")
@@ -731,9 +783,9 @@ class HandState:
         if len(self.out) >= self.seats - 1:
             self.trick = 0
             self.table = None
-            self.phase = Phase.OVER
+            self.phase = OVER
         else:
-            self.phase = Phase.PLAY
+            self.phase = PLAY
             self._next_trick(seat)
 
     def _next_with_cards(self, start: int) -> int:
@@ -745,16 +797,19 @@ class HandState:
     @property
     def double_victory(self) -> int | None:
         """The team whose partners went out first and second (Tichu, Threechu), if any."""
-        variant = self.variant
-        if getattr(variant, "sweep_key", None) != "double_victory":
-            return None
-        return variant.sweep_of(self.out)
+        return self._sweep("double_victory")
 
     @property
     def triple_victory(self) -> int | None:
         """Tientsin: the team whose three players went out first, if any."""
+        return self._sweep("triple_victory")
+
+    def _sweep(self, key: str) -> int | None:
+        """The team whose players all went out first, in a game whose sheet calls that ``key``."""
+        from .variants import TeamVariant
+
         variant = self.variant
-        if getattr(variant, "sweep_key", None) != "triple_victory":
+        if not isinstance(variant, TeamVariant) or variant.sweep_key != key:
             return None
         return variant.sweep_of(self.out)
 
@@ -762,7 +817,7 @@ class HandState:
     def finish_order(self) -> tuple[int, ...]:
         """The seats in the order they went out, the last player last once the hand is over."""
         out = tuple(self.out)
-        if self.phase == Phase.OVER and len(out) == self.seats - 1:
+        if self.phase == OVER and len(out) == self.seats - 1:
             return (*out, *(s for s in range(self.seats) if s not in out))
         return out
 
@@ -770,16 +825,21 @@ class HandState:
         """Each team's card points at the end (not counted after a sweep): the last player's hand
         cards go to the opposing team, their tricks (and in Tientsin the fifth player's) as the
         game says (``TeamVariant.card_points``)."""
-        return self.variant.card_points(self)
+        from .variants import TeamVariant
+
+        variant = self.variant
+        if not isinstance(variant, TeamVariant):
+            raise ValueError(f"{variant.name} counts no card points")
+        return variant.card_points(self)
 
     def score(self) -> HandScore | PlacingScore:
         """The hand's score once over: in the partnership games totals, card points, sweep,
         finish order, calls; in Grand Seigneur the placing."""
-        if self.phase != Phase.OVER:
+        if self.phase != OVER:
             raise ValueError("the hand is not over")
         return self.variant.score(self)
 
-    def entry(self, score: HandScore | PlacingScore | None = None) -> dict:
+    def entry(self, score: HandScore | PlacingScore | None = None) -> dict[str, Any]:
         """The score entry a table captain would write for this hand (see ``scoring.entry``);
         ``score``: this hand's ``score()`` when already computed."""
         return self.variant.entry(self.score() if score is None else score)
@@ -790,7 +850,7 @@ _NUMBERS = {1: "one", 2: "two", 3: "three"}
 
 def _given(action: Exchange | Push) -> tuple[Card, ...]:
     """The cards an exchange lays out, in the order of the seat's recipients."""
-    if type(action) is Exchange:
+    if isinstance(action, Exchange):
         return (action.left, action.partner, action.right)
     return action.cards
 

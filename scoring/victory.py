@@ -1,6 +1,6 @@
 """Victory points: how Tichu points (TP) turn into results that rank players.
 
-Rules implemented here (RULINGS.md, "Victory points and standings"):
+Rules implemented here (``docs/rules.md``, "Victory points"):
 
 - Per hand, the DTM scheme: the double-victory team 3 VP and its opponents 0, whatever the calls;
   otherwise the team with more TP 2 VP, the other 0, equal TP 1 each.

@@ -19,13 +19,22 @@ import time
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 LIVE = bool(os.environ.get("REDIS_URL"))
 
 
+def _django(config: pytest.Config) -> bool:
+    """Is pytest-django active? Not under ``pytest tests/scoring -p no:django``: the engine's
+    tests run without Django, so nothing here imports it unless it is."""
+    return config.pluginmanager.hasplugin("django")
+
+
 def pytest_report_header(config):
+    if not _django(config):
+        return "tichu test mode: without Django (the engine's tests only)"
+    from django.conf import settings
+
     mode = "live: PostgreSQL/Redis/Celery worker" if LIVE else "embedded: SQLite, Celery eager"
     if not LIVE:
         mode += "; tests marked live are deselected"
@@ -52,11 +61,12 @@ def _worker_redis_url(worker_id: str) -> str:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def celery_worker_process(request, django_db_setup, django_db_blocker, worker_id):
+def celery_worker_process(request, worker_id):
     """In live mode: a real ``celery -A tichu_site worker -B`` on the test database."""
-    if not LIVE:
+    if not LIVE or not _django(request.config):
         yield None
         return
+    request.getfixturevalue("django_db_setup")
     import redis
     from django.db import connection
 
@@ -85,6 +95,7 @@ def celery_worker_process(request, django_db_setup, django_db_blocker, worker_id
 
 def _point_celery_at(url: str) -> None:
     """This test process's Celery app and cache talk to the worker's Redis database."""
+    from django.conf import settings
     from django.core.cache import caches
 
     from tichu_site.celery import app
@@ -135,10 +146,10 @@ def _token_renewed_since(event) -> bool:
 
 
 @pytest.fixture(autouse=True)
-def fresh_local_cache():
+def fresh_local_cache(request):
     """Embedded mode: the in-process cache starts empty for every test (SQLite reuses the ids of
     rolled-back rows, so a cached answer of an earlier test's event could otherwise be served)."""
-    if not LIVE:
+    if not LIVE and _django(request.config):
         from django.core.cache import cache
 
         cache.clear()

@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 
+from django.utils.translation import gettext as _
+
 from scoring import DTM, STANDARD, Rules
 
 from .errors import FormatError
@@ -40,6 +42,11 @@ SEEDINGS = ("organizer", "event")
 BYE_CREDITS = ("average", "none")
 VP_SCHEMES = ("dtm", "round", "game")  # per hand (3/2/1/0), per round (2/1/0), per game
 TIEBREAKS = ("tichu_points", "double_victories", "tichu_calls_made", "opponent_victory_points")
+
+
+def _listed(choices) -> str:
+    """Choices as a message names them: ``a, b, c``."""
+    return ", ".join(str(choice) for choice in choices)
 
 
 @dataclass(frozen=True)
@@ -71,32 +78,38 @@ class Format:
 
     def _check(self) -> None:
         if self.entrant_type not in ENTRANT_TYPES:
-            raise FormatError("entrant_type", f"entrant_type must be one of {ENTRANT_TYPES}")
+            raise FormatError("entrant_type", _("entrant_type must be one of %(choices)s.")
+                              % {"choices": _listed(ENTRANT_TYPES)})
         if self.pairing not in PAIRING_METHODS:
-            raise FormatError("pairing", f"pairing must be one of {PAIRING_METHODS}")
+            raise FormatError("pairing", _("pairing must be one of %(choices)s.")
+                              % {"choices": _listed(PAIRING_METHODS)})
         if (self.pairing == "individual") != (self.entrant_type == "individual"):
-            raise FormatError("pairing", "individual pairing is for individual entrants only, "
-                                         "swiss and round_robin for teams")
+            raise FormatError("pairing", _("Individual pairing is for individual entrants only, "
+                                           "swiss and round_robin for teams."))
         if self.rounds is not None and not 1 <= self.rounds <= 200:
-            raise FormatError("rounds", "rounds must be between 1 and 200")
+            raise FormatError("rounds", _("The number of rounds must be between 1 and 200."))
         if self.rounds is None and self.pairing not in ("round_robin", *CUP_PAIRINGS):
-            raise FormatError("rounds", "only a round robin or a cup may leave the number of "
-                                        "rounds open")
+            raise FormatError("rounds", _("Only a round robin or a cup may leave the number of "
+                                          "rounds open."))
         if (self.hands_per_round is None) == (self.game_to is None):
-            raise FormatError("hands_per_round", "set either hands_per_round or game_to")
+            raise FormatError("hands_per_round",
+                              _("Set either the hands per round or the game's target."))
         if self.hands_per_round is not None and not 1 <= self.hands_per_round <= 64:
-            raise FormatError("hands_per_round", "hands_per_round must be between 1 and 64")
+            raise FormatError("hands_per_round", _("The hands per round must be between 1 and 64."))
         if self.game_to is not None and not 100 <= self.game_to <= 10000:
-            raise FormatError("game_to", "game_to must be between 100 and 10000")
+            raise FormatError("game_to", _("A game's target must be between 100 and 10000."))
         if self.vp_scheme not in VP_SCHEMES:
-            raise FormatError("vp_scheme", f"vp_scheme must be one of {VP_SCHEMES}")
+            raise FormatError("vp_scheme", _("vp_scheme must be one of %(choices)s.")
+                              % {"choices": _listed(VP_SCHEMES)})
         if self.game_to is not None and self.vp_scheme == "dtm":
-            raise FormatError("vp_scheme", "a game to a target is scored per game or per round")
+            raise FormatError("vp_scheme", _("A game to a target is scored per game or per round."))
         if self.bye_credit not in BYE_CREDITS:
-            raise FormatError("bye_credit", f"bye_credit must be one of {BYE_CREDITS}")
+            raise FormatError("bye_credit", _("bye_credit must be one of %(choices)s.")
+                              % {"choices": _listed(BYE_CREDITS)})
         unknown = [t for t in self.tiebreaks if t not in TIEBREAKS]
         if unknown:
-            raise FormatError("tiebreaks", f"unknown tie-breaks {unknown}; known: {TIEBREAKS}")
+            raise FormatError("tiebreaks", _("Unknown tie-breaks %(unknown)s; known: %(choices)s.")
+                              % {"unknown": _listed(unknown), "choices": _listed(TIEBREAKS)})
         if self.is_cup:
             self._check_cup()
 
@@ -170,13 +183,14 @@ def resolve_format(preset: str | None, overrides: dict | None = None) -> Format:
     elif preset in PRESETS:
         base = PRESETS[preset]
     else:
-        raise FormatError("format", f"unknown format {preset!r}; choose one of {tuple(PRESETS)}")
+        raise FormatError("format", _("Unknown format %(name)s; choose one of %(choices)s.")
+                          % {"name": repr(preset), "choices": _listed(PRESETS)})
     overrides = dict(overrides or {})
     known = {f.name for f in fields(Format)}
     unknown = set(overrides) - known
     if unknown:
         name = sorted(unknown)[0]
-        raise FormatError(name, f"{name!r} is not a format setting")
+        raise FormatError(name, _("%(name)s is not a format setting.") % {"name": repr(name)})
     if "rules" in overrides:
         rules = overrides["rules"]
         if isinstance(rules, Rules):
@@ -187,10 +201,10 @@ def resolve_format(preset: str | None, overrides: dict | None = None) -> Format:
             except (TypeError, ValueError) as error:
                 raise FormatError("rules", str(error)) from None
         else:
-            raise FormatError("rules", "rules must be a mapping of rule options")
+            raise FormatError("rules", _("rules must be a mapping of rule options."))
     if "tiebreaks" in overrides:
         if not isinstance(overrides["tiebreaks"], list | tuple):
-            raise FormatError("tiebreaks", "tiebreaks must be a list")
+            raise FormatError("tiebreaks", _("tiebreaks must be a list."))
         overrides["tiebreaks"] = tuple(overrides["tiebreaks"])
     _check_types(overrides)
     return replace(base, **overrides)
@@ -207,19 +221,19 @@ def _check_types(overrides: dict) -> None:
         value = overrides.get(name)
         if name in overrides and value is not None and (
                 not isinstance(value, int) or isinstance(value, bool)):
-            raise FormatError(name, f"{name} must be a whole number or null")
+            raise FormatError(name, _("%(name)s must be a whole number or null.") % {"name": name})
     for name in _STRINGS:
         if name in overrides and not isinstance(overrides[name], str):
-            raise FormatError(name, f"{name} must be text")
+            raise FormatError(name, _("%(name)s must be text.") % {"name": name})
     for name in _BOOLEANS:
         if name in overrides and not isinstance(overrides[name], bool):
-            raise FormatError(name, f"{name} must be true or false")
+            raise FormatError(name, _("%(name)s must be true or false.") % {"name": name})
     for name in ("best_of", "groups", "advance"):
         if name in overrides and overrides[name] is None:
-            raise FormatError(name, f"{name} must be a whole number")
+            raise FormatError(name, _("%(name)s must be a whole number.") % {"name": name})
     if overrides.get("best_of_from") is not None and not isinstance(overrides["best_of_from"],
                                                                       str):
-        raise FormatError("best_of_from", "best_of_from must be the name of a stage or null")
+        raise FormatError("best_of_from", _("best_of_from must be the name of a stage or null."))
     for tiebreak in overrides.get("tiebreaks", ()):
         if not isinstance(tiebreak, str):
-            raise FormatError("tiebreaks", "tiebreaks must be a list of names")
+            raise FormatError("tiebreaks", _("tiebreaks must be a list of names."))

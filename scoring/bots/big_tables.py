@@ -22,8 +22,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scoring.actions import Action, GiveDragon, GiveLead, GrandTichu, Pass, Play, Tichu
-from scoring.cards import DRAGON, MAH_JONG, PHOENIX, cards_of
-from scoring.state import WISHES, HandState, Phase
+from scoring.cards import DRAGON, MAH_JONG, PHOENIX, Card, cards_of
+from scoring.hand_plays import Entry
+from scoring.state import (
+    BLIND,
+    DOG_LEAD,
+    DRAGON_GIFT,
+    EXCHANGE,
+    GRAND,
+    PLAY,
+    WISHES,
+    HandState,
+)
 
 from .bits import PASSES
 from .driver import seat_plays
@@ -42,7 +52,7 @@ def act(bot: HeuristicBot, state: HandState, seat: int) -> Action:
 
     phase, variant = state.phase, state.variant
     partners = variant.partners(seat)
-    if phase == Phase.PLAY:
+    if phase == PLAY:
         hand = state.hands[seat]
         if (state.may_call_tichu(seat) and not state.out
                 and not any(state.calls[p] for p in partners)
@@ -63,14 +73,14 @@ def act(bot: HeuristicBot, state: HandState, seat: int) -> Action:
         if bombs and (nearly_out or not may_pass):
             return Play(seat, min(bombs, key=_follow_order)[1])
         return PASSES[seat] if may_pass else _lay(state, seat, (plays or bombs)[0][1])
-    if phase in (Phase.GRAND, Phase.BLIND):
+    if phase in (GRAND, BLIND):
         call = GrandTichu(seat)
         legal = state.legal_actions(seat)
-        if phase == Phase.GRAND and call in legal and (
+        if phase == GRAND and call in legal and (
                 Pass(seat) not in legal or strength(cards_of(state.hands[seat])) >= 3):
             return call
         return PASSES[seat]
-    if phase == Phase.EXCHANGE:
+    if phase == EXCHANGE:
         mask = state.hands[seat]
         recipients = state.recipients(seat)
         ranked = sorted(cards_of(mask), key=_strength_order)
@@ -80,10 +90,10 @@ def act(bot: HeuristicBot, state: HandState, seat: int) -> Action:
         else:
             cards = ranked[:len(recipients)]
         return exchange_of(state, seat, cards)
-    if phase == Phase.DRAGON_GIFT:
+    if phase == DRAGON_GIFT:
         return GiveDragon(seat, max(variant.dragon_receivers(seat),
                                     key=lambda other: state.hands[other].bit_count()))
-    if phase == Phase.DOG_LEAD:
+    if phase == DOG_LEAD:
         return GiveLead(seat, min(variant.dog_choices(seat, state.hands),
                                   key=lambda other: state.hands[other].bit_count()))
     raise ValueError(f"seat {seat} has nothing to do in the {phase} phase")
@@ -92,17 +102,17 @@ def act(bot: HeuristicBot, state: HandState, seat: int) -> Action:
 def interrupt(state: HandState, seat: int) -> Action | None:
     """A bomb on an opponent's trick when that opponent is nearly out or holds the Dragon
     trick."""
-    holder = state.table_seat
-    if holder in state.variant.partners(seat):
+    holder, table = state.table_seat, state.table
+    if table is None or holder in state.variant.partners(seat):
         return None
-    if state.table.cards[0].face is not DRAGON and (
+    if table.cards[0].face is not DRAGON and (
             state.hands[holder].bit_count() > _NEARLY_OUT):
         return None
     bombs = state.bombs_beating_table(seat)
     return Play(seat, min(bombs, key=len)) if bombs else None
 
 
-def _lay(state: HandState, seat: int, play) -> Play:
+def _lay(state: HandState, seat: int, play: tuple[Card, ...]) -> Play:
     """The play, wishing with the Mah Jong the highest rank the bot does not hold."""
     if MAH_JONG not in play:
         return Play(seat, play)
@@ -110,17 +120,17 @@ def _lay(state: HandState, seat: int, play) -> Play:
     return Play(seat, play, next((rank for rank in reversed(WISHES) if rank not in held), None))
 
 
-def _lead_order(entry) -> tuple[float, int]:
+def _lead_order(entry: Entry) -> tuple[float, int]:
     """Lowest rank first, then the most cards: shed the low cards in big combinations."""
     return entry[3], -entry[2]
 
 
-def _follow_order(entry) -> tuple[float, int]:
+def _follow_order(entry: Entry) -> tuple[float, int]:
     """The cheapest: the lowest rank, the fewest cards."""
     return entry[3], entry[2]
 
 
-def _strength_order(card) -> tuple[int, int]:
+def _strength_order(card: Card) -> tuple[int, int]:
     """Weakest first: the Dog, 2 to Ace, the Mah Jong, the Phoenix, the Dragon."""
     face = card.face
     if face is DRAGON:

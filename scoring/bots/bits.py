@@ -106,7 +106,18 @@ def run_from(ranks: int, rank: int) -> int:
 
 def single_action(seat: int, bit: int) -> Play:
     """``seat`` plays the one card of a one-card mask alone (no wish)."""
-    return _SINGLE_ACTIONS[seat][bit.bit_length() - 1]
+    action = _SINGLE_ACTIONS[seat][bit.bit_length() - 1]
+    if action is None:
+        raise ValueError("no card of the decks has this bit")
+    return action
+
+
+def single_play(bit: int) -> tuple[Card, ...]:
+    """The one card of a one-card mask, as a play."""
+    play = SINGLE_PLAYS[bit.bit_length() - 1]
+    if play is None:
+        raise ValueError("no card of the decks has this bit")
+    return play
 
 
 def as_listed(play: int) -> tuple[Card, ...]:
@@ -114,7 +125,7 @@ def as_listed(play: int) -> tuple[Card, ...]:
     them: by index, save the Mah Jong first in a straight and the triple first in a full
     house."""
     if not play & (play - 1):
-        return SINGLE_PLAYS[play.bit_length() - 1]
+        return single_play(play)
     if play & MAH_JONG_BIT:
         return (MAH_JONG, *cards_of(play & SUITED_MASK))
     if play.bit_count() == 5:

@@ -19,11 +19,9 @@ from typing import Protocol
 from scoring.actions import Action
 from scoring.hand_plays import HandPlays
 from scoring.plays import bombs_in
-from scoring.state import HandState, Phase
+from scoring.state import OVER, PLAY, HandState
 
 from .bits import others_of
-
-_PLAY, _OVER = Phase.PLAY, Phase.OVER  # looked up once (see ``scoring.combinations``)
 
 
 class Bot(Protocol):
@@ -38,7 +36,7 @@ class Bot(Protocol):
         ...
 
 
-def seat_plays(cache: list, state: HandState, seat: int) -> HandPlays:
+def seat_plays(cache: list[HandPlays | None], state: HandState, seat: int) -> HandPlays:
     """The ``HandPlays`` of the cards ``seat`` holds, kept in ``cache`` (one per seat) and
     narrowed as the hand shrinks; a hand that is no part of the cached one starts afresh."""
     mask = state.hands[seat]
@@ -81,8 +79,9 @@ def play_out(state: HandState, bots: Sequence[Bot]) -> list[Action]:
     out of turn (a seat's bombs can only disappear once the play starts, as its hand shrinks)."""
     actions: list[Action] = []
     append, apply = actions.append, state.apply
-    while state.phase != _PLAY:  # the calls and the exchange
+    while state.phase != PLAY:  # the calls and the exchange
         seat = state.to_act
+        assert seat is not None  # a hand waits for a seat until it is over
         action = bots[seat].act(state, seat)
         apply(action)
         append(action)
@@ -91,17 +90,16 @@ def play_out(state: HandState, bots: Sequence[Bot]) -> list[Action]:
              if bombs_in(hand, mahjong_in_bomb)}
     while True:
         phase = state.phase
-        if phase == _PLAY:
+        if phase == PLAY:
             seat = state.turn
-            action = None
-            if armed and state.table is not None:
-                action = _bomb_out_of_turn(bots, state, seat, armed, mahjong_in_bomb)
-            if action is None:
-                action = bots[seat].act(state, seat)
-        elif phase == _OVER:
+            bomb = (_bomb_out_of_turn(bots, state, seat, armed, mahjong_in_bomb)
+                    if armed and state.table is not None else None)
+            action = bots[seat].act(state, seat) if bomb is None else bomb
+        elif phase == OVER:
             break
         else:  # the Dragon's gift
             seat = state.to_act
+            assert seat is not None
             action = bots[seat].act(state, seat)
         apply(action)
         append(action)

@@ -26,11 +26,11 @@ from scoring.cards import (
     Card,
     cards_of,
 )
-from scoring.combinations import PHOENIX_TOP_RANK, Kind, reading_of_mask
-from scoring.hand_plays import BOMB, HandPlays, singles_above
+from scoring.combinations import PHOENIX_TOP_RANK, SINGLE, Combination, reading_of_mask
+from scoring.hand_plays import BOMB, Entry, HandPlays, singles_above
 from scoring.plays import bombs_in
 from scoring.score import GRAND_CALLS, partner_of, team_of
-from scoring.state import WISHES, HandState, Phase
+from scoring.state import BLIND, DRAGON_GIFT, EXCHANGE, GRAND, PLAY, WISHES, HandState
 
 from . import big_tables
 from .bits import (
@@ -39,7 +39,6 @@ from .bits import (
     OTHERS,
     PASSES,
     PHOENIX_OR_DRAGON,
-    SINGLE_PLAYS,
     TEAMS,
     as_listed,
     cards_of_bombs,
@@ -50,11 +49,10 @@ from .bits import (
     run_from,
     set_of,
     single_action,
+    single_play,
     weakest,
 )
 from .driver import seat_plays
-
-_PLAY, _SINGLE = Phase.PLAY, Kind.SINGLE  # looked up once (see ``scoring.combinations``)
 
 
 def strength(cards: Sequence[Card]) -> int:
@@ -175,7 +173,7 @@ class HeuristicBot:
         if state.seats != 4:  # Tientsin, Grand Seigneur
             return big_tables.act(self, state, seat)
         phase = state.phase
-        if phase == _PLAY:
+        if phase == PLAY:
             hand = state.hands[seat]
             if not state.played[seat] and state.calls[seat] is None and self._judged[seat] != hand:
                 self._judged[seat] = hand
@@ -185,22 +183,23 @@ class HeuristicBot:
             if (plays_of is None or plays_of.mask != hand
                     or plays_of.mahjong_in_bomb != state.rules.mahjong_in_bomb):
                 plays_of = seat_plays(self._plays, state, seat)
-            if state.table is None:
+            table = state.table
+            if table is None:
                 return self._lay(state, seat, self._lead(state, seat, plays_of))
-            return self._follow(state, seat, plays_of)
-        if phase == Phase.BLIND:
+            return self._follow(state, seat, plays_of, table)
+        if phase == BLIND:
             return PASSES[seat]
-        if phase == Phase.GRAND:
+        if phase == GRAND:
             if state.variant.grand_tichu_allowed and state.may_call_grand(seat) and (
                     _strength(state.hands[seat]) >= 4 or state._chaos_fault(seat)):
                 return GrandTichu(seat)
             return PASSES[seat]
-        if phase == Phase.EXCHANGE:
+        if phase == EXCHANGE:
             exchange = self._exchange(state.hands[seat], seat, state.calls[partner_of(seat)])
             if len(state.recipients(seat)) == 2:  # Threechu's dealer and dummy: no partner
                 return Push(seat, (exchange.left, exchange.right))
             return exchange
-        if phase == Phase.DRAGON_GIFT:
+        if phase == DRAGON_GIFT:
             left, right = (seat + 3) & 3, (seat + 1) & 3
             return GiveDragon(seat, left if state.hands[left].bit_count()
                               > state.hands[right].bit_count() else right)
@@ -227,7 +226,9 @@ class HeuristicBot:
                 or (1 << (suited.bit_length() - 1) if suited
                     else givable & MAH_JONG_BIT or givable & DOG_BIT))
         partner = CARDS[best.bit_length() - 1]
-        evens, odds = [], []  # the four weakest cards left, of an even rank or not
+        # the four weakest cards left, of an even rank or not
+        evens: list[Card] = []
+        odds: list[Card] = []
         for card in weakest(mask & ~best & ~MAH_JONG_BIT, 4):
             (evens if card.rank and card.rank % 2 == 0 else odds).append(card)
         even = evens[0] if evens else odds.pop(0)
@@ -235,9 +236,9 @@ class HeuristicBot:
 
     # -- play ---------------------------------------------------------------------------
 
-    def _follow(self, state: HandState, seat: int, plays_of: HandPlays) -> Action:
+    def _follow(self, state: HandState, seat: int, plays_of: HandPlays, table: Combination
+                ) -> Action:
         """In turn on a trick (see the class's description)."""
-        table = state.table
         mask = plays_of.mask
         hands = state.hands
         right, partner, left = OTHERS[seat]
@@ -245,13 +246,13 @@ class HeuristicBot:
         wish = state.wish
         out = state.out
         calls = state.calls
-        threat = (out or calls[right] or calls[left]) and self._threat(state, seat)
+        threat = bool(out or calls[right] or calls[left]) and self._threat(state, seat)
         free = not wish or not mask & RANK_MASKS[wish]  # surely no wish obliges
         if (holder == partner and hands[partner] and not threat and free
                 and mask.bit_count() != table.length):
             return PASSES[seat]  # the partner's trick stands
-        if free and table.kind == _SINGLE:
-            action = self._follow_single(state, seat, plays_of, threat)
+        if free and table.kind == SINGLE and table.rank is not None:
+            action = self._follow_single(state, seat, plays_of, threat, table.rank)
             if action is not None:
                 return action
         plays, bombs, may_pass = plays_of.split_entries(table, wish)
@@ -292,11 +293,11 @@ class HeuristicBot:
             return Play(seat, min(bombs, key=_bomb_size)[1])
         return PASSES[seat]
 
-    def _follow_single(self, state: HandState, seat: int, plays_of: HandPlays, threat: bool
-                       ) -> Action | None:
-        """``_follow`` on a single, read straight from the bits of the hand (no wish obliges);
-        ``None``: let the general way decide (only bombs, or cards of a bomb, would beat)."""
-        rank = state.table.rank
+    def _follow_single(self, state: HandState, seat: int, plays_of: HandPlays, threat: bool,
+                       rank: float) -> Action | None:
+        """``_follow`` on a single of ``rank``, read straight from the bits of the hand (no wish
+        obliges); ``None``: let the general way decide (only bombs, or cards of a bomb, would
+        beat)."""
         mask = plays_of.mask
         bombs = () if plays_of.bomb_free else plays_of.entries(BOMB)
         free = mask  # bombs aside
@@ -422,7 +423,7 @@ class HeuristicBot:
             return cards_of(set_of(wished, 3))
         if free and partner_left == 1 and not state.calls[seat]:
             # feed the partner about to go out: the lowest single
-            return SINGLE_PLAYS[(free & -free).bit_length() - 1]
+            return single_play(free & -free)
         if free:
             danger = (hands[(seat + 1) & 3].bit_count() == 1
                       or hands[(seat + 3) & 3].bit_count() == 1)  # an opponent holds one card
@@ -442,9 +443,10 @@ class HeuristicBot:
         if team_of(holder) == team_of(seat):
             return None
         bombs = state.bombs_beating_table(seat)
-        if not bombs:
+        table = state.table
+        if not bombs or table is None:  # (no bomb is laid but on a table)
             return None
-        if state.table.cards == (DRAGON,) or self._urgent(state, seat, holder):
+        if table.cards == (DRAGON,) or self._urgent(state, seat, holder):
             return Play(seat, min(bombs, key=len))
         mask = state.hands[seat]
         for bomb in bombs:
@@ -514,11 +516,11 @@ def _combination_from(free: int, held: int, paired: int, tripled: int, low: int)
     return low_cards & -low_cards
 
 
-def _bomb_size(entry) -> tuple[int, float]:
+def _bomb_size(entry: Entry) -> tuple[int, float]:
     return entry[2], entry[3]
 
 
-def _entry_rank(entry) -> float:
+def _entry_rank(entry: Entry) -> float:
     return entry[3]
 
 
@@ -531,7 +533,7 @@ def _bomb_cards(plays_of: HandPlays) -> int:
     return cards
 
 
-def _cheapest(entries: list, mask: int, plays_of: HandPlays):
+def _cheapest(entries: list[Entry], mask: int, plays_of: HandPlays) -> Entry:
     """The play that costs least: the lowest rank, a pair or triple kept whole rather than
     split, the Phoenix in a combination and broken bombs last."""
     bomb_cards = _bomb_cards(plays_of)
@@ -561,7 +563,8 @@ def _boss_single(mask: int, unseen: int) -> Card | None:
     suited = mask & SUITED_MASK
     if not suited:
         return None
-    top = CARDS[suited.bit_length() - 1]
-    if unseen & ~((1 << ((top.rank - 1) * 4)) - 1) & SUITED_MASK:
+    top = suited.bit_length() - 1
+    next_rank = ((top >> 2) + 1) << 2  # the index of the next rank's first card
+    if unseen & ~((1 << next_rank) - 1) & SUITED_MASK:
         return None
-    return top
+    return CARDS[top]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from scoring.actions import (
     Action,
@@ -17,14 +18,12 @@ from scoring.actions import (
     Tichu,
 )
 from scoring.cards import DECK_SIZE, DRAGON_RANK, MAH_JONG, Card
-from scoring.combinations import Kind
+from scoring.combinations import SINGLE
 from scoring.hand_plays import BOMB, LEAD_KINDS, HandPlays, singles_above
-from scoring.state import WISHES, HandState, Phase
+from scoring.state import BLIND, DOG_LEAD, DRAGON_GIFT, EXCHANGE, GRAND, PLAY, WISHES, HandState
 
 from .bits import MOST_SEATS, PASSES, PHOENIX_OR_DRAGON, single_action
 from .driver import seat_plays
-
-_PLAY, _SINGLE = Phase.PLAY, Kind.SINGLE  # looked up once (see ``scoring.combinations``)
 
 
 class RandomBot:
@@ -42,7 +41,7 @@ class RandomBot:
     def act(self, state: HandState, seat: int) -> Action:
         rng = self.rng
         phase = state.phase
-        if phase == _PLAY:
+        if phase == PLAY:
             if (not state.played[seat] and state.calls[seat] is None
                     and rng.random() < self.call_chance and state.may_call_tichu(seat)):
                 return Tichu(seat)
@@ -54,7 +53,8 @@ class RandomBot:
             if not (wish and plays_of.holds(wish)):  # no wish obliges
                 if table is None:
                     return self._lead(seat, plays_of)
-                if table.kind == _SINGLE and not plays_of.mask >> DECK_SIZE:
+                if (table.kind == SINGLE and table.rank is not None
+                        and not plays_of.mask >> DECK_SIZE):
                     return self._on_single(seat, plays_of, table.rank)
             # the legal plays and the pass, drawn from the seat's candidates (cheaper than
             # building every action)
@@ -66,16 +66,16 @@ class RandomBot:
             return Play(seat, bombs[pick][1]) if pick < len(bombs) else PASSES[seat]
         if state.may_call_tichu(seat) and rng.random() < self.call_chance:
             return Tichu(seat)
-        if phase == Phase.EXCHANGE:
+        if phase == EXCHANGE:
             return exchange_of(state, seat, rng.sample(state.hand(seat),
                                                        len(state.recipients(seat))))
-        if phase == Phase.DRAGON_GIFT:
+        if phase == DRAGON_GIFT:
             receivers = state.variant.dragon_receivers(seat)  # in Tichu: right, then left
             return GiveDragon(seat, receivers[int(rng.random() * len(receivers))])
-        if phase == Phase.DOG_LEAD:
+        if phase == DOG_LEAD:
             return GiveLead(seat, rng.choice(state.variant.dog_choices(seat, state.hands)))
-        if phase in (Phase.GRAND, Phase.BLIND):  # a Grand (or Blind Grand) Tichu, or a pass
-            call = GrandTichu(seat) if phase == Phase.GRAND else BlindGrandTichu(seat)
+        if phase in (GRAND, BLIND):  # a Grand (or Blind Grand) Tichu, or a pass
+            call = GrandTichu(seat) if phase == GRAND else BlindGrandTichu(seat)
             legal = state.legal_actions(seat)
             if Pass(seat) not in legal or (rng.random() < self.call_chance and call in legal):
                 return call  # Chaos Tichu: the team's last to decide calls
@@ -131,7 +131,7 @@ _RANDOM_LEAD_KINDS = (*LEAD_KINDS, BOMB)
 _WISH_CHOICES = (None, *WISHES)
 
 
-def exchange_of(state: HandState, seat: int, cards) -> Exchange | Push:
+def exchange_of(state: HandState, seat: int, cards: Sequence[Card]) -> Exchange | Push:
     """The exchange of ``cards`` (one per recipient, in order) as the game lays it out: the
     cards the game forces instead, where it does (Grand Seigneur's tribute)."""
     forced = state.variant.forced_push(seat, state.hands[seat], state.placing)

@@ -12,12 +12,15 @@ Seigneur). A game's class overrides the flags and hooks where it differs.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..cards import FULL_DECK_MASK, TWO_DECKS_MASK, points_of_mask
 from ..rules import Rules
+from ..score import CallOutcome, HandScore, PlacingScore, hand_totals
 
 if TYPE_CHECKING:
-    from ..score import HandScore, PlacingScore
+    from ..cards import Card
     from ..state import HandState
 
 DECK_CARDS = 56
@@ -64,16 +67,14 @@ class Variant:
         """How many decks are dealt (one; Grand Seigneur takes two from seven players)."""
         return 1
 
-    @property
+    @cached_property
     def cards(self) -> int:
         """How many cards are dealt: 56 a deck, 54 of the second (no Dog, no Mah Jong)."""
         return DECK_CARDS + (self.decks - 1) * SECOND_DECK_CARDS
 
-    @property
+    @cached_property
     def deck_mask(self) -> int:
         """The cards dealt, as a mask (``scoring.cards``)."""
-        from ..cards import FULL_DECK_MASK, TWO_DECKS_MASK
-
         return TWO_DECKS_MASK if self.decks == 2 else FULL_DECK_MASK
 
     @property
@@ -85,14 +86,14 @@ class Variant:
         """The other seats of ``seat``'s team (none in a game without teams)."""
         return ()
 
-    @property
+    @cached_property
     def deal_counts(self) -> tuple[int, ...]:
         """How many cards each seat is dealt: drawn one at a time from seat 0 on until none is
         left, so the first seats may hold one card more."""
         share, more = divmod(self.cards, self.seats)
         return tuple(share + (seat < more) for seat in range(self.seats))
 
-    def score_entry(self, entry: Mapping) -> HandScore | PlacingScore:
+    def score_entry(self, entry: Mapping[str, Any]) -> HandScore | PlacingScore:
         """A captain's score entry, checked and scored (``scoring.entry``)."""
         raise NotImplementedError
 
@@ -114,7 +115,11 @@ class Variant:
 
     def grand_callers(self, dealer: int | None) -> tuple[int, ...]:
         """The seats that decide on a Grand Tichu in its window (none without one)."""
-        return tuple(range(self.seats)) if self.grand_look else ()
+        return self._all_seats if self.grand_look else ()
+
+    @cached_property
+    def _all_seats(self) -> tuple[int, ...]:
+        return tuple(range(self.seats))
 
     def tichu_open(self, seat: int, dealer: int | None, playing: bool) -> bool:
         """May ``seat`` call Tichu now, as far as the game goes (the general conditions, no call
@@ -127,13 +132,23 @@ class Variant:
         cards are laid out (a seat may be named more than once); empty: no card."""
         return ()
 
+    def all_recipients(self, dealer: int | None, placing: tuple[int, ...] | None
+                       ) -> tuple[tuple[int, ...], ...]:
+        """``recipients`` of every seat for a hand's setting, worked out once per setting."""
+        cache = self.__dict__.setdefault("_recipients_cache", {})
+        found: tuple[tuple[int, ...], ...] | None = cache.get((dealer, placing))
+        if found is None:
+            found = cache[dealer, placing] = tuple(
+                self.recipients(seat, dealer, placing) for seat in range(self.seats))
+        return found
+
     def push_fault(self, seat: int, mask: int, hand: int, placing: Sequence[int] | None
                    ) -> str | None:
         """Why these cards may not be given (a rule of the game), or ``None``."""
         return None
 
     def forced_push(self, seat: int, hand: int, placing: Sequence[int] | None
-                    ) -> tuple | None:
+                    ) -> tuple[Card, ...] | None:
         """The cards ``seat`` must give, where the game leaves no choice (Grand Seigneur's
         tribute of the best cards; among equal cards the first), or ``None``."""
         return None
@@ -161,7 +176,7 @@ class Variant:
         """The score of a hand played to its end."""
         raise NotImplementedError
 
-    def entry(self, score) -> dict:
+    def entry(self, score: Any) -> dict[str, Any]:
         """The score entry a table captain would write for this score."""
         raise NotImplementedError
 
@@ -202,11 +217,21 @@ class TeamVariant(Variant):
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s team, in playing order after it."""
-        return tuple((seat + k) % self.seats for k in range(2, self.seats, 2))
+        return self._partners[seat]
 
     def opponents(self, seat: int) -> tuple[int, ...]:
         """The seats of the other team, in playing order after ``seat``."""
-        return tuple((seat + k) % self.seats for k in range(1, self.seats, 2))
+        return self._opponents[seat]
+
+    @cached_property
+    def _partners(self) -> tuple[tuple[int, ...], ...]:
+        n = self.seats
+        return tuple(tuple((seat + k) % n for k in range(2, n, 2)) for seat in range(n))
+
+    @cached_property
+    def _opponents(self) -> tuple[tuple[int, ...], ...]:
+        n = self.seats
+        return tuple(tuple((seat + k) % n for k in range(1, n, 2)) for seat in range(n))
 
     @property
     def sweep_points(self) -> int:
@@ -223,7 +248,7 @@ class TeamVariant(Variant):
         """The keys of this game's score sheet."""
         return ("card_points", "finish_order", "calls", self.sweep_key, "tichu_success")
 
-    def dealer_of(self, entry: Mapping) -> int | None:
+    def dealer_of(self, entry: Mapping[str, Any]) -> int | None:
         """The dealer the score sheet names, where the game has one (Threechu)."""
         return None
 
@@ -233,33 +258,30 @@ class TeamVariant(Variant):
 
     # -- the hand, step by step --------------------------------------------------------
 
-    def recipients(self, seat, dealer, placing):
+    def recipients(self, seat: int, dealer: int | None, placing: Sequence[int] | None
+                   ) -> tuple[int, ...]:
         """One card to each other player: the left-hand opponent (the previous player), the
         partner, the right-hand one (the next player), as four-player Tichu lays them out."""
         n = self.seats
         return tuple((seat - k) % n for k in range(1, n))
 
-    def dog_choices(self, seat, hands):
+    def dog_choices(self, seat: int, hands: Sequence[int]) -> tuple[int, ...]:
         """The partner; if out, the next player after the partner who holds cards."""
         found = first_holding(seat + 2, hands)
         return () if found is None else (found,)
 
-    def dragon_receivers(self, seat):
+    def dragon_receivers(self, seat: int) -> tuple[int, ...]:
         """An opponent of the winner's choice."""
         return self.opponents(seat)
 
     def sweep_of(self, out: Sequence[int]) -> int | None:
-        """The team whose players all went out before any opponent, if one did."""
-        size = self.team_size
-        if len(out) < size:
-            return None
-        team = out[0] & 1
-        for seat in out[1:size]:
-            if seat & 1 != team:
-                return None
-        return team
+        """The team whose players all went out before any opponent, if one did
+        (``scoring.score.sweep_of``)."""
+        from ..score import sweep_of
 
-    def hand_over(self, out):
+        return sweep_of(out, self.team_size)
+
+    def hand_over(self, out: Sequence[int]) -> bool:
         """When one player is left holding cards, or at a sweep."""
         return len(out) >= self.seats - 1 or (
             len(out) == self.team_size and self.sweep_of(out) is not None)
@@ -273,10 +295,10 @@ class TeamVariant(Variant):
         """Each team's card points at the end of a hand without a sweep: the last player's hand
         cards go to the opposing team, the tricks of ``trick_receivers`` to the team of the
         seat named, every other trick to its winner's team."""
-        from ..cards import points_of_mask
-
         hands, won = state.hands, state.won
-        last = next(seat for seat in range(self.seats) if hands[seat])
+        last = 0
+        while not hands[last]:
+            last += 1
         moved = self.trick_receivers(state.out, last)
         cards = [0, 0]
         for seat in range(self.seats):
@@ -284,9 +306,7 @@ class TeamVariant(Variant):
             cards[1 - (seat & 1)] |= hands[seat]
         return points_of_mask(cards[0]), points_of_mask(cards[1])
 
-    def score(self, state):
-        from ..score import CallOutcome, HandScore, hand_totals
-
+    def score(self, state: HandState) -> HandScore:
         sweep = self.sweep_of(state.out)
         first = state.out[0]
         calls = tuple(CallOutcome(s, call, s == first) for s, call in enumerate(state.calls)
@@ -300,8 +320,8 @@ class TeamVariant(Variant):
         return HandScore(totals, card_points, None if triple else sweep, order, calls,
                          sweep if triple else None, state.dealer, self.name)
 
-    def entry(self, score):
-        entry = {
+    def entry(self, score: Any) -> dict[str, Any]:
+        entry: dict[str, Any] = {
             "card_points": list(score.card_points) if score.card_points else None,
             "finish_order": list(score.finish_order),
             "calls": {str(c.seat): c.call for c in score.calls},
@@ -311,7 +331,7 @@ class TeamVariant(Variant):
             entry["dealer"] = score.dealer
         return entry
 
-    def score_entry(self, entry: Mapping) -> HandScore:
+    def score_entry(self, entry: Mapping[str, Any]) -> HandScore:
         from ..entry import score_team_entry  # entry's defaults are rules, which check games
 
         return score_team_entry(entry, self)
@@ -323,17 +343,15 @@ class PlacingVariant(Variant):
 
     has_calls = False
 
-    def score(self, state):
-        from ..score import PlacingScore
-
+    def score(self, state: HandState) -> PlacingScore:
         order = tuple(state.out)
         return PlacingScore(order + tuple(s for s in range(self.seats) if s not in order),
                             self.name)
 
-    def entry(self, score):
-        return score.as_entry()
+    def entry(self, score: Any) -> dict[str, Any]:
+        return dict(score.as_entry())
 
-    def score_entry(self, entry: Mapping) -> PlacingScore:
+    def score_entry(self, entry: Mapping[str, Any]) -> PlacingScore:
         from ..entry import score_placing_entry
 
         return score_placing_entry(entry, self)

@@ -1,4 +1,4 @@
-"""Grand Seigneur: five to twelve players, placings only (RULINGS.md, "Grand Seigneur").
+"""Grand Seigneur: five to twelve players, placings only (``docs/rules.md``, "Grand Seigneur").
 
 - No teams, no calls, no card points: a hand's result is the order in which the players go out;
   the hand ends when one player is left holding cards, who is last.
@@ -20,8 +20,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .base import PlacingVariant
+
+if TYPE_CHECKING:
+    from ..cards import Card
 
 TWO_DECKS_FROM = 7
 """From this many players on, two decks are dealt."""
@@ -55,7 +59,8 @@ class GrandSeigneur(PlacingVariant):
             raise ValueError(f"the placing lists each of the {self.seats} seats once")
         return None, placing
 
-    def recipients(self, seat, dealer, placing):
+    def recipients(self, seat: int, dealer: int | None, placing: Sequence[int] | None
+                   ) -> tuple[int, ...]:
         """The last gives their best cards to the first, the second-to-last to the second, ...
         (``tributes``), and each receiver as many cards back."""
         if placing is None:
@@ -68,7 +73,8 @@ class GrandSeigneur(PlacingVariant):
                 return (giver,) * count
         return ()
 
-    def forced_push(self, seat, hand, placing):
+    def forced_push(self, seat: int, hand: int, placing: Sequence[int] | None
+                    ) -> tuple[Card, ...] | None:
         """A giver's best cards (``best_rank``; among equal cards the first)."""
         if placing is None or seat not in placing[len(placing) - len(self.tributes()):]:
             return None
@@ -77,7 +83,8 @@ class GrandSeigneur(PlacingVariant):
         count = len(self.recipients(seat, None, placing))
         return tuple(sorted(cards_of(hand), key=best_rank, reverse=True)[:count])
 
-    def push_fault(self, seat, mask, hand, placing):
+    def push_fault(self, seat: int, mask: int, hand: int, placing: Sequence[int] | None
+                   ) -> str | None:
         """A giver gives their best cards: none kept may rank above one given."""
         if placing is None or seat not in placing[len(placing) - len(self.tributes()):]:
             return None
@@ -90,14 +97,15 @@ class GrandSeigneur(PlacingVariant):
         return None
 
 
-def best_rank(card) -> int:
+def best_rank(card: Card) -> int:
     """How good a card is to give: the Dragon, the Phoenix, the Mah Jong above the Ace, then Ace
     down to 2, the Dog lowest."""
     face = card.face
-    if face.rank is None:
+    rank = face.rank
+    if rank is None:
         return 17 if face.points < 0 else 0  # the Phoenix, the Dog
-    if face.rank == 15:
+    if rank == 15:
         return 18
-    if face.rank == 1:
+    if rank == 1:
         return 16
-    return face.rank
+    return rank

@@ -1,4 +1,4 @@
-"""Threechu (Trichu): three players and a dummy (RULINGS.md, "Threechu").
+"""Threechu (Trichu): three players and a dummy (``docs/rules.md``, "Threechu").
 
 - Four hands are dealt as in Tichu. The hand's dealer sits opposite the dummy and plays both
   hands; the other two players are a normal team. The dealer rotates among the three players
@@ -17,6 +17,7 @@ The score sheet adds ``dealer``: the seat of the dealer (the dummy sits two seat
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..rules import Rules
 from ..score import GRAND_CALLS
@@ -36,15 +37,15 @@ class Threechu(Tichu):
         self.seats = 4
 
     @staticmethod
-    def dummy_of(dealer: int) -> int:
-        """The dummy sits opposite the dealer."""
-        return (dealer + 2) & 3
+    def dummy_of(dealer: int | None) -> int | None:
+        """The dummy sits opposite the dealer (a hand of Threechu always has one)."""
+        return None if dealer is None else (dealer + 2) & 3
 
     @property
     def entry_keys(self) -> tuple[str, ...]:
         return (*super().entry_keys, "dealer")
 
-    def dealer_of(self, entry: Mapping) -> int:
+    def dealer_of(self, entry: Mapping[str, Any]) -> int:
         """The dealer's seat, which a Threechu sheet must name."""
         from ..entry import InvalidHand, seat_of
 
@@ -62,7 +63,7 @@ class Threechu(Tichu):
 
         assert dealer is not None
         for seat, who in ((dealer, "dealer"), (self.dummy_of(dealer), "dummy")):
-            if calls.get(seat) in GRAND_CALLS:
+            if seat is not None and calls.get(seat) in GRAND_CALLS:
                 raise InvalidHand(f"{who}_grand_tichu",
                                   f"Threechu: the {who} (seat {seat}) may call Tichu, but not "
                                   "Grand Tichu.", "calls", {"seat": seat})
@@ -78,20 +79,21 @@ class Threechu(Tichu):
             raise ValueError("the dealer is a seat 0-3")
         return dealer, None
 
-    def grand_callers(self, dealer):
+    def grand_callers(self, dealer: int | None) -> tuple[int, ...]:
         """The two players against the dealer: neither the dealer nor the dummy calls Grand."""
         return tuple(s for s in range(4) if s != dealer and s != self.dummy_of(dealer))
 
-    def tichu_open(self, seat, dealer, playing):
+    def tichu_open(self, seat: int, dealer: int | None, playing: bool) -> bool:
         """The dealer calls Tichu for the dummy only once the exchange is done."""
         return playing or seat != self.dummy_of(dealer)
 
-    def recipients(self, seat, dealer, placing):
+    def recipients(self, seat: int, dealer: int | None, placing: Sequence[int] | None
+                   ) -> tuple[int, ...]:
         """The dealer and the dummy give no card to each other: one to each opponent."""
         if seat == dealer or seat == self.dummy_of(dealer):
             return ((seat + 3) & 3, (seat + 1) & 3)
         return super().recipients(seat, dealer, placing)
 
-    def wish_free(self, dealer):
+    def wish_free(self, dealer: int | None) -> int | None:
         """The dummy is not obliged to fulfil the wish."""
         return self.dummy_of(dealer)

@@ -1,10 +1,10 @@
 """Tichu for four players, two teams of two, and its option Chaos Tichu.
 
-The rules are those of RULINGS.md from "Cards" to "Victory points"; this class is the base the
-other partnership games change. Chaos Tichu (RULINGS.md, "Chaos Tichu", option ``chaos``): every
-hand each team calls exactly one Grand Tichu, on the first 8 cards, whatever the event says of
-Grand Tichu otherwise; the other player of the team may still call Tichu. A score entry without
-exactly one Grand Tichu per team is refused. Scoring is unchanged.
+The rules are those of ``docs/rules.md`` from "Seats and teams" to "Victory points"; this class
+is the base the other partnership games change. Chaos Tichu (``docs/rules.md``, "Chaos Tichu",
+option ``chaos``): every hand each team calls exactly one Grand Tichu, on the first 8 cards,
+whatever the event says of Grand Tichu otherwise; the other player of the team may still call
+Tichu. A score entry without exactly one Grand Tichu per team is refused. Scoring is unchanged.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tientsin: six players, two teams of three (RULINGS.md, "Tientsin").
+"""Tientsin: six players, two teams of three (``docs/rules.md``, "Tientsin").
 
 - Seats 0-5 in playing order; seats 0, 2, 4 are team A (0) and 1, 3, 5 team B (1).
 - Deal: the 56 cards drawn one at a time from seat 0 on: seats 0 and 1 hold 10, the others 9. A
@@ -17,6 +17,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .base import TeamVariant, first_holding
 
 TRIPLE_VICTORY_POINTS = 300
@@ -34,11 +36,12 @@ class Tientsin(TeamVariant):
     def sweep_points(self) -> int:
         return TRIPLE_VICTORY_POINTS
 
-    def recipients(self, seat, dealer, placing):
+    def recipients(self, seat: int, dealer: int | None, placing: Sequence[int] | None
+                   ) -> tuple[int, ...]:
         """One card to each of the two partners, none to the opponents."""
         return ((seat + 2) % 6, (seat + 4) % 6)
 
-    def dog_choices(self, seat, hands):
+    def dog_choices(self, seat: int, hands: Sequence[int]) -> tuple[int, ...]:
         """The partners holding cards (the player chooses); with neither, the next player after
         the Dog's who does."""
         partners = tuple(p for p in self.partners(seat) if hands[p])
@@ -47,7 +50,7 @@ class Tientsin(TeamVariant):
         found = first_holding(seat + 1, hands)
         return () if found is None else (found,)
 
-    def trick_receivers(self, out, last):
+    def trick_receivers(self, out: Sequence[int], last: int) -> dict[int, int]:
         """The last player's tricks go to the opposing team (as their hand cards do), the fifth
         player's to the first player out."""
         return {last: last + 1, out[-1]: out[0]}

@@ -1,4 +1,4 @@
-"""The cards: the deck, card points and the text notation (RULINGS.md, "Cards")."""
+"""The cards: the deck, card points and the text notation (docs/rules.md, "Cards")."""
 
 import pickle
 

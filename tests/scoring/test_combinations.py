@@ -1,4 +1,4 @@
-"""Combinations and beating (RULINGS.md, "Combinations" and "Beating")."""
+"""Combinations and beating (docs/rules.md, "Combinations" and "Beating")."""
 
 from itertools import combinations
 

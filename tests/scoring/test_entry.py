@@ -1,4 +1,5 @@
-"""Score entry: every rule of RULINGS.md's "End of a hand and scoring" and every error code."""
+"""Score entry: every rule of docs/rules.md's "Scoring a hand" and "The score entry", and every
+error code."""
 
 import pytest
 

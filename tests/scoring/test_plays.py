@@ -1,4 +1,4 @@
-"""Legal plays and the Mah Jong's wish (RULINGS.md, "Beating")."""
+"""Legal plays and the Mah Jong's wish (docs/rules.md, "Beating" and "The Mah Jong's wish")."""
 
 from itertools import combinations
 

@@ -44,7 +44,7 @@ def test_bad_overrides_name_their_field(overrides, field):
 
 
 def test_unknown_preset_is_refused():
-    with pytest.raises(FormatError, match="unknown format"):
+    with pytest.raises(FormatError, match="Unknown format"):
         resolve_format("poker")
 
 

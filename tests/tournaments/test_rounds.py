@@ -33,12 +33,34 @@ def dtm(organizer, orga, players=8, **overrides):
     return event
 
 
-def test_regenerating_a_draft_gives_the_same_draw(organizer, orga):
+def test_pairing_a_draft_again_draws_anew_and_keeps_the_codes(organizer, orga):
+    """Issue 14, bug 12: "Pair again" gave the identical draw with new codes, so the sheets
+    printed for the draft stopped working. Now: another draw, each table number its code."""
     event = dtm(organizer, orga)
     rnd = round_pair(event_id=event.pk, actor=orga)
-    before = seating(rnd)
-    round_regenerate(round_id=rnd.pk, actor=orga)
-    assert seating(Round.objects.get(pk=rnd.pk)) == before
+    codes = dict(rnd.tables.values_list("number", "code"))
+    draws = [seating(rnd)]
+    for _ in range(3):
+        round_regenerate(round_id=rnd.pk, actor=orga)
+        rnd = Round.objects.get(pk=rnd.pk)
+        assert seating(rnd) != draws[-1]
+        assert dict(rnd.tables.values_list("number", "code")) == codes
+        draws.append(seating(rnd))
+    pairs = Change.objects.filter(subject="round", subject_id=rnd.pk, action="pair")
+    assert pairs.count() == 4 and pairs.latest("id").new["seed"] == rnd.seed
+
+
+def test_pairing_again_is_deterministic(organizer, orga):
+    """The same event seed pairs again to the same draws: a replay reproduces them."""
+    seatings = []
+    for name in ("One", "Two"):
+        event = event_create(owner=organizer, name=name, preset="dtm", seed=5)
+        players_register(event=event, names=[f"P{i}" for i in range(8)], actor=orga)
+        rnd = round_pair(event_id=event.pk, actor=orga)
+        round_regenerate(round_id=rnd.pk, actor=orga)
+        names = dict(event.entrants.values_list("pk", "name"))
+        seatings.append([[names[e] for e in table] for table in seating(rnd)])
+    assert seatings[0] == seatings[1]
 
 
 def test_a_late_entry_joins_a_regenerated_draft(organizer, orga):
@@ -49,6 +71,24 @@ def test_a_late_entry_joins_a_regenerated_draft(organizer, orga):
     assert late.joined_round == 1
     round_regenerate(round_id=rnd.pk, actor=orga)
     assert rnd.byes.count() == 0 and late.pk in sum(seating(rnd), [])
+
+
+@pytest.mark.parametrize("players, late", [(8, 1), (8, 2), (12, 3), (9, 2)])
+def test_a_late_arrival_is_seated_in_their_first_round(organizer, orga, players, late):
+    """Issue 14, bug 11: late arrivals, last in the standings with 0 VP, took the byes of their
+    first round although the players already there could sit out instead. The rounds they
+    missed count as rests: byes go to those who sat out least."""
+    event = dtm(organizer, orga, players=players, rounds=3)
+    first = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
+    _play_round(event, first, __import__("random").Random(5))
+    arrivals = players_register(event=event, names=[f"Late {i}" for i in range(late)],
+                                actor=orga)
+    second = round_pair(event_id=event.pk, actor=orga)
+    byes = set(second.byes.values_list("entrant_id", flat=True))
+    seated = set(sum(seating(second), []))
+    late_ids = {entrant.pk for entrant in arrivals}
+    assert len(byes) == (players + late) % 4 and seated.isdisjoint(byes)
+    assert late_ids <= seated and late_ids.isdisjoint(byes)
 
 
 def test_a_swap_that_repeats_partners_is_allowed_with_a_warning(organizer, orga):

@@ -3,6 +3,8 @@ hands refused with the engine's message and nothing stored, live preview, confir
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.cache import cache
 from django.test import Client
@@ -92,9 +94,14 @@ def test_an_impossible_hand_shows_the_engine_message_and_stores_nothing(client, 
 
 
 def test_a_call_without_first_out_is_refused(client, table):
+    """Issue 14, bug 9: the message names the player, not "seat 1", and speaks only of what the
+    form has (no "tick each call made or failed": the form has no ticks)."""
     response = client.post(url(table), {"number": "1", "call_1": "tichu", "cp_0": "50"})
     assert response.status_code == 400
-    assert "enter who went out first" in response.content.decode()
+    message = re.search(r'id="engine-error".*?</div>', response.content.decode(), re.S).group()
+    caller = table.seats.get(position=1).entrant.name
+    assert f"{caller} called: choose who went out first." in message
+    assert "seat" not in message.lower() and "tick" not in message
     assert not Hand.objects.exists()
 
 

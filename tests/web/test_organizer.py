@@ -3,6 +3,9 @@ errors shown on the form with nothing stored."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -108,9 +111,13 @@ def test_register_players_one_per_line_and_by_csv(organizer_client, organizer):
     response = organizer_client.post(url, {"lines": "Anna\nBen\n\n  Clara  \n"})
     assert response.status_code == 302
     upload = SimpleUploadedFile("players.csv", "name\nDörte\nEmil\n".encode(), "text/csv")
-    organizer_client.post(url, {"lines": "", "file": upload})
+    preview = organizer_client.post(url, {"lines": "", "file": upload})
+    assert preview.status_code == 200 and event.entrants.count() == 3  # shown, not saved yet
+    confirmed = re.search(r'name="confirmed_rows" value="([^"]*)"',
+                          preview.content.decode()).group(1)
+    organizer_client.post(url, {"confirmed_rows": html.unescape(confirmed)})
     names = list(event.entrants.order_by("pk").values_list("name", flat=True))
-    assert names == ["Anna", "Ben", "Clara", "name", "Dörte", "Emil"]
+    assert names == ["Anna", "Ben", "Clara", "Dörte", "Emil"]  # the header row is no player
     assert organizer_client.post(url, {"lines": "  "}).status_code == 400
 
 

@@ -21,6 +21,8 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -30,13 +32,14 @@ from scoring import InvalidHand
 
 from ..formats import FormatError
 from ..services.history import ServiceError
+from ..wording import hand_error_message
 
 log = logging.getLogger(__name__)
 
 
 class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = "The request body is too large."
+    default_detail = _lazy("The request body is too large.")
     default_code = "too_large"
 
 
@@ -46,9 +49,10 @@ def error_body(detail: str, code: str, errors: dict | None = None) -> dict:
 
 def handler(exc, context):
     """DRF's ``EXCEPTION_HANDLER``: map domain and DRF errors to 4xx JSON (module docstring)."""
-    if isinstance(exc, InvalidHand):
+    if isinstance(exc, InvalidHand):  # worded in the client's language, the code unchanged
         field = exc.field or "non_field_errors"
-        return _response(400, error_body(exc.message, exc.code, {field: [exc.message]}))
+        message = hand_error_message(exc)
+        return _response(400, error_body(message, exc.code, {field: [message]}))
     if isinstance(exc, ServiceError):
         status_code = 404 if exc.code == "not_found" else exc.status
         errors = {exc.field: [exc.message]} if exc.field else {}
@@ -56,17 +60,17 @@ def handler(exc, context):
     if isinstance(exc, FormatError):
         return _response(400, error_body(str(exc), "format", {exc.field: [str(exc)]}))
     if isinstance(exc, RequestDataTooBig):
-        return _response(413, error_body("The request body is too large.", "too_large"))
+        return _response(413, error_body(_("The request body is too large."), "too_large"))
     if isinstance(exc, DatabaseError):  # the service's transaction was rolled back
         log.error("database error during %s", context.get("request"), exc_info=exc)
         set_rollback()
         response = _response(503, error_body(
-            "The database could not be reached; nothing was saved. Please try again.",
+            _("The database could not be reached; nothing was saved. Please try again."),
             "database_unavailable"))
         response["Retry-After"] = "5"
         return response
     if isinstance(exc, RecursionError):  # JSON nested beyond reason
-        return _response(400, error_body("The JSON is nested too deeply.", "parse_error"))
+        return _response(400, error_body(_("The JSON is nested too deeply."), "parse_error"))
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
@@ -77,14 +81,14 @@ def handler(exc, context):
 def _reshape(exc, data) -> dict:
     if isinstance(exc, exceptions.ValidationError):
         errors = _flatten(exc.detail)
-        first = next(iter(errors.values()), ["Invalid input."])[0]
+        first = next(iter(errors.values()), [_("Invalid input.")])[0]
         codes = _flatten(exc.get_codes())
         code = next(iter(codes.values()), ["invalid"])[0]
         return error_body(first, str(code), errors)
     if isinstance(exc, Http404):
-        return error_body("Not found.", "not_found")
+        return error_body(_("Not found."), "not_found")
     if isinstance(exc, DjangoPermissionDenied):
-        return error_body("You do not have permission to perform this action.",
+        return error_body(_("You do not have permission to perform this action."),
                           "permission_denied")
     if isinstance(exc, exceptions.APIException):
         detail = exc.detail

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
@@ -46,7 +47,7 @@ def require_organizer(request, event: Event, *, private: bool = False) -> None:
         raise exceptions.NotFound()
     if not request.user or not request.user.is_authenticated:
         raise exceptions.NotAuthenticated()
-    raise exceptions.PermissionDenied("Only the event's organizers may do this.",
+    raise exceptions.PermissionDenied(_("Only the event's organizers may do this."),
                                       code="not_organizer")
 
 
@@ -80,4 +81,4 @@ def table_actor(request, table: Table) -> Actor:
     wait = wrong_code_limited(request, table.pk)
     if wait is not None:
         raise exceptions.Throttled(wait=wait)
-    raise exceptions.PermissionDenied("This code does not open this table.", code="wrong_code")
+    raise exceptions.PermissionDenied(_("This code does not open this table."), code="wrong_code")

@@ -25,8 +25,8 @@ MAX_BULK = 500
 class StrictCharField(serializers.CharField):
     """Text only (no numbers turned into text), valid Unicode, no NUL characters."""
 
-    default_error_messages = {"not_text": "Must be text.",
-                              "not_unicode": "Must be valid Unicode text."}
+    default_error_messages = {"not_text": _("Must be text."),
+                              "not_unicode": _("Must be valid Unicode text.")}
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
@@ -41,7 +41,7 @@ class StrictCharField(serializers.CharField):
 class StrictIntegerField(serializers.IntegerField):
     """A JSON integer only: no strings, floats or booleans."""
 
-    default_error_messages = {"not_integer": "Must be a whole number."}
+    default_error_messages = {"not_integer": _("Must be a whole number.")}
 
     def to_internal_value(self, data):
         if not isinstance(data, int) or isinstance(data, bool):
@@ -50,7 +50,7 @@ class StrictIntegerField(serializers.IntegerField):
 
 
 class StrictBooleanField(serializers.BooleanField):
-    default_error_messages = {"not_boolean": "Must be true or false."}
+    default_error_messages = {"not_boolean": _("Must be true or false.")}
 
     def to_internal_value(self, data):
         if not isinstance(data, bool):

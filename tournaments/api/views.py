@@ -10,6 +10,7 @@ import logging
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, generics, status
@@ -230,9 +231,11 @@ class EventPlayers(ListBase):
         many = isinstance(request.data, list)
         if many and len(request.data) > serializers.MAX_BULK:
             raise exceptions.ValidationError(
-                {"non_field_errors": [f"Register at most {serializers.MAX_BULK} at once."]})
+                {"non_field_errors": [_("Register at most %(n)s at once.")
+                                      % {"n": serializers.MAX_BULK}]})
         if many and not request.data:
-            raise exceptions.ValidationError({"non_field_errors": ["Give at least one player."]})
+            raise exceptions.ValidationError(
+                {"non_field_errors": [_("Give at least one player.")]})
         data = serializers.PlayerCreateSerializer(data=request.data, many=many)
         data.is_valid(raise_exception=True)
         items = data.validated_data if many else [data.validated_data]

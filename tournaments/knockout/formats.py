@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from django.utils.translation import gettext as _
+
 from .bracket import MAX_TEAMS, STAGES
 from .groups import MAX_GROUPS
 
@@ -47,17 +49,19 @@ class CupFormat:
     def check(self, fmt: Format) -> None:
         """Refuse values the format cannot play (``FormatError`` naming the field)."""
         if fmt.entrant_type != "team":
-            raise _error("entrant_type", "a cup is played by teams")
+            raise _error("entrant_type", _("A cup is played by teams."))
         if not isinstance(fmt.best_of, int) or fmt.best_of % 2 == 0 \
                 or not 1 <= fmt.best_of <= MAX_BEST_OF:
-            raise _error("best_of", f"best_of must be an odd number from 1 to {MAX_BEST_OF}")
+            raise _error("best_of", _("Best of: an odd number from 1 to %(n)s.")
+                         % {"n": MAX_BEST_OF})
         if fmt.best_of_from is not None and fmt.best_of_from not in STAGES:
-            raise _error("best_of_from", f"best_of_from must be one of {tuple(STAGES)} or null")
+            raise _error("best_of_from", _("Best of from: one of %(stages)s, or every match.")
+                         % {"stages": ", ".join(STAGES)})
         if fmt.seeding not in ("organizer", "event"):
-            raise _error("seeding", "seeding must be 'organizer' or 'event'")
+            raise _error("seeding", _("Seeding: 'organizer' or 'event'."))
         if (fmt.seeding == "event") != (fmt.seeding_event is not None):
-            raise _error("seeding_event", "name the event whose standings seed the cup (and "
-                                          "only then)")
+            raise _error("seeding_event", _("Name the event whose standings seed the cup "
+                                            "(and only then)."))
 
     def plan(self, fmt: Format, teams: int) -> Plan:
         raise NotImplementedError
@@ -70,7 +74,8 @@ class Knockout(CupFormat):
     def check(self, fmt: Format) -> None:
         super().check(fmt)
         if fmt.groups:
-            raise _error("groups", "a knockout cup has no groups; use groups_knockout")
+            raise _error("groups", _("A knockout cup has no groups: choose groups, then a "
+                                      "knockout cup."))
 
     def plan(self, fmt: Format, teams: int) -> Plan:
         if not 2 <= teams <= MAX_TEAMS:
@@ -85,9 +90,9 @@ class GroupsKnockout(CupFormat):
     def check(self, fmt: Format) -> None:
         super().check(fmt)
         if not isinstance(fmt.groups, int) or not 2 <= fmt.groups <= MAX_GROUPS:
-            raise _error("groups", f"groups must be between 2 and {MAX_GROUPS}")
+            raise _error("groups", _("Groups: from 2 to %(n)s.") % {"n": MAX_GROUPS})
         if not isinstance(fmt.advance, int) or not 1 <= fmt.advance <= MAX_ADVANCE:
-            raise _error("advance", f"advance must be between 1 and {MAX_ADVANCE}")
+            raise _error("advance", _("Advance per group: from 1 to %(n)s.") % {"n": MAX_ADVANCE})
 
     def plan(self, fmt: Format, teams: int) -> Plan:
         smallest = teams // fmt.groups

@@ -18,7 +18,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -124,6 +124,14 @@ class PairingHistory:
         return PairingHistory(partners=frozenset(partners), opponents=_frozen(opponents),
                               matches=_frozen(matches), byes=_frozen(byes),
                               side_balance=_frozen(sides))
+
+    def with_rests(self, missed: Mapping[int, int]) -> PairingHistory:
+        """This history with the rounds late entrants missed counted as rests: byes go to those
+        who sat out least, and a late entrant has sat out every round before joining (so it is
+        seated whenever a table can take it, not given a bye for arriving)."""
+        byes = Counter(self.byes)
+        byes.update({entrant: rounds for entrant, rounds in missed.items() if rounds > 0})
+        return replace(self, byes=_frozen(byes))
 
 
 class PairingMethod(ABC):

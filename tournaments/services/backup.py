@@ -9,6 +9,7 @@ restore proves itself (identical standings).
 from __future__ import annotations
 
 from django.db import connection, transaction
+from django.utils.translation import gettext as _
 
 from ..models import Bye, Change, Entrant, Event, Hand, Player, Round, Seat, Table
 from ..standings.compute import refresh
@@ -20,7 +21,7 @@ def event_export(event_id: int) -> dict:
     """The whole event as a JSON-ready mapping (ids are the source database's, for reference)."""
     event = Event.objects.select_related("owner").filter(pk=event_id).first()
     if event is None:
-        raise ServiceError(f"There is no event {event_id}.", code="not_found")
+        raise ServiceError(_("There is no event %(id)s.") % {"id": event_id}, code="not_found")
     entrants = list(Entrant.objects.filter(event=event).select_related("player")
                     .prefetch_related("members"))
     rounds = list(Round.objects.filter(event=event).prefetch_related(

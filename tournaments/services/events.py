@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from ..formats import FormatError, resolve_format
 from ..knockout.progress import after_withdrawal
@@ -48,11 +49,11 @@ def event_create(*, owner, name: str, preset: str = "dtm", overrides: dict | Non
 def clean_name(value, field: str) -> str:
     """A name as entered, its spaces tidied; refused when empty or too long (``field``)."""
     if not isinstance(value, str) or not value.strip():
-        raise ServiceError("A name is required.", field=field, code="required")
+        raise ServiceError(_("A name is required."), field=field, code="required")
     value = " ".join(value.split())
     if len(value) > MAX_NAME_LENGTH:
-        raise ServiceError(f"A name has at most {MAX_NAME_LENGTH} characters.", field=field,
-                           code="too_long")
+        raise ServiceError(_("A name has at most %(n)s characters.") % {"n": MAX_NAME_LENGTH},
+                           field=field, code="too_long")
     return value
 
 
@@ -65,11 +66,11 @@ def _next_round_number(event: Event) -> int:
 def players_register(*, event: Event, names: list[str], actor: Actor) -> list[Entrant]:
     """Register individual players (one entrant each); late ones join the next round."""
     if event.format.entrant_type != "individual":
-        raise ServiceError("This event registers teams, not single players.", field="name",
+        raise ServiceError(_("This event registers teams, not single players."), field="name",
                            code="wrong_entrant_type")
     cleaned = [clean_name(name, "name") for name in names]
     if not cleaned:
-        raise ServiceError("Give at least one player.", field="name", code="required")
+        raise ServiceError(_("Give at least one player."), field="name", code="required")
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         check_not_finished(event)
@@ -91,11 +92,11 @@ def teams_register(*, event: Event, teams: list[tuple[str, list[str]]],
     """Register teams (name and roster of 2-5 players, of whom two play each match): all of the
     list, or none when one is refused."""
     if event.format.entrant_type != "team":
-        raise ServiceError("This event registers single players, not teams.", field="members",
+        raise ServiceError(_("This event registers single players, not teams."), field="members",
                            code="wrong_entrant_type")
     cleaned = [(clean_name(name, "name"), clean_roster(members)) for name, members in teams]
     if not cleaned:
-        raise ServiceError("Give at least one team.", field="name", code="required")
+        raise ServiceError(_("Give at least one team."), field="name", code="required")
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         check_not_finished(event)
@@ -120,7 +121,7 @@ def team_register(*, event: Event, name: str, members: list[str], actor: Actor) 
 def clean_roster(members) -> list[str]:
     """A team's roster of 2 to 5 player names, each tidied by ``clean_name``."""
     if not isinstance(members, list) or len(members) not in ROSTER_SIZES:
-        raise ServiceError("A team has 2 to 5 players.", field="members", code="roster_size")
+        raise ServiceError(_("A team has 2 to 5 players."), field="members", code="roster_size")
     return [clean_name(member, "members") for member in members]
 
 
@@ -133,7 +134,7 @@ def entrant_withdraw(*, entrant_id: int, actor: Actor, reason: str = "") -> Entr
     with transaction.atomic():
         entrant = Entrant.objects.select_related("event").filter(pk=entrant_id).first()
         if entrant is None:
-            raise ServiceError("This entrant does not exist.", code="not_found")
+            raise ServiceError(_("This entrant does not exist."), code="not_found")
         event = Event.objects.select_for_update().get(pk=entrant.event_id)
         check_not_finished(event)
         if not entrant.active:

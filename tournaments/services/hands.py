@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from django.db import connection, transaction
+from django.utils.translation import gettext as _
 
 from scoring import InvalidHand, hand_victory_points
 from scoring.entry import score_entry
@@ -32,6 +33,7 @@ from ..formats import Format
 from ..knockout.progress import after_table_change
 from ..models import Change, Event, Hand, Round, Table
 from ..standings.schedule import mark_changed
+from ..wording import hand_error_message
 from .history import Actor, Conflict, ServiceError, change_row
 from .lifecycle import check_not_finished
 
@@ -74,7 +76,7 @@ def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
     with transaction.atomic():
         found = _locked_slot(table_id, number)
         if found is None:
-            raise ServiceError("This table does not exist.", code="not_found")
+            raise ServiceError(_("This table does not exist."), code="not_found")
         table, event_format, existing_id = found
         if callable(actor):
             actor = actor(table)
@@ -185,20 +187,20 @@ def _check_may_enter(table: Table, event_format, number: int, actor: Actor, *,
     """The tournament's rules on who may enter which hand when (module docstring)."""
     check_not_finished(table.round.event, event_format)
     if correcting and not actor.is_organizer:
-        raise Conflict("This hand is already recorded with a different score. Ask the organizer "
-                       "to correct it.", code="hand_conflict")
+        raise Conflict(_("This hand is already recorded with a different score. Ask the organizer "
+                       "to correct it."), code="hand_conflict")
     if not actor.is_organizer:
         if table.round.status != Round.Status.PUBLISHED:
-            raise Conflict("Hands can be entered only while the round is running.",
+            raise Conflict(_("Hands can be entered only while the round is running."),
                            code="round_not_running")
         if table.status != Table.Status.OPEN:
-            raise Conflict("The organizer has closed this table.", code="table_closed")
+            raise Conflict(_("The organizer has closed this table."), code="table_closed")
     elif table.round.status == Round.Status.DRAFT:
-        raise Conflict("Publish the round before entering hands.", code="round_not_running")
+        raise Conflict(_("Publish the round before entering hands."), code="round_not_running")
     limit = hand_number_limit(event_format)
     if not 1 <= number <= limit:
-        raise ServiceError(f"The hand number must be between 1 and {limit}.", field="number",
-                           code="hand_number")
+        raise ServiceError(_("The hand number must be between 1 and %(limit)s.")
+                           % {"limit": limit}, field="number", code="hand_number")
     if event_format.open_ended and not correcting:
         _check_game_open(table, number, event_format)
 
@@ -218,11 +220,11 @@ def check_game_open(before: list[tuple[int, int]], number: int, event_format: Fo
     """In a game, hands follow each other and stop once the game is decided
     (``Format.play_is_over``); ``before`` holds the Tichu points of the hands entered so far."""
     if number != len(before) + 1:
-        raise ServiceError(f"Enter hand {len(before) + 1} next: hands of a game are entered in "
-                           "order.", field="number", code="hand_number")
+        raise ServiceError(_("Enter hand %(n)s next: hands of a game are entered in order.")
+                           % {"n": len(before) + 1}, field="number", code="hand_number")
     totals = (sum(h[0] for h in before), sum(h[1] for h in before))
     if event_format.play_is_over(len(before), totals):
-        raise Conflict("This game is already decided.", code="game_over")
+        raise Conflict(_("This game is already decided."), code="game_over")
 
 
 def _snapshot(hand: Hand) -> dict:
@@ -233,12 +235,12 @@ def _snapshot(hand: Hand) -> dict:
 def hand_correct(*, hand_id: int, entry, actor: Actor, reason: str) -> HandOutcome:
     """An organizer's correction of a recorded hand, with the reason kept in the history."""
     if not actor.is_organizer:
-        raise ServiceError("Only an organizer may correct a hand.", code="forbidden")
+        raise ServiceError(_("Only an organizer may correct a hand."), code="forbidden")
     if not reason.strip():
-        raise ServiceError("Give a reason for the correction.", field="reason", code="reason")
+        raise ServiceError(_("Give a reason for the correction."), field="reason", code="reason")
     hand = Hand.objects.filter(pk=hand_id).first()
     if hand is None:
-        raise ServiceError("This hand does not exist.", code="not_found")
+        raise ServiceError(_("This hand does not exist."), code="not_found")
     return hand_record(table_id=hand.table_id, number=hand.number, entry=entry, actor=actor,
                        reason=reason)
 
@@ -247,13 +249,14 @@ def change_undo(*, change_id: int, actor: Actor) -> HandOutcome:
     """Undo a correction: the hand gets its old entry back, as a new correction in the history."""
     change = Change.objects.filter(pk=change_id, subject="hand", action="correct").first()
     if change is None:
-        raise ServiceError("Only a recorded correction of a hand can be undone.",
+        raise ServiceError(_("Only a recorded correction of a hand can be undone."),
                            code="not_undoable")
     try:
         return hand_correct(hand_id=change.subject_id, entry=change.old["entry"], actor=actor,
                             reason=f"undo of change {change.pk}")
     except InvalidHand as error:  # the event's rules changed since: say so instead of failing
-        raise ServiceError(f"The old entry is no longer valid: {error}", code="not_undoable") \
+        raise ServiceError(_("The old entry is no longer valid: %(reason)s")
+                           % {"reason": hand_error_message(error)}, code="not_undoable") \
             from None
 
 
@@ -266,7 +269,7 @@ def hand_confirm(*, table_id: int, number: int) -> Hand:
             check_not_finished(event)
         hand = Hand.objects.select_for_update().filter(table_id=table_id, number=number).first()
         if hand is None:
-            raise ServiceError("This hand is not recorded yet.", code="not_found")
+            raise ServiceError(_("This hand is not recorded yet."), code="not_found")
         if not hand.confirmed_by_opponents:
             hand.confirmed_by_opponents = True
             hand.save(update_fields=["confirmed_by_opponents", "updated_at"])

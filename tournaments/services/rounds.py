@@ -17,12 +17,11 @@ Tournament rules implemented here:
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count, Q, Sum
-from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from ..models import Bye, Entrant, Event, Round, Seat, Table
 from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
+from ..selectors.progress import round_is_complete
 from ..standings.compute import compute
 from ..standings.schedule import mark_changed
 from .history import SYSTEM, Actor, Conflict, ServiceError, record_change
@@ -32,21 +31,6 @@ from .lifecycle import check_not_finished
 def round_seed(event: Event, number: int) -> int:
     """The seed of a round's draw: fixed by the event's seed and the round number."""
     return (event.seed * 1_000_003 + number * 7919) % (2**63)
-
-
-def round_is_complete(rnd: Round) -> bool:
-    """Every table has all its hands, or a decided game, or was closed by the organizer; and,
-    when the format asks for it, the opponents have confirmed every hand of its open tables."""
-    event_format = rnd.event.format
-    unconfirmed = Count("hands", filter=Q(hands__confirmed_by_opponents=False))
-    tables = list(rnd.tables.annotate(played=Count("hands"), unconfirmed=unconfirmed,
-                                      tp_a=Coalesce(Sum("hands__tp_0"), 0),
-                                      tp_b=Coalesce(Sum("hands__tp_1"), 0)))
-    if event_format.confirmation_required and any(
-            t.status == Table.Status.OPEN and t.unconfirmed for t in tables):
-        return False
-    return bool(tables) and all(t.is_done(event_format, t.played, (t.tp_a, t.tp_b))
-                                for t in tables)
 
 
 def complete_finished_rounds(event_id: int) -> None:
@@ -116,9 +100,11 @@ def _draw(event: Event, number: int, seed: int) -> Draw:
     lines, _ = compute(event)
     active = {e.pk: e for e in entrants}
     ordered = [line for line in lines if line.entrant_id in active]
+    missed = {e.pk: e.joined_round - 1 for e in entrants}
     return pair_round(event_format.pairing,
                       [line.entrant_id for line in ordered],
-                      pairing_history(event, number), seed=seed, round_number=number,
+                      pairing_history(event, number).with_rests(missed), seed=seed,
+                      round_number=number,
                       scores={line.entrant_id: line.victory_points for line in ordered})
 
 
@@ -133,15 +119,17 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
                              "rounds."), code="cup")
         last = Round.objects.filter(event=event).order_by("-number").first()
         if last is not None and last.status == Round.Status.DRAFT:
-            raise Conflict(f"Round {last.number} is still a draft: publish or regenerate it.",
+            raise Conflict(_("Round %(n)s is still a draft: publish or regenerate it.")
+                           % {"n": last.number},
                            code="draft_pending")
         if last is not None and not round_is_complete(last):
-            raise Conflict(f"Round {last.number} is not complete: some tables still miss hands.",
+            raise Conflict(_("Round %(n)s is not complete: some tables still miss hands.")
+                           % {"n": last.number},
                            code="round_incomplete")
         number = (last.number if last else 0) + 1
         entrant_count = Entrant.objects.filter(event=event).count()
         if number > total_rounds(event, entrant_count):
-            raise Conflict("The event is over: all its rounds are played.", code="event_over")
+            raise Conflict(_("The event is over: all its rounds are played."), code="event_over")
         rnd = Round.objects.create(event=event, number=number, seed=round_seed(event, number))
         _seat(event, rnd, actor)
         if event.status == Event.Status.DRAFT:
@@ -152,15 +140,15 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
     return rnd
 
 
-def _seat(event: Event, rnd: Round, actor: Actor) -> None:
-    try:
-        draw = _draw(event, rnd.number, rnd.seed)
-    except PairingError as error:
-        raise Conflict(str(error), code="pairing_impossible") from None
-    if not draw.tables:
-        raise Conflict("Not enough active entrants for a table.", code="too_few_entrants")
+def _seat(event: Event, rnd: Round, actor: Actor, *, draw: Draw | None = None,
+          codes: dict[int, str] | None = None) -> None:
+    """Seat a round's draw (drawn here from the round's seed unless given); a table whose number
+    is in ``codes`` keeps that code (a draft paired again: its printed sheets stay valid)."""
+    draw = draw or _draw_or_refuse(event, rnd)
+    codes = codes or {}
     for number, seats in enumerate(draw.tables, start=1):
-        table = Table.objects.create(round=rnd, number=number)
+        table = Table.objects.create(round=rnd, number=number,
+                                     **({"code": codes[number]} if number in codes else {}))
         if len(seats) == 2:  # a team match: each team fills its two seats
             seats = (seats[0], seats[1], seats[0], seats[1])
         Seat.objects.bulk_create([Seat(table=table, position=position, entrant_id=entrant)
@@ -171,25 +159,65 @@ def _seat(event: Event, rnd: Round, actor: Actor) -> None:
                        "tables": [list(t) for t in draw.tables], "byes": list(draw.byes)})
 
 
+def _draw_or_refuse(event: Event, rnd: Round) -> Draw:
+    """The draw of the round's seed, or a 409 when no table can be filled."""
+    try:
+        draw = _draw(event, rnd.number, rnd.seed)
+    except PairingError as error:
+        raise Conflict(str(error), code="pairing_impossible") from None
+    if not draw.tables:
+        raise Conflict(_("Not enough active entrants for a table."), code="too_few_entrants")
+    return draw
+
+
 def _draft(round_id: int) -> tuple[Event, Round]:
     rnd = Round.objects.filter(pk=round_id).first()
     if rnd is None:
-        raise ServiceError("This round does not exist.", code="not_found")
+        raise ServiceError(_("This round does not exist."), code="not_found")
     event = Event.objects.select_for_update().get(pk=rnd.event_id)
     check_not_finished(event)
     rnd = Round.objects.get(pk=round_id)
     if rnd.status != Round.Status.DRAFT:
-        raise Conflict("Only a draft round can be changed.", code="not_draft")
+        raise Conflict(_("Only a draft round can be changed."), code="not_draft")
     return event, rnd
 
 
+REDRAW_ATTEMPTS = 20
+
+
+def next_seed(seed: int) -> int:
+    """The seed a draft is paired again with (deterministic, so a replay draws the same)."""
+    return (seed * 6_364_136_223_846_793_005 + 1_442_695_040_888_963_407) % (2**63)
+
+
+def _same_draw(draw: Draw, rnd: Round) -> bool:
+    """The draw seats everyone as the round already does (same tables, same seats)."""
+    seated = {}
+    for table_id, position, entrant_id in Seat.objects.filter(table__round=rnd).values_list(
+            "table_id", "position", "entrant_id"):
+        seated.setdefault(table_id, {})[position] = entrant_id
+    current = {tuple(seats[p] for p in sorted(seats)) for seats in seated.values()}
+    drawn = {tuple(t) if len(t) == 4 else (t[0], t[1], t[0], t[1]) for t in draw.tables}
+    return current == drawn
+
+
 def round_regenerate(*, round_id: int, actor: Actor) -> Round:
-    """Pair a draft again from scratch (after withdrawals or late entries): same seed."""
+    """Pair a draft again (after withdrawals or late entries, or to draw anew): a new seed,
+    tried until the draw differs from the current one when another draw is possible at all.
+    Each table number keeps its code, so table sheets printed for the draft keep opening their
+    table."""
     with transaction.atomic():
         event, rnd = _draft(round_id)
+        codes = dict(Table.objects.filter(round=rnd).values_list("number", "code"))
+        for _attempt in range(REDRAW_ATTEMPTS):
+            rnd.seed = next_seed(rnd.seed)
+            draw = _draw_or_refuse(event, rnd)
+            if not _same_draw(draw, rnd):
+                break
+        rnd.save(update_fields=["seed"])
         Bye.objects.filter(round=rnd).delete()
         Table.objects.filter(round=rnd).delete()
-        _seat(event, rnd, actor)
+        _seat(event, rnd, actor, draw=draw, codes=codes)
         mark_changed(event)
     return rnd
 
@@ -213,7 +241,7 @@ def seats_swap(*, round_id: int, seat_a: int, seat_b: int, actor: Actor) -> list
         seats = {s.pk: s for s in Seat.objects.select_for_update()
                  .filter(table__round=rnd, pk__in=[seat_a, seat_b])}
         if len(seats) != 2:
-            raise ServiceError("Choose two different seats of this round.", field="seats",
+            raise ServiceError(_("Choose two different seats of this round."), field="seats",
                                code="seats")
         first, second = seats[seat_a], seats[seat_b]
         old = {str(first.pk): first.entrant_id, str(second.pk): second.entrant_id}
@@ -241,12 +269,12 @@ def round_warnings(rnd: Round) -> list[str]:
 def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "") -> Table:
     """Close a table as forfeited or averaged: it counts as complete with the hands it has."""
     if status not in (Table.Status.FORFEITED, Table.Status.AVERAGED, Table.Status.OPEN):
-        raise ServiceError("A table is open, forfeited or averaged.", field="status",
+        raise ServiceError(_("A table is open, forfeited or averaged."), field="status",
                            code="status")
     with transaction.atomic():
         table = Table.objects.select_related("round").filter(pk=table_id).first()
         if table is None:
-            raise ServiceError("This table does not exist.", code="not_found")
+            raise ServiceError(_("This table does not exist."), code="not_found")
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
         check_not_finished(event)
         old = table.status
@@ -264,19 +292,19 @@ def seats_lineup(*, table_id: int, team: int, player_ids: list[int], actor: Acto
     A team's roster holds 2 to 5 players; two of them play each match, one per seat of the team.
     """
     if team not in (0, 1):
-        raise ServiceError("The team is 0 or 1.", field="team", code="team")
+        raise ServiceError(_("The team is 0 or 1."), field="team", code="team")
     if not isinstance(player_ids, list) or len(set(player_ids)) != 2:
-        raise ServiceError("Name two different players.", field="players", code="lineup")
+        raise ServiceError(_("Name two different players."), field="players", code="lineup")
     with transaction.atomic():
         table = Table.objects.select_related("round").filter(pk=table_id).first()
         if table is None:
-            raise ServiceError("This table does not exist.", code="not_found")
+            raise ServiceError(_("This table does not exist."), code="not_found")
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
         check_not_finished(event)
         seats = list(table.seats.filter(position__in=(team, team + 2)).order_by("position"))
         roster = set(seats[0].entrant.members.values_list("pk", flat=True)) if seats else set()
         if not seats or not set(player_ids) <= roster:
-            raise ServiceError("Both players must be on the team's roster.", field="players",
+            raise ServiceError(_("Both players must be on the team's roster."), field="players",
                                code="lineup")
         old = [seat.player_id for seat in seats]
         for seat, player_id in zip(seats, player_ids, strict=True):

@@ -19,10 +19,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring import InvalidHand, score_entry
 
 from ..code_attempts import wrong_code_limited
+from ..knockout.reads import game_at_table
 from ..models import Round
 from ..selectors import pages as queries
 from ..services.hands import hand_confirm, hand_record, hand_victory_points_for
 from ..services.history import Actor, ServiceError
+from ..wording import hand_error_message
 from .forms import HandForm
 
 
@@ -63,13 +65,14 @@ def _form(table, data=None, number=None):
                     initial={"number": number})
 
 
-def preview_of(table, entry) -> dict:
-    """Both teams' TP and VP as the engine scores an entry, or the engine's message."""
+def preview_of(table, entry, names=None) -> dict:
+    """Both teams' TP and VP as the engine scores an entry, or its refusal: ``error`` worded
+    (with the players' ``names``), ``refusal`` the engine's exception."""
     event_format = table.round.event.format
     try:
         score = score_entry(entry, event_format.rules)
     except InvalidHand as error:
-        return {"error": error.message, "field": error.field}
+        return {"error": hand_error_message(error, names), "refusal": error}
     return {"totals": score.totals, "victory_points": hand_victory_points_for(event_format, score),
             "double_victory": score.double_victory,
             "calls": [(c.seat, c.call, c.made) for c in score.calls]}
@@ -87,6 +90,7 @@ def _page(request, table, form, *, status=200, preview=None):
     return render(request, "captain/table.html", {
         "table": table, "event": event, "round": table.round, "view": view, "slots": slots,
         "form": form, "editable": editable, "preview": preview, "code": table.code,
+        "cup_game": game_at_table(table.pk) if event.format.is_cup else None,
     }, status=status)
 
 
@@ -107,9 +111,9 @@ def table_page(request, code: str):
         return _page(request, table, form, status=400)
     entry = form.entry()
     if "preview" in request.POST:  # without JavaScript: the preview on its own button
-        preview = preview_of(table, entry)
+        preview = preview_of(table, entry, form.seat_names)
         if "error" in preview:
-            form.add_engine_error(InvalidHand("preview", preview["error"], preview["field"]))
+            form.add_engine_error(preview["refusal"])
         return _page(request, table, form, preview=preview, status=400 if "error" in preview
                      else 200)
     number = form.cleaned_data["number"]
@@ -128,6 +132,11 @@ def table_page(request, code: str):
     else:
         messages.success(request, _("Hand %(n)s is recorded. Let the opponents confirm it.") %
                          {"n": number})
+    cup_game = game_at_table(table.pk) if table.round.event.format.is_cup else None
+    if cup_game is not None and cup_game.next_code is not None:
+        messages.info(request, _("Game %(n)s is over. Game %(m)s starts: the teams swap seats.")
+                      % {"n": cup_game.number, "m": cup_game.number + 1})
+        return redirect("captain-table", code=cup_game.next_code)
     return redirect("captain-table", code=table.code)
 
 
@@ -141,7 +150,7 @@ def preview(request, code: str):
     if not form.is_valid():
         result = {"error": " ".join(str(e) for errors in form.errors.values() for e in errors)}
     else:
-        result = preview_of(table, form.entry())
+        result = preview_of(table, form.entry(), form.seat_names)
     return render(request, "captain/_preview.html", {"preview": result, "form": form})
 
 

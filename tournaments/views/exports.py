@@ -19,13 +19,16 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from openpyxl import Workbook
-from reportlab.lib.pagesizes import A4
+from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
+from ..knockout.reads import CupView, MatchView, cup_view
 from ..selectors import pages as queries
+from .labels import decision_label, stage_label
+from .pdf_text import draw_fitted, draw_wrapped, fitted_lines
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 FONT_FILES = {"Sheet": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -71,7 +74,28 @@ def results_rows(event) -> tuple[list[str], list[list]]:
     return header, rows
 
 
-EXPORTS = {"standings": standings_rows, "results": results_rows}
+def matches_rows(event) -> tuple[list[str], list[list]]:
+    """One row per match (exports): stage, group, teams, seeds, games won, winner, decision."""
+    cup = cup_view(event)
+    header = [_("Stage"), _("Group"), _("Match"), _("Seed A"), _("Team A"), _("Seed B"),
+              _("Team B"), _("Best of"), _("Games A"), _("Games B"), _("TP A"), _("TP B"),
+              _("Winner"), _("Decided by")]
+    rows = []
+    listed = [(_("Group %(g)s") % {"g": g.label}, g.label, m) for g in cup.groups
+              for m in g.matches]
+    listed += [(stage_label(r.stage), "", m) for r in cup.rounds for m in r.matches]
+    if cup.third_place is not None:
+        listed.append((stage_label("third_place"), "", cup.third_place))
+    for stage, group, view in listed:
+        tp = [sum(g.tp[side] for g in view.games) for side in (0, 1)]
+        winner = view.names[view.winner_side] if view.winner_side is not None else ""
+        rows.append([stage, group, view.match.slot + 1, view.seeds[0] or "", view.names[0] or "",
+                     view.seeds[1] or "", view.names[1] or "", view.match.best_of, *view.won,
+                     *tp, winner, decision_label(view.match.decided_by)])
+    return header, rows
+
+
+EXPORTS = {"standings": standings_rows, "results": results_rows, "matches": matches_rows}
 
 
 @login_required
@@ -129,67 +153,91 @@ def _draw_qr(pdf, data: str, x: float, y: float, size: float) -> None:
                          fill=1)
 
 
+# The sheet's layout (A4, millimetres): the text column on the left stops short of the QR code.
+MARGIN = 20
+QR_SIZE, QR_RIGHT = 50, 20
+TEXT_WIDTH = 210 - MARGIN - QR_RIGHT - QR_SIZE - 5
+SHEET_COLUMN_WIDTHS = (14, 36, 26, 26, 22, 22, 24)  # hand, calls, first out, double victory...
+HEADER_HEIGHT = 10
+
+
+def sheet_columns() -> list[str]:
+    return [_("Hand"), _("Calls"), _("First out"), _("Double victory"), _("Points A"),
+            _("Points B"), _("Opponents")]
+
+
 def table_sheets_pdf(event, rnd, tables, link) -> bytes:
-    """One A4 page per table: seats, QR code and code, and a score grid for its hands."""
+    """One A4 page per table: seats, QR code and code, and a score grid for its hands. Every
+    text keeps to its place (``pdf_text``), whatever the language and the length of a name."""
     buffer = io.BytesIO()
     pdf = canvas.Canvas(buffer, pagesize=A4, pageCompression=1)
     pdf.setTitle(f"{event.name} – {_('Round')} {rnd.number}")
     regular, bold = _fonts()
     width, height = A4
     hands = event.format.hands_per_round or 12
+    left, text_width = MARGIN * mm, TEXT_WIDTH * mm
+    qr_x, qr_centre = width - (QR_RIGHT + QR_SIZE) * mm, width - (QR_RIGHT + QR_SIZE / 2) * mm
     for table in tables:
         seats = {s.position: s for s in table.seats.all()}
         url = link(table.code)
         top = height - 20 * mm
-        pdf.setFont(bold, 18)
-        pdf.drawString(20 * mm, top, event.name[:60])
-        pdf.setFont(bold, 28)
-        pdf.drawString(20 * mm, top - 14 * mm, f"{_('Round')} {rnd.number} · {_('Table')} "
-                                               f"{table.number}")
-        _draw_qr(pdf, url, width - 70 * mm, top - 48 * mm, 50 * mm)
-        pdf.setFont(regular, 9)
-        pdf.drawCentredString(width - 45 * mm, top - 52 * mm, url[:70])
-        pdf.setFont(bold, 13)
-        pdf.drawCentredString(width - 45 * mm, top - 58 * mm, table.code)
-        y = top - 28 * mm
+        y = draw_wrapped(pdf, event.name, bold, 18, left, top, text_width, min_size=12)
+        draw_fitted(pdf, f"{_('Round')} {rnd.number} · {_('Table')} {table.number}", bold, 28,
+                    left, y - 13 * mm, text_width)
+        _draw_qr(pdf, url, qr_x, top - 48 * mm, QR_SIZE * mm)
+        draw_fitted(pdf, url, regular, 9, qr_centre, top - 52 * mm, (QR_SIZE + 16) * mm,
+                    min_size=5, centred=True)
+        draw_fitted(pdf, table.code, bold, 13, qr_centre, top - 58 * mm, QR_SIZE * mm,
+                    centred=True)
+        y -= 27 * mm
         for team, label in ((0, "A"), (1, "B")):
-            pdf.setFont(bold, 12)
-            pdf.drawString(20 * mm, y, f"{_('Team')} {label}")
-            pdf.setFont(regular, 12)
+            draw_fitted(pdf, f"{_('Team')} {label}", bold, 12, left, y, text_width)
             for position in (team, team + 2):
-                y -= 6 * mm
                 name = seats[position].label if position in seats else "—"
-                pdf.drawString(25 * mm, y, f"{_('Seat')} {position + 1}: {name[:48]}")
+                y = draw_wrapped(pdf, f"{_('Seat')} {position + 1}: {name}", regular, 12,
+                                 left + 5 * mm, y - 6 * mm, text_width - 5 * mm, min_size=10)
             y -= 9 * mm
-        pdf.setFont(regular, 10)
-        pdf.drawString(20 * mm, y, _("Scan the code or open the link to enter each hand."))
+        y = min(y, top - 62 * mm)  # below the code under the QR code
+        draw_fitted(pdf, _("Scan the code or open the link to enter each hand."), regular, 10,
+                    left, y, text_width)
         y -= 12 * mm
-        columns = [_("Hand"), _("Calls"), _("First out"), _("Double victory"), _("Points A"),
-                   _("Points B"), _("Opponents")]
-        widths = [14, 40, 26, 26, 22, 22, 20]
-        x = 20 * mm
-        pdf.setFont(bold, 9)
-        for title, w in zip(columns, widths, strict=True):
-            pdf.rect(x, y - 2 * mm, w * mm, 8 * mm)
-            pdf.drawString(x + 1.5 * mm, y + 0.5 * mm, title)
-            x += w * mm
-        pdf.setFont(regular, 11)
-        for number in range(1, hands + 1):
-            y -= 9 * mm
-            if y < 15 * mm:
-                break
-            x = 20 * mm
-            for i, w in enumerate(widths):
-                pdf.rect(x, y - 3 * mm, w * mm, 9 * mm)
-                if i == 0:
-                    pdf.drawString(x + 4 * mm, y, str(number))
-                x += w * mm
+        _draw_grid(pdf, (regular, bold), left, y, hands)
         pdf.showPage()
     if not tables:
-        pdf.drawString(20 * mm, height - 20 * mm, _("This round has no tables."))
+        pdf.setFont(regular, 12)
+        pdf.drawString(left, height - 20 * mm, _("This round has no tables."))
         pdf.showPage()
     pdf.save()
     return buffer.getvalue()
+
+
+def _draw_grid(pdf, fonts: tuple[str, str], left: float, top: float, hands: int) -> None:
+    """The score grid: a header row whose titles wrap onto two lines (smaller if they must),
+    then a row per hand, as many as the page holds."""
+    regular, bold = fonts
+    x = left
+    header_bottom = top - HEADER_HEIGHT * mm
+    for title, w in zip(sheet_columns(), SHEET_COLUMN_WIDTHS, strict=True):
+        pdf.rect(x, header_bottom, w * mm, HEADER_HEIGHT * mm)
+        lines, size = fitted_lines(title, bold, 9, (w - 3) * mm, max_lines=2)
+        pdf.setFont(bold, size)
+        line_y = header_bottom + HEADER_HEIGHT * mm / 2 + (len(lines) - 1) * size * 0.55 - size / 3
+        for line in lines:
+            pdf.drawString(x + 1.5 * mm, line_y, line)
+            line_y -= size * 1.1
+        x += w * mm
+    pdf.setFont(regular, 11)
+    y = header_bottom
+    for number in range(1, hands + 1):
+        y -= 9 * mm
+        if y < 12 * mm:
+            break
+        x = left
+        for i, w in enumerate(SHEET_COLUMN_WIDTHS):
+            pdf.rect(x, y, w * mm, 9 * mm)
+            if i == 0:
+                pdf.drawString(x + 4 * mm, y + 3 * mm, str(number))
+            x += w * mm
 
 
 @login_required
@@ -207,3 +255,63 @@ def table_sheets(request, event_id: int, round_id: int):
     response["Content-Disposition"] = (f'inline; filename="{slugify(event.name) or "event"}-'
                                        f'round-{rnd.number}-tables.pdf"')
     return response
+
+
+# --- the printable bracket -------------------------------------------------------------------
+
+def _side(view: MatchView, side: int) -> str:
+    name = view.names[side]
+    if name is None:
+        return _("bye") if view.match.decided_by == "bye" and side == 1 else "…"
+    seed = view.seeds[side]
+    return f"{seed}. {name}" if seed else name
+
+
+def bracket_pdf_bytes(cup: CupView) -> bytes:
+    """The bracket on one landscape A4 page: a column per round, each match a box with both
+    teams, games won and the winner in bold; the third-place match under the final."""
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=landscape(A4), pageCompression=1)
+    pdf.setTitle(f"{cup.event.name} – {_('Bracket')}")
+    regular, bold = _fonts()
+    width, height = landscape(A4)
+    pdf.setFont(bold, 16)
+    pdf.drawString(12 * mm, height - 14 * mm, f"{cup.event.name} – {_('Bracket')}")
+    if not cup.rounds:
+        pdf.setFont(regular, 12)
+        pdf.drawString(12 * mm, height - 26 * mm, _("The cup is not drawn yet."))
+    columns = max(len(cup.rounds), 1)
+    column = (width - 24 * mm) / columns
+    top, bottom = height - 24 * mm, 12 * mm
+    first = len(cup.rounds[0].matches) if cup.rounds else 1
+    font = max(4.5, min(9.0, 300 / first))
+    for index, rnd in enumerate(cup.rounds):
+        x = 12 * mm + index * column
+        pdf.setFont(bold, 10)
+        pdf.drawString(x, top, stage_label(rnd.stage))
+        slot = (top - 6 * mm - bottom) / len(rnd.matches)
+        for position, view in enumerate(rnd.matches):
+            middle = top - 6 * mm - slot * (position + 0.5)
+            _pdf_match(pdf, view, x, middle, column - 4 * mm, font, regular, bold)
+    if cup.third_place is not None and cup.rounds:
+        x = 12 * mm + (columns - 1) * column
+        pdf.setFont(bold, 10)
+        pdf.drawString(x, bottom + 22 * mm, stage_label("third_place"))
+        _pdf_match(pdf, cup.third_place, x, bottom + 12 * mm, column - 4 * mm, font, regular,
+                   bold)
+    pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+def _pdf_match(pdf, view: MatchView, x: float, middle: float, box: float, font: float,
+               regular: str, bold: str) -> None:
+    line = font * 1.25
+    pdf.rect(x, middle - line, box, 2 * line)
+    won = view.won
+    for side in (0, 1):
+        y = middle + (0.3 * line if side == 0 else -0.75 * line)
+        pdf.setFont(bold if view.winner_side == side else regular, font)
+        pdf.drawString(x + 1.5 * mm, y, _side(view, side)[:40])
+        if view.games:
+            pdf.drawRightString(x + box - 1.5 * mm, y, str(won[side]))

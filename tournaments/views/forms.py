@@ -8,19 +8,23 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.entry import CARD_POINTS_TOTAL
 
-from ..formats import PRESETS
+from ..formats import CUP_PAIRINGS, PRESETS
+from ..wording import hand_error_message
+from .player_files import UnreadableFile, read_player_file
 
 CALL_LABELS = {"tichu": _("Tichu"), "grand": _("Grand Tichu"), "blind": _("Blind Grand Tichu")}
 # The engine's entry keys, mapped to the form fields that carry them.
 ENTRY_FIELDS = {"card_points": "cp_0", "finish_order": "first_out", "calls": "calls",
                 "double_victory": "double_victory", "tichu_success": None}
 MAX_PLAYER_FILE = 256 * 1024
+MAX_CONFIRMED_ROWS = 5000
 
 
 class HandForm(forms.Form):
@@ -41,12 +45,13 @@ class HandForm(forms.Form):
     filled = forms.CharField(required=False, widget=forms.HiddenInput)
 
     engine_field = None
-    engine_error = None
+    engine_message = None
 
     def __init__(self, *args, seats, calls=("tichu",), numbers=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
         names = {seat.position: seat.label for seat in self.seats}
+        self.seat_names = names
         call_choices = [("", _("no call"))] + [(c, CALL_LABELS[c]) for c in calls]
         for position in range(4):
             self.fields[f"call_{position}"] = forms.ChoiceField(
@@ -94,10 +99,11 @@ class HandForm(forms.Form):
         }
 
     def add_engine_error(self, error) -> None:
-        """Show the engine's sentence next to the field it names (or above the form)."""
-        self.add_error(None, error.message)
+        """Show the engine's refusal, worded with the players' names, next to the field it names
+        (and above the form)."""
+        self.engine_message = hand_error_message(error, self.seat_names)
+        self.add_error(None, self.engine_message)
         self.engine_field = ENTRY_FIELDS.get(error.field)
-        self.engine_error = error
 
     @staticmethod
     def initial_from_entry(number: int, entry: dict | None) -> dict:
@@ -133,11 +139,26 @@ class EventCreateForm(forms.Form):
         ("dtm", _("DTM: individuals, rotating partners")),
         ("team_swiss", _("Teams of two, Swiss")),
         ("league", _("League: teams, round robin, games to 1000")),
+        ("knockout", _("Knockout cup: teams, games to 1000, best of 3 from the semi-finals")),
+        ("groups_knockout", _("Groups, then a knockout cup")),
     ])
     rounds = forms.IntegerField(label=_("Rounds"), required=False,
                                 help_text=_("Empty: the format's default."))
     hands_per_round = forms.IntegerField(label=_("Hands per round"), required=False,
-                                         help_text=_("Empty: the format's default."))
+                                         help_text=_("Empty: the format's default. In a cup: "
+                                                     "the hands of a game, instead of a target."))
+    game_to = forms.IntegerField(label=_("Game to (points)"), required=False,
+                                 help_text=_("Cups and leagues: empty for the format's default."))
+    best_of = forms.IntegerField(label=_("Best of (games per match)"), required=False,
+                                 help_text=_("Cups: an odd number."))
+    best_of_from = forms.ChoiceField(label=_("Best of from"), required=False, choices=[
+        ("", _("the format's default")), ("all", _("every match")),
+        ("quarter_final", _("Quarter-finals")), ("semi_final", _("Semi-finals")),
+        ("final", _("Final"))])
+    third_place = forms.BooleanField(label=_("Third-place match"), required=False)
+    groups = forms.IntegerField(label=_("Groups"), required=False,
+                                help_text=_("Groups, then a knockout cup: how many groups."))
+    advance = forms.IntegerField(label=_("Advance per group"), required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -151,33 +172,67 @@ class EventCreateForm(forms.Form):
             overrides["rounds"] = data["rounds"]
         if data.get("hands_per_round") is not None:
             overrides["hands_per_round"] = data["hands_per_round"]
+            if data.get("preset") in CUP_PAIRINGS and data.get("game_to") is None:
+                overrides["game_to"] = None  # a number of hands instead of the target
+        for name in ("game_to", "best_of", "groups", "advance"):
+            if data.get(name) is not None:
+                overrides[name] = data[name]
+        if data.get("best_of_from"):
+            overrides["best_of_from"] = (None if data["best_of_from"] == "all"
+                                         else data["best_of_from"])
+        if data.get("third_place"):
+            overrides["third_place"] = True
         return overrides
 
 
 class PlayersForm(forms.Form):
-    """Players one per line, or teams as "Team name; member1; member2"; or a CSV file of either."""
+    """Players one per line, or teams as "Team name; member1; member2"; or a CSV file of either.
+
+    A file is read (``player_files``: encoding, delimiter and header found) and shown in a preview
+    first: ``preview`` holds it, and nothing is registered until the organizer confirms the rows,
+    which come back as ``confirmed_rows`` (JSON). Typed lines alone are registered at once.
+    """
 
     lines = forms.CharField(label=_("Names"), required=False, widget=forms.Textarea(
         attrs={"rows": 8}))
     file = forms.FileField(label=_("or a CSV file"), required=False)
+    confirmed_rows = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def clean(self):
         data = super().clean()
+        data["preview"] = None
+        if data.get("confirmed_rows"):
+            data["rows"] = _confirmed(data["confirmed_rows"])
+            return data
         rows = []
         upload = data.get("file")
         if upload:
             if upload.size > MAX_PLAYER_FILE:
                 raise forms.ValidationError(_("The file is too large."))
             try:
-                text = upload.read().decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise forms.ValidationError(_("The file must be UTF-8 text (CSV).")) from None
-            rows += parse_rows(text)
+                data["preview"] = read_player_file(upload.read())
+            except (UnreadableFile, UnicodeDecodeError):
+                raise forms.ValidationError(
+                    _("The file could not be read as text: save it as CSV.")) from None
+            rows += data["preview"].rows
         rows += parse_rows(data.get("lines") or "")
         if not rows:
             raise forms.ValidationError(_("Enter at least one name."))
         data["rows"] = rows
         return data
+
+
+def _confirmed(value: str) -> list[list[str]]:
+    """The rows a preview showed, as the organizer confirmed them: a list of lists of names."""
+    try:
+        rows = json.loads(value)
+    except ValueError:
+        rows = None
+    if (not isinstance(rows, list) or not rows or len(rows) > MAX_CONFIRMED_ROWS
+            or not all(isinstance(row, list) and row and all(isinstance(cell, str)
+                                                             for cell in row) for row in rows)):
+        raise forms.ValidationError(_("The confirmed list is damaged: upload the file again."))
+    return rows
 
 
 def parse_rows(text: str) -> list[list[str]]:

@@ -7,6 +7,8 @@ service's answer: a message and a redirect for buttons, the form again with erro
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -44,6 +46,7 @@ from .forms import (
     TableCloseForm,
     add_service_error,
 )
+from .labels import cup_attention
 from .settings_form import EventSettingsForm
 
 
@@ -98,6 +101,7 @@ def _event_page(request, event, players_form=None, status=200, settings_form=Non
         "rows": queries.standings(event),
         "players_form": players_form or PlayersForm(),
         "settings_form": settings_form or EventSettingsForm(event=event),
+        "attention": cup_attention(event) if event.format.is_cup else [],
     }, status=status)
 
 
@@ -134,6 +138,11 @@ def players_add(request, event_id: int):
     if not form.is_valid():
         return _event_page(request, event, form, status=400)
     rows = form.cleaned_data["rows"]
+    if form.cleaned_data["preview"] is not None:  # a file: shown first, saved once confirmed
+        return render(request, "organizer/players_preview.html", {
+            "event": event, "rows": rows, "file": form.cleaned_data["preview"],
+            "team_event": event.format.entrant_type == "team",
+            "confirm_form": PlayersForm(initial={"confirmed_rows": json.dumps(rows)})})
     try:
         if event.format.entrant_type == "individual":
             added = len(players_register(event=event, names=[row[0] for row in rows],
@@ -382,7 +391,8 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
 
 def _hand_page(request, event, view, form, hand, number, status=200):
     view.table.round.event = event
-    preview = preview_of(view.table, form.entry()) if form.is_bound and form.is_valid() else None
+    preview = (preview_of(view.table, form.entry(), form.seat_names)
+               if form.is_bound and form.is_valid() else None)
     return render(request, "organizer/hand.html", {
         "event": event, "view": view, "table": view.table, "form": form, "hand": hand,
         "number": number, "preview": preview}, status=status)

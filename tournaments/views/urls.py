@@ -8,7 +8,7 @@ from django.urls import path, re_path
 
 from tichu_site.login_forms import LimitedAuthenticationForm
 
-from . import captain, exports, organizer, public, standings_pdf
+from . import captain, cup, exports, organizer, public, standings_pdf
 
 public_urls = [
     path("", public.home, name="home"),
@@ -23,6 +23,11 @@ public_urls = [
          name="event-seating"),
     path("events/<int:event_id>/players/<int:entrant_id>/", public.player_detail,
          name="event-player"),
+    path("events/<int:event_id>/bracket/", cup.bracket, name="event-bracket"),
+    path("events/<int:event_id>/bracket/live/", cup.bracket_live, name="event-bracket-live"),
+    path("events/<int:event_id>/bracket.pdf", cup.bracket_pdf, name="event-bracket-pdf"),
+    path("events/<int:event_id>/matches/<int:match_id>/", cup.match_detail,
+         name="event-match"),
     path("leagues/", public.league_list, name="leagues"),
     path("leagues/<int:league_id>/", public.league_detail, name="league"),
     path("seasons/<int:season_id>/", public.season_detail, name="season"),
@@ -53,6 +58,7 @@ organizer_urls = [
     path(E + "entrants/<int:entrant_id>/withdraw/", organizer.entrant_withdraw_view,
          name="organizer-withdraw"),
     path(E + "rounds/pair/", organizer.round_pair_view, name="organizer-pair"),
+    path(E + "cup/draw/", cup.draw, name="organizer-cup-draw"),
     path(E + "rounds/<int:round_id>/", organizer.round_detail, name="organizer-round"),
     path(E + "rounds/<int:round_id>/regenerate/", organizer.round_regenerate_view,
          name="organizer-regenerate"),

@@ -1,0 +1,108 @@
+"""Player lists as people have them (issue 14, bug 5): the header row recognised, the delimiter
+and the encoding found (UTF-8 with or without BOM, Windows-1252 from a German Excel), and a
+preview before anything is saved."""
+
+from __future__ import annotations
+
+import codecs
+import html
+import re
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.models import Entrant
+from tournaments.services.events import event_create
+from tournaments.views.player_files import is_header, read_player_file
+
+GERMAN_EXCEL = ("Name;Verein\r\nJürgen Müller;TC Köln\r\nBjörn Østergaard;Tichu-Freunde Süd\r\n"
+                "Émile Zoé;\r\nNora Ähre;Würzburg\r\nGroß, Anna;Köln\r\n").encode("cp1252")
+NAMES = ["Jürgen Müller", "Björn Østergaard", "Émile Zoé", "Nora Ähre", "Groß, Anna"]
+
+
+def test_a_german_excel_csv_is_read():
+    read = read_player_file(GERMAN_EXCEL)
+    assert [row[0] for row in read.rows] == NAMES
+    assert (read.encoding, read.delimiter, read.header) == ("Windows-1252", ";",
+                                                            ["Name", "Verein"])
+
+
+@pytest.mark.parametrize("data", [
+    codecs.BOM_UTF8 + "Spieler\r\nJürgen Müller\r\nAnna\r\n".encode(),
+    "name\nJürgen Müller\nAnna\n".encode(),
+    "Name,Club\nJürgen Müller,Köln\nAnna,\n".encode(),
+    "\ufeffName\tVerein\nJürgen Müller\tKöln\nAnna\t\n".encode("utf-16"),
+])
+def test_utf_with_or_without_bom_and_any_delimiter(data):
+    assert [row[0] for row in read_player_file(data).rows] == ["Jürgen Müller", "Anna"]
+
+
+def test_another_alphabet_is_found_by_the_detector():
+    read = read_player_file("Анна Иванова\r\nПётр Сидоров\r\n".encode("cp1251"))
+    assert read.rows == [["Анна Иванова"], ["Пётр Сидоров"]]
+
+
+def test_a_list_without_header_keeps_its_first_row():
+    read = read_player_file(b"Anna\nBen\n")
+    assert read.header is None and read.rows == [["Anna"], ["Ben"]]
+
+
+def test_team_headers_are_recognised():
+    assert is_header(["Team", "Spieler 1", "Spieler 2", "Spieler 3"])
+    assert is_header(["Mannschaft", "Mitglieder"])
+    assert not is_header(["Anna Name"]) and not is_header(["Nordlichter", "Anna", "Ben"])
+
+
+LETTERS = "abcdefghijklmnopqrstuvwxyzäöüßéèøåçñ"
+name = st.text(alphabet=LETTERS + LETTERS.upper() + " -'", min_size=2, max_size=30).map(
+    str.strip).filter(lambda n: len(n) > 1 and not is_header([n]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(names=st.lists(name, min_size=1, max_size=12), delimiter=st.sampled_from([";", ","]),
+       encoding=st.sampled_from(["utf-8", "utf-8-sig", "cp1252"]), header=st.booleans())
+def test_any_list_written_by_a_spreadsheet_reads_back(names, delimiter, encoding, header):
+    lines = ([f"Name{delimiter}Club"] if header else []) + [
+        f"{n}{delimiter}Club {i}" for i, n in enumerate(names)]
+    read = read_player_file("\r\n".join(lines).encode(encoding))
+    assert [row[0] for row in read.rows] == names
+
+
+# --- the organizer's page -------------------------------------------------------------------------
+
+def upload(data: bytes) -> SimpleUploadedFile:
+    return SimpleUploadedFile("spieler.csv", data, "text/csv")
+
+
+@pytest.mark.django_db
+def test_an_upload_is_previewed_then_registered_once_confirmed(organizer_client, organizer):
+    event = event_create(owner=organizer, name="Turnier", preset="dtm")
+    url = reverse("organizer-players", args=[event.pk])
+    preview = organizer_client.post(url, {"lines": "", "file": upload(GERMAN_EXCEL)},
+                                    HTTP_ACCEPT_LANGUAGE="de")
+    assert preview.status_code == 200
+    page = preview.content.decode()
+    assert "Liste vor dem Anmelden prüfen" in page and "Windows-1252" in page
+    assert "Name; Verein" in page  # the header, said to be left out
+    for player in NAMES:
+        assert html.escape(player) in page
+    assert not Entrant.objects.filter(event=event).exists()  # nothing saved before confirming
+
+    rows = html.unescape(re.search(r'name="confirmed_rows" value="([^"]*)"', page).group(1))
+    response = organizer_client.post(url, {"confirmed_rows": rows})
+    assert response.status_code == 302
+    assert list(event.entrants.order_by("pk").values_list("name", flat=True)) == NAMES
+
+
+@pytest.mark.django_db
+def test_a_damaged_confirmation_or_a_binary_file_saves_nothing(organizer_client, organizer):
+    event = event_create(owner=organizer, name="Turnier", preset="dtm")
+    url = reverse("organizer-players", args=[event.pk])
+    for data in ({"confirmed_rows": '{"not": "rows"}'}, {"confirmed_rows": "[[1, 2]]"},
+                 {"file": upload(bytes(range(256)) * 4)}):
+        response = organizer_client.post(url, data)
+        assert response.status_code == 400, data
+    assert not Entrant.objects.filter(event=event).exists()

@@ -1,0 +1,120 @@
+"""The engine's refusals in the reader's language.
+
+The rules engine (``scoring``) knows no language: an ``InvalidHand`` carries a stable ``code``,
+the entry ``field`` at fault and the ``params`` its message names. Here each code gets a sentence
+(gettext, so German and English), and its params are put in words: a seat becomes the name of
+the player who sat there when the page knows the table (a captain reads "Anna", not "seat 0"),
+a team its players' names; without names (the API), "seat N" and "team N" as the API's entries
+number them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring import InvalidHand
+
+ENGINE_MESSAGES = {
+    "entry_invalid": _("The score entry must be a mapping of fields."),
+    "unknown_field": _("Unknown field “%(field)s” in the score entry."),
+    "unknown_seat": _("%(value)s is not a seat: seats are 0 to %(last)s."),
+    "card_points_missing": _("Enter the card points (or mark a sweep: the whole team out "
+                             "first)."),
+    "card_points_invalid": _("Card points are two whole numbers, one per team."),
+    "card_points_not_multiple_of_5": _("Card points always come in multiples of 5."),
+    "card_points_range": _("A team's card points lie between %(min)s and %(max)s."),
+    "card_points_sum": _(
+        "The two teams' card points must add up to %(total)s (entered %(a)s + %(b)s = "
+        "%(sum)s); a double victory is marked as such."),
+    "finish_order_invalid": _("The finish order is a list of seats in the order they went out."),
+    "finish_order_incomplete": _("Enter the whole finish order: %(missing)s missing."),
+    "duplicate_seat": _("%(seat)s is named twice."),
+    "calls_invalid": _("Calls map a seat to “tichu”, “grand” or “blind”."),
+    "unknown_call": _("The call of %(seat)s is none of Tichu, Grand Tichu or Blind Grand Tichu."),
+    "grand_tichu_not_allowed": _("This event does not allow Grand Tichu (%(seat)s)."),
+    "blind_grand_tichu_not_allowed": _("This event does not allow Blind Grand Tichu "
+                                       "(%(seat)s)."),
+    "two_grand_tichus": _("Partners (%(seats)s) may not both call Grand Tichu."),
+    "tichu_success_invalid": _("A call's outcome is true (made) or false (failed)."),
+    "tick_not_caller": _("%(seat)s made no call: there is no call to mark made or failed."),
+    "two_calls_made": _(
+        "At most one call is made in a hand: only the first player out wins theirs."),
+    "tick_contradicts_finish_order": _(
+        "The call of %(seat)s is marked %(made)s, but %(first_out)s went out first."),
+    "first_out_unknown": _("%(seat)s called: choose who went out first."),
+    "chaos_grand_tichu_missing": _(
+        "Chaos Tichu: each team calls one Grand Tichu every hand, and %(team)s called none."),
+    "dealer_missing": _("Threechu: enter the dealer, who played the dummy's hand."),
+    "dealer_grand_tichu": _("Threechu: the dealer (%(seat)s) may call Tichu, but not Grand "
+                            "Tichu."),
+    "dummy_grand_tichu": _("Threechu: the dummy (%(seat)s) may call Tichu, but not Grand Tichu."),
+    "double_victory_invalid": _("Double victory names the team that made it: 0, 1 or none."),
+    "triple_victory_invalid": _("Triple victory names the team that made it: 0, 1 or none."),
+    "double_victory_card_points": _(
+        "After a double victory no card points are counted: leave them empty or enter %(a)s "
+        "and %(b)s."),
+    "triple_victory_card_points": _(
+        "After a triple victory no card points are counted: leave them empty or enter %(a)s "
+        "and %(b)s."),
+    "double_victory_mismatch": _(
+        "In a double victory the first two players out are the team marked with it "
+        "(%(team)s); %(seat)s is not."),
+    "triple_victory_mismatch": _(
+        "In a triple victory the first three players out are the team marked with it "
+        "(%(team)s); %(seat)s is not."),
+    "finish_order_double_victory": _(
+        "%(team)s went out first and second: enter this as a double victory."),
+    "finish_order_triple_victory": _(
+        "%(team)s went out first, second and third: enter this as a triple victory."),
+    "tick_contradicts_double_victory": _(
+        "The call of %(seat)s is marked made, but the other team made a double victory."),
+    "tick_contradicts_triple_victory": _(
+        "The call of %(seat)s is marked made, but the other team made a triple victory."),
+}
+
+
+def seat_in_words(seat: int, names: Mapping[int, str] | None) -> str:
+    """The player's name at ``seat`` if known, else "seat N" (the API's numbering, from 0)."""
+    if names and names.get(seat):
+        return names[seat]
+    return gettext("seat %(n)s") % {"n": seat}
+
+
+def team_in_words(team: int, names: Mapping[int, str] | None) -> str:
+    """A team (0: the even seats, 1: the odd ones) by its players' names if known, else
+    "team N"."""
+    members = [names[seat] for seat in sorted(names) if seat % 2 == team] if names else []
+    if members:
+        return " & ".join(members)
+    return gettext("team %(n)s") % {"n": team}
+
+
+def _in_words(code: str, params: Mapping, names: Mapping[int, str] | None) -> dict:
+    """The params as the code's message names them."""
+    words = dict(params)
+    if code == "unknown_seat":
+        return {"value": params["seat"], "last": params["seats"] - 1}
+    for key in ("seat", "first_out"):
+        if key in params:
+            words[key] = seat_in_words(params[key], names)
+    for key in ("seats", "missing"):
+        if key in params:
+            words[key] = ", ".join(seat_in_words(seat, names) for seat in params[key])
+    if "team" in params:
+        words["team"] = team_in_words(params["team"], names)
+    if "made" in params:
+        words["made"] = gettext("made") if params["made"] else gettext("failed")
+    for key in ("expected", "entered"):
+        if key in params:
+            words["a"], words["b"] = params[key]
+            words["sum"] = sum(params[key])
+    return words
+
+
+def hand_error_message(error: InvalidHand, names: Mapping[int, str] | None = None) -> str:
+    """The engine's refusal as a sentence in the active language; ``names`` maps seats to the
+    players' names when the reader sees a table."""
+    return str(ENGINE_MESSAGES[error.code]) % _in_words(error.code, error.params, names)
