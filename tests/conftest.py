@@ -155,6 +155,22 @@ def fresh_local_cache(request):
         cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def english_unless_asked(request):
+    """Every test starts in the default language: a request in German leaves its language active
+    in the thread (as a server's next request would replace it), and services called directly
+    afterwards would otherwise word their messages in German. Nothing to do without Django."""
+    if not _django(request.config):
+        yield
+        return
+    from django.conf import settings as django_settings
+    from django.utils import translation
+
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def organizer(django_user_model):
     return django_user_model.objects.create_user(username="orga", password="orga-password-1")

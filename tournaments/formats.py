@@ -77,6 +77,12 @@ class Format:
         self._check()
 
     def _check(self) -> None:
+        game = self.rules.variant
+        if (game.players, game.seats) != (4, 4):
+            # the engine plays the seed's other games (scoring.VARIANTS); tables, pairings and
+            # score sheets here still seat four players in two teams
+            raise FormatError("rules", f"events run four-player Tichu only for now, not "
+                                       f"{self.rules.game}")
         if self.entrant_type not in ENTRANT_TYPES:
             raise FormatError("entrant_type", _("entrant_type must be one of %(choices)s.")
                               % {"choices": _listed(ENTRANT_TYPES)})

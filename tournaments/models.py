@@ -136,7 +136,8 @@ class Entrant(models.Model):
     """Who is ranked in an event: one player (individual events) or a team (a roster of 2-5).
 
     An entrant who joins late plays from ``joined_round``; one who withdraws is never paired again
-    from ``withdrawn_after_round`` on, and the hands they played stay.
+    from ``withdrawn_after_round`` on, and the hands they played stay. One the check-in marks
+    absent is not paired until checked in again.
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
@@ -144,8 +145,10 @@ class Entrant(models.Model):
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
                                related_name="entries")
     members = models.ManyToManyField(Player, blank=True, related_name="team_entries")
+    club = models.CharField(max_length=100, blank=True)  # or a city: tells equal names apart
     joined_round = models.PositiveIntegerField(default=1)
     withdrawn_after_round = models.PositiveIntegerField(null=True, blank=True)
+    present = models.BooleanField(default=True)  # the check-in: an absent entrant is not paired
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

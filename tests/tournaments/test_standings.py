@@ -8,6 +8,7 @@ from tournaments.models import Bye, Event, RoundResult
 from tournaments.services.events import event_create, players_register, team_register
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
+from tournaments.services.rounds import table_close
 from tournaments.standings.compute import compute, refresh
 
 from .conftest import seated_round
@@ -75,6 +76,30 @@ def test_a_bye_is_credited_as_the_average_of_the_other_rounds(organizer):
     assert RoundResult.objects.filter(entrant__name="P0", bye=True).count() == 1
     # P4 played only round 2 (seat 3: team 1) and had the bye in round 1.
     assert (standings["P4"].adjustment_vp, standings["P4"].adjustment_tp) == (0, 100)
+
+
+def test_a_bye_is_credited_per_hand_played_not_per_round(organizer):
+    """Issue 14, bug 3: a round cut short (a table closed after one hand) counted as a whole
+    round in a bye's average. RULINGS.md: average VP and TP per played hand, times the hands of
+    a round."""
+    event = event_create(owner=organizer, name="Cut short", preset="dtm", seed=1)
+    orga = Actor.organizer(organizer)
+    players_register(event=event, names=[f"P{i}" for i in range(5)], actor=orga)
+    entrants = list(event.entrants.order_by("pk"))
+    for number, (sitting, out, sheets) in enumerate([
+            (entrants[:4], entrants[4], [[75, 25]] * 4),   # P0 (team A): 4 x 2 VP, 300 TP
+            (entrants[1:], entrants[0], [[50, 50]] * 4),   # P0's bye
+            (entrants[:4], entrants[4], [[25, 75]])], start=1):  # P0: one hand, 0 VP, 25 TP
+        rnd = seated_round(event, sitting, number=number)
+        Bye.objects.create(round=rnd, entrant=out)
+        table = rnd.tables.get()
+        for hand, points in enumerate(sheets, start=1):
+            enter(table, hand, {"card_points": points})
+    table_close(table_id=table.pk, status="averaged", actor=orga, reason="time")
+    p0 = rows(event)["P0"]
+    assert p0.hands_played == 5
+    # 8 VP and 325 TP in 5 hands: 1.6 VP and 65 TP a hand, times 4 (not 8/2 and 325/2 a round)
+    assert (p0.adjustment_vp, p0.adjustment_tp) == (6, 260)
 
 
 def test_no_bye_credit_when_the_format_says_none(organizer):

@@ -60,9 +60,10 @@ def total_rounds(event: Event, entrant_count: int) -> int:
 
 
 def active_entrants(event: Event, number: int) -> list[Entrant]:
-    """Entrants who play round ``number``: joined by then and not withdrawn."""
+    """Entrants who play round ``number``: joined by then, not withdrawn, and present (the
+    check-in)."""
     return list(Entrant.objects.filter(event=event, joined_round__lte=number,
-                                       withdrawn_after_round__isnull=True))
+                                       withdrawn_after_round__isnull=True, present=True))
 
 
 def _tables_of(seats, team_event: bool) -> list[tuple[int, ...]]:

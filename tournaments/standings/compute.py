@@ -6,7 +6,8 @@ Tournament rules implemented here (RULINGS.md, "Victory points and standings"):
 - VP per hand (DTM scheme), per round (2/1/0 from a table's round TP totals, once the table's
   round is complete) or per game (2/1/0 once a game to the target is decided).
 - A bye is recorded, never invented as hands; its credit (format option ``bye_credit``, default
-  the average VP and TP of the entrant's other rounds, rounded to whole points) is an adjustment.
+  the average VP and TP per hand the entrant actually played, times the hands of a round, rounded
+  to whole points; per round played in games to a target) is an adjustment.
 - Order: VP, then the format's tie-break chain (default: total TP), last the registration order,
   so that two computations always give the same ranks. Ranks are numbered when read (``ranked``),
   never stored: a hand in a league moves four players by hundreds of places, and storing ranks

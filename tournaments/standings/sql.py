@@ -243,7 +243,13 @@ def bye_results(event_format, scope: Scope, source: str) -> tuple[str, list]:
     """(round_id, entrant_id, vp, tp) of each bye in scope: its credit, from the entrant's played
     rounds in ``source`` (round results with a ``bye`` flag). See ``standings`` for the rule."""
     byes, params = scope.entrants_of("b.entrant_id")
-    if event_format.bye_credit == "average":
+    hands = event_format.hands_per_round
+    if event_format.bye_credit == "average" and hands is not None and not event_format.open_ended:
+        # per hand actually played, times the hands of a round (RULINGS.md, "Closing a table"):
+        # a round cut short counts for the hands it had, not as a whole round
+        vp = f"CASE WHEN p.n > 0 THEN {_half_even(f'p.vp * {int(hands)}', 'p.n')} ELSE 0 END"
+        tp = f"CASE WHEN p.n > 0 THEN {_half_even(f'p.tp * {int(hands)}', 'p.n')} ELSE 0 END"
+    elif event_format.bye_credit == "average":  # games to a target: per round played
         vp = f"CASE WHEN p.c > 0 THEN {_half_even('p.vp', 'p.c')} ELSE 0 END"
         tp = f"CASE WHEN p.c > 0 THEN {_half_even('p.tp', 'p.c')} ELSE 0 END"
     else:
@@ -251,7 +257,8 @@ def bye_results(event_format, scope: Scope, source: str) -> tuple[str, list]:
     sql = f"""
         SELECT b.round_id, b.entrant_id, {vp} AS vp, {tp} AS tp
         FROM {BYE} b LEFT JOIN (
-            SELECT entrant_id, SUM(victory_points) AS vp, SUM(tichu_points) AS tp, COUNT(*) AS c
+            SELECT entrant_id, SUM(victory_points) AS vp, SUM(tichu_points) AS tp, COUNT(*) AS c,
+                   SUM(hands_played) AS n
             FROM {source} WHERE NOT bye AND hands_played > 0 GROUP BY entrant_id
         ) p ON p.entrant_id = b.entrant_id
         WHERE {byes}"""
