@@ -136,3 +136,13 @@ def standings_table(event: Event) -> str:
     lines += [f"{r.rank:>4}  {r.entrant.name:<28} {r.victory_points:>5} {r.tichu_points:>6} "
               f"{r.hands_played:>5} {r.byes:>4}" for r in rows]
     return "\n".join(lines)
+
+
+def placings_table(event: Event) -> str:
+    """A cup's final placings as text, for the command line."""
+    from .knockout.placings import placings
+
+    names = dict(event.entrants.values_list("pk", "name"))
+    lines = [f"{'Place':>5}  Team"]
+    lines += [f"{place:>5}  {names[team]}" for place, team in placings(event)]
+    return "\n".join(lines)
