@@ -13,6 +13,7 @@ per player and event, a table code unique across the service, points within thei
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import models
@@ -173,6 +174,9 @@ class Round(models.Model):
         PUBLISHED = "published", "published"
         COMPLETE = "complete", "complete"
 
+    # What the public sees: a draft is for its event's organizers only.
+    PUBLIC_STATUSES = (Status.PUBLISHED, Status.COMPLETE)
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
@@ -214,6 +218,11 @@ class Table(models.Model):
     def __str__(self):
         return f"table {self.number}"
 
+    def is_done(self, event_format: Format, hands: int, totals: Sequence[int]) -> bool:
+        """Whether the table's round is over: closed by the organizer, or played out with
+        ``hands`` hands and these TP ``totals`` (``Format.play_is_over``)."""
+        return self.status != Table.Status.OPEN or event_format.play_is_over(hands, totals)
+
 
 class Seat(models.Model):
     """Who sits where. Positions 0-3 in playing order; 0 and 2 are team 0, 1 and 3 team 1.
@@ -241,6 +250,14 @@ class Seat(models.Model):
     @property
     def team(self) -> int:
         return self.position % 2
+
+    @property
+    def label(self) -> str:
+        """The name shown for a seat: the player, or the team with the roster member who sat
+        there (``player`` and ``entrant`` should be selected with the seat)."""
+        if self.player_id and self.player.name != self.entrant.name:
+            return f"{self.entrant.name} ({self.player.name})"
+        return self.entrant.name
 
 
 class Bye(models.Model):

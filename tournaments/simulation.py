@@ -103,15 +103,12 @@ def _play_table(event_format, table: Table, rng: random.Random) -> int:
     captain = Actor.captain(table)
     totals = [0, 0]
     number = 0
-    while True:
+    while not table.is_done(event_format, number, totals):
         number += 1
-        if not event_format.open_ended and number > event_format.hands_per_round:
-            return number - 1
-        if event_format.open_ended and event_format.game_winner(totals, number - 1) is not None:
-            return number - 1
         hand = play_hand(event_format.rules, seed=rng.getrandbits(48))
         hand_record(table_id=table.pk, number=number, entry=hand.entry, actor=captain)
         totals = [totals[0] + hand.totals[0], totals[1] + hand.totals[1]]
+    return number
 
 
 def _simulate_cup(event: Event, organizer: Actor, rng: random.Random) -> Simulation:

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..models import Entrant, Event
-from ..standings.compute import mark_changed
+from ..standings.schedule import mark_changed
 from .events import clean_name
 from .history import Actor, ServiceError, record_change
 from .lifecycle import check_not_finished

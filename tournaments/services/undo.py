@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..models import Change, Entrant, Event, Round
-from ..standings.compute import mark_changed
+from ..standings.schedule import mark_changed
 from .hands import change_undo as hand_change_undo
 from .history import Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
