@@ -37,6 +37,7 @@ from django.utils.translation import gettext as _
 from scoring import DTM, STANDARD, Rules
 
 from .errors import FormatError
+from .standings.tiebreaks import TIEBREAKS
 
 ENTRANT_TYPES = ("individual", "team")
 PAIRING_METHODS = ("individual", "swiss", "round_robin", "knockout", "groups_knockout")
@@ -44,7 +45,6 @@ CUP_PAIRINGS = ("knockout", "groups_knockout")  # matches come from a bracket, n
 SEEDINGS = ("organizer", "event")
 BYE_CREDITS = ("average", "none")
 VP_SCHEMES = ("dtm", "round", "game")  # per hand (3/2/1/0), per round (2/1/0), per game
-TIEBREAKS = ("tichu_points", "double_victories", "tichu_calls_made", "opponent_victory_points")
 
 
 def _listed(choices) -> str:

@@ -44,6 +44,7 @@ from ..models import Event, RoundResult, StandingRow, StandingsChange
 from . import cache as standings_cache
 from . import sql
 from .sql import Dialect, Scope
+from .tiebreaks import TIEBREAKS
 
 WRITTEN = (Event._meta.db_table, StandingsChange._meta.db_table, sql.RESULT, sql.ROW)
 READ = (sql.ROUND, sql.TABLE, sql.SEAT, sql.HAND, sql.BYE, sql.ENTRANT)
@@ -129,7 +130,7 @@ def _scope(event: Event, changes: list[int | None], full: bool) -> Scope | None:
     """
     with connection.cursor() as cursor:
         if not (full or None in changes
-                or not all(sql.TIEBREAKS[name].local for name in event.format.tiebreaks)):
+                or not all(TIEBREAKS[name].local for name in event.format.tiebreaks)):
             cursor.execute(*sql.stored_state(event.pk))
             stored, uncredited_byes = cursor.fetchone()
             if stored and not uncredited_byes:

@@ -2,7 +2,7 @@
 
 Why SQL: a national league holds a million hands; any Python loop over them costs seconds, while
 PostgreSQL aggregates them in well under one. Each rule of ``standings`` is written here once, as
-one SQL fragment, and the fragments compose two ways:
+one SQL fragment (the tie-breaks' in ``tiebreaks``), and the fragments compose two ways:
 
 - *stored*: statements that bring ``RoundResult`` and ``StandingRow`` up to date for a ``Scope``
   (the whole event, or the entrants seated at the tables that changed), writing only the rows that
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from scoring.victory import scheme_of
 
 from ..models import Bye, Entrant, Hand, Round, RoundResult, Seat, StandingRow, Table
+from .tiebreaks import TIEBREAKS, Sources
 
 HAND = Hand._meta.db_table
 TABLE = Table._meta.db_table
@@ -376,48 +377,6 @@ def stored_state(event_id: int) -> tuple[str, list]:
     return sql, [event_id, event_id]
 
 
-# --- tie-breaks ----------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Tiebreak:
-    """One tie-break: a per-entrant value (higher ranks first) as a SQL relation.
-
-    ``local`` tie-breaks depend only on the entrant's own hands, so an incremental update may
-    recompute them for the entrants who played; the others need the whole event.
-    """
-
-    name: str
-    local: bool
-
-    def relation(self, dialect: Dialect, event_format, scope: Scope, totals: str,
-                 ) -> tuple[str, list] | None:
-        """(entrant_id, value) rows, or None when the value is a column of the totals."""
-        team = " AND s.position < 2" if event_format.entrant_type == "team" else ""
-        seats, params = scope.entrants_of("s.entrant_id")
-        if self.name == "tichu_points":
-            return None
-        if self.name == "double_victories":  # the team that went out first and second
-            return (f"SELECT s.entrant_id, COUNT(*) AS value FROM {SEAT} s JOIN {HAND} h "
-                    f"ON h.table_id = s.table_id WHERE {seats}{team} "
-                    f"AND h.double_victory = s.position %% 2 GROUP BY s.entrant_id", params)
-        if self.name == "tichu_calls_made":  # a team's calls: both of its seats
-            return (f"SELECT s.entrant_id, COUNT(*) AS value FROM {SEAT} s JOIN {HAND} h "
-                    f"ON h.table_id = s.table_id WHERE {seats} "
-                    f"AND {dialect.call_made('h.entry', 's.position')} GROUP BY s.entrant_id",
-                    params)
-        # opponent_victory_points: the VP of every opponent met, once per table
-        return (f"SELECT s.entrant_id, SUM(o.vp) AS value FROM {SEAT} s "
-                f"JOIN {SEAT} x ON x.table_id = s.table_id AND x.position %% 2 <> s.position %% 2 "
-                f"JOIN {totals} o ON o.entrant_id = x.entrant_id "
-                f"WHERE {seats}{team}{team and ' AND x.position < 2'} GROUP BY s.entrant_id",
-                params)
-
-
-TIEBREAKS = {name: Tiebreak(name, local) for name, local in (
-    ("tichu_points", True), ("double_victories", True), ("tichu_calls_made", True),
-    ("opponent_victory_points", False))}
-
-
 # --- lines and their order ------------------------------------------------------------------
 
 def lines(dialect: Dialect, event_format, scope: Scope, source: str,
@@ -445,13 +404,16 @@ def lines(dialect: Dialect, event_format, scope: Scope, source: str,
         ) r ON r.entrant_id = e.id
         WHERE e.event_id = %s AND {entrants}"""
     ctes = [*ctes, ("totals", totals_sql, [*result_params, scope.event_id, *entrant_params])]
+    seats, seat_params = scope.entrants_of("s.entrant_id")
+    sources = Sources(dialect, SEAT, HAND, "totals", seats, seat_params,
+                      team=event_format.entrant_type == "team")
     joins, values = [], []
     for index, name in enumerate(event_format.tiebreaks):
-        relation = TIEBREAKS[name].relation(dialect, event_format, scope, "totals")
-        if relation is None:
-            values.append((name, "l.tp"))
+        tiebreak = TIEBREAKS[name]
+        if tiebreak.in_totals:
+            values.append((name, f"l.{tiebreak.in_totals[0]}"))
             continue
-        ctes.append((f"tb{index}", *relation))
+        ctes.append((f"tb{index}", *tiebreak.relation(sources)))
         joins.append(f"LEFT JOIN tb{index} ON tb{index}.entrant_id = l.entrant_id")
         values.append((name, f"COALESCE(tb{index}.value, 0)"))
     with_sql = "WITH " + ",\n".join(f"{name} AS ({sql})" for name, sql, _ in ctes)
@@ -491,10 +453,8 @@ def write_lines(dialect: Dialect, rows: list[tuple]) -> list[tuple[str, list]]:
 def rank_keys(dialect: Dialect, event_format, alias: str) -> list[str]:
     """The ranking order over stored standing rows (``alias``): VP, then the tie-break chain,
     each higher first (sort these descending), then registration (``entrant_id`` ascending)."""
-    return [f"{alias}.victory_points"] + [
-        f"{alias}.tichu_points" if name == "tichu_points"
-        else dialect.json_int(f"{alias}.tiebreaks", name)
-        for name in event_format.tiebreaks]
+    return [f"{alias}.victory_points"] + [TIEBREAKS[name].stored_key(dialect, alias)
+                                          for name in event_format.tiebreaks]
 
 
 def _line_order(event_format) -> str:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..formats import BYE_CREDITS, TIEBREAKS, VP_SCHEMES
+from ..formats import BYE_CREDITS, VP_SCHEMES
 from ..models import Event
 from ..services.history import ServiceError
 from ..services.settings import LOCKED_ONCE_PUBLISHED, locked_fields
+from ..standings.tiebreaks import tiebreak_choices
 
 TIEBREAK_FIELDS = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
 RULE_OPTIONS = ("double_victory_points", "grand_tichu_allowed", "blind_grand_tichu",
@@ -17,9 +18,6 @@ RULE_OPTIONS = ("double_victory_points", "grand_tichu_allowed", "blind_grand_tic
 VP_LABELS = {"dtm": _("per hand: 3 double victory / 2 more TP / 1 tie / 0"),
              "round": _("per round: 2 / 1 / 0 by the table's round TP"),
              "game": _("per game: 2 for a game won")}
-TIEBREAK_LABELS = {"tichu_points": _("Tichu points"), "double_victories": _("double victories"),
-                   "tichu_calls_made": _("Tichu calls made"),
-                   "opponent_victory_points": _("opponents' victory points")}
 BYE_LABELS = {"average": _("average of the player's other rounds"), "none": _("nothing")}
 
 
@@ -65,7 +63,7 @@ class EventSettingsForm(forms.Form):
                                 strict=False):
             initial[field] = value
         super().__init__(*args, initial=initial, **kwargs)
-        choices = [("", _("—"))] + _choices(TIEBREAKS, TIEBREAK_LABELS)
+        choices = [("", _("—")), *tiebreak_choices()]
         for field in TIEBREAK_FIELDS:
             self.fields[field].choices = choices
         if data.get("pairing") != "round_robin":
