@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from scoring import InvalidHand, score_entry
 
-from ..models import Bye, Entrant, Hand, Round, RoundResult, Seat
+from ..models import Bye, Entrant, Hand, Round, RoundResult, Seat, label_entrants
+from ..views.forms import seat_label
 
 PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 
@@ -123,12 +124,6 @@ class EntrantStats:
         return sum(r.victory_points or 0 for r in self.rounds if not r.bye) / self.hands_played
 
 
-def _name(seat: Seat) -> str:
-    if seat.player_id and seat.player.name != seat.entrant.name:
-        return f"{seat.entrant.name} ({seat.player.name})"
-    return seat.entrant.name
-
-
 def entrant_stats(entrant: Entrant) -> EntrantStats:
     """Every statistic of one entrant in its event (module docstring)."""
     event = entrant.event
@@ -144,6 +139,7 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
     table_seats: dict[int, dict[int, Seat]] = {}
     for seat in (Seat.objects.filter(table_id__in=tables).select_related("entrant", "player")):
         table_seats.setdefault(seat.table_id, {})[seat.position] = seat
+    label_entrants(seat.entrant for seats in table_seats.values() for seat in seats.values())
     hands_by_table: dict[int, list[Hand]] = {}
     for hand in Hand.objects.filter(table_id__in=tables).order_by("number"):
         hands_by_table.setdefault(hand.table_id, []).append(hand)
@@ -154,9 +150,9 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
         mine = positions[table_id]
         team = min(mine) % 2
         seats = table_seats.get(table_id, {})
-        partner_names = [_name(seats[(p + 2) % 4]) for p in sorted(mine)
+        partner_names = [seat_label(seats[(p + 2) % 4]) for p in sorted(mine)
                          if (p + 2) % 4 in seats and seats[(p + 2) % 4].entrant_id != entrant.pk]
-        opponent_names = [_name(s) for p, s in sorted(seats.items()) if p % 2 != team]
+        opponent_names = [seat_label(s) for p, s in sorted(seats.items()) if p % 2 != team]
         partners.update(partner_names)
         tp = 0
         for hand in hands_by_table.get(table_id, []):
@@ -195,7 +191,7 @@ def _hand_line(hand: Hand, table, team: int, mine: set[int], seats: dict, rules,
     except InvalidHand:  # the event's rules changed after the hand was stored: skip its calls
         score = None
     for outcome in (score.calls if score else ()):
-        who = _name(seats[outcome.seat]) if outcome.seat in seats else str(outcome.seat)
+        who = seat_label(seats[outcome.seat]) if outcome.seat in seats else str(outcome.seat)
         calls.append((who, outcome.call, outcome.made))
         if outcome.seat in mine:
             kind = stats.calls[outcome.call]

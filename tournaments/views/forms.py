@@ -30,8 +30,8 @@ MAX_CONFIRMED_ROWS = 5000
 def seat_label(seat) -> str:
     """The name shown for a seat: the player, or the team with the roster member who sat there."""
     if seat.player_id and seat.player.name != seat.entrant.name:
-        return f"{seat.entrant.name} ({seat.player.name})"
-    return seat.entrant.name
+        return f"{seat.entrant.display_name} ({seat.player.name})"
+    return seat.entrant.display_name
 
 
 class HandForm(forms.Form):

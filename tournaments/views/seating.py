@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ..models import Bye, Round, Seat
+from ..models import Bye, Round, Seat, label_entrants
 
 
 @dataclass(frozen=True)
@@ -29,8 +29,8 @@ class SeatingLine:
 
 def _label(seat: Seat) -> str:
     if seat.player_id and seat.player.name != seat.entrant.name:
-        return f"{seat.player.name} ({seat.entrant.name})"
-    return seat.entrant.name
+        return f"{seat.player.name} ({seat.entrant.display_name})"
+    return seat.entrant.display_name
 
 
 def seating(rnd: Round) -> list[SeatingLine]:
@@ -38,6 +38,8 @@ def seating(rnd: Round) -> list[SeatingLine]:
     seats = list(Seat.objects.filter(table__round=rnd)
                  .select_related("entrant", "player", "table").order_by("table__number",
                                                                         "position"))
+    byes = list(Bye.objects.filter(round=rnd).select_related("entrant"))
+    label_entrants([seat.entrant for seat in seats] + [bye.entrant for bye in byes])
     by_table: dict[int, dict[int, Seat]] = {}
     for seat in seats:
         by_table.setdefault(seat.table_id, {})[seat.position] = seat
@@ -53,8 +55,8 @@ def seating(rnd: Round) -> list[SeatingLine]:
             seat=seat.position + 1,
             partner=_label(partner) if partner is not None and not (
                 same_team and not seat.player_id) else "")
-    for bye in Bye.objects.filter(round=rnd).select_related("entrant"):
-        lines[(bye.entrant_id, None)] = SeatingLine(name=bye.entrant.name,
+    for bye in byes:
+        lines[(bye.entrant_id, None)] = SeatingLine(name=bye.entrant.display_name,
                                                     entrant_id=bye.entrant_id, table=None,
                                                     seat=None)
     return sorted(lines.values(), key=lambda line: line.sort_key)
