@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from tournaments.services.events import event_create, players_register
 from tournaments.services.history import Actor
+from tournaments.services.players import entrant_update
 from tournaments.services.rounds import round_pair, round_publish
 from tournaments.standings.compute import refresh
 
@@ -81,3 +82,15 @@ def test_api_gives_a_display_name(client, two_annas):
     listed = entrants["results"] if isinstance(entrants, dict) else entrants
     assert {e["display_name"] for e in listed if e["name"] == "Anna Schmidt"} == {
         "Anna Schmidt #1", "Anna Schmidt #5"}
+
+
+def test_a_club_tells_them_apart_without_a_number(client, organizer, two_annas):
+    event, first, second = two_annas
+    entrant_update(entrant_id=first.pk, name="Anna Schmidt", club="Köln",
+                   actor=Actor.organizer(organizer))
+    refresh(event.pk)
+    html = client.get(reverse("event-standings", args=[event.pk])).content.decode()
+    assert (linked(html, event, first), linked(html, event, second)) == (
+        "Anna Schmidt (Köln)", "Anna Schmidt")
+    seating = client.get(reverse("event-seating", args=[event.pk, 1]), {"q": "koln"})
+    assert linked(seating.content.decode(), event, first) == "Anna Schmidt (Köln)"

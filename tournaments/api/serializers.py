@@ -15,6 +15,7 @@ from tichu_site.limits import TooManyLogins, limited_authenticate
 
 from ..formats import BYE_CREDITS, ENTRANT_TYPES, PAIRING_METHODS, PRESETS, VP_SCHEMES
 from ..models import Change, Entrant, Event, Hand, Round, Table, label_entrants
+from ..services.undo import is_undoable
 
 MAX_ID = 2**62
 MAX_BULK = 500
@@ -407,7 +408,7 @@ class ChangeSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_undoable(self, change) -> bool:
-        return change.subject == "hand" and change.action == "correct"
+        return is_undoable(change)
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -81,9 +81,11 @@ def preview_of(table, entry, names=None) -> dict:
 def _page(request, table, form, *, status=200, preview=None):
     event = table.round.event
     hands = {h.number: h for h in table.hands.all()}
-    numbers = _numbers(event.format, list(hands.values()))
-    slots = [(n, hands.get(n)) for n in sorted(set(numbers) | set(hands))]
     view = queries.build_table_view(table, event.format, {})
+    # a decided game offers no next hand
+    numbers = [] if view.done and event.format.open_ended else _numbers(event.format,
+                                                                         list(hands.values()))
+    slots = [(n, hands.get(n)) for n in sorted(set(numbers) | set(hands))]
     editable = (table.round.status == table.round.Status.PUBLISHED
                 and table.status == table.Status.OPEN and not view.done
                 and event.status != event.Status.FINISHED)

@@ -27,13 +27,6 @@ MAX_PLAYER_FILE = 256 * 1024
 MAX_CONFIRMED_ROWS = 5000
 
 
-def seat_label(seat) -> str:
-    """The name shown for a seat: the player, or the team with the roster member who sat there."""
-    if seat.player_id and seat.player.name != seat.entrant.name:
-        return f"{seat.entrant.display_name} ({seat.player.name})"
-    return seat.entrant.display_name
-
-
 class HandForm(forms.Form):
     """One hand as a score sheet holds it: calls, first out, double victory, one team's points.
 
@@ -57,7 +50,7 @@ class HandForm(forms.Form):
     def __init__(self, *args, seats, calls=("tichu",), numbers=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
-        names = {seat.position: seat_label(seat) for seat in self.seats}
+        names = {seat.position: seat.label for seat in self.seats}
         self.seat_names = names
         call_choices = [("", _("no call"))] + [(c, CALL_LABELS[c]) for c in calls]
         for position in range(4):
@@ -263,7 +256,7 @@ class SwapForm(forms.Form):
     def __init__(self, *args, seats=(), **kwargs):
         super().__init__(*args, **kwargs)
         choices = [(str(s.pk), f"{_('Table')} {s.table.number} · {s.position + 1} · "
-                               f"{seat_label(s)}") for s in seats]
+                               f"{s.label}") for s in seats]
         self.fields["seat_a"].choices = choices
         self.fields["seat_b"].choices = choices
 

@@ -69,6 +69,6 @@ def fold(text: str) -> str:
 
 
 def search(lines: list[SeatingLine], query: str) -> list[SeatingLine]:
-    """The lines whose name contains every word of ``query``."""
+    """The lines whose name (with the club beside it) contains every word of ``query``."""
     words = fold(query).split()
     return [line for line in lines if all(word in fold(line.name) for word in words)]
