@@ -10,6 +10,9 @@ Presets:
 - ``dtm``: the German championship ("Einzelspielermodus"): individuals, 6 rounds of 4 hands, a
   random partner draw with no partner twice, opponents by standings after round 1, DTM victory
   points per hand (3/2/1/0), double victory 100, no Grand Tichu, ties broken by total Tichu points.
+- ``chaos_dtm``: the DTM played as Chaos Tichu (RULINGS.md "Chaos Tichu"): every hand each team
+  calls exactly one Grand Tichu. Chaos is a rule option (``rules.chaos``) of any four-player
+  format; this preset is the usual side event, for convenience.
 - ``team_swiss``: fixed teams of two, Swiss pairing, DTM victory points per hand.
 - ``league``: fixed teams, round robin (circle method), one game to 1000 per match day; or a fixed
   number of hands with ``hands_per_round`` and ``game_to: null``.
@@ -164,6 +167,7 @@ class Format:
 
 PRESETS: dict[str, Format] = {
     "dtm": Format(),
+    "chaos_dtm": Format(rules=DTM.replace(chaos=True)),
     "team_swiss": Format(entrant_type="team", pairing="swiss", rounds=6, hands_per_round=4,
                          rules=DTM),
     "league": Format(entrant_type="team", pairing="round_robin", rounds=None,

@@ -74,6 +74,9 @@ class RulesInputSerializer(serializers.Serializer):
     blind_grand_tichu = StrictBooleanField(required=False)
     dragon_kept_when_last = StrictBooleanField(required=False)
     mahjong_in_bomb = StrictBooleanField(required=False)
+    chaos = StrictBooleanField(
+        required=False, help_text="Chaos Tichu: each team calls exactly one Grand Tichu every "
+                                  "hand (a hand without is refused).")
 
 
 class EventCreateSerializer(serializers.Serializer):

@@ -41,8 +41,9 @@ def _table_or_refuse(request, code: str):
 
 
 def allowed_calls(rules) -> tuple[str, ...]:
-    """The calls the event's options offer on the form (the engine checks them again)."""
-    return ("tichu",) + (("grand",) if rules.grand_tichu_allowed else ()) + (
+    """The calls the event's options offer on the form (the engine checks them again). The game
+    decides on Grand Tichu: Chaos Tichu offers it whatever the event says otherwise."""
+    return ("tichu",) + (("grand",) if rules.variant.grand_tichu_allowed else ()) + (
         ("blind",) if rules.blind_grand_tichu else ())
 
 
@@ -61,8 +62,8 @@ def _form(table, data=None, number=None):
     entered = {h.number for h in hands}
     if number is None:
         number = next((n for n in numbers if n not in entered), numbers[-1])
-    return HandForm(data, seats=seats, calls=allowed_calls(event.rules), numbers=numbers,
-                    initial={"number": number})
+    return HandForm(data, seats=seats, calls=allowed_calls(event.rules), chaos=event.rules.chaos,
+                    numbers=numbers, initial={"number": number})
 
 
 def preview_of(table, entry, names=None) -> dict:

@@ -31,7 +31,8 @@ class HandForm(forms.Form):
     """One hand as a score sheet holds it: calls, first out, double victory, one team's points.
 
     ``seats`` are the table's four seats (for the labels); ``calls`` the calls the event allows
-    (the engine checks them again).
+    (the engine checks them again); ``chaos``: the event plays Chaos Tichu, so the form says that
+    each team marks one Grand Tichu.
     """
 
     number = forms.IntegerField(label=_("Hand"), min_value=1)
@@ -47,9 +48,10 @@ class HandForm(forms.Form):
     engine_field = None
     engine_message = None
 
-    def __init__(self, *args, seats, calls=("tichu",), numbers=None, **kwargs):
+    def __init__(self, *args, seats, calls=("tichu",), chaos=False, numbers=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
+        self.chaos = chaos
         names = {seat.position: seat.label for seat in self.seats}
         self.seat_names = names
         call_choices = [("", _("no call"))] + [(c, CALL_LABELS[c]) for c in calls]
@@ -137,6 +139,7 @@ class EventCreateForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     preset = forms.ChoiceField(label=_("Format"), choices=[
         ("dtm", _("DTM: individuals, rotating partners")),
+        ("chaos_dtm", _("Chaos Tichu DTM: every team calls a Grand Tichu every hand")),
         ("team_swiss", _("Teams of two, Swiss")),
         ("league", _("League: teams, round robin, games to 1000")),
         ("knockout", _("Knockout cup: teams, games to 1000, best of 3 from the semi-finals")),

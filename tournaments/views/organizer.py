@@ -439,7 +439,8 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
     view = queries.table_view(table_id, event)
     hand = next((h for h in view.hands if h.number == number), None)
     form_class = CorrectionForm if hand else HandForm
-    kwargs = {"seats": view.seats, "calls": allowed_calls(event.rules)}
+    kwargs = {"seats": view.seats, "calls": allowed_calls(event.rules),
+              "chaos": event.rules.chaos}
     if request.method == "GET":
         form = form_class(initial=HandForm.initial_from_entry(number, hand and hand.entry),
                           **kwargs)
