@@ -234,6 +234,7 @@ def measure(event_id: int, runs: int) -> list[list[str]]:
     from tournaments.services.hands import hand_record
     from tournaments.services.history import Actor
     from tournaments.standings import compute as standings
+    from tournaments.standings import schedule
 
     event = Event.objects.get(pk=event_id)
     organizer = Actor.organizer(get_user_model().objects.get(username="bench"))
@@ -271,7 +272,7 @@ def measure(event_id: int, runs: int) -> list[list[str]]:
     Hand.objects.filter(pk__in=added).delete()
     Change.objects.filter(event=event, reason__startswith="benchmark").delete()
     Change.objects.filter(event=event, subject="hand", subject_id__in=added).delete()
-    standings.mark_changed(event)
+    schedule.mark_changed(event)
     standings.refresh(event_id)
     assert Hand.objects.count() == hands_before
     assert RoundResult.objects.filter(round__event=event).count() == (ROUNDS_PLAYED + 1) * PLAYERS

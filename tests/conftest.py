@@ -156,10 +156,13 @@ def fresh_local_cache(request):
 
 
 @pytest.fixture(autouse=True)
-def english_unless_asked():
+def english_unless_asked(request):
     """Every test starts in the default language: a request in German leaves its language active
     in the thread (as a server's next request would replace it), and services called directly
-    afterwards would otherwise word their messages in German."""
+    afterwards would otherwise word their messages in German. Nothing to do without Django."""
+    if not _django(request.config):
+        yield
+        return
     from django.conf import settings as django_settings
     from django.utils import translation
 

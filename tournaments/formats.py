@@ -10,6 +10,9 @@ Presets:
 - ``dtm``: the German championship ("Einzelspielermodus"): individuals, 6 rounds of 4 hands, a
   random partner draw with no partner twice, opponents by standings after round 1, DTM victory
   points per hand (3/2/1/0), double victory 100, no Grand Tichu, ties broken by total Tichu points.
+- ``chaos_dtm``: the DTM played as Chaos Tichu (RULINGS.md "Chaos Tichu"): every hand each team
+  calls exactly one Grand Tichu. Chaos is a rule option (``rules.chaos``) of any four-player
+  format; this preset is the usual side event, for convenience.
 - ``team_swiss``: fixed teams of two, Swiss pairing, DTM victory points per hand.
 - ``league``: fixed teams, round robin (circle method), one game to 1000 per match day; or a fixed
   number of hands with ``hands_per_round`` and ``game_to: null``.
@@ -26,11 +29,14 @@ the games of a match from the stage ``best_of_from`` (``semi_final``...; null: e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 
 from django.utils.translation import gettext as _
 
 from scoring import DTM, STANDARD, Rules
+
+from .errors import FormatError
 
 ENTRANT_TYPES = ("individual", "team")
 PAIRING_METHODS = ("individual", "swiss", "round_robin", "knockout", "groups_knockout")
@@ -44,14 +50,6 @@ TIEBREAKS = ("tichu_points", "double_victories", "tichu_calls_made", "opponent_v
 def _listed(choices) -> str:
     """Choices as a message names them: ``a, b, c``."""
     return ", ".join(str(choice) for choice in choices)
-
-
-class FormatError(ValueError):
-    """A format value an organizer chose is not allowed; ``field`` names it."""
-
-    def __init__(self, field_name: str, message: str):
-        super().__init__(message)
-        self.field = field_name
 
 
 @dataclass(frozen=True)
@@ -82,6 +80,12 @@ class Format:
         self._check()
 
     def _check(self) -> None:
+        game = self.rules.variant
+        if (game.players, game.seats) != (4, 4):
+            # the engine plays the seed's other games (scoring.VARIANTS); tables, pairings and
+            # score sheets here still seat four players in two teams
+            raise FormatError("rules", f"events run four-player Tichu only for now, not "
+                                       f"{self.rules.game}")
         if self.entrant_type not in ENTRANT_TYPES:
             raise FormatError("entrant_type", _("entrant_type must be one of %(choices)s.")
                               % {"choices": _listed(ENTRANT_TYPES)})
@@ -140,6 +144,15 @@ class Format:
 
         return game_winner(totals, hands, target=self.game_to, hands_per_game=self.hands_per_round)
 
+    def play_is_over(self, hands: int, totals: Sequence[int]) -> bool:
+        """Whether a table has played its round out: all its ``hands_per_round``, or, in an
+        open-ended format, its game decided by its TP ``totals`` after ``hands`` hands
+        (``game_winner``). The one statement of the rule (``Table.is_done`` adds the organizer's
+        closing; the standings' SQL restates it, ``standings.sql._table_vp``, tested to agree)."""
+        if not self.open_ended:
+            return hands >= self.hands_per_round
+        return self.game_winner(totals, hands) is not None
+
     def as_dict(self) -> dict:
         """JSON-ready form, stored on the event."""
         data = asdict(self)
@@ -154,6 +167,7 @@ class Format:
 
 PRESETS: dict[str, Format] = {
     "dtm": Format(),
+    "chaos_dtm": Format(rules=DTM.replace(chaos=True)),
     "team_swiss": Format(entrant_type="team", pairing="swiss", rounds=6, hands_per_round=4,
                          rules=DTM),
     "league": Format(entrant_type="team", pairing="round_robin", rounds=None,

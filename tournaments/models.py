@@ -13,6 +13,7 @@ per player and event, a table code unique across the service, points within thei
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import models
@@ -135,7 +136,8 @@ class Entrant(models.Model):
     """Who is ranked in an event: one player (individual events) or a team (a roster of 2-5).
 
     An entrant who joins late plays from ``joined_round``; one who withdraws is never paired again
-    from ``withdrawn_after_round`` on, and the hands they played stay.
+    from ``withdrawn_after_round`` on, and the hands they played stay. One the check-in marks
+    absent is not paired until checked in again.
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
@@ -143,8 +145,10 @@ class Entrant(models.Model):
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
                                related_name="entries")
     members = models.ManyToManyField(Player, blank=True, related_name="team_entries")
+    club = models.CharField(max_length=100, blank=True)  # or a city: tells equal names apart
     joined_round = models.PositiveIntegerField(default=1)
     withdrawn_after_round = models.PositiveIntegerField(null=True, blank=True)
+    present = models.BooleanField(default=True)  # the check-in: an absent entrant is not paired
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -169,6 +173,9 @@ class Round(models.Model):
         DRAFT = "draft", "draft"
         PUBLISHED = "published", "published"
         COMPLETE = "complete", "complete"
+
+    # What the public sees: a draft is for its event's organizers only.
+    PUBLIC_STATUSES = (Status.PUBLISHED, Status.COMPLETE)
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
@@ -218,6 +225,11 @@ class Table(models.Model):
     def __str__(self):
         return f"table {self.number}"
 
+    def is_done(self, event_format: Format, hands: int, totals: Sequence[int]) -> bool:
+        """Whether the table's round is over: closed by the organizer, or played out with
+        ``hands`` hands and these TP ``totals`` (``Format.play_is_over``)."""
+        return self.status != Table.Status.OPEN or event_format.play_is_over(hands, totals)
+
 
 class Seat(models.Model):
     """Who sits where. Positions 0-3 in playing order; 0 and 2 are team 0, 1 and 3 team 1.
@@ -245,6 +257,14 @@ class Seat(models.Model):
     @property
     def team(self) -> int:
         return self.position % 2
+
+    @property
+    def label(self) -> str:
+        """The name shown for a seat: the player, or the team with the roster member who sat
+        there (``player`` and ``entrant`` should be selected with the seat)."""
+        if self.player_id and self.player.name != self.entrant.name:
+            return f"{self.entrant.name} ({self.player.name})"
+        return self.entrant.name
 
 
 class Bye(models.Model):

@@ -103,15 +103,12 @@ def _play_table(event_format, table: Table, rng: random.Random) -> int:
     captain = Actor.captain(table)
     totals = [0, 0]
     number = 0
-    while True:
+    while not table.is_done(event_format, number, totals):
         number += 1
-        if not event_format.open_ended and number > event_format.hands_per_round:
-            return number - 1
-        if event_format.open_ended and event_format.game_winner(totals, number - 1) is not None:
-            return number - 1
         hand = play_hand(event_format.rules, seed=rng.getrandbits(48))
         hand_record(table_id=table.pk, number=number, entry=hand.entry, actor=captain)
         totals = [totals[0] + hand.totals[0], totals[1] + hand.totals[1]]
+    return number
 
 
 def _simulate_cup(event: Event, organizer: Actor, rng: random.Random) -> Simulation:
@@ -138,4 +135,14 @@ def standings_table(event: Event) -> str:
     lines = [f"{'Rank':>4}  {'Name':<28} {'VP':>5} {'TP':>6} {'Hands':>5} {'Byes':>4}"]
     lines += [f"{r.rank:>4}  {r.entrant.name:<28} {r.victory_points:>5} {r.tichu_points:>6} "
               f"{r.hands_played:>5} {r.byes:>4}" for r in rows]
+    return "\n".join(lines)
+
+
+def placings_table(event: Event) -> str:
+    """A cup's final placings as text, for the command line."""
+    from .knockout.placings import placings
+
+    names = dict(event.entrants.values_list("pk", "name"))
+    lines = [f"{'Place':>5}  Team"]
+    lines += [f"{place:>5}  {names[team]}" for place, team in placings(event)]
     return "\n".join(lines)

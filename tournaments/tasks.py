@@ -7,18 +7,18 @@ recomputation leaves the message on the broker and the next run corrects the sta
 from celery import shared_task
 
 from .services import rounds
-from .standings import compute as standings
+from .standings import compute, schedule
 
 
 @shared_task(name="tournaments.tasks.recompute_standings", acks_late=True)
 def recompute_standings(event_id: int) -> None:
     """Recompute one event's standings (scheduled after each committed change, coalesced)."""
-    standings.clear_pending(event_id)
-    standings.refresh(event_id)
+    schedule.clear_pending(event_id)
+    compute.refresh(event_id)
     rounds.complete_finished_rounds(event_id)
 
 
 @shared_task(name="tournaments.tasks.catch_up_standings")
 def catch_up_standings() -> int:
     """Schedule every event whose standings are stale (periodic, e.g. after the broker was down)."""
-    return sum(standings.schedule(event_id) for event_id in standings.stale_event_ids())
+    return sum(schedule.schedule(event_id) for event_id in schedule.stale_event_ids())

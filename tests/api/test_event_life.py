@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tournaments.models import Change, Event, Hand, Round
+from tournaments.models import Change, Entrant, Event, Hand, Round
 
 from .conftest import HAND, OTHER_HAND, enter, make_event, make_round, play_round
 
@@ -103,3 +103,20 @@ def test_the_message_follows_accept_language(org):
     response = org.post(f"/api/events/{event['id']}/rounds/", HTTP_ACCEPT_LANGUAGE="de")
     assert response.json()["code"] == "event_finished"
     assert "beendet" in response.json()["detail"]
+
+
+def test_undo_every_undoable_action_through_the_api(org, event, round1):
+    table = round1["tables"][0]
+    player = event["players"][0]["id"]
+    org.post(f"/api/players/{player}/withdraw/", {"reason": "ill"}, format="json")
+    org.post(f"/api/tables/{table['id']}/close/", {"status": "averaged"}, format="json")
+    changes = org.get(f"/api/events/{event['id']}/changes/").json()["results"]
+    undoable = {(c["subject"], c["action"]): c for c in changes if c["undoable"]}
+    assert set(undoable) == {("entrant", "withdraw"), ("table", "close")}
+    response = org.post(f"/api/changes/{undoable['entrant', 'withdraw']['id']}/undo/")
+    assert response.status_code == 200 and response.json()["action"] == "reinstate"
+    response = org.post(f"/api/changes/{undoable['table', 'close']['id']}/undo/")
+    assert response.status_code == 200 and response.json()["new"] == {"status": "open"}
+    assert Entrant.objects.get(pk=player).active
+    again = org.post(f"/api/changes/{undoable['entrant', 'withdraw']['id']}/undo/")
+    assert again.status_code == 409 and again.json()["code"] == "not_withdrawn"

@@ -12,7 +12,7 @@ from rest_framework.throttling import SimpleRateThrottle
 from schemathesis.checks import not_a_server_error
 
 from tichu_site.wsgi import application
-from tournaments.models import Change, Entrant, Event, Hand, Round
+from tournaments.models import Change, Entrant, Event, Hand, Match, Round
 
 from .conftest import HAND, OTHER_HAND, enter, make_event, make_round, token_client
 
@@ -57,6 +57,11 @@ def world(organizer, no_throttles):
     enter(client, table["id"], 2, HAND)
     draft_event = make_event(client, name="Draft cup")
     make_round(client, draft_event["id"], draft=True)
+    knockout = client.post("/api/events/", {"name": "Cup", "format": "knockout"}, format="json")
+    cup = knockout.json()["id"]
+    client.post(f"/api/events/{cup}/players/", [{"name": f"T{i}", "members": ["a", "b"]}
+                                                for i in range(5)], format="json")
+    client.post(f"/api/events/{cup}/draw/", {}, format="json")
     return {"token": Token.objects.get(user=organizer).key, "event": event["id"],
             "round": rnd["id"], "table": table["id"], "code": table["code"]}
 
@@ -71,6 +76,7 @@ def _ids(world) -> dict[str, int]:
         "tables": world["table"],
         "hands": Hand.objects.values_list("pk", flat=True).first(),
         "changes": Change.objects.filter(action="correct").values_list("pk", flat=True).first(),
+        "matches": Match.objects.values_list("pk", flat=True).first(),
     }
 
 

@@ -1,6 +1,7 @@
 """A whole championship day in German, through the pages only: an organizer sets up a 12-player,
 3-round DTM event (settings on the page: 2 hands a round, rounds complete only once the opponents
-confirmed), a late arrival, captains entering every hand on their phones (an impossible one among
+confirmed), a club beside a name, the check-in (one player absent from round 1), a late arrival,
+captains entering every hand on their phones (an impossible one among
 them) and the opponents confirming, a correction by the organizer, the results desk, a withdrawal,
 a closed table, the seating and the projector, finishing, and the final standings with their PDF.
 Every organizer's page is checked at 390 px for sideways scrolling; the screenshots go to the
@@ -88,12 +89,26 @@ def test_championship_day_in_german(live_server, new_page, django_user_model):
     event.refresh_from_db()
     assert event.format_data["confirmation_required"] is True
 
+    # --- a club beside a name; the check-in: one player is not in the hall yet ---------------
+    anna = Entrant.objects.get(event=event, name="Anna Bauer")
+    desk.goto(f"{base}/organize/events/{event.pk}/entrants/{anna.pk}/")
+    desk.fill("#id_club", "TC Berlin")
+    desk.click("#save-entrant")
+    expect(desk.locator(".entrants")).to_contain_text("(TC Berlin)")
+    jonas = Entrant.objects.get(event=event, name="Jonas Weber")
+    desk.locator("#check-in").evaluate("details => details.open = true")
+    desk.uncheck(f"#check-in input[value='{jonas.pk}']")
+    desk.click("#save-check-in")
+    expect(desk.locator(".messages")).to_contain_text("1 abwesend")
+
     # --- round 1: pair, review, publish; the public finds their tables ----------------------
     desk.click("#pair")
     expect(desk.locator("h1")).to_contain_text("Runde 1")
     desk.click("#publish")
     round1 = event.rounds.get(number=1)
-    assert round1.tables.count() == 2 and round1.byes.count() == 3
+    assert round1.tables.count() == 2 and round1.byes.count() == 2
+    assert not round1.tables.filter(seats__entrant=jonas).exists()
+    assert not round1.byes.filter(entrant=jonas).exists()
     public = new_page(PHONE, locale="de-DE")
     public.goto(f"{base}/events/{event.pk}/")
     public.fill("#find-table-q", "klara")
@@ -105,7 +120,8 @@ def test_championship_day_in_german(live_server, new_page, django_user_model):
     expect(public.locator("td.table-no, .badge")).to_contain_text(
         str(seat.table.number) if seat else "Freilos")
     public.goto(f"{base}/events/{event.pk}/rounds/1/seating/")
-    expect(public.locator("table.seating tbody tr")).to_have_count(11)
+    expect(public.locator("table.seating tbody tr")).to_have_count(10)
+    expect(public.locator("table.seating")).to_contain_text("(TC Berlin)")
     fits_a_phone(public)
     screenshot(public, "de-seating-phone")
     hall = new_page(HALL, locale="de-DE")
@@ -149,8 +165,12 @@ def test_championship_day_in_german(live_server, new_page, django_user_model):
     phone.locator("form[action$='/hands/2/confirm/'] button").click()
     expect(desk.locator("#desk-table-1")).to_have_class(re.compile("done"), timeout=12_000)
 
-    # --- round 2: twelve players; a table closed after one hand -------------------------------
+    # --- round 2: Jonas has arrived, twelve players; a table closed after one hand ------------
     desk.goto(f"{base}/organize/events/{event.pk}/")
+    desk.locator("#check-in").evaluate("details => details.open = true")
+    desk.check(f"#check-in input[value='{jonas.pk}']")
+    desk.click("#save-check-in")
+    expect(desk.locator(".messages")).to_contain_text("0 abwesend")
     desk.click("#pair")
     desk.click("#publish")
     round2 = event.rounds.get(number=2)

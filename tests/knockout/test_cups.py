@@ -173,3 +173,24 @@ def test_the_organizers_order_and_another_events_standings_seed_the_cup(organize
                            actor=actor)
     cup_draw(event_id=ordered.pk, actor=actor, order=[t.pk for t in reversed(teams)])
     assert [names(m) for m in bracket(ordered, 1)] == [("T4", "T1"), ("T3", "T2")]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("fmt", "teams", "lines"), [("knockout", "13", 13),
+                                                     ("groups_knockout", "9", 9)])
+def test_simulate_event_plays_a_whole_cup_and_prints_the_final_placings(fmt, teams, lines):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("simulate_event", "--format", fmt, "--players", teams, "--seed", "4",
+                 stdout=out)
+    text = out.getvalue().splitlines()
+    event = Event.objects.get()
+    assert event.status == Event.Status.FINISHED
+    assert text[1].split()[0] == "Place" and len(text) == 2 + lines
+    assert text[2].split()[0] == "1" and text[3].split()[0] == "2"
+    champion = " ".join(text[2].split()[1:])
+    final = Match.objects.filter(event=event, stage="bracket").order_by("-level").first()
+    assert name(final.winner_id) == champion

@@ -53,6 +53,16 @@ def test_format_round_trips_through_json():
     assert Format.from_dict(f.as_dict()) == f
 
 
+@pytest.mark.parametrize("rules", [{"game": "tientsin"}, {"game": "threechu"},
+                                   {"game": "grand_seigneur", "players": 8}, {"game": "bridge"}])
+def test_events_run_four_player_tichu_only(rules):
+    """The engine plays the seed's other games; the service does not seat them yet."""
+    with pytest.raises(FormatError) as error:
+        resolve_format("dtm", {"rules": rules})
+    assert error.value.field == "rules"
+    assert resolve_format("dtm", {"rules": {"chaos": True}}).rules.chaos
+
+
 @pytest.mark.parametrize("rules", [{"double_victory_points": 10**30},
                                    {"double_victory_points": 100.0},
                                    {"double_victory_points": True},

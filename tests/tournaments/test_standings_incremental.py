@@ -25,6 +25,7 @@ from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair, round_publish, round_regenerate
 from tournaments.standings import compute as standings
+from tournaments.standings import schedule
 from tournaments.standings.sql import _half_even
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -158,7 +159,7 @@ def test_a_change_outlives_the_broker_until_the_worker_applies_it(organizer, mon
                 actor=Actor.captain(table))
     assert list(StandingsChange.objects.filter(event=event).values_list("table_id", flat=True)) \
         == [table.pk]
-    assert cache.get(standings.PENDING_KEY.format(event.pk)) is None  # taken back for the sweep
+    assert cache.get(schedule.PENDING_KEY.format(event.pk)) is None  # taken back for the sweep
     standings.refresh(event.pk)
     event.refresh_from_db()
     assert event.standings_up_to_date

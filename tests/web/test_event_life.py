@@ -88,3 +88,11 @@ def test_withdrawn_players_are_marked_and_not_counted_as_playing(client, organiz
     assert page.decode().count("badge withdrawn") == 1
     html = organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()
     assert "Players (7 <span class=\"muted\">of 8 registered</span>)" in html
+
+
+def test_a_finished_event_offers_no_registration_or_withdrawal(organizer_client, organizer):
+    event = played(organizer, 8, rounds=1)
+    event_finish(event_id=event.pk, actor=Actor.organizer(organizer))
+    html = organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()
+    assert reverse("organizer-players", args=[event.pk]) not in html
+    assert "/withdraw/" not in html and 'id="check-in"' not in html

@@ -23,7 +23,7 @@ def form_data(event: Event, **changes) -> dict:
             "tiebreak_1": "tichu_points", "bye_credit": data["bye_credit"],
             "double_victory_points": rules["double_victory_points"]}
     base.update({name: "on" for name in ("grand_tichu_allowed", "blind_grand_tichu",
-                                         "dragon_kept_when_last", "mahjong_in_bomb")
+                                         "dragon_kept_when_last", "mahjong_in_bomb", "chaos")
                  if rules[name]})
     base.update(changes)
     return {k: v for k, v in base.items() if v is not None}
@@ -34,7 +34,7 @@ def test_every_value_is_on_the_page_and_saved(organizer_client, organizer):
     html = organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()
     for name in ("rounds", "hands_per_round", "game_to", "vp_scheme", "tiebreak_1", "bye_credit",
                  "confirmation_required", "double_victory_points", "grand_tichu_allowed",
-                 "blind_grand_tichu", "dragon_kept_when_last", "mahjong_in_bomb"):
+                 "blind_grand_tichu", "dragon_kept_when_last", "mahjong_in_bomb", "chaos"):
         assert f'name="{name}"' in html, name
     data = form_data(event, rounds=5, hands_per_round=6, tiebreak_1="double_victories",
                      tiebreak_2="tichu_points", confirmation_required="on",

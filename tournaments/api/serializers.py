@@ -15,6 +15,7 @@ from tichu_site.limits import TooManyLogins, limited_authenticate
 
 from ..formats import BYE_CREDITS, ENTRANT_TYPES, PAIRING_METHODS, PRESETS, VP_SCHEMES
 from ..models import Change, Entrant, Event, Hand, Round, Table
+from ..services.undo import is_undoable
 
 MAX_ID = 2**62
 MAX_BULK = 500
@@ -73,6 +74,9 @@ class RulesInputSerializer(serializers.Serializer):
     blind_grand_tichu = StrictBooleanField(required=False)
     dragon_kept_when_last = StrictBooleanField(required=False)
     mahjong_in_bomb = StrictBooleanField(required=False)
+    chaos = StrictBooleanField(
+        required=False, help_text="Chaos Tichu: each team calls exactly one Grand Tichu every "
+                                  "hand (a hand without is refused).")
 
 
 class EventCreateSerializer(serializers.Serializer):
@@ -387,7 +391,7 @@ class ChangeSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_undoable(self, change) -> bool:
-        return change.subject == "hand" and change.action == "correct"
+        return is_undoable(change)
 
 
 class ErrorSerializer(serializers.Serializer):

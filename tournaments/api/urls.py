@@ -3,7 +3,7 @@ anything longer is not a route (404) rather than a number the database cannot ho
 
 from django.urls import path, register_converter
 
-from . import views
+from . import cup, views
 
 
 class IdConverter:
@@ -34,6 +34,10 @@ urlpatterns = [
     path("events/<api_id:pk>/standings/", views.EventStandings.as_view(),
          name="api-event-standings"),
     path("events/<api_id:pk>/changes/", views.EventChanges.as_view(), name="api-event-changes"),
+    path("events/<api_id:pk>/bracket/", cup.EventBracket.as_view(), name="api-event-bracket"),
+    path("events/<api_id:pk>/matches/", cup.EventMatches.as_view(), name="api-event-matches"),
+    path("events/<api_id:pk>/draw/", cup.EventDraw.as_view(), name="api-event-draw"),
+    path("matches/<api_id:pk>/", cup.MatchDetail.as_view(), name="api-match"),
     path("changes/<api_id:pk>/undo/", views.ChangeUndo.as_view(), name="api-change-undo"),
     path("players/", views.PlayerList.as_view(), name="api-players"),
     path("players/<api_id:pk>/", views.PlayerDetail.as_view(), name="api-player"),

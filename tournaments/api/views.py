@@ -37,6 +37,7 @@ from ..services.rounds import (
     table_close,
 )
 from ..services.settings import event_settings_update
+from ..services.undo import change_undo as undo
 from ..standings import cache as standings_cache
 from . import filters, serializers
 from .parsers import LimitedJSONParser
@@ -369,15 +370,25 @@ class EventChanges(ListBase):
 
 class ChangeUndo(Base):
     @extend_schema(operation_id="changes_undo", request=None,
-                   responses={200: serializers.HandResultSerializer,
-                              **errors(400, 401, 404, 409)},
-                   description="Undo a correction of a hand: the hand gets its old entry back, "
-                               "recorded as a new correction.", tags=["history"])
+                   responses={200: OpenApiResponse({"oneOf": [
+                       {"$ref": "#/components/schemas/HandResult"},
+                       {"$ref": "#/components/schemas/Change"}]}),
+                       **errors(400, 401, 404, 409)},
+                   description="Undo a recorded action whose `undoable` is true. A correction of "
+                               "a hand: the hand gets its old entry back (answers the hand's "
+                               "result). A withdrawal (the entrant is reinstated), a seat swap "
+                               "of a draft (swapped back), a closed table (its old status): "
+                               "answers the new history row. Every undo is itself recorded.",
+                   tags=["history"])
     def post(self, request, pk):
         change = get_object_or_404(Change.objects.select_related("event"), pk=pk)
         require_organizer(request, change.event, private=True)
-        outcome = change_undo(change_id=change.pk, actor=self.actor())
-        return Response(serializers.hand_result(outcome.hand, outcome.result))
+        if (change.subject, change.action) == ("hand", "correct"):
+            outcome = change_undo(change_id=change.pk, actor=self.actor())
+            return Response(serializers.hand_result(outcome.hand, outcome.result))
+        undo(change_id=change.pk, actor=self.actor())
+        latest = selectors.change_list(change.event).first()
+        return Response(serializers.ChangeSerializer(latest).data)
 
 
 # --- entrants -------------------------------------------------------------------------------------

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from ..models import Entrant, Event, Match, Round, StandingRow
 from ..pairing import round_robin_schedule
 from ..services.history import Actor, Conflict, ServiceError, record_change
-from ..standings.compute import mark_changed, ranked
+from ..standings.compute import ranked
+from ..standings.schedule import mark_changed
 from .bracket import bracket_size, first_round, games_in_match, rounds_in, teams_in_round
 from .formats import CUP_FORMATS, Plan
 from .groups import snake

@@ -25,7 +25,7 @@ MAX_ADVANCE = 8
 
 
 def _error(field: str, message: str):
-    from ..formats import FormatError
+    from ..errors import FormatError
 
     return FormatError(field, message)
 

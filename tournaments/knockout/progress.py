@@ -27,7 +27,7 @@ from django.db.models import Count, Q, Sum
 
 from ..models import Entrant, Event, Match, MatchGame, Round, Seat, Table
 from ..services.history import SYSTEM, Actor, record_change
-from ..standings.compute import mark_changed
+from ..standings.schedule import mark_changed
 from .bracket import first_round, next_match, rounds_in, teams_in_round
 from .games import games_needed, match_winner, side_at_table
 from .groups import Result, cross, rank_group

@@ -8,7 +8,6 @@ The lists of ``visible`` are the package's own (``selectors.round_list``).
 """
 
 from .visible import (
-    PUBLIC_ROUND_STATUSES,
     change_list,
     entrant_list,
     event_list,
@@ -22,7 +21,6 @@ from .visible import (
 )
 
 __all__ = [
-    "PUBLIC_ROUND_STATUSES",
     "change_list",
     "entrant_list",
     "event_list",

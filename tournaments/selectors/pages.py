@@ -28,10 +28,7 @@ from ..models import (
     StandingRow,
     Table,
 )
-from ..views.forms import seat_label
-from .visible import standing_rows
-
-PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
+from .visible import organized_events, standing_rows
 
 
 @dataclass
@@ -122,13 +119,8 @@ def build_table_view(table: Table, event_format, results: dict[int, RoundResult]
     view = TableView(table=table, seats=seats, hands=hands,
                      expected=None if event_format.open_ended else event_format.hands_per_round,
                      tp=tp, vp=vp, credit=credit,
-                     names={s.position: seat_label(s) for s in seats})
-    if table.status != Table.Status.OPEN:
-        view.done = True
-    elif not event_format.open_ended:
-        view.done = len(hands) >= event_format.hands_per_round
-    else:
-        view.done = event_format.game_winner(tp, len(hands)) is not None
+                     names={s.position: s.label for s in seats})
+    view.done = table.is_done(event_format, len(hands), tp)
     return view
 
 
@@ -138,8 +130,8 @@ def public_events():
     """Every event, newest first, with its number of entrants and of public rounds."""
     return (Event.objects.select_related("season__league")
             .annotate(entrant_count=Count("entrants", distinct=True),
-                      round_count=Count("rounds", filter=Q(rounds__status__in=PUBLIC_ROUNDS),
-                                        distinct=True))
+                      round_count=Count("rounds", distinct=True,
+                                        filter=Q(rounds__status__in=Round.PUBLIC_STATUSES)))
             .order_by("-created_at", "-id"))
 
 
@@ -167,16 +159,17 @@ def standing_of(event: Event, entrant: Entrant) -> StandingRow | None:
 
 
 def public_rounds(event: Event) -> list[Round]:
-    return list(Round.objects.filter(event=event, status__in=PUBLIC_ROUNDS).order_by("number"))
+    return list(Round.objects.filter(event=event, status__in=Round.PUBLIC_STATUSES)
+                .order_by("number"))
 
 
 def public_round_or_404(event: Event, number: int) -> Round:
-    return get_object_or_404(Round, event=event, number=number, status__in=PUBLIC_ROUNDS)
+    return get_object_or_404(Round, event=event, number=number, status__in=Round.PUBLIC_STATUSES)
 
 
 def current_round(event: Event) -> Round | None:
     """The latest public round (the one being played, or the last one played)."""
-    return (Round.objects.filter(event=event, status__in=PUBLIC_ROUNDS).order_by("-number")
+    return (Round.objects.filter(event=event, status__in=Round.PUBLIC_STATUSES).order_by("-number")
             .first())
 
 
@@ -216,9 +209,8 @@ def season_or_404(season_id: int) -> Season:
 # --- organizers -------------------------------------------------------------------------------
 
 def organizer_events(user):
-    """The events a user owns or co-organizes."""
-    return (Event.objects.filter(Q(owner=user) | Q(co_organizers=user)).distinct()
-            .annotate(entrant_count=Count("entrants", distinct=True),
+    """The events a user owns or co-organizes, with their numbers of entrants and rounds."""
+    return (organized_events(user).annotate(entrant_count=Count("entrants", distinct=True),
                       round_count=Count("rounds", distinct=True))
             .order_by("-created_at", "-id"))
 
@@ -250,20 +242,6 @@ def round_or_404(event: Event, round_id: int) -> Round:
     return get_object_or_404(Round, event=event, pk=round_id)
 
 
-def event_of_round(round_id: int) -> int:
-    event_id = Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first()
-    if event_id is None:
-        raise Http404
-    return event_id
-
-
-def event_of_table(table_id: int) -> int:
-    event_id = Table.objects.filter(pk=table_id).values_list("round__event_id", flat=True).first()
-    if event_id is None:
-        raise Http404
-    return event_id
-
-
 def table_view(table_id: int, event: Event) -> TableView:
     table = (Table.objects.filter(pk=table_id, round__event=event).select_related("round")
              .prefetch_related(_seat_prefetch(), _hand_prefetch()).first())
@@ -279,13 +257,6 @@ def round_seats(rnd: Round) -> list[Seat]:
 
 def history(event: Event, limit: int = 500) -> list[Change]:
     return list(Change.objects.filter(event=event).order_by("-created_at", "-id")[:limit])
-
-
-def change_event_id(change_id: int) -> int:
-    event_id = Change.objects.filter(pk=change_id).values_list("event_id", flat=True).first()
-    if event_id is None:
-        raise Http404
-    return event_id
 
 
 def all_hands(event: Event) -> list[Hand]:

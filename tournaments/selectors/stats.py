@@ -20,8 +20,6 @@ from scoring import InvalidHand, score_entry
 
 from ..models import Bye, Entrant, Hand, Round, RoundResult, Seat
 
-PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
-
 
 @dataclass
 class CallStats:
@@ -97,17 +95,8 @@ class EntrantStats:
         return self.calls["blind"]
 
     @property
-    def all_calls(self) -> CallStats:
-        return CallStats(sum(c.called for c in self.calls.values()),
-                         sum(c.made for c in self.calls.values()))
-
-    @property
     def round_victory_points(self) -> int:
         return sum(r.victory_points or 0 for r in self.rounds)
-
-    @property
-    def rounds_played(self) -> int:
-        return sum(1 for r in self.rounds if not r.bye)
 
     @property
     def vp_per_round(self) -> float | None:
@@ -123,18 +112,12 @@ class EntrantStats:
         return sum(r.victory_points or 0 for r in self.rounds if not r.bye) / self.hands_played
 
 
-def _name(seat: Seat) -> str:
-    if seat.player_id and seat.player.name != seat.entrant.name:
-        return f"{seat.entrant.name} ({seat.player.name})"
-    return seat.entrant.name
-
-
 def entrant_stats(entrant: Entrant) -> EntrantStats:
     """Every statistic of one entrant in its event (module docstring)."""
     event = entrant.event
     rules = event.rules
     stats = EntrantStats(entrant=entrant)
-    own = list(Seat.objects.filter(entrant=entrant, table__round__status__in=PUBLIC_ROUNDS)
+    own = list(Seat.objects.filter(entrant=entrant, table__round__status__in=Round.PUBLIC_STATUSES)
                .select_related("table__round").order_by("table__round__number", "position"))
     positions: dict[int, set[int]] = {}
     tables = {}
@@ -154,9 +137,9 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
         mine = positions[table_id]
         team = min(mine) % 2
         seats = table_seats.get(table_id, {})
-        partner_names = [_name(seats[(p + 2) % 4]) for p in sorted(mine)
+        partner_names = [seats[(p + 2) % 4].label for p in sorted(mine)
                          if (p + 2) % 4 in seats and seats[(p + 2) % 4].entrant_id != entrant.pk]
-        opponent_names = [_name(s) for p, s in sorted(seats.items()) if p % 2 != team]
+        opponent_names = [s.label for p, s in sorted(seats.items()) if p % 2 != team]
         partners.update(partner_names)
         tp = 0
         for hand in hands_by_table.get(table_id, []):
@@ -172,7 +155,7 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
         stats.hands_played += hands
         stats.tichu_points += tp
 
-    for bye in (Bye.objects.filter(entrant=entrant, round__status__in=PUBLIC_ROUNDS)
+    for bye in (Bye.objects.filter(entrant=entrant, round__status__in=Round.PUBLIC_STATUSES)
                 .select_related("round")):
         result = results.get(bye.round_id)
         stats.rounds.append(RoundLine(
@@ -195,7 +178,7 @@ def _hand_line(hand: Hand, table, team: int, mine: set[int], seats: dict, rules,
     except InvalidHand:  # the event's rules changed after the hand was stored: skip its calls
         score = None
     for outcome in (score.calls if score else ()):
-        who = _name(seats[outcome.seat]) if outcome.seat in seats else str(outcome.seat)
+        who = seats[outcome.seat].label if outcome.seat in seats else str(outcome.seat)
         calls.append((who, outcome.call, outcome.made))
         if outcome.seat in mine:
             kind = stats.calls[outcome.call]

@@ -14,16 +14,17 @@ from django.db.models import Prefetch, Q, QuerySet
 from ..models import Change, Entrant, Event, Hand, Round, Seat, StandingRow, Table
 from ..standings.compute import ranked
 
-PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
-
-
 # --- organizers -----------------------------------------------------------------------------------
+
+def _organizes(user) -> Q:
+    return Q(owner=user) | Q(co_organizers=user)
+
 
 def organized_events(user) -> QuerySet[Event]:
     """Events ``user`` owns or co-organizes (none for an anonymous user)."""
     if user is None or not user.is_authenticated:
         return Event.objects.none()
-    return Event.objects.filter(Q(owner=user) | Q(co_organizers=user)).distinct()
+    return Event.objects.filter(_organizes(user)).distinct()
 
 
 def organized_event_ids(user) -> set[int]:
@@ -34,7 +35,7 @@ def organized_event_ids(user) -> set[int]:
 
 
 def _organized_ids_subquery(user):
-    return Event.objects.filter(Q(owner=user) | Q(co_organizers=user)).values("pk")
+    return Event.objects.filter(_organizes(user)).values("pk")
 
 
 # --- events and entrants --------------------------------------------------------------------------
@@ -59,9 +60,9 @@ def round_list(user=None) -> QuerySet[Round]:
             Prefetch("seats", queryset=Seat.objects.order_by("position")))),
         "byes")
     if user is not None and user.is_authenticated:
-        return rounds.filter(Q(status__in=PUBLIC_ROUND_STATUSES)
+        return rounds.filter(Q(status__in=Round.PUBLIC_STATUSES)
                              | Q(event_id__in=_organized_ids_subquery(user)))
-    return rounds.filter(status__in=PUBLIC_ROUND_STATUSES)
+    return rounds.filter(status__in=Round.PUBLIC_STATUSES)
 
 
 def table_list(user=None) -> QuerySet[Table]:
@@ -69,18 +70,18 @@ def table_list(user=None) -> QuerySet[Table]:
     tables = Table.objects.select_related("round__event").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.order_by("position").select_related("entrant")))
     if user is not None and user.is_authenticated:
-        return tables.filter(Q(round__status__in=PUBLIC_ROUND_STATUSES)
+        return tables.filter(Q(round__status__in=Round.PUBLIC_STATUSES)
                              | Q(round__event_id__in=_organized_ids_subquery(user)))
-    return tables.filter(round__status__in=PUBLIC_ROUND_STATUSES)
+    return tables.filter(round__status__in=Round.PUBLIC_STATUSES)
 
 
 def hand_list(user=None) -> QuerySet[Hand]:
     """Hands at the tables visible to ``user``."""
     hands = Hand.objects.select_related("table__round")
     if user is not None and user.is_authenticated:
-        return hands.filter(Q(table__round__status__in=PUBLIC_ROUND_STATUSES)
+        return hands.filter(Q(table__round__status__in=Round.PUBLIC_STATUSES)
                             | Q(table__round__event_id__in=_organized_ids_subquery(user)))
-    return hands.filter(table__round__status__in=PUBLIC_ROUND_STATUSES)
+    return hands.filter(table__round__status__in=Round.PUBLIC_STATUSES)
 
 
 def table_with_event(table_id: int) -> Table | None:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from ..formats import FormatError, resolve_format
 from ..knockout.progress import after_withdrawal
 from ..models import Entrant, Event, Player, Round
-from ..standings.compute import mark_changed
+from ..standings.schedule import mark_changed
 from .history import Actor, ServiceError, record_change
 from .lifecycle import check_not_finished
 

@@ -32,7 +32,7 @@ from .. import rows
 from ..formats import Format
 from ..knockout.progress import after_table_change
 from ..models import Change, Event, Hand, Round, Table
-from ..standings.compute import mark_changed
+from ..standings.schedule import mark_changed
 from ..wording import hand_error_message
 from .history import Actor, Conflict, ServiceError, change_row
 from .lifecycle import check_not_finished
@@ -218,12 +218,12 @@ def _check_game_open(table: Table, number: int, event_format: Format) -> None:
 
 def check_game_open(before: list[tuple[int, int]], number: int, event_format: Format) -> None:
     """In a game, hands follow each other and stop once the game is decided
-    (``Format.game_winner``); ``before`` holds the Tichu points of the hands entered so far."""
+    (``Format.play_is_over``); ``before`` holds the Tichu points of the hands entered so far."""
     if number != len(before) + 1:
         raise ServiceError(_("Enter hand %(n)s next: hands of a game are entered in order.")
                            % {"n": len(before) + 1}, field="number", code="hand_number")
     totals = (sum(h[0] for h in before), sum(h[1] for h in before))
-    if event_format.game_winner(totals, len(before)) is not None:
+    if event_format.play_is_over(len(before), totals):
         raise Conflict(_("This game is already decided."), code="game_over")
 
 

@@ -19,8 +19,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..models import Event, Round
+from ..selectors.progress import round_is_complete
 from ..standings import cache as standings_cache
-from ..standings.compute import mark_changed
+from ..standings.schedule import mark_changed
 from .history import Actor, Conflict, ServiceError, record_change
 
 
@@ -99,8 +100,6 @@ def is_last_round_played(event: Event, rounds: list[Round], total: int) -> bool:
 
 
 def _played(rnd: Round, event: Event) -> bool:
-    """Every table of the round is done (``rounds`` imports this module: imported late)."""
-    from .rounds import round_is_complete
-
+    """Every table of the round is done."""
     rnd.event = event
     return round_is_complete(rnd)

@@ -17,12 +17,13 @@ Tournament rules implemented here:
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from ..models import Bye, Entrant, Event, Round, Seat, Table
 from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
-from ..standings.compute import compute, mark_changed
+from ..selectors.progress import round_is_complete
+from ..standings.compute import compute
+from ..standings.schedule import mark_changed
 from .history import SYSTEM, Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
 
@@ -30,29 +31,6 @@ from .lifecycle import check_not_finished
 def round_seed(event: Event, number: int) -> int:
     """The seed of a round's draw: fixed by the event's seed and the round number."""
     return (event.seed * 1_000_003 + number * 7919) % (2**63)
-
-
-def round_is_complete(rnd: Round) -> bool:
-    """Every table has all its hands, or a decided game, or was closed by the organizer; and,
-    when the format asks for it, the opponents have confirmed every hand of its open tables."""
-    event_format = rnd.event.format
-    unconfirmed = Count("hands", filter=Q(hands__confirmed_by_opponents=False))
-    tables = list(rnd.tables.annotate(n=Count("hands"), unconfirmed=unconfirmed))
-    if not tables:
-        return False
-    if event_format.confirmation_required and any(
-            t.status == Table.Status.OPEN and t.unconfirmed for t in tables):
-        return False
-    if not event_format.open_ended:
-        return all(t.status != Table.Status.OPEN or t.n >= event_format.hands_per_round
-                   for t in tables)
-    for table in tables:
-        if table.status != Table.Status.OPEN:
-            continue
-        totals = [sum(x) for x in zip(*table.hands.values_list("tp_0", "tp_1"), strict=False)]
-        if len(totals) != 2 or event_format.game_winner(totals, table.n) is None:
-            return False
-    return True
 
 
 def complete_finished_rounds(event_id: int) -> None:
@@ -82,9 +60,10 @@ def total_rounds(event: Event, entrant_count: int) -> int:
 
 
 def active_entrants(event: Event, number: int) -> list[Entrant]:
-    """Entrants who play round ``number``: joined by then and not withdrawn."""
+    """Entrants who play round ``number``: joined by then, not withdrawn, and present (the
+    check-in)."""
     return list(Entrant.objects.filter(event=event, joined_round__lte=number,
-                                       withdrawn_after_round__isnull=True))
+                                       withdrawn_after_round__isnull=True, present=True))
 
 
 def _tables_of(seats, team_event: bool) -> list[tuple[int, ...]]:

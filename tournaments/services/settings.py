@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from ..formats import FormatError, resolve_format
 from ..models import Event, Round
-from ..standings.compute import mark_changed
+from ..standings.schedule import mark_changed
 from .history import Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
 

@@ -41,8 +41,9 @@ def _table_or_refuse(request, code: str):
 
 
 def allowed_calls(rules) -> tuple[str, ...]:
-    """The calls the event's options offer on the form (the engine checks them again)."""
-    return ("tichu",) + (("grand",) if rules.grand_tichu_allowed else ()) + (
+    """The calls the event's options offer on the form (the engine checks them again). The game
+    decides on Grand Tichu: Chaos Tichu offers it whatever the event says otherwise."""
+    return ("tichu",) + (("grand",) if rules.variant.grand_tichu_allowed else ()) + (
         ("blind",) if rules.blind_grand_tichu else ())
 
 
@@ -61,8 +62,8 @@ def _form(table, data=None, number=None):
     entered = {h.number for h in hands}
     if number is None:
         number = next((n for n in numbers if n not in entered), numbers[-1])
-    return HandForm(data, seats=seats, calls=allowed_calls(event.rules), numbers=numbers,
-                    initial={"number": number})
+    return HandForm(data, seats=seats, calls=allowed_calls(event.rules), chaos=event.rules.chaos,
+                    numbers=numbers, initial={"number": number})
 
 
 def preview_of(table, entry, names=None) -> dict:
@@ -81,9 +82,11 @@ def preview_of(table, entry, names=None) -> dict:
 def _page(request, table, form, *, status=200, preview=None):
     event = table.round.event
     hands = {h.number: h for h in table.hands.all()}
-    numbers = _numbers(event.format, list(hands.values()))
-    slots = [(n, hands.get(n)) for n in sorted(set(numbers) | set(hands))]
     view = queries.build_table_view(table, event.format, {})
+    # a decided game offers no next hand
+    numbers = [] if view.done and event.format.open_ended else _numbers(event.format,
+                                                                         list(hands.values()))
+    slots = [(n, hands.get(n)) for n in sorted(set(numbers) | set(hands))]
     editable = (table.round.status == table.round.Status.PUBLISHED
                 and table.status == table.Status.OPEN and not view.done
                 and event.status != event.Status.FINISHED)

@@ -27,7 +27,6 @@ from reportlab.pdfgen import canvas
 
 from ..knockout.reads import CupView, MatchView, cup_view
 from ..selectors import pages as queries
-from .forms import seat_label
 from .labels import decision_label, stage_label
 from .pdf_text import draw_fitted, draw_wrapped, fitted_lines
 
@@ -61,7 +60,7 @@ def results_rows(event) -> tuple[list[str], list[list]]:
     rows = []
     for hand in queries.all_hands(event):
         table_seats = seats.get(hand.table_id, {})
-        names = [seat_label(table_seats[p]) if p in table_seats else "" for p in range(4)]
+        names = [table_seats[p].label if p in table_seats else "" for p in range(4)]
         entry = hand.entry or {}
         calls = ", ".join(f"{names[int(seat)]}: {call}"
                           for seat, call in (entry.get("calls") or {}).items())
@@ -194,7 +193,7 @@ def table_sheets_pdf(event, rnd, tables, link) -> bytes:
         for team, label in ((0, "A"), (1, "B")):
             draw_fitted(pdf, f"{_('Team')} {label}", bold, 12, left, y, text_width)
             for position in (team, team + 2):
-                name = seat_label(seats[position]) if position in seats else "—"
+                name = seats[position].label if position in seats else "—"
                 y = draw_wrapped(pdf, f"{_('Seat')} {position + 1}: {name}", regular, 12,
                                  left + 5 * mm, y - 6 * mm, text_width - 5 * mm, min_size=10)
             y -= 9 * mm

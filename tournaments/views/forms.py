@@ -27,18 +27,12 @@ MAX_PLAYER_FILE = 256 * 1024
 MAX_CONFIRMED_ROWS = 5000
 
 
-def seat_label(seat) -> str:
-    """The name shown for a seat: the player, or the team with the roster member who sat there."""
-    if seat.player_id and seat.player.name != seat.entrant.name:
-        return f"{seat.entrant.name} ({seat.player.name})"
-    return seat.entrant.name
-
-
 class HandForm(forms.Form):
     """One hand as a score sheet holds it: calls, first out, double victory, one team's points.
 
     ``seats`` are the table's four seats (for the labels); ``calls`` the calls the event allows
-    (the engine checks them again).
+    (the engine checks them again); ``chaos``: the event plays Chaos Tichu, so the form says that
+    each team marks one Grand Tichu.
     """
 
     number = forms.IntegerField(label=_("Hand"), min_value=1)
@@ -54,10 +48,11 @@ class HandForm(forms.Form):
     engine_field = None
     engine_message = None
 
-    def __init__(self, *args, seats, calls=("tichu",), numbers=None, **kwargs):
+    def __init__(self, *args, seats, calls=("tichu",), chaos=False, numbers=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
-        names = {seat.position: seat_label(seat) for seat in self.seats}
+        self.chaos = chaos
+        names = {seat.position: seat.label for seat in self.seats}
         self.seat_names = names
         call_choices = [("", _("no call"))] + [(c, CALL_LABELS[c]) for c in calls]
         for position in range(4):
@@ -144,6 +139,7 @@ class EventCreateForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     preset = forms.ChoiceField(label=_("Format"), choices=[
         ("dtm", _("DTM: individuals, rotating partners")),
+        ("chaos_dtm", _("Chaos Tichu DTM: every team calls a Grand Tichu every hand")),
         ("team_swiss", _("Teams of two, Swiss")),
         ("league", _("League: teams, round robin, games to 1000")),
         ("knockout", _("Knockout cup: teams, games to 1000, best of 3 from the semi-finals")),
@@ -263,7 +259,7 @@ class SwapForm(forms.Form):
     def __init__(self, *args, seats=(), **kwargs):
         super().__init__(*args, **kwargs)
         choices = [(str(s.pk), f"{_('Table')} {s.table.number} · {s.position + 1} · "
-                               f"{seat_label(s)}") for s in seats]
+                               f"{s.label}") for s in seats]
         self.fields["seat_a"].choices = choices
         self.fields["seat_b"].choices = choices
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -22,9 +23,10 @@ from scoring import InvalidHand
 from ..models import Change, Entrant, Round, Table
 from ..selectors import pages as queries
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
-from ..services.hands import change_undo, hand_correct, hand_record
+from ..services.hands import hand_correct, hand_record
 from ..services.history import Actor, ServiceError
 from ..services.lifecycle import event_finish, event_reopen, is_last_round_played
+from ..services.players import entrant_update, entrants_check_in, same_names
 from ..services.rounds import (
     round_pair,
     round_publish,
@@ -35,6 +37,7 @@ from ..services.rounds import (
     total_rounds,
 )
 from ..services.settings import event_settings_update
+from ..services.undo import change_undo, entrant_reinstate
 from .captain import allowed_calls, preview_of
 from .forms import (
     CorrectionForm,
@@ -46,6 +49,7 @@ from .forms import (
     TableCloseForm,
     add_service_error,
 )
+from .history_words import history_lines
 from .labels import cup_attention
 from .settings_form import EventSettingsForm
 
@@ -155,6 +159,81 @@ def players_add(request, event_id: int):
         form.add_error("lines", error.message)
         return _event_page(request, event, form, status=error.status)
     messages.success(request, _("%(n)d registered.") % {"n": added})
+    for name in same_names(event, [row[0] for row in rows]):
+        messages.warning(request, _("More than one player is called %(name)s: add a club or "
+                                    "city to tell them apart.") % {"name": name})
+    return _back(event)
+
+
+class EntrantForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    club = forms.CharField(label=_("Club or city"), max_length=100, required=False)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def entrant_edit(request, event_id: int, entrant_id: int):
+    """Rename a player, set their club or city, reinstate them after a withdrawal."""
+    event = _event(request, event_id)
+    entrant = Entrant.objects.filter(event=event, pk=entrant_id).first()
+    if entrant is None:
+        raise Http404
+    form = EntrantForm(request.POST or None, initial={"name": entrant.name,
+                                                      "club": entrant.club})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                entrant_update(entrant_id=entrant.pk, name=form.cleaned_data["name"],
+                               club=form.cleaned_data["club"], actor=_actor(request))
+            except ServiceError as error:
+                add_service_error(form, error)
+                status = error.status
+            else:
+                messages.success(request, _("The player is saved."))
+                for name in same_names(event, [form.cleaned_data["name"]]):
+                    messages.warning(request, _("More than one player is called %(name)s: add a "
+                                                "club or city to tell them apart.")
+                                     % {"name": name})
+                return _back(event)
+        else:
+            status = 400
+    return render(request, "organizer/entrant.html", {"event": event, "entrant": entrant,
+                                                      "form": form}, status=status)
+
+
+@login_required
+@require_POST
+def entrant_reinstate_view(request, event_id: int, entrant_id: int):
+    event = _event(request, event_id)
+    if not Entrant.objects.filter(event=event, pk=entrant_id).exists():
+        raise Http404
+    try:
+        entrant = entrant_reinstate(entrant_id=entrant_id, actor=_actor(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(name)s plays again from the next round.")
+                         % {"name": entrant.name})
+    return _back(event)
+
+
+@login_required
+@require_POST
+def check_in(request, event_id: int):
+    """The check-in: the ticked players are in the hall, the others are not paired."""
+    event = _event(request, event_id)
+    present = {int(pk) for pk in request.POST.getlist("present") if pk.isascii() and pk.isdigit()
+               and len(pk) <= 18}
+    try:
+        changed = entrants_check_in(event_id=event.pk, present=present, actor=_actor(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        absent = Entrant.objects.filter(event=event, present=False,
+                                        withdrawn_after_round__isnull=True).count()
+        messages.success(request, _("Check-in saved: %(n)d changed, %(a)d absent (not paired).")
+                         % {"n": len(changed), "a": absent})
     return _back(event)
 
 
@@ -362,7 +441,8 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
     view = queries.table_view(table_id, event)
     hand = next((h for h in view.hands if h.number == number), None)
     form_class = CorrectionForm if hand else HandForm
-    kwargs = {"seats": view.seats, "calls": allowed_calls(event.rules)}
+    kwargs = {"seats": view.seats, "calls": allowed_calls(event.rules),
+              "chaos": event.rules.chaos}
     if request.method == "GET":
         form = form_class(initial=HandForm.initial_from_entry(number, hand and hand.entry),
                           **kwargs)
@@ -405,21 +485,25 @@ def _hand_page(request, event, view, form, hand, number, status=200):
 def history(request, event_id: int):
     event = _event(request, event_id)
     return render(request, "organizer/history.html", {
-        "event": event, "changes": queries.history(event)})
+        "event": event, "lines": history_lines(event, queries.history(event))})
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def change_undo_view(request, event_id: int, change_id: int):
+    """Undo a recorded action, after a confirmation: GET asks, POST undoes."""
     event = _event(request, event_id)
-    if not Change.objects.filter(pk=change_id, event=event).exists():
+    change = Change.objects.filter(pk=change_id, event=event).first()
+    if change is None:
         raise Http404
+    if request.method == "GET":
+        line = history_lines(event, [change])[0]
+        return render(request, "organizer/undo.html", {"event": event, "line": line})
     try:
-        outcome = change_undo(change_id=change_id, actor=_actor(request))
+        change_undo(change_id=change_id, actor=_actor(request))
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("The correction is undone: hand %(n)d has its old score "
-                                    "again.") % {"n": outcome.hand.number})
+        messages.success(request, _("Undone: %(what)s") % {
+            "what": history_lines(event, [change])[0].what})
     return redirect("organizer-history", event_id=event.pk)
-

@@ -21,6 +21,7 @@ class SeatingLine:
     table: int | None  # None: a bye
     seat: int | None  # 1-4 in playing order
     partner: str = ""
+    club: str = ""
 
     @property
     def sort_key(self) -> tuple:
@@ -50,13 +51,13 @@ def seating(rnd: Round) -> list[SeatingLine]:
             continue  # a team without its line-up named: one line for both of its seats
         lines[key] = SeatingLine(
             name=_label(seat), entrant_id=seat.entrant_id, table=seat.table.number,
-            seat=seat.position + 1,
+            seat=seat.position + 1, club=seat.entrant.club,
             partner=_label(partner) if partner is not None and not (
                 same_team and not seat.player_id) else "")
     for bye in Bye.objects.filter(round=rnd).select_related("entrant"):
         lines[(bye.entrant_id, None)] = SeatingLine(name=bye.entrant.name,
                                                     entrant_id=bye.entrant_id, table=None,
-                                                    seat=None)
+                                                    seat=None, club=bye.entrant.club)
     return sorted(lines.values(), key=lambda line: line.sort_key)
 
 
@@ -67,6 +68,7 @@ def fold(text: str) -> str:
 
 
 def search(lines: list[SeatingLine], query: str) -> list[SeatingLine]:
-    """The lines whose name contains every word of ``query``."""
+    """The lines whose name (or club) contains every word of ``query``."""
     words = fold(query).split()
-    return [line for line in lines if all(word in fold(line.name) for word in words)]
+    return [line for line in lines
+            if all(word in fold(f"{line.name} {line.club}") for word in words)]

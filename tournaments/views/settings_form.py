@@ -13,7 +13,7 @@ from ..services.settings import LOCKED_ONCE_PUBLISHED, locked_fields
 
 TIEBREAK_FIELDS = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
 RULE_OPTIONS = ("double_victory_points", "grand_tichu_allowed", "blind_grand_tichu",
-                "dragon_kept_when_last", "mahjong_in_bomb")
+                "dragon_kept_when_last", "mahjong_in_bomb", "chaos")
 VP_LABELS = {"dtm": _("per hand: 3 double victory / 2 more TP / 1 tie / 0"),
              "round": _("per round: 2 / 1 / 0 by the table's round TP"),
              "game": _("per game: 2 for a game won")}
@@ -53,6 +53,9 @@ class EventSettingsForm(forms.Form):
         label=_("The Dragon is kept when it wins the last trick"), required=False)
     mahjong_in_bomb = forms.BooleanField(label=_("The Mah Jong may be the 1 of a straight "
                                                  "flush bomb"), required=False)
+    chaos = forms.BooleanField(
+        label=_("Chaos Tichu: each team calls exactly one Grand Tichu every hand"),
+        required=False)
 
     def __init__(self, *args, event: Event, **kwargs):
         data = event.format_data

@@ -1,10 +1,12 @@
-"""``manage.py simulate_event --format dtm --players 40 --seed 1``: a whole event played by bots."""
+"""``manage.py simulate_event --format dtm --players 40 --seed 1``: a whole event played by bots.
+
+``--format knockout`` or ``groups_knockout`` plays a whole cup and prints its final placings."""
 
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.formats import PRESETS
 from tournaments.services.history import ServiceError
-from tournaments.simulation import simulate_event, standings_table
+from tournaments.simulation import placings_table, simulate_event, standings_table
 
 
 class Command(BaseCommand):
@@ -30,4 +32,4 @@ class Command(BaseCommand):
             raise CommandError(error.message) from None
         event = simulation.event
         self.stdout.write(f"Event {event.pk}: {event.name} - {simulation.hands} hands played\n")
-        self.stdout.write(standings_table(event))
+        self.stdout.write(placings_table(event) if event.format.is_cup else standings_table(event))

@@ -1,0 +1,136 @@
+"""The history in words: each recorded change as the sentence an organizer reads ("Table 3, hand
+2: 70:30 -> 75:25"), who made it ("Anna (organizer)") and why, in the reader's language.
+
+The history rows hold ids and snapshots (``services.history``); the names of entrants and the
+numbers of tables and rounds are read once for the whole page (three queries), never per row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ..models import Change, Entrant, Event, Round, Table
+from ..services.undo import is_undoable
+
+STATUS_WORDS = {"open": gettext_lazy("open"), "forfeited": gettext_lazy("forfeited"),
+                "averaged": gettext_lazy("averaged")}
+
+
+@dataclass(frozen=True)
+class Line:
+    change: Change
+    what: str
+    who: str
+    undoable: bool
+
+
+class Names:
+    """Entrants, tables and rounds of one event, by id."""
+
+    def __init__(self, event: Event):
+        self.entrants = dict(Entrant.objects.filter(event=event).values_list("pk", "name"))
+        self.tables = {pk: (number, rnd) for pk, number, rnd in Table.objects.filter(
+            round__event=event).values_list("pk", "number", "round__number")}
+        self.rounds = dict(Round.objects.filter(event=event).values_list("pk", "number"))
+
+    def entrant(self, pk) -> str:
+        return self.entrants.get(int(pk), "?") if pk is not None else "?"
+
+    def table(self, pk) -> str:
+        number, rnd = self.tables.get(pk, ("?", "?"))
+        return _("Table %(t)s (round %(r)s)") % {"t": number, "r": rnd}
+
+
+def who(actor: str) -> str:
+    """``organizer:anna`` -> "anna (organizer)", ``captain:table 3`` -> "captain of table 3"."""
+    kind, _sep, name = actor.partition(":")
+    if kind == "organizer":
+        return _("%(name)s (organizer)") % {"name": name}
+    if kind == "captain":
+        return _("captain of %(table)s") % {"table": name.replace("table", _("table"))}
+    return actor
+
+
+def by(actor: str) -> str:
+    """Who, as the end of a sentence: "by anna (organizer)", or "automatically"."""
+    if actor == "system":
+        return _("automatically")
+    return _("by %(who)s") % {"who": who(actor)}
+
+
+def _score(snapshot) -> str:
+    totals = (snapshot or {}).get("totals") or ["?", "?"]
+    return f"{totals[0]}:{totals[1]}"
+
+
+def _hand(change: Change, names: Names) -> str:
+    snapshot = change.new or change.old or {}
+    table = names.table(snapshot.get("table"))
+    where = _("%(table)s, hand %(n)s") % {"table": table, "n": snapshot.get("number", "?")}
+    if change.action == "create":
+        return _("%(where)s: %(score)s entered") % {"where": where, "score": _score(change.new)}
+    return f"{where}: {_score(change.old)} → {_score(change.new)}"
+
+
+def _with_club(entrant: dict) -> str:
+    club = entrant.get("club")
+    return f"{entrant.get('name', '?')} ({club})" if club else entrant.get("name", "?")
+
+
+def _settings(change: Change) -> str:
+    parts = [f"{name} {(change.old or {}).get(name)} → {value}"
+             for name, value in (change.new or {}).items()]
+    return _("Settings changed: %(what)s") % {"what": "; ".join(parts)}
+
+
+def describe(change: Change, names: Names) -> str:
+    """One change as a sentence."""
+    new, old = change.new or {}, change.old or {}
+    subject, action = change.subject, change.action
+    if subject == "hand":
+        return _hand(change, names)
+    if subject == "entrant" and action == "rename":
+        return _("%(old)s is now %(new)s") % {
+            "old": _with_club(old), "new": _with_club(new)}
+    if subject == "entrant":
+        name = names.entrant(change.subject_id)
+        return {
+            "register": _("%(name)s registered (from round %(n)s)"),
+            "withdraw": _("%(name)s withdrawn after round %(n)s"),
+            "reinstate": _("%(name)s reinstated"),
+        }.get(action, f"%(name)s: {action}") % {
+            "name": name, "n": new.get("joined_round", new.get("withdrawn_after_round", ""))}
+    if subject == "seat" and action == "swap":
+        entrants = list(old.values())
+        return _("%(a)s and %(b)s swap seats") % {
+            "a": names.entrant(entrants[0] if entrants else None),
+            "b": names.entrant(entrants[1] if len(entrants) > 1 else None)}
+    if subject == "table" and action == "close":
+        return _("%(table)s: %(old)s → %(new)s") % {
+            "table": names.table(change.subject_id),
+            "old": STATUS_WORDS.get(old.get("status"), old.get("status")),
+            "new": STATUS_WORDS.get(new.get("status"), new.get("status"))}
+    if subject == "round":
+        number = new.get("number") or names.rounds.get(change.subject_id, "?")
+        return {"pair": _("Round %(n)s paired"), "publish": _("Round %(n)s published"),
+                "complete": _("Round %(n)s complete")}.get(
+                    action, f"%(n)s: {action}") % {"n": number}
+    if subject == "event":
+        if action == "settings":
+            return _settings(change)
+        if action == "check_in":
+            return _("Check-in: present %(present)s; absent %(absent)s") % {
+                key: ", ".join(names.entrant(pk) for pk in new.get(key, [])) or "–"
+                for key in ("present", "absent")}
+        return {"create": _("Event created"), "finish": _("Event finished"),
+                "reopen": _("Event reopened"), "draw": _("Cup drawn")}.get(action, action)
+    return f"{subject} {change.subject_id or ''} · {action}"
+
+
+def history_lines(event: Event, changes: list[Change]) -> list[Line]:
+    names = Names(event)
+    return [Line(change=change, what=describe(change, names), who=by(change.actor),
+                 undoable=is_undoable(change)) for change in changes]
