@@ -96,7 +96,8 @@ def table_views(rnd: Round, event: Event) -> list[TableView]:
     event_format = event.format
     tables = (Table.objects.filter(round=rnd).order_by("number")
               .prefetch_related(_seat_prefetch(), _hand_prefetch()))
-    return [build_table_view(table, event_format, _round_results(rnd.pk)) for table in tables]
+    results = _round_results(rnd.pk)
+    return [build_table_view(table, event_format, results) for table in tables]
 
 
 def _round_results(round_id: int) -> dict[int, RoundResult]:
