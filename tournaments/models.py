@@ -13,7 +13,7 @@ per player and event, a table code unique across the service, points within thei
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from django.conf import settings
 from django.db import models
@@ -21,6 +21,7 @@ from django.db.models import Q
 
 from scoring import Rules
 
+from .display_names import display_names
 from .formats import Format
 
 TABLE_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: typed from paper
@@ -165,6 +166,32 @@ class Entrant(models.Model):
     def active(self) -> bool:
         return self.withdrawn_after_round is None
 
+    @property
+    def display_name(self) -> str:
+        """The name a person reads, equal names told apart (``display_names``). Lists label their
+        entrants in one query with ``label_entrants``; a lone entrant asks for its event's."""
+        if "_display_name" not in self.__dict__:
+            label_entrants([self])
+        return self.__dict__["_display_name"]
+
+
+def event_display_names(event_id: int) -> dict[int, str]:
+    """Every entrant's ``display_name`` in an event, by id: one query."""
+    return display_names(list(Entrant.objects.filter(event_id=event_id).order_by("id")
+                              .values_list("id", "name", "club")))
+
+
+def label_entrants(entrants: Iterable[Entrant]) -> None:
+    """Give every entrant its ``display_name``: one query per event among those not labelled yet."""
+    by_event: dict[int, list[Entrant]] = {}
+    for entrant in entrants:
+        if "_display_name" not in entrant.__dict__:
+            by_event.setdefault(entrant.event_id, []).append(entrant)
+    for event_id, members in by_event.items():
+        names = event_display_names(event_id)
+        for entrant in members:
+            entrant.__dict__["_display_name"] = names.get(entrant.pk, entrant.name)
+
 
 class Round(models.Model):
     """A round moves from draft (pairings may be changed) to published to complete."""
@@ -263,8 +290,8 @@ class Seat(models.Model):
         """The name shown for a seat: the player, or the team with the roster member who sat
         there (``player`` and ``entrant`` should be selected with the seat)."""
         if self.player_id and self.player.name != self.entrant.name:
-            return f"{self.entrant.name} ({self.player.name})"
-        return self.entrant.name
+            return f"{self.entrant.display_name} ({self.player.name})"
+        return self.entrant.display_name
 
 
 class Bye(models.Model):

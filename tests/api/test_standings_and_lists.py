@@ -35,7 +35,7 @@ def test_standings_after_a_round(anon, org):
     # every table played the same hands: four winners and four losers, each four equal
     assert [(row["rank"], row["tied"]) for row in rows] == [(1, True)] * 4 + [(5, True)] * 4
     assert set(rows[0]) >= {"rank", "player", "victory_points", "tichu_points", "hands_played"}
-    assert set(rows[0]["player"]) == {"id", "name"}
+    assert set(rows[0]["player"]) == {"id", "name", "display_name"}
     assert all(row["hands_played"] == 4 for row in rows)
     # every hand went 60:40 to team 0 (seats 0 and 2): they lead
     team0 = {t["seats"][0] for t in rnd["tables"]} | {t["seats"][2] for t in rnd["tables"]}

@@ -35,7 +35,7 @@ def test_rename_and_club_shown_beside_the_name(organizer_client, client, event):
     history = organizer_client.get(reverse("organizer-history", args=[event.pk])).content
     assert "Anna is now Anna Müller (Berlin)" in history.decode()
     page = organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()
-    assert 'Anna Müller</a> <span class="muted">(Berlin)</span>' in page
+    assert 'Anna Müller (Berlin)</a>' in page
     response = organizer_client.post(url, {"name": " ", "club": "x" * 101})
     assert response.status_code == 400
     anna.refresh_from_db()

@@ -14,7 +14,7 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from tichu_site.limits import TooManyLogins, limited_authenticate
 
 from ..formats import BYE_CREDITS, ENTRANT_TYPES, PAIRING_METHODS, PRESETS, VP_SCHEMES
-from ..models import Change, Entrant, Event, Hand, Round, Table
+from ..models import Change, Entrant, Event, Hand, Round, Table, label_entrants
 from ..services.undo import is_undoable
 
 MAX_ID = 2**62
@@ -155,15 +155,34 @@ class PlayerCreateSerializer(serializers.Serializer):
                                     help_text="Team events: the team's roster (2-5 names).")
 
 
+class LabelledList(serializers.ListSerializer):
+    """A list whose entrants (``child.entrants_of`` each item) get their ``display_name`` in one
+    query for the whole list, not one per item."""
+
+    def to_representation(self, data):
+        items = list(data.all() if hasattr(data, "all") else data)
+        label_entrants(entrant for item in items for entrant in self.child.entrants_of(item))
+        return super().to_representation(items)
+
+
+DISPLAY_NAME_HELP = "The name as pages show it: equal names told apart by club or start number."
+
+
 class EntrantSerializer(serializers.ModelSerializer):
     members = serializers.SerializerMethodField()
     active = serializers.BooleanField(read_only=True)
+    display_name = serializers.CharField(read_only=True, help_text=DISPLAY_NAME_HELP)
 
     class Meta:
         model = Entrant
-        fields = ["id", "name", "event", "members", "joined_round", "withdrawn_after_round",
-                  "active"]
+        fields = ["id", "name", "display_name", "event", "members", "joined_round",
+                  "withdrawn_after_round", "active"]
         read_only_fields = fields
+        list_serializer_class = LabelledList
+
+    @staticmethod
+    def entrants_of(entrant: Entrant) -> list[Entrant]:
+        return [entrant]
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_members(self, entrant) -> list[str]:
@@ -240,6 +259,7 @@ class RoundSerializer(serializers.ModelSerializer):
 class EntrantRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
+    display_name = serializers.CharField(help_text=DISPLAY_NAME_HELP)
 
 
 class TableSerializer(TableInRoundSerializer):
@@ -252,11 +272,18 @@ class TableSerializer(TableInRoundSerializer):
         fields = ["id", "event", "round", "round_number", "number", "status", "forfeited_by",
                   "seats", "seat_ids", "players", "code"]
         read_only_fields = fields
+        list_serializer_class = LabelledList
+
+    @staticmethod
+    def entrants_of(table: Table) -> list[Entrant]:
+        return [seat.entrant for seat in table.seats.all()]
 
     @extend_schema_field(EntrantRefSerializer(many=True))
     def get_players(self, table):
-        return [{"id": seat.entrant_id, "name": seat.entrant.name}
-                for seat in seat_rows(table) if seat is not None]
+        seats = [seat for seat in seat_rows(table) if seat is not None]
+        label_entrants(seat.entrant for seat in seats)
+        return [{"id": seat.entrant_id, "name": seat.entrant.name,
+                 "display_name": seat.entrant.display_name} for seat in seats]
 
     def to_representation(self, table):
         data = serializers.ModelSerializer.to_representation(self, table)
@@ -372,9 +399,12 @@ class StandingsSerializer(serializers.Serializer):
 
 
 def standings_data(event: Event, rows) -> dict:
+    rows = list(rows)
+    label_entrants(row.entrant for row in rows)
     return {"up_to_date": event.standings_up_to_date,
             "rows": [{"rank": row.rank, "tied": row.tied > 1,
-                      "player": {"id": row.entrant_id, "name": row.entrant.name},
+                      "player": {"id": row.entrant_id, "name": row.entrant.name,
+                                 "display_name": row.entrant.display_name},
                       "victory_points": row.victory_points, "tichu_points": row.tichu_points,
                       "hands_played": row.hands_played, "byes": row.byes,
                       "adjustment_vp": row.adjustment_vp, "adjustment_tp": row.adjustment_tp,

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Sum
 
-from ..models import Entrant, Event, Hand, Match, MatchGame
+from ..models import Event, Hand, Match, MatchGame, event_display_names
 from .bracket import stage_name, teams_in_round
 from .games import side_at_table
 from .groups import Line, group_label, rank_group
@@ -96,7 +96,7 @@ class CupView:
 def cup_view(event: Event) -> CupView:
     """The whole cup of an event (empty before the draw)."""
     matches = list(Match.objects.filter(event=event).order_by("stage", "level", "slot"))
-    names = dict(Entrant.objects.filter(event=event).values_list("pk", "name"))
+    names = event_display_names(event.pk)
     views = {m.pk: _view(m, names) for m in matches}
     for game in _games(event):
         views[game[0]].games.append(game[1])
@@ -148,7 +148,7 @@ def match_view(event: Event, match_id: int) -> tuple[MatchView, list[list[Hand]]
     match = Match.objects.filter(event=event, pk=match_id).first()
     if match is None:
         return None
-    names = dict(Entrant.objects.filter(event=event).values_list("pk", "name"))
+    names = event_display_names(event.pk)
     view = _view(match, names)
     view.games = [g for mid, g in _games(event) if mid == match.pk]
     hands: dict[int, list[Hand]] = defaultdict(list)

@@ -8,6 +8,7 @@ here.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Prefetch, Q
@@ -27,6 +28,7 @@ from ..models import (
     Seat,
     StandingRow,
     Table,
+    label_entrants,
 )
 from .visible import organized_events, standing_rows
 
@@ -97,6 +99,8 @@ def table_views(rnd: Round, event: Event) -> list[TableView]:
     tables = (Table.objects.filter(round=rnd).order_by("number")
               .prefetch_related(_seat_prefetch(), _hand_prefetch()))
     results = _round_results(rnd.pk)
+    tables = list(tables)
+    label_entrants(seat.entrant for table in tables for seat in table.seats.all())
     return [build_table_view(table, event_format, results) for table in tables]
 
 
@@ -142,7 +146,7 @@ def event_or_404(event_id: int) -> Event:
 
 def standings(event: Event) -> list[StandingRow]:
     """The stored standings, in rank order, with the entrants' names."""
-    return list(standing_rows(event))
+    return labelled(standing_rows(event))
 
 
 def standing_of(event: Event, entrant: Entrant) -> StandingRow | None:
@@ -175,7 +179,16 @@ def current_round(event: Event) -> Round | None:
 
 
 def byes(rnd: Round) -> list[Bye]:
-    return list(Bye.objects.filter(round=rnd).select_related("entrant").order_by("entrant__name"))
+    found = list(Bye.objects.filter(round=rnd).select_related("entrant").order_by("entrant__name"))
+    label_entrants(bye.entrant for bye in found)
+    return found
+
+
+def labelled(rows: Iterable[StandingRow]) -> list[StandingRow]:
+    """Standings rows whose entrants carry their ``display_name`` (one query)."""
+    rows = list(rows)
+    label_entrants(row.entrant for row in rows)
+    return rows
 
 
 def entrant_or_404(event: Event, entrant_id: int) -> Entrant:
@@ -198,7 +211,7 @@ def league_tables(league: League, top: int) -> list[tuple[Season, Event | None,
     tables = []
     for season in seasons:
         event = getattr(season, "event", None)  # a season may have no event yet
-        rows = list(standing_rows(event)[:top]) if event else []
+        rows = labelled(standing_rows(event)[:top]) if event else []
         tables.append((season, event, rows))
     return tables
 
@@ -236,7 +249,9 @@ def rounds_with_progress(event: Event) -> list[Round]:
 
 
 def entrants(event: Event) -> list[Entrant]:
-    return list(Entrant.objects.filter(event=event).prefetch_related("members").order_by("id"))
+    found = list(Entrant.objects.filter(event=event).prefetch_related("members").order_by("id"))
+    label_entrants(found)
+    return found
 
 
 def round_or_404(event: Event, round_id: int) -> Round:
@@ -252,8 +267,10 @@ def table_view(table_id: int, event: Event) -> TableView:
 
 
 def round_seats(rnd: Round) -> list[Seat]:
-    return list(Seat.objects.filter(table__round=rnd).select_related("table", "entrant", "player")
-                .order_by("table__number", "position"))
+    seats = list(Seat.objects.filter(table__round=rnd).select_related("table", "entrant", "player")
+                 .order_by("table__number", "position"))
+    label_entrants(seat.entrant for seat in seats)
+    return seats
 
 
 def history(event: Event, limit: int = 500) -> list[Change]:
@@ -271,12 +288,15 @@ def seats_by_table(event: Event) -> dict[int, dict[int, Seat]]:
     seats: dict[int, dict[int, Seat]] = defaultdict(dict)
     for seat in Seat.objects.filter(table__round__event=event).select_related("entrant", "player"):
         seats[seat.table_id][seat.position] = seat
+    label_entrants(seat.entrant for table in seats.values() for seat in table.values())
     return seats
 
 
 def round_tables_for_sheets(rnd: Round) -> list[Table]:
-    return list(Table.objects.filter(round=rnd).order_by("number")
-                .prefetch_related(_seat_prefetch()))
+    tables = list(Table.objects.filter(round=rnd).order_by("number")
+                  .prefetch_related(_seat_prefetch()))
+    label_entrants(seat.entrant for table in tables for seat in table.seats.all())
+    return tables
 
 
 # --- captains ---------------------------------------------------------------------------------

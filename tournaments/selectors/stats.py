@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from scoring import InvalidHand, score_entry
 
-from ..models import Bye, Entrant, Hand, Round, RoundResult, Seat
+from ..models import Bye, Entrant, Hand, Round, RoundResult, Seat, label_entrants
 
 
 @dataclass
@@ -127,6 +127,7 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
     table_seats: dict[int, dict[int, Seat]] = {}
     for seat in (Seat.objects.filter(table_id__in=tables).select_related("entrant", "player")):
         table_seats.setdefault(seat.table_id, {})[seat.position] = seat
+    label_entrants(seat.entrant for seats in table_seats.values() for seat in seats.values())
     hands_by_table: dict[int, list[Hand]] = {}
     for hand in Hand.objects.filter(table_id__in=tables).order_by("number"):
         hands_by_table.setdefault(hand.table_id, []).append(hand)

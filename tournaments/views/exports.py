@@ -45,8 +45,9 @@ def _safe(value):
 def standings_rows(event) -> tuple[list[str], list[list]]:
     header = [_("Rank"), _("Name"), _("VP"), _("TP"), _("Hands"), _("Byes"), _("Bye VP"),
               _("Bye TP")]
-    rows = [[r.rank_label, r.entrant.name, r.victory_points, r.tichu_points, r.hands_played, r.byes,
-             r.adjustment_vp, r.adjustment_tp] for r in queries.standings(event)]
+    rows = [[r.rank_label, r.entrant.display_name, r.victory_points, r.tichu_points,
+             r.hands_played, r.byes, r.adjustment_vp, r.adjustment_tp]
+            for r in queries.standings(event)]
     return header, rows
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from ..knockout.reads import MatchView, cup_view
-from ..models import Event
+from ..models import Event, event_display_names
 
 
 def stage_label(stage: str) -> str:
@@ -49,7 +49,7 @@ def best_of_label(fmt) -> str:
 def cup_attention(event: Event) -> list[tuple[MatchView, str]]:
     """The cup's matches whose results a correction left for the organizer to check."""
     cup = cup_view(event)
-    names = dict(event.entrants.values_list("pk", "name"))
+    names = event_display_names(event.pk)
     return [(view, attention_text(view, names)) for view in _all_matches(cup)
             if view.match.attention]
 

@@ -250,7 +250,7 @@ def entrant_withdraw_view(request, event_id: int, entrant_id: int):
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("%(name)s is withdrawn.") % {"name": entrant.name})
+        messages.success(request, _("%(name)s is withdrawn.") % {"name": entrant.display_name})
     return _back(event)
 
 

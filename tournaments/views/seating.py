@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ..models import Bye, Round, Seat
+from ..models import Bye, Round, Seat, label_entrants
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,6 @@ class SeatingLine:
     table: int | None  # None: a bye
     seat: int | None  # 1-4 in playing order
     partner: str = ""
-    club: str = ""
 
     @property
     def sort_key(self) -> tuple:
@@ -30,8 +29,8 @@ class SeatingLine:
 
 def _label(seat: Seat) -> str:
     if seat.player_id and seat.player.name != seat.entrant.name:
-        return f"{seat.player.name} ({seat.entrant.name})"
-    return seat.entrant.name
+        return f"{seat.player.name} ({seat.entrant.display_name})"
+    return seat.entrant.display_name
 
 
 def seating(rnd: Round) -> list[SeatingLine]:
@@ -39,6 +38,8 @@ def seating(rnd: Round) -> list[SeatingLine]:
     seats = list(Seat.objects.filter(table__round=rnd)
                  .select_related("entrant", "player", "table").order_by("table__number",
                                                                         "position"))
+    byes = list(Bye.objects.filter(round=rnd).select_related("entrant"))
+    label_entrants([seat.entrant for seat in seats] + [bye.entrant for bye in byes])
     by_table: dict[int, dict[int, Seat]] = {}
     for seat in seats:
         by_table.setdefault(seat.table_id, {})[seat.position] = seat
@@ -51,13 +52,13 @@ def seating(rnd: Round) -> list[SeatingLine]:
             continue  # a team without its line-up named: one line for both of its seats
         lines[key] = SeatingLine(
             name=_label(seat), entrant_id=seat.entrant_id, table=seat.table.number,
-            seat=seat.position + 1, club=seat.entrant.club,
+            seat=seat.position + 1,
             partner=_label(partner) if partner is not None and not (
                 same_team and not seat.player_id) else "")
-    for bye in Bye.objects.filter(round=rnd).select_related("entrant"):
-        lines[(bye.entrant_id, None)] = SeatingLine(name=bye.entrant.name,
+    for bye in byes:
+        lines[(bye.entrant_id, None)] = SeatingLine(name=bye.entrant.display_name,
                                                     entrant_id=bye.entrant_id, table=None,
-                                                    seat=None, club=bye.entrant.club)
+                                                    seat=None)
     return sorted(lines.values(), key=lambda line: line.sort_key)
 
 
@@ -68,7 +69,6 @@ def fold(text: str) -> str:
 
 
 def search(lines: list[SeatingLine], query: str) -> list[SeatingLine]:
-    """The lines whose name (or club) contains every word of ``query``."""
+    """The lines whose name (with the club beside it) contains every word of ``query``."""
     words = fold(query).split()
-    return [line for line in lines
-            if all(word in fold(f"{line.name} {line.club}") for word in words)]
+    return [line for line in lines if all(word in fold(line.name) for word in words)]

@@ -63,9 +63,10 @@ def standings_pdf(event: Event, rows: list, rounds_played: int) -> bytes:
         if y < 15 * mm:
             pdf.showPage()
             y = header()
-        name = row.entrant.name
-        if len(name) > NAME_CHARS:
-            name = name[:NAME_CHARS - 1] + "…"
+        name = row.entrant.display_name
+        if len(name) > NAME_CHARS:  # shortened in the name: what tells equal names apart stays
+            suffix = name[len(row.entrant.name):]
+            name = row.entrant.name[:max(NAME_CHARS - len(suffix) - 1, 1)] + "…" + suffix
         if not row.entrant.active:
             name = f"{name} ({_('withdrawn')})"
         values = [row.rank_label, name,
