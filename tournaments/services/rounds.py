@@ -267,24 +267,36 @@ def round_warnings(rnd: Round) -> list[str]:
                       legs=2 if rnd.event.format.double_round_robin else 1)
 
 
-def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "") -> Table:
-    """Close a table as forfeited or averaged: it counts as complete with the hands it has."""
+def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "",
+                forfeited_by: int | None = None) -> Table:
+    """Close a table as forfeited (by the team ``forfeited_by``: 0 for A, 1 for B) or averaged:
+    it counts as complete with the hands it has, and the standings credit its missing hands."""
     if status not in (Table.Status.FORFEITED, Table.Status.AVERAGED, Table.Status.OPEN):
         raise ServiceError(_("A table is open, forfeited or averaged."), field="status",
                            code="status")
+    if status == Table.Status.FORFEITED and forfeited_by not in (0, 1):
+        raise ServiceError(_("Name the team that forfeits the table."), field="forfeited_by",
+                           code="forfeited_by")
+    if status != Table.Status.FORFEITED:
+        forfeited_by = None
     with transaction.atomic():
         table = Table.objects.select_related("round").filter(pk=table_id).first()
         if table is None:
             raise ServiceError(_("This table does not exist."), code="not_found")
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
         check_not_finished(event)
-        old = table.status
-        table.status = status
-        table.save(update_fields=["status"])
+        old = _closure(table.status, table.forfeited_by)
+        table.status, table.forfeited_by = status, forfeited_by
+        table.save(update_fields=["status", "forfeited_by"])
         record_change(event, subject="table", subject_id=table.pk, action="close", actor=actor,
-                      old={"status": old}, new={"status": status}, reason=reason)
-        mark_changed(event)
+                      old=old, new=_closure(status, forfeited_by), reason=reason)
+        mark_changed(event, table_id=table.pk)
     return table
+
+
+def _closure(status: str, forfeited_by: int | None) -> dict:
+    """A table's closure as the history records it (the team at fault only on a forfeit)."""
+    return {"status": status} if forfeited_by is None else {"status": status, "by": forfeited_by}
 
 
 def seats_lineup(*, table_id: int, team: int, player_ids: list[int], actor: Actor) -> list[Seat]:
