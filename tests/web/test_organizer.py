@@ -161,8 +161,13 @@ def test_pair_review_swap_regenerate_publish(organizer_client, organizer):
     assert event.rounds.count() == 1
 
 
-def test_swap_warnings_are_shown(organizer_client, organizer):
+@pytest.mark.parametrize("language, words", [
+    ("en", ["Warnings", "were partners before and are partners again at table"]),
+    ("de", ["Warnungen", "waren schon Partner und sind es an Tisch"])])
+def test_swap_warnings_are_shown(organizer_client, organizer, language, words):
     from .conftest import played
+
+    organizer_client.get(reverse("language", args=[language]))
 
     event = played(organizer, 8, rounds=3)
     Round.objects.filter(event=event, number=3).delete()
@@ -180,7 +185,10 @@ def test_swap_warnings_are_shown(organizer_client, organizer):
                                      {"seat_a": target.pk, "seat_b": seat_p.pk}, follow=True)
     html = response.content.decode()
     assert 'class="warning"' in html
-    assert "Warnings" in html  # and the round page lists them while the round is a draft
+    for text in words:  # in the reader's language, the round page listing them in the draft
+        assert text in html
+    partner_name = Entrant.objects.get(pk=partner).name
+    assert partner_name in html
 
 
 def test_tables_missing_hands_at_a_glance(organizer_client, running_event):

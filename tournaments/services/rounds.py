@@ -19,11 +19,12 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..models import Bye, Entrant, Event, Round, Seat, Table
+from ..models import Bye, Entrant, Event, Round, Seat, Table, event_display_names
 from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
 from ..selectors.progress import round_is_complete
 from ..standings.compute import compute
 from ..standings.schedule import mark_changed
+from ..wording import pairing_warning
 from .history import SYSTEM, Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
 
@@ -261,10 +262,12 @@ def round_warnings(rnd: Round) -> list[str]:
              .values_list("table_id", "entrant_id"))
     draw = Draw(tables=_tables_of(seats, team_event),
                 byes=list(rnd.byes.values_list("entrant_id", flat=True)))
-    names = dict(Entrant.objects.filter(event=rnd.event_id).values_list("pk", "name"))
-    return check_draw(draw, pairing_history(rnd.event, rnd.number), names=names,
-                      team_event=team_event,
-                      legs=2 if rnd.event.format.double_round_robin else 1)
+    breaches = check_draw(draw, pairing_history(rnd.event, rnd.number), team_event=team_event,
+                          legs=2 if rnd.event.format.double_round_robin else 1)
+    if not breaches:
+        return []
+    names = event_display_names(rnd.event_id)
+    return [pairing_warning(breach, names) for breach in breaches]
 
 
 def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "",
