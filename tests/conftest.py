@@ -156,6 +156,21 @@ def fresh_local_cache(request):
 
 
 @pytest.fixture(autouse=True)
+def fresh_attempt_limits(request):
+    """Live mode: every test starts with no failed attempts counted. The limits' counters live
+    in Redis for their window (a minute), and an earlier test's wrong passwords or codes from the
+    same test client would otherwise count against this one's limit."""
+    if LIVE and _django(request.config):
+        import redis
+        from django.conf import settings
+
+        client = redis.Redis.from_url(settings.CACHES["default"]["LOCATION"])
+        stale = list(client.scan_iter(match="*throttle_*"))
+        if stale:
+            client.delete(*stale)
+
+
+@pytest.fixture(autouse=True)
 def english_unless_asked(request):
     """Every test starts in the default language: a request in German leaves its language active
     in the thread (as a server's next request would replace it), and services called directly

@@ -224,7 +224,9 @@ class Round(models.Model):
 class Table(models.Model):
     """A table of four in a round, with the code its captain enters hands with.
 
-    A table the organizer closes as forfeited or averaged counts as complete with the hands it has.
+    A table the organizer closes as forfeited or averaged counts as complete with the hands it has;
+    its missing hands are credited as an adjustment (RULINGS.md, "Closing a table"), which is why
+    a forfeit names the team at fault (``forfeited_by``: 0 for team A, 1 for team B).
     """
 
     class Status(models.TextChoices):
@@ -236,11 +238,16 @@ class Table(models.Model):
     number = models.PositiveIntegerField()
     code = models.CharField(max_length=32, unique=True, default=new_table_code)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+    forfeited_by = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["round_id", "number"]
-        constraints = [models.UniqueConstraint(fields=["round", "number"],
-                                               name="table_number_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.CheckConstraint(
+                condition=Q(forfeited_by__isnull=True) | Q(status="forfeited", forfeited_by__lte=1),
+                name="forfeited_by_a_team_of_a_forfeited_table"),
+        ]
 
     def __str__(self):
         return f"table {self.number}"
@@ -367,7 +374,11 @@ class Change(models.Model):
 
 
 class RoundResult(models.Model):
-    """An entrant's victory and Tichu points in one round (derived from hands and byes)."""
+    """An entrant's victory and Tichu points in one round (derived from hands and byes).
+
+    At a closed table the points include the credit for its missing hands, which
+    ``adjustment_vp``/``adjustment_tp`` also give apart (a bye's credit is its whole result).
+    """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
     entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="round_results")
@@ -375,6 +386,9 @@ class RoundResult(models.Model):
     tichu_points = models.IntegerField()
     hands_played = models.PositiveIntegerField()
     bye = models.BooleanField(default=False)
+    # the credit for the missing hands of a closed table, included in the points above
+    adjustment_vp = models.IntegerField(default=0)
+    adjustment_tp = models.IntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "entrant"],
@@ -390,7 +404,8 @@ class RoundResult(models.Model):
 class StandingRow(models.Model):
     """An entrant's line in the event's standings, as the last computation left it.
 
-    ``adjustment_vp``/``adjustment_tp`` are the bye credits, shown apart from points earned at
+    ``adjustment_vp``/``adjustment_tp`` are the bye credits and the credits for the missing hands
+    of closed tables, shown apart from points earned at
     the table; ``victory_points`` and ``tichu_points`` include them. The rank is not stored: one
     hand moves four players by hundreds of places in a league, so a stored rank would make every
     hand rewrite hundreds of rows; readers number the rows in ranking order

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring import InvalidHand
@@ -118,3 +118,39 @@ def hand_error_message(error: InvalidHand, names: Mapping[int, str] | None = Non
     """The engine's refusal as a sentence in the active language; ``names`` maps seats to the
     players' names when the reader sees a table."""
     return str(ENGINE_MESSAGES[error.code]) % _in_words(error.code, error.params, names)
+
+
+PAIRING_WARNINGS = {
+    "seated_twice": _("%(entrant)s is seated %(times)s times."),
+    "not_seated": _("%(entrant)s is neither seated nor on a bye."),
+    "not_active": _("%(entrant)s is seated but not an active entrant."),
+    "table_size": _("Table %(table)s has %(seats)s seats instead of %(expected)s."),
+    "rematch": _("%(a)s and %(b)s meet again at table %(table)s (%(before)s before)."),
+    "partners_again": _("%(a)s and %(b)s were partners before and are partners again at table "
+                        "%(table)s."),
+    "bye_again": _("%(entrant)s has a bye again (%(before)s before)."),
+    "bye_again_unfair": _("%(entrant)s has a bye again (%(before)s before) while a seated player "
+                          "has had %(fewest)s."),
+}
+"""A broken pairing rule (``pairing.checks.Breach``) in words, by its code."""
+
+_ENTRANT_PARAMS = ("entrant", "a", "b")
+_COUNT_PARAMS = ("before", "fewest")
+
+
+def times_in_words(count: int) -> str:
+    """How often: none, once, twice, n times."""
+    words = {0: pgettext_lazy("how often", "none"), 1: _("once"), 2: _("twice")}
+    return str(words[count]) if count in words else gettext("%(n)s times") % {"n": count}
+
+
+def pairing_warning(breach, names: Mapping[int, str]) -> str:
+    """One sentence in the reader's language for a broken pairing rule, entrants by name."""
+    params = dict(breach.params)
+    for key in _ENTRANT_PARAMS:
+        if key in params:
+            params[key] = names.get(params[key], f"#{params[key]}")
+    for key in _COUNT_PARAMS:
+        if key in params:
+            params[key] = times_in_words(params[key])
+    return str(PAIRING_WARNINGS[breach.code]) % params

@@ -217,6 +217,7 @@ def test_a_code_cannot_enter_a_draft(org, anon, event):
 
 def test_closed_table_refuses_its_captain(org, anon, table):
     assert org.post(f"/api/tables/{table['id']}/close/", {"status": "forfeited",
+                                                          "forfeited_by": 0,
                                                           "reason": "no-show"},
                     format="json").status_code == 200
     response = enter(anon, table["id"], 1, HAND, table["code"])

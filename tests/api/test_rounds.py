@@ -173,6 +173,25 @@ def test_close_a_table(org, other, anon, table):
                     format="json").status_code == 404
 
 
+def test_a_forfeit_names_the_team_at_fault(org, table):
+    url = f"/api/tables/{table['id']}/close/"
+    response = org.post(url, {"status": "forfeited"}, format="json",
+                        HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 400
+    assert response.json()["errors"]["forfeited_by"] == [
+        "Das Team nennen, das den Tisch kampflos abgibt."]
+    assert org.post(url, {"status": "forfeited", "forfeited_by": 2},
+                    format="json").status_code == 400
+    assert Table.objects.get(pk=table["id"]).status == "open"
+    response = org.post(url, {"status": "forfeited", "forfeited_by": 1}, format="json")
+    assert response.status_code == 200
+    assert (response.json()["status"], response.json()["forfeited_by"]) == ("forfeited", 1)
+    assert Change.objects.get(subject="table").new == {"status": "forfeited", "by": 1}
+    # closed otherwise, nobody is at fault
+    response = org.post(url, {"status": "averaged", "forfeited_by": 1}, format="json")
+    assert response.json()["forfeited_by"] is None
+
+
 def test_codes_only_for_organizers(anon, org, other, event, round1):
     for client in (anon, other):
         for url in ("/api/rounds/", f"/api/rounds/{round1['id']}/",

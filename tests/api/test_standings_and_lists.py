@@ -46,6 +46,32 @@ def test_standings_after_a_round(anon, org):
 
 
 @pytest.mark.django_db(transaction=True)
+def test_closed_tables_credit_their_missing_hands_as_adjustments(anon, org):
+    """Issue 14, bug 3: one hand in at each table, then one averaged and one forfeited by team
+    B: the standings credit the 3 missing hands (RULINGS.md), shown as adjustments."""
+    event = make_event(org)
+    rnd = make_round(org, event["id"])
+    averaged, forfeited = rnd["tables"]
+    for table, closing in ((averaged, {"status": "averaged"}),
+                           (forfeited, {"status": "forfeited", "forfeited_by": 1})):
+        assert enter(org, table["id"], 1, {"card_points": [60, 40]}).status_code == 201
+        response = org.post(f"/api/tables/{table['id']}/close/", closing, format="json")
+        assert response.status_code == 200, response.json()
+    wait_for_standings(Event.objects.get(pk=event["id"]))
+    rows = {row["player"]["id"]: row for row in _standings(anon, event["id"])["rows"]}
+
+    def line(seat_of, position):
+        row = rows[seat_of["seats"][position]]
+        return (row["victory_points"], row["tichu_points"], row["hands_played"],
+                row["adjustment_vp"], row["adjustment_tp"])
+
+    assert line(averaged, 0) == (2 + 3, 60 + 150, 1, 3, 150)
+    assert line(averaged, 1) == (0 + 3, 40 + 150, 1, 3, 150)
+    assert line(forfeited, 2) == (2 + 6, 60, 1, 6, 0)
+    assert line(forfeited, 3) == (0, 40, 1, 0, 0)
+
+
+@pytest.mark.django_db(transaction=True)
 def test_up_to_date_follows_the_event(anon, org):
     event = make_event(org)
     wait_for_standings(Event.objects.get(pk=event["id"]))

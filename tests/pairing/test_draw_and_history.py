@@ -9,6 +9,7 @@ import pytest
 from tests.pairing.simulation import simulate
 from tournaments.pairing import (
     PAIRING_METHODS,
+    Breach,
     Draw,
     Entrant,
     IndividualPairing,
@@ -79,29 +80,27 @@ def test_a_valid_draw_has_no_warnings_for_any_method():
             assert check_draw(draw, history, active=[e.id for e in order]) == []
 
 
-def test_check_draw_warns_of_every_broken_rule():
+def test_check_draw_reports_every_broken_rule():
     history = PairingHistory.from_tables([(1, 2, 3, 4)], byes=[9])
-    names = {1: "Anna", 3: "Carl", 9: "Ida"}
     draw = Draw(tables=[(1, 5, 3, 6), (2, 7, 4), (8, 8, 10, 11)], byes=[9])
-    warnings = check_draw(draw, history, names=names, active=[1, 2, 3, 4, 5, 6, 7, 8, 9, 12])
-    assert warnings == [
-        "entrant 8 is seated 2 times.",
-        "entrant 12 is neither seated nor on a bye.",
-        "entrant 10 is seated but not an active entrant.",
-        "entrant 11 is seated but not an active entrant.",
-        "Anna and Carl were partners before and are partners again at table 1.",
-        "Table 2 has 3 seats instead of 4.",
-        "Ida has a bye again (once before) while a seated player has had none.",
+    assert check_draw(draw, history, active=[1, 2, 3, 4, 5, 6, 7, 8, 9, 12]) == [
+        Breach("seated_twice", {"entrant": 8, "times": 2}),
+        Breach("not_seated", {"entrant": 12}),
+        Breach("not_active", {"entrant": 10}),
+        Breach("not_active", {"entrant": 11}),
+        Breach("partners_again", {"a": 1, "b": 3, "table": 1}),
+        Breach("table_size", {"table": 2, "seats": 3, "expected": 4}),
+        Breach("bye_again_unfair", {"entrant": 9, "before": 1, "fewest": 0}),
     ]
 
 
-def test_check_draw_warns_of_rematches_and_second_byes_in_team_events():
+def test_check_draw_reports_rematches_and_second_byes_in_team_events():
     history = PairingHistory.from_tables([(1, 2), (3, 4)], byes=[5])
     draw = Draw(tables=[(2, 1), (3, 6)], byes=[5])
     assert check_draw(draw, history) == [
-        "entrant 2 and entrant 1 meet again at table 1 (once before).",
-        "entrant 5 has a bye again (once before).",
+        Breach("rematch", {"a": 2, "b": 1, "table": 1, "before": 1}),
+        Breach("bye_again", {"entrant": 5, "before": 1}),
     ]
     assert check_draw(draw, history, legs=2) == [], "a double round robin's second leg"
     assert check_draw(Draw(tables=[(1, 2)]), history, team_event=False) == [
-        "Table 1 has 2 seats instead of 4."]
+        Breach("table_size", {"table": 1, "seats": 2, "expected": 4})]

@@ -52,7 +52,8 @@ def test_every_change_is_recorded_listed_and_a_correction_undone(transactional_d
                         {**OTHER_HAND, "reason": "sheet misread"}, format="json")
     assert corrected.status_code == 200 and corrected.json()["result"] == "corrected"
     closed = org.post(f"/api/tables/{second['id']}/close/",
-                      {"status": "forfeited", "reason": "a player fell ill"}, format="json")
+                      {"status": "forfeited", "forfeited_by": 1, "reason": "a player fell ill"},
+                      format="json")
     assert closed.status_code == 200, closed.json()
     withdrawn = org.post(f"/api/players/{players[0]['id']}/withdraw/",
                          {"reason": "went home"}, format="json")
@@ -103,7 +104,7 @@ def test_every_change_is_recorded_listed_and_a_correction_undone(transactional_d
     swap = by_kind[("seat", "swap")]
     assert swap["old"] == {str(seat_a): swap["new"][str(seat_b)],
                            str(seat_b): swap["new"][str(seat_a)]}
-    assert by_kind[("table", "close")]["new"] == {"status": "forfeited"}
+    assert by_kind[("table", "close")]["new"] == {"status": "forfeited", "by": 1}
     assert by_kind[("table", "close")]["reason"] == "a player fell ill"
     assert by_kind[("entrant", "withdraw")]["reason"] == "went home"
     undo = next(c for c in changes if c["reason"] == f"undo of change {correction['id']}")

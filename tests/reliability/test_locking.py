@@ -101,7 +101,7 @@ def enter(table: Table, entry=HAND):
 
 
 def close(table: Table, organizer):
-    return lambda: table_close(table_id=table.pk, status=Table.Status.FORFEITED,
+    return lambda: table_close(table_id=table.pk, status=Table.Status.FORFEITED, forfeited_by=1,
                                actor=Actor.organizer(organizer), reason="no show")
 
 

@@ -120,8 +120,8 @@ def test_a_forfeited_table_completes_the_round(organizer, orga):
         hand.delete()
     with pytest.raises(Conflict, match="not complete"):
         round_pair(event_id=event.pk, actor=orga)
-    table_close(table_id=tables[1].pk, status=Table.Status.FORFEITED, actor=orga,
-                reason="no show")
+    table_close(table_id=tables[1].pk, status=Table.Status.FORFEITED, forfeited_by=0,
+                actor=orga, reason="no show")
     assert round_pair(event_id=event.pk, actor=orga).number == 2
     assert Change.objects.filter(subject="table", action="close", reason="no show").exists()
 

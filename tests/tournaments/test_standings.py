@@ -7,7 +7,7 @@ from tournaments import selectors
 from tournaments.models import Bye, Event, RoundResult
 from tournaments.services.events import event_create, players_register, team_register
 from tournaments.services.hands import hand_record
-from tournaments.services.history import Actor
+from tournaments.services.history import Actor, ServiceError
 from tournaments.services.rounds import table_close
 from tournaments.standings.compute import compute, refresh
 
@@ -99,7 +99,64 @@ def test_a_bye_is_credited_per_hand_played_not_per_round(organizer):
     p0 = rows(event)["P0"]
     assert p0.hands_played == 5
     # 8 VP and 325 TP in 5 hands: 1.6 VP and 65 TP a hand, times 4 (not 8/2 and 325/2 a round)
-    assert (p0.adjustment_vp, p0.adjustment_tp) == (6, 260)
+    bye = RoundResult.objects.get(entrant__name="P0", bye=True)
+    assert (bye.victory_points, bye.tichu_points) == (6, 260)
+    # beside it, the 3 averaged missing hands of round 3: 1 VP and 50 TP each
+    assert (p0.adjustment_vp, p0.adjustment_tp) == (6 + 3, 260 + 150)
+
+
+def _closed_after_one_hand(organizer, status, forfeited_by=None):
+    """P0 & P2 against P1 & P3: one hand of 4 played (75:25), then the table closed."""
+    event = event_create(owner=organizer, name="Closed", preset="dtm", seed=1)
+    orga = Actor.organizer(organizer)
+    players_register(event=event, names=[f"P{i}" for i in range(4)], actor=orga)
+    table = seated_round(event, list(event.entrants.order_by("pk"))).tables.get()
+    enter(table, 1, {"card_points": [75, 25]})
+    table_close(table_id=table.pk, status=status, forfeited_by=forfeited_by, actor=orga)
+    return event
+
+
+def _line(row):
+    return (row.victory_points, row.tichu_points, row.hands_played, row.adjustment_vp,
+            row.adjustment_tp)
+
+
+def test_an_averaged_table_credits_each_team_1_vp_and_50_tp_per_missing_hand(organizer):
+    """Issue 14, bug 3: an averaged table credited nothing for its missing hands."""
+    event = _closed_after_one_hand(organizer, "averaged")
+    standings = rows(event)
+    assert _line(standings["P0"]) == (2 + 3, 75 + 150, 1, 3, 150)
+    assert _line(standings["P1"]) == (0 + 3, 25 + 150, 1, 3, 150)
+    assert [(line.victory_points, line.adjustment_vp) for line in compute(event)[0]] == [
+        (5, 3), (5, 3), (3, 3), (3, 3)]
+
+
+def test_a_forfeit_credits_2_vp_per_missing_hand_to_the_team_not_at_fault(organizer):
+    """Issue 14, bug 3: a forfeited table credited nothing; team B (1) forfeits here."""
+    event = _closed_after_one_hand(organizer, "forfeited", forfeited_by=1)
+    standings = rows(event)
+    assert _line(standings["P0"]) == (2 + 6, 75, 1, 6, 0)
+    assert _line(standings["P3"]) == (0, 25, 1, 0, 0)
+
+
+def test_reopening_a_closed_table_takes_its_credit_back(organizer):
+    event = _closed_after_one_hand(organizer, "forfeited", forfeited_by=0)
+    assert _line(rows(event)["P1"]) == (6, 25, 1, 6, 0)
+    table_close(table_id=event.rounds.get().tables.get().pk, status="open",
+                actor=Actor.organizer(organizer))
+    assert _line(rows(event)["P1"]) == (0, 25, 1, 0, 0)
+
+
+def test_a_forfeit_must_name_the_team_at_fault(organizer):
+    event = event_create(owner=organizer, name="Closed", preset="dtm", seed=1)
+    orga = Actor.organizer(organizer)
+    players_register(event=event, names=[f"P{i}" for i in range(4)], actor=orga)
+    table = seated_round(event, list(event.entrants.order_by("pk"))).tables.get()
+    with pytest.raises(ServiceError) as refused:
+        table_close(table_id=table.pk, status="forfeited", actor=orga)
+    assert refused.value.field == "forfeited_by"
+    table.refresh_from_db()
+    assert table.status == "open"
 
 
 def test_no_bye_credit_when_the_format_says_none(organizer):

@@ -164,7 +164,8 @@ def test_post_without_csrf_token_is_refused(table):
 
 
 def test_no_form_for_a_closed_table_or_a_draft_round(client, table, organizer):
-    table_close(table_id=table.pk, status=Table.Status.FORFEITED, actor=Actor.organizer(organizer))
+    table_close(table_id=table.pk, status=Table.Status.FORFEITED, forfeited_by=0,
+                actor=Actor.organizer(organizer))
     html = client.get(url(table)).content.decode()
     assert 'id="hand-form"' not in html and "closed this table" in html
     response = client.post(url(table), GOOD_HAND)

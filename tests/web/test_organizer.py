@@ -161,8 +161,13 @@ def test_pair_review_swap_regenerate_publish(organizer_client, organizer):
     assert event.rounds.count() == 1
 
 
-def test_swap_warnings_are_shown(organizer_client, organizer):
+@pytest.mark.parametrize("language, words", [
+    ("en", ["Warnings", "were partners before and are partners again at table"]),
+    ("de", ["Warnungen", "waren schon Partner und sind es an Tisch"])])
+def test_swap_warnings_are_shown(organizer_client, organizer, language, words):
     from .conftest import played
+
+    organizer_client.get(reverse("language", args=[language]))
 
     event = played(organizer, 8, rounds=3)
     Round.objects.filter(event=event, number=3).delete()
@@ -180,7 +185,10 @@ def test_swap_warnings_are_shown(organizer_client, organizer):
                                      {"seat_a": target.pk, "seat_b": seat_p.pk}, follow=True)
     html = response.content.decode()
     assert 'class="warning"' in html
-    assert "Warnings" in html  # and the round page lists them while the round is a draft
+    for text in words:  # in the reader's language, the round page listing them in the draft
+        assert text in html
+    partner_name = Entrant.objects.get(pk=partner).name
+    assert partner_name in html
 
 
 def test_tables_missing_hands_at_a_glance(organizer_client, running_event):
@@ -198,6 +206,47 @@ def test_close_table(organizer_client, running_event):
     assert Table.objects.get(pk=table.pk).status == "averaged"
     change = Change.objects.get(event=running_event, subject="table")
     assert change.reason == "no show"
+
+
+def test_a_forfeit_without_the_team_at_fault_is_refused_on_the_form(organizer_client,
+                                                                     running_event):
+    table = running_event.rounds.first().tables.first()
+    response = organizer_client.post(
+        reverse("organizer-table-close", args=[running_event.pk, table.pk]),
+        {"status": "forfeited"}, HTTP_ACCEPT_LANGUAGE="de", follow=True)
+    assert "Das Team nennen, das den Tisch kampflos abgibt." in response.content.decode()
+    assert Table.objects.get(pk=table.pk).status == "open"
+
+
+@pytest.mark.parametrize("language, closing, credit", [
+    ("en", {"status": "averaged"}, ["Adjustment for 3 missing hands", "Team A +3 VP, +150 TP",
+                                    "Team B +3 VP, +150 TP", "adjustment +3 VP, +150 TP"]),
+    ("de", {"status": "forfeited", "forfeited_by": "1"},
+     ["Ausgleich für 3 fehlende Spiele", "Team A +6 SP, +0 TP", "Team B +0 SP, +0 TP",
+      "Ausgleich +6 SP, +0 TP"]),
+])
+def test_a_closed_tables_credit_is_shown_as_an_adjustment(organizer_client, running_event,
+                                                          language, closing, credit):
+    """Issue 14, bug 3: the missing hands' credit on the table and round pages, and beside the
+    standings, apart from the points earned at the table."""
+    from tournaments.standings.compute import refresh
+
+    table = running_event.rounds.first().tables.order_by("number").first()
+    hand_record(table_id=table.pk, number=1, entry={"card_points": [70, 30]},
+                actor=Actor.captain(table))
+    organizer_client.post(reverse("organizer-table-close", args=[running_event.pk, table.pk]),
+                          closing)
+    refresh(running_event.pk)
+    pages = [reverse("organizer-table", args=[running_event.pk, table.pk]),
+             reverse("event-round", args=[running_event.pk, 1])]
+    for url in pages:
+        page = html.unescape(organizer_client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+                             .content.decode())
+        assert all(text in page for text in credit[:3]), url
+    standings = html.unescape(organizer_client.get(
+        reverse("event-standings", args=[running_event.pk]), HTTP_ACCEPT_LANGUAGE=language)
+        .content.decode())
+    assert credit[3] in standings
 
 
 def test_correct_a_hand_with_a_reason_and_undo(organizer_client, organizer, running_event):

@@ -52,6 +52,16 @@ def test_every_value_is_on_the_page_and_saved(organizer_client, organizer):
     assert change.old["rounds"] == 6 and change.new["rounds"] == 5
 
 
+def test_the_history_names_changed_settings_in_the_readers_language(organizer_client, organizer):
+    event = event_create(owner=organizer, name="Cup", preset="dtm", seed=1)
+    organizer_client.post(reverse("organizer-settings", args=[event.pk]),
+                          form_data(event, rounds=5, grand_tichu_allowed="on"))
+    organizer_client.get(reverse("language", args=["de"]))
+    html = organizer_client.get(reverse("organizer-history", args=[event.pk])).content.decode()
+    assert "Runden: 6 → 5" in html
+    assert "rounds 6" not in html and "grand_tichu_allowed" not in html
+
+
 def test_errors_beside_their_field_and_nothing_saved(organizer_client, organizer):
     event = event_create(owner=organizer, name="Cup", preset="dtm", seed=1)
     before = dict(event.format_data)

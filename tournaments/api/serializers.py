@@ -269,8 +269,8 @@ class TableSerializer(TableInRoundSerializer):
 
     class Meta:
         model = Table
-        fields = ["id", "event", "round", "round_number", "number", "status", "seats", "seat_ids",
-                  "players", "code"]
+        fields = ["id", "event", "round", "round_number", "number", "status", "forfeited_by",
+                  "seats", "seat_ids", "players", "code"]
         read_only_fields = fields
         list_serializer_class = LabelledList
 
@@ -309,7 +309,17 @@ class WarningsSerializer(serializers.Serializer):
 
 class TableCloseSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Table.Status.choices)
+    forfeited_by = serializers.ChoiceField(
+        choices=[0, 1], required=False, allow_null=True,
+        help_text="The team at fault on a forfeit (0: seats 0 and 2, 1: seats 1 and 3); "
+                  "required with status forfeited.")
     reason = reason_field()
+
+    def validate(self, data):
+        if data["status"] == Table.Status.FORFEITED and data.get("forfeited_by") is None:
+            raise serializers.ValidationError(
+                {"forfeited_by": _("Name the team that forfeits the table.")})
+        return data
 
 
 # --- hands ----------------------------------------------------------------------------------------

@@ -577,7 +577,8 @@ class TableClose(Base):
         data = serializers.TableCloseSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         table_close(table_id=table.pk, status=data.validated_data["status"], actor=self.actor(),
-                    reason=data.validated_data["reason"])
+                    reason=data.validated_data["reason"],
+                    forfeited_by=data.validated_data.get("forfeited_by"))
         table = selectors.table_list(request.user).get(pk=table.pk)
         return Response(serializers.TableSerializer(table, context=self.context()).data)
 

@@ -12,7 +12,7 @@ the resulting ``Draw`` back into tables, seats and byes. Read in this order:
 """
 
 from .base import Draw, Entrant, PairingError, PairingHistory, PairingMethod
-from .checks import check_draw
+from .checks import Breach, check_draw
 from .factory import PAIRING_METHODS, make_pairing, pair_round
 from .individual import IndividualPairing
 from .round_robin import RoundRobinPairing, round_robin_schedule
@@ -28,6 +28,7 @@ __all__ = [
     "PairingMethod",
     "RoundRobinPairing",
     "SwissPairing",
+    "Breach",
     "check_draw",
     "make_pairing",
     "pair_round",

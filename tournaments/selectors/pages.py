@@ -45,6 +45,16 @@ class TableView:
     vp: tuple[int | None, int | None] = (None, None)
     done: bool = False
     names: dict = field(default_factory=dict)
+    # a closed table's credit for its missing hands per team, (VP, TP): an adjustment, apart
+    # from the points earned at the table (``vp``)
+    credit: tuple[tuple[int, int], tuple[int, int]] | None = None
+
+    @property
+    def credited_hands(self) -> int:
+        """The missing hands of a closed table, which the standings credit."""
+        if self.expected is None or self.table.status == Table.Status.OPEN:
+            return 0
+        return max(self.expected - len(self.hands), 0)
 
     @property
     def missing(self) -> int:
@@ -88,23 +98,33 @@ def table_views(rnd: Round, event: Event) -> list[TableView]:
     event_format = event.format
     tables = (Table.objects.filter(round=rnd).order_by("number")
               .prefetch_related(_seat_prefetch(), _hand_prefetch()))
-    results = {r.entrant_id: r.victory_points
-               for r in RoundResult.objects.filter(round=rnd).only("entrant_id", "victory_points")}
+    results = _round_results(rnd.pk)
     tables = list(tables)
     label_entrants(seat.entrant for table in tables for seat in table.seats.all())
     return [build_table_view(table, event_format, results) for table in tables]
 
 
-def build_table_view(table: Table, event_format, results: dict) -> TableView:
+def _round_results(round_id: int) -> dict[int, RoundResult]:
+    """The stored results of a round by entrant: the VP the pages show, and the credits."""
+    return {r.entrant_id: r for r in RoundResult.objects.filter(round=round_id).only(
+        "entrant_id", "victory_points", "adjustment_vp", "adjustment_tp")}
+
+
+def build_table_view(table: Table, event_format, results: dict[int, RoundResult]) -> TableView:
     seats = list(table.seats.all())
     hands = list(table.hands.all())
     tp = (sum(h.tp_0 for h in hands), sum(h.tp_1 for h in hands))
     by_position = {s.position: s for s in seats}
-    vp = tuple(results.get(by_position[p].entrant_id) if p in by_position else None
-               for p in (0, 1))
+    team = [results.get(by_position[p].entrant_id) if p in by_position else None
+            for p in (0, 1)]
+    vp = tuple(None if r is None else r.victory_points - r.adjustment_vp for r in team)
+    credit = None
+    if any(r is not None and (r.adjustment_vp or r.adjustment_tp) for r in team):
+        credit = tuple((r.adjustment_vp, r.adjustment_tp) if r else (0, 0) for r in team)
     view = TableView(table=table, seats=seats, hands=hands,
                      expected=None if event_format.open_ended else event_format.hands_per_round,
-                     tp=tp, vp=vp, names={s.position: s.label for s in seats})
+                     tp=tp, vp=vp, credit=credit,
+                     names={s.position: s.label for s in seats})
     view.done = table.is_done(event_format, len(hands), tp)
     return view
 
@@ -243,9 +263,7 @@ def table_view(table_id: int, event: Event) -> TableView:
              .prefetch_related(_seat_prefetch(), _hand_prefetch()).first())
     if table is None:
         raise Http404
-    results = {r.entrant_id: r.victory_points
-               for r in RoundResult.objects.filter(round=table.round_id)}
-    return build_table_view(table, event.format, results)
+    return build_table_view(table, event.format, _round_results(table.round_id))
 
 
 def round_seats(rnd: Round) -> list[Seat]:

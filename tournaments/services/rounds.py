@@ -19,11 +19,12 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..models import Bye, Entrant, Event, Round, Seat, Table
+from ..models import Bye, Entrant, Event, Round, Seat, Table, event_display_names
 from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
 from ..selectors.progress import round_is_complete
 from ..standings.compute import compute
 from ..standings.schedule import mark_changed
+from ..wording import pairing_warning
 from .history import SYSTEM, Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
 
@@ -261,30 +262,44 @@ def round_warnings(rnd: Round) -> list[str]:
              .values_list("table_id", "entrant_id"))
     draw = Draw(tables=_tables_of(seats, team_event),
                 byes=list(rnd.byes.values_list("entrant_id", flat=True)))
-    names = dict(Entrant.objects.filter(event=rnd.event_id).values_list("pk", "name"))
-    return check_draw(draw, pairing_history(rnd.event, rnd.number), names=names,
-                      team_event=team_event,
-                      legs=2 if rnd.event.format.double_round_robin else 1)
+    breaches = check_draw(draw, pairing_history(rnd.event, rnd.number), team_event=team_event,
+                          legs=2 if rnd.event.format.double_round_robin else 1)
+    if not breaches:
+        return []
+    names = event_display_names(rnd.event_id)
+    return [pairing_warning(breach, names) for breach in breaches]
 
 
-def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "") -> Table:
-    """Close a table as forfeited or averaged: it counts as complete with the hands it has."""
+def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "",
+                forfeited_by: int | None = None) -> Table:
+    """Close a table as forfeited (by the team ``forfeited_by``: 0 for A, 1 for B) or averaged:
+    it counts as complete with the hands it has, and the standings credit its missing hands."""
     if status not in (Table.Status.FORFEITED, Table.Status.AVERAGED, Table.Status.OPEN):
         raise ServiceError(_("A table is open, forfeited or averaged."), field="status",
                            code="status")
+    if status == Table.Status.FORFEITED and forfeited_by not in (0, 1):
+        raise ServiceError(_("Name the team that forfeits the table."), field="forfeited_by",
+                           code="forfeited_by")
+    if status != Table.Status.FORFEITED:
+        forfeited_by = None
     with transaction.atomic():
         table = Table.objects.select_related("round").filter(pk=table_id).first()
         if table is None:
             raise ServiceError(_("This table does not exist."), code="not_found")
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
         check_not_finished(event)
-        old = table.status
-        table.status = status
-        table.save(update_fields=["status"])
+        old = _closure(table.status, table.forfeited_by)
+        table.status, table.forfeited_by = status, forfeited_by
+        table.save(update_fields=["status", "forfeited_by"])
         record_change(event, subject="table", subject_id=table.pk, action="close", actor=actor,
-                      old={"status": old}, new={"status": status}, reason=reason)
-        mark_changed(event)
+                      old=old, new=_closure(status, forfeited_by), reason=reason)
+        mark_changed(event, table_id=table.pk)
     return table
+
+
+def _closure(status: str, forfeited_by: int | None) -> dict:
+    """A table's closure as the history records it (the team at fault only on a forfeit)."""
+    return {"status": status} if forfeited_by is None else {"status": status, "by": forfeited_by}
 
 
 def seats_lineup(*, table_id: int, team: int, player_ids: list[int], actor: Actor) -> list[Seat]:

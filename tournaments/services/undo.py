@@ -70,5 +70,5 @@ def change_undo(*, change_id: int, actor: Actor) -> Change:
         seats_swap(round_id=rnd.pk, seat_a=seat_a, seat_b=seat_b, actor=actor)
     else:
         table_close(table_id=change.subject_id, status=change.old["status"], actor=actor,
-                    reason=reason)
+                    reason=reason, forfeited_by=change.old.get("by"))
     return change

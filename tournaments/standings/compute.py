@@ -5,6 +5,9 @@ Tournament rules implemented here (RULINGS.md, "Victory points and standings"):
 - Each player (or team) earns the VP and TP of the team they sat in for each hand.
 - VP per hand (DTM scheme), per round (2/1/0 from a table's round TP totals, once the table's
   round is complete) or per game (2/1/0 once a game to the target is decided).
+- A table the organizer closes before all its hands are in credits its missing hands (VP per
+  hand: averaged 1 VP and 50 TP to each team, forfeited 2 VP to the team not at fault) as an
+  adjustment, never as invented hands.
 - A bye is recorded, never invented as hands; its credit (format option ``bye_credit``, default
   the average VP and TP per hand the entrant actually played, times the hands of a round, rounded
   to whole points; per round played in games to a target) is an adjustment.
@@ -209,8 +212,9 @@ def compute(event: Event) -> tuple[list[Line], list[RoundResult]]:
             Dialect(connection.vendor), event.format, Scope.whole_event(cursor, event.pk))
         cursor.execute(results_sql, results_params)
         results = [RoundResult(round_id=r, entrant_id=e, victory_points=vp, tichu_points=tp,
-                               hands_played=hands, bye=bool(bye))
-                   for r, e, vp, tp, hands, bye in cursor.fetchall()]
+                               hands_played=hands, bye=bool(bye), adjustment_vp=adj_vp,
+                               adjustment_tp=adj_tp)
+                   for r, e, vp, tp, hands, bye, adj_vp, adj_tp in cursor.fetchall()]
         cursor.execute(lines_sql, lines_params)
         names = event.format.tiebreaks
         lines = [Line(entrant_id=row[0], victory_points=int(row[1]), tichu_points=int(row[2]),

@@ -32,6 +32,7 @@ ENTRANT = Entrant._meta.db_table
 RESULT = RoundResult._meta.db_table
 ROW = StandingRow._meta.db_table
 TABLE_VP = scheme_of("win_tie_loss")  # a table's round or game: 2 / 1 / 0 (scoring.victory)
+AVERAGED_HAND_TP = 50  # an averaged missing hand: a drawn hand without calls, 50 TP a team
 
 
 @dataclass(frozen=True)
@@ -198,8 +199,31 @@ def _table_vp(event_format, team: int) -> tuple[str, list]:
             [event_format.hands_per_round, Table.Status.OPEN, *by_tp[1]])
 
 
+def _missing_hands_credit(event_format) -> tuple[str, str, list]:
+    """(VP, TP, params) a seat of table ``t`` (with totals ``ht``) is credited for the table's
+    missing hands, once the organizer closed it (RULINGS.md, "Closing a table before all its
+    hands are in"): averaged, per missing hand 1 VP and 50 TP to each team; forfeited, 2 VP to
+    the team not at fault (``t.forfeited_by`` names the other), no TP.
+
+    Only where VP are per hand (DTM) and a round has a fixed number of hands; elsewhere a closed
+    table counts with the hands it has (``_table_vp``).
+    """
+    if event_format.vp_scheme != "dtm" or event_format.hands_per_round is None:
+        return "0", "0", []
+    hands = int(event_format.hands_per_round)
+    missing = (f"CASE WHEN t.status <> %s AND COALESCE(ht.n, 0) < {hands} "
+               f"THEN {hands} - COALESCE(ht.n, 0) ELSE 0 END")
+    vp = (f"({missing}) * CASE WHEN t.status = %s THEN %s "
+          f"WHEN t.forfeited_by = 1 - s.position %% 2 THEN %s ELSE 0 END")
+    tp = f"({missing}) * CASE WHEN t.status = %s THEN {AVERAGED_HAND_TP} ELSE 0 END"
+    open_, averaged = Table.Status.OPEN, Table.Status.AVERAGED
+    return vp, tp, [open_, averaged, TABLE_VP["tie"], TABLE_VP["win"], open_, averaged]
+
+
 def seat_results(event_format, scope: Scope) -> tuple[str, list]:
-    """(round_id, entrant_id, vp, tp, hands) per entrant and round from the hands of its table.
+    """(round_id, entrant_id, vp, tp, hands, adj_vp, adj_tp) per entrant and round from the hands
+    of its table; vp and tp include the credit for a closed table's missing hands, which adj_vp
+    and adj_tp give apart.
 
     Hands are summed per table first (one pass over the hands), then each seat takes its team's
     share. An entrant sits at one table per round (pairing and seat swaps keep it so; the stored
@@ -211,11 +235,15 @@ def seat_results(event_format, scope: Scope) -> tuple[str, list]:
     hands, hand_params = scope.hands("h")
     vp0, vp0_params = _table_vp(event_format, 0)
     vp1, vp1_params = _table_vp(event_format, 1)
+    credit_vp, credit_tp, credit_params = _missing_hands_credit(event_format)
     sql = f"""
+        SELECT c.round_id, c.entrant_id, c.vp + c.adj_vp AS vp, c.tp + c.adj_tp AS tp, c.hands,
+               c.adj_vp, c.adj_tp
+        FROM (
         SELECT t.round_id, s.entrant_id,
                CASE WHEN s.position %% 2 = 0 THEN {vp0} ELSE {vp1} END AS vp,
                COALESCE(CASE WHEN s.position %% 2 = 0 THEN ht.tp_0 ELSE ht.tp_1 END, 0) AS tp,
-               COALESCE(ht.n, 0) AS hands
+               COALESCE(ht.n, 0) AS hands, {credit_vp} AS adj_vp, {credit_tp} AS adj_tp
         FROM {TABLE} t LEFT JOIN (
             SELECT h.table_id, SUM(h.vp_0) AS vp_0, SUM(h.vp_1) AS vp_1,
                    SUM(h.tp_0) AS tp_0, SUM(h.tp_1) AS tp_1, COUNT(*) AS n
@@ -223,8 +251,9 @@ def seat_results(event_format, scope: Scope) -> tuple[str, list]:
         ) ht ON ht.table_id = t.id
         JOIN {SEAT} s ON s.table_id = t.id
         WHERE {tables}{_seated(event_format)}
-          AND (t.round_id, s.entrant_id) NOT IN (SELECT round_id, entrant_id FROM {BYE})"""
-    return sql, [*vp0_params, *vp1_params, *hand_params, *table_params]
+          AND (t.round_id, s.entrant_id) NOT IN (SELECT round_id, entrant_id FROM {BYE})
+        ) c"""
+    return sql, [*vp0_params, *vp1_params, *credit_params, *hand_params, *table_params]
 
 
 def _seated(event_format) -> str:
@@ -242,7 +271,8 @@ def _half_even(total: str, count: str) -> str:
 
 def bye_results(event_format, scope: Scope, source: str) -> tuple[str, list]:
     """(round_id, entrant_id, vp, tp) of each bye in scope: its credit, from the entrant's played
-    rounds in ``source`` (round results with a ``bye`` flag). See ``standings`` for the rule."""
+    rounds in ``source`` (round results with a ``bye`` flag), without the credits for closed
+    tables' missing hands (points earned per hand played). See ``standings`` for the rule."""
     byes, params = scope.entrants_of("b.entrant_id")
     hands = event_format.hands_per_round
     if event_format.bye_credit == "average" and hands is not None and not event_format.open_ended:
@@ -258,8 +288,8 @@ def bye_results(event_format, scope: Scope, source: str) -> tuple[str, list]:
     sql = f"""
         SELECT b.round_id, b.entrant_id, {vp} AS vp, {tp} AS tp
         FROM {BYE} b LEFT JOIN (
-            SELECT entrant_id, SUM(victory_points) AS vp, SUM(tichu_points) AS tp, COUNT(*) AS c,
-                   SUM(hands_played) AS n
+            SELECT entrant_id, SUM(victory_points - adjustment_vp) AS vp,
+                   SUM(tichu_points - adjustment_tp) AS tp, COUNT(*) AS c, SUM(hands_played) AS n
             FROM {source} WHERE NOT bye AND hands_played > 0 GROUP BY entrant_id
         ) p ON p.entrant_id = b.entrant_id
         WHERE {byes}"""
@@ -268,9 +298,10 @@ def bye_results(event_format, scope: Scope, source: str) -> tuple[str, list]:
 
 def seat_result_changes(event_format, scope: Scope) -> tuple[str, list]:
     """A read-only query of the scope's seat results that differ from the stored ones:
-    (round_id, entrant_id, vp, tp, hands), to be written with ``write_seat_results``; a stored
-    result that no longer has a seat (a swap, a withdrawal, a regenerated round, a bye) comes
-    with vp, tp and hands None, to be deleted with ``delete_seat_results``.
+    (round_id, entrant_id, vp, tp, hands, adj_vp, adj_tp), to be written with
+    ``write_seat_results``; a stored result that no longer has a seat (a swap, a withdrawal, a
+    regenerated round, a bye) comes with vp, tp and hands None,
+    to be deleted with ``delete_seat_results``.
 
     A plain SELECT, not ``INSERT ... SELECT``: PostgreSQL runs a SELECT with parallel workers
     but never a writing statement, and after a full recomputation of a league few rows differ.
@@ -287,11 +318,12 @@ def _seat_result_diff(event_format, scope: Scope) -> tuple[str, list]:
     stored, stored_params = scope.results("r")
     sql = f"""
         SELECT COALESCE(n.round_id, o.round_id), COALESCE(n.entrant_id, o.entrant_id),
-               n.vp, n.tp, n.hands
+               n.vp, n.tp, n.hands, n.adj_vp, n.adj_tp
         FROM ({new}) n FULL JOIN (SELECT * FROM {RESULT} r WHERE NOT r.bye AND {stored}) o
           ON o.round_id = n.round_id AND o.entrant_id = n.entrant_id
         WHERE o.id IS NULL OR n.entrant_id IS NULL OR o.victory_points <> n.vp
-           OR o.tichu_points <> n.tp OR o.hands_played <> n.hands"""
+           OR o.tichu_points <> n.tp OR o.hands_played <> n.hands
+           OR o.adjustment_vp <> n.adj_vp OR o.adjustment_tp <> n.adj_tp"""
     return sql, [*params, *stored_params]
 
 
@@ -311,7 +343,8 @@ def delete_seat_results(rows: list[tuple]) -> list[tuple[str, list]]:
 
 # column: its PostgreSQL type (for ``upserts``' arrays)
 RESULT_COLUMNS = {"round_id": "bigint", "entrant_id": "bigint", "victory_points": "integer",
-                  "tichu_points": "integer", "hands_played": "integer", "bye": "boolean"}
+                  "tichu_points": "integer", "hands_played": "integer", "adjustment_vp": "integer",
+                  "adjustment_tp": "integer", "bye": "boolean"}
 BATCH = 500  # rows per statement on SQLite: well under its limit of bound parameters
 
 
@@ -348,15 +381,16 @@ def store_bye_results(event_format, scope: Scope) -> list[tuple[str, list]]:
     new, params = bye_results(event_format, scope, RESULT)
     upsert = f"""
         INSERT INTO {RESULT} (round_id, entrant_id, victory_points, tichu_points, hands_played,
-                              bye)
-        SELECT n.round_id, n.entrant_id, n.vp, n.tp, 0, TRUE
+                              adjustment_vp, adjustment_tp, bye)
+        SELECT n.round_id, n.entrant_id, n.vp, n.tp, 0, 0, 0, TRUE
         FROM ({new}) n LEFT JOIN {RESULT} o
           ON o.round_id = n.round_id AND o.entrant_id = n.entrant_id
         WHERE o.id IS NULL OR NOT o.bye OR o.victory_points <> n.vp OR o.tichu_points <> n.tp
-           OR o.hands_played <> 0
+           OR o.hands_played <> 0 OR o.adjustment_vp <> 0 OR o.adjustment_tp <> 0
         ON CONFLICT (round_id, entrant_id) DO UPDATE SET
             victory_points = excluded.victory_points, tichu_points = excluded.tichu_points,
-            hands_played = excluded.hands_played, bye = excluded.bye"""
+            hands_played = excluded.hands_played, adjustment_vp = excluded.adjustment_vp,
+            adjustment_tp = excluded.adjustment_tp, bye = excluded.bye"""
     entrants, entrant_params = scope.entrants_of("entrant_id")
     stale = f"""
         DELETE FROM {RESULT} WHERE bye AND {entrants} AND NOT EXISTS (
@@ -398,8 +432,8 @@ def lines(dialect: Dialect, event_format, scope: Scope, source: str,
         FROM {ENTRANT} e LEFT JOIN (
             SELECT entrant_id, SUM(victory_points) AS vp, SUM(tichu_points) AS tp,
                    SUM(hands_played) AS hands, SUM(CASE WHEN bye THEN 1 ELSE 0 END) AS byes,
-                   SUM(CASE WHEN bye THEN victory_points ELSE 0 END) AS adj_vp,
-                   SUM(CASE WHEN bye THEN tichu_points ELSE 0 END) AS adj_tp
+                   SUM(CASE WHEN bye THEN victory_points ELSE adjustment_vp END) AS adj_vp,
+                   SUM(CASE WHEN bye THEN tichu_points ELSE adjustment_tp END) AS adj_tp
             FROM {source} WHERE {results} GROUP BY entrant_id
         ) r ON r.entrant_id = e.id
         WHERE e.event_id = %s AND {entrants}"""
@@ -468,13 +502,14 @@ def computed(dialect: Dialect, event_format, scope: Scope) -> tuple[str, list, s
     seats, seat_params = seat_results(event_format, scope)
     byes, bye_params = bye_results(event_format, scope, "seat_results")
     ctes = [("seat_results", f"SELECT round_id, entrant_id, vp AS victory_points, "
-                             f"tp AS tichu_points, hands AS hands_played, FALSE AS bye "
+                             f"tp AS tichu_points, hands AS hands_played, FALSE AS bye, "
+                             f"adj_vp AS adjustment_vp, adj_tp AS adjustment_tp "
                              f"FROM ({seats}) s", seat_params),
             ("results", f"SELECT * FROM seat_results UNION ALL SELECT round_id, entrant_id, vp, "
-                        f"tp, 0, TRUE FROM ({byes}) b", bye_params)]
+                        f"tp, 0, TRUE, 0, 0 FROM ({byes}) b", bye_params)]
     results = (f"WITH {', '.join(f'{name} AS ({sql})' for name, sql, _ in ctes)} "
-               f"SELECT round_id, entrant_id, victory_points, tichu_points, hands_played, bye "
-               f"FROM results ORDER BY round_id, entrant_id")
+               f"SELECT round_id, entrant_id, victory_points, tichu_points, hands_played, bye, "
+               f"adjustment_vp, adjustment_tp FROM results ORDER BY round_id, entrant_id")
     with_sql, select, params = lines(dialect, event_format, scope, "results", tuple(ctes))
     ranked = f"{with_sql} {select} ORDER BY {_line_order(event_format)}"
     return results, seat_params + bye_params, ranked, params

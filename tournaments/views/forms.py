@@ -267,7 +267,16 @@ class SwapForm(forms.Form):
 class TableCloseForm(forms.Form):
     status = forms.ChoiceField(label=_("Close as"), choices=[
         ("forfeited", _("forfeited")), ("averaged", _("averaged")), ("open", _("open again"))])
+    forfeited_by = forms.TypedChoiceField(label=_("Forfeited by"), required=False, coerce=int,
+                                          empty_value=None, choices=[
+        ("", "—"), ("0", _("Team A")), ("1", _("Team B"))])
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("status") == "forfeited" and data.get("forfeited_by") is None:
+            self.add_error("forfeited_by", _("Name the team that forfeits the table."))
+        return data
 
 
 class ReasonForm(forms.Form):

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from ..models import Change, Entrant, Event, Round, Table
 from ..services.undo import is_undoable
+from .settings_form import BYE_LABELS, TIEBREAK_LABELS, VP_LABELS, EventSettingsForm
 
 STATUS_WORDS = {"open": gettext_lazy("open"), "forfeited": gettext_lazy("forfeited"),
                 "averaged": gettext_lazy("averaged")}
@@ -80,9 +81,38 @@ def _with_club(entrant: dict) -> str:
     return f"{entrant.get('name', '?')} ({club})" if club else entrant.get("name", "?")
 
 
+def _setting_label(name: str) -> str:
+    """A format value's name as the settings form labels it."""
+    field = EventSettingsForm.base_fields.get(name)
+    if field is not None:
+        return str(field.label)
+    return str({"tiebreaks": gettext_lazy("Tie-breaks")}.get(name, name))
+
+
+def _setting_value(value) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value is None or value == []:
+        return "—"
+    if isinstance(value, list):
+        return ", ".join(str(TIEBREAK_LABELS.get(item, item)) for item in value)
+    return str(VP_LABELS.get(value, BYE_LABELS.get(value, value)))
+
+
 def _settings(change: Change) -> str:
-    parts = [f"{name} {(change.old or {}).get(name)} → {value}"
-             for name, value in (change.new or {}).items()]
+    """Each changed value by its label, old → new; the rules' options one by one."""
+    old_values, new_values = change.old or {}, change.new or {}
+    pairs = []
+    for name, new in new_values.items():
+        old = old_values.get(name)
+        if isinstance(new, dict):  # the rules: only the options that changed
+            old = old if isinstance(old, dict) else {}
+            pairs += [(option, old.get(option), value) for option, value in new.items()
+                      if old.get(option) != value]
+        else:
+            pairs.append((name, old, new))
+    parts = [f"{_setting_label(name)}: {_setting_value(old)} → {_setting_value(new)}"
+             for name, old, new in pairs]
     return _("Settings changed: %(what)s") % {"what": "; ".join(parts)}
 
 

@@ -404,11 +404,13 @@ def table_close_view(request, event_id: int, table_id: int):
         raise Http404
     form = TableCloseForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Choose how to close the table."))
+        for error in form.errors.get("forfeited_by", [_("Choose how to close the table.")]):
+            messages.error(request, error)
         return _back(event, table.round)
     try:
         table_close(table_id=table.pk, status=form.cleaned_data["status"], actor=_actor(request),
-                    reason=form.cleaned_data["reason"])
+                    reason=form.cleaned_data["reason"],
+                    forfeited_by=form.cleaned_data["forfeited_by"])
     except ServiceError as error:
         messages.error(request, error.message)
     else:
