@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy
 
 from ..models import Change, Entrant, Event, Round, Table
 from ..services.undo import is_undoable
-from .settings_form import BYE_LABELS, TIEBREAK_LABELS, VP_LABELS, EventSettingsForm
+from ..standings.tiebreaks import TIEBREAKS
+from .settings_form import BYE_LABELS, VP_LABELS, EventSettingsForm
 
 STATUS_WORDS = {"open": gettext_lazy("open"), "forfeited": gettext_lazy("forfeited"),
                 "averaged": gettext_lazy("averaged")}
@@ -95,7 +96,8 @@ def _setting_value(value) -> str:
     if value is None or value == []:
         return "—"
     if isinstance(value, list):
-        return ", ".join(str(TIEBREAK_LABELS.get(item, item)) for item in value)
+        return ", ".join(str(TIEBREAKS[item].label) if item in TIEBREAKS else item
+                         for item in value)
     return str(VP_LABELS.get(value, BYE_LABELS.get(value, value)))
 
 
