@@ -8,9 +8,10 @@ import pytest
 
 from tournaments.knockout.draw import cup_draw
 from tournaments.knockout.placings import placings
-from tournaments.models import Event, Match, Round
+from tournaments.models import Event, Match, Round, RoundResult
 from tournaments.services.history import Actor, Conflict, ServiceError
 from tournaments.services.rounds import round_pair
+from tournaments.standings.compute import refresh
 
 from .helpers import bracket, cup, name, names, play, win_game
 
@@ -75,6 +76,9 @@ def test_a_cup_of_16_best_of_three_from_the_semi_finals_with_a_third_place_match
     win_game(semi, 1)
     semi.refresh_from_db()
     assert name(semi.winner_id) == "T4" and semi.decided_by == Decision.PLAYED
+    refresh(event.pk)  # a round result sums the match's games, one table each in the round
+    result = RoundResult.objects.get(round=semi.round, entrant__name="T4")
+    assert (result.victory_points, result.tichu_points, result.hands_played) == (4, 400, 3)
     play(other, "T2")
     third = bracket(event, 4, Match.Stage.THIRD_PLACE)[0]
     assert names(third) == ("T1", "T3") and third.games.count() == 1

@@ -29,15 +29,17 @@ def formats(draw) -> Format:
 
 def _sql_vp(event_format: Format, hands: list[tuple[int, int]], status: str) -> tuple[int, int]:
     """Both teams' VP as the standings' SQL gives them, for one table (the per-table sums are
-    NULL without hands, as the standings' LEFT JOIN gives them)."""
+    NULL without hands, as the standings' LEFT JOIN gives them; typed, as the tables' columns
+    are, since PostgreSQL reads an untyped NULL parameter as text)."""
     parts = [_table_vp(event_format, team) for team in (0, 1)]
     n = len(hands) or None
     totals = [sum(h[team] for h in hands) if hands else None for team in (0, 1)]
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {parts[0][0]}, {parts[1][0]} FROM "
-            f"(SELECT %s AS n, %s AS tp_0, %s AS tp_1, NULL AS vp_0, NULL AS vp_1) ht, "
-            f"(SELECT %s AS status) t",
+            f"(SELECT CAST(%s AS integer) AS n, CAST(%s AS integer) AS tp_0, "
+            f"CAST(%s AS integer) AS tp_1, NULL AS vp_0, NULL AS vp_1) ht, "
+            f"(SELECT CAST(%s AS varchar) AS status) t",
             [*parts[0][1], *parts[1][1], n, *totals, status])
         return tuple(int(value) for value in cursor.fetchone())
 

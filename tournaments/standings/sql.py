@@ -228,7 +228,9 @@ def seat_results(event_format, scope: Scope) -> tuple[str, list]:
     Hands are summed per table first (one pass over the hands), then each seat takes its team's
     share. An entrant sits at one table per round (pairing and seat swaps keep it so; the stored
     results' unique key refuses anything else), so a seat is a round result and needs no second
-    aggregation. A team fills two seats, so in team events only seats 0 and 1 count. An entrant
+    aggregation, except in a cup, where a match of several games seats its teams at one table per
+    game in the same round: there a round result sums the games. A team fills two seats, so in
+    team events only seats 0 and 1 count. An entrant
     with a bye in a round has no seat result there (the bye replaces it).
     """
     tables, table_params = scope.tables("t")
@@ -236,9 +238,16 @@ def seat_results(event_format, scope: Scope) -> tuple[str, list]:
     vp0, vp0_params = _table_vp(event_format, 0)
     vp1, vp1_params = _table_vp(event_format, 1)
     credit_vp, credit_tp, credit_params = _missing_hands_credit(event_format)
+    columns = ("c.round_id, c.entrant_id, c.vp + c.adj_vp AS vp, c.tp + c.adj_tp AS tp, c.hands, "
+               "c.adj_vp, c.adj_tp")
+    group = ""
+    if event_format.is_cup:
+        columns = ("c.round_id, c.entrant_id, SUM(c.vp + c.adj_vp) AS vp, "
+                   "SUM(c.tp + c.adj_tp) AS tp, SUM(c.hands) AS hands, SUM(c.adj_vp) AS adj_vp, "
+                   "SUM(c.adj_tp) AS adj_tp")
+        group = " GROUP BY c.round_id, c.entrant_id"
     sql = f"""
-        SELECT c.round_id, c.entrant_id, c.vp + c.adj_vp AS vp, c.tp + c.adj_tp AS tp, c.hands,
-               c.adj_vp, c.adj_tp
+        SELECT {columns}
         FROM (
         SELECT t.round_id, s.entrant_id,
                CASE WHEN s.position %% 2 = 0 THEN {vp0} ELSE {vp1} END AS vp,
@@ -252,7 +261,7 @@ def seat_results(event_format, scope: Scope) -> tuple[str, list]:
         JOIN {SEAT} s ON s.table_id = t.id
         WHERE {tables}{_seated(event_format)}
           AND (t.round_id, s.entrant_id) NOT IN (SELECT round_id, entrant_id FROM {BYE})
-        ) c"""
+        ) c{group}"""
     return sql, [*vp0_params, *vp1_params, *credit_params, *hand_params, *table_params]
 
 
