@@ -13,6 +13,10 @@ Presets:
 - ``chaos_dtm``: the DTM played as Chaos Tichu (RULINGS.md "Chaos Tichu"): every hand each team
   calls exactly one Grand Tichu. Chaos is a rule option (``rules.chaos``) of any four-player
   format; this preset is the usual side event, for convenience.
+- ``tientsin``: Tientsin (RULINGS.md "Tientsin"), six players at a table in two teams of three:
+  individuals whose two partners change every round (no two players partners twice while that
+  can be avoided), 6 rounds of 4 hands, per-hand victory points (a triple victory 3/0, else
+  2/1/0 by TP). ``entrant_type: team`` with ``pairing: swiss`` plays fixed teams of three.
 - ``team_swiss``: fixed teams of two, Swiss pairing, DTM victory points per hand.
 - ``league``: fixed teams, round robin (circle method), one game to 1000 per match day; or a fixed
   number of hands with ``hands_per_round`` and ``game_to: null``.
@@ -80,12 +84,17 @@ class Format:
         self._check()
 
     def _check(self) -> None:
-        game = self.rules.variant
-        if (game.players, game.seats) != (4, 4):
-            # the engine plays the seed's other games (scoring.VARIANTS); tables, pairings and
-            # score sheets here still seat four players in two teams
-            raise FormatError("rules", f"events run four-player Tichu only for now, not "
-                                       f"{self.rules.game}")
+        from .games import GAMES
+
+        game = GAMES.get(self.rules.game)
+        if game is None:
+            raise FormatError("rules", _("Events do not run %(game)s yet; they run %(choices)s.")
+                              % {"game": self.rules.game, "choices": _listed(GAMES)})
+        if self.entrant_type == "team" and not game.team_entrants:
+            raise FormatError("entrant_type", _("%(game)s is played by individuals, not by "
+                                                "teams.") % {"game": self.rules.game})
+        if self.pairing in CUP_PAIRINGS and not game.cups:
+            raise FormatError("pairing", _("A cup plays four-player Tichu only."))
         if self.entrant_type not in ENTRANT_TYPES:
             raise FormatError("entrant_type", _("entrant_type must be one of %(choices)s.")
                               % {"choices": _listed(ENTRANT_TYPES)})
@@ -128,6 +137,13 @@ class Format:
         check_cup_format(self)
 
     @property
+    def game(self):
+        """The tables of the game the format plays (``tournaments.games``): seats, teams."""
+        from .games import game_of
+
+        return game_of(self)
+
+    @property
     def is_cup(self) -> bool:
         """A knockout cup (with or without groups): matches come from ``tournaments.knockout``."""
         return self.pairing in CUP_PAIRINGS
@@ -168,6 +184,7 @@ class Format:
 PRESETS: dict[str, Format] = {
     "dtm": Format(),
     "chaos_dtm": Format(rules=DTM.replace(chaos=True)),
+    "tientsin": Format(rules=STANDARD.replace(game="tientsin")),
     "team_swiss": Format(entrant_type="team", pairing="swiss", rounds=6, hands_per_round=4,
                          rules=DTM),
     "league": Format(entrant_type="team", pairing="round_robin", rounds=None,

@@ -26,6 +26,7 @@ from .formats import Format
 
 TABLE_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: typed from paper
 TABLE_CODE_LENGTH = 12  # 32**12 = 2**60 codes: unguessable, and failed attempts are throttled
+MAX_SEATS = 12  # the largest table of any game (Grand Seigneur); Tichu seats 4, Tientsin 6
 
 
 def new_table_code() -> str:
@@ -222,7 +223,8 @@ class Round(models.Model):
 
 
 class Table(models.Model):
-    """A table of four in a round, with the code its captain enters hands with.
+    """A table in a round (four seats, or as many as its game's, ``tournaments.games``), with the
+    code its captain enters hands with.
 
     A table the organizer closes as forfeited or averaged counts as complete with the hands it has;
     its missing hands are credited as an adjustment (RULINGS.md, "Closing a table"), which is why
@@ -259,9 +261,11 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    """Who sits where. Positions 0-3 in playing order; 0 and 2 are team 0, 1 and 3 team 1.
+    """Who sits where. Positions 0 to the table's size - 1 in playing order (``tournaments.games``:
+    4 in Tichu, 6 in Tientsin); in a game of two teams the even positions are team 0, the odd
+    ones team 1.
 
-    In a team event the team's entrant fills both of its positions; ``player`` says which roster
+    In a team event the team's entrant fills all of its positions; ``player`` says which roster
     member sat there, when known.
     """
 
@@ -275,7 +279,8 @@ class Seat(models.Model):
         ordering = ["table_id", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="one_entrant_per_seat"),
-            models.CheckConstraint(condition=Q(position__lte=3), name="seat_position_0_to_3"),
+            models.CheckConstraint(condition=Q(position__lte=MAX_SEATS - 1),
+                                   name="seat_position_0_to_11"),
         ]
 
     def __str__(self):
@@ -325,7 +330,7 @@ class Hand(models.Model):
     tp_1 = models.IntegerField()
     vp_0 = models.IntegerField()
     vp_1 = models.IntegerField()
-    double_victory = models.PositiveSmallIntegerField(null=True, blank=True)
+    double_victory = models.PositiveSmallIntegerField(null=True, blank=True)  # a sweep's team
     entered_by = models.CharField(max_length=60)
     confirmed_by_opponents = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -63,14 +63,15 @@ def simulate_event(*, preset: str, entrants: int, seed: int, owner=None, name: s
     event = event_create(owner=owner, name=name or f"Simulated {preset} ({entrants}, seed {seed})",
                          preset=preset, overrides=overrides, seed=seed)
     organizer = Actor.organizer(owner)
-    names = demo_names(entrants * (2 if event.format.entrant_type == "team" else 1), rng)
+    size = event.format.game.team_size if event.format.entrant_type == "team" else 1
+    names = demo_names(entrants * size, rng)
     if event.format.entrant_type == "individual":
         players_register(event=event, names=names, actor=organizer)
     else:
         for i in range(entrants):
-            team_register(event=event, name=f"{names[2 * i].split()[1]} & "
-                                              f"{names[2 * i + 1].split()[1]} {i + 1}",
-                          members=names[2 * i:2 * i + 2], actor=organizer)
+            members = names[size * i:size * (i + 1)]
+            team_register(event=event, name=" & ".join(m.split()[1] for m in members)
+                          + f" {i + 1}", members=members, actor=organizer)
     if event.format.is_cup:
         return _simulate_cup(event, organizer, rng)
     played = 0

@@ -53,14 +53,30 @@ def test_format_round_trips_through_json():
     assert Format.from_dict(f.as_dict()) == f
 
 
-@pytest.mark.parametrize("rules", [{"game": "tientsin"}, {"game": "threechu"},
-                                   {"game": "grand_seigneur", "players": 8}, {"game": "bridge"}])
-def test_events_run_four_player_tichu_only(rules):
-    """The engine plays the seed's other games; the service does not seat them yet."""
+@pytest.mark.parametrize("rules", [{"game": "threechu"}, {"game": "grand_seigneur", "players": 8},
+                                   {"game": "bridge"}])
+def test_events_run_only_the_games_of_the_registry(rules):
+    """The engine plays the seed's other games; the service seats those of ``GAMES``."""
     with pytest.raises(FormatError) as error:
         resolve_format("dtm", {"rules": rules})
     assert error.value.field == "rules"
     assert resolve_format("dtm", {"rules": {"chaos": True}}).rules.chaos
+    assert resolve_format("dtm", {"rules": {"game": "tientsin"}}).game.seats == 6
+
+
+def test_tientsin_preset_and_its_limits():
+    tientsin = resolve_format("tientsin")
+    assert (tientsin.rules.game, tientsin.game.seats, tientsin.entrant_type) == (
+        "tientsin", 6, "individual")
+    teams = resolve_format("tientsin", {"entrant_type": "team", "pairing": "swiss"})
+    assert teams.game.team_size == 3
+    with pytest.raises(FormatError) as error:
+        resolve_format("tientsin", {"entrant_type": "team", "pairing": "knockout",
+                                    "rounds": None, "hands_per_round": None, "game_to": 1000,
+                                    "vp_scheme": "game"})
+    assert error.value.field == "pairing"
+    with pytest.raises(FormatError):
+        resolve_format("tientsin", {"rules": {"chaos": True}})
 
 
 @pytest.mark.parametrize("rules", [{"double_victory_points": 10**30},

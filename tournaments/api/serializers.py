@@ -14,6 +14,7 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from tichu_site.limits import TooManyLogins, limited_authenticate
 
 from ..formats import BYE_CREDITS, ENTRANT_TYPES, PAIRING_METHODS, PRESETS, VP_SCHEMES
+from ..games import GAMES
 from ..models import Change, Entrant, Event, Hand, Round, Table, label_entrants
 from ..services.undo import is_undoable
 
@@ -77,6 +78,10 @@ class RulesInputSerializer(serializers.Serializer):
     chaos = StrictBooleanField(
         required=False, help_text="Chaos Tichu: each team calls exactly one Grand Tichu every "
                                   "hand (a hand without is refused).")
+    game = serializers.ChoiceField(
+        choices=list(GAMES), required=False,
+        help_text="The game at the tables (tournaments.games): tichu (4 seats), tientsin (6 "
+                  "seats, two teams of three).")
 
 
 class EventCreateSerializer(serializers.Serializer):
@@ -202,7 +207,7 @@ class WithdrawSerializer(ReasonSerializer):
 # --- rounds and tables ----------------------------------------------------------------------------
 
 def seat_rows(table: Table) -> list:
-    """The seats of a table in position order 0-3 (seats 0 and 2 partners)."""
+    """The seats of a table in position order (0-3 in Tichu, 0-5 in Tientsin)."""
     return sorted(table.seats.all(), key=lambda seat: seat.position)
 
 
@@ -211,8 +216,9 @@ def _shows_code(serializer, event_id: int) -> bool:
 
 
 class TableInRoundSerializer(serializers.ModelSerializer):
-    seats = serializers.SerializerMethodField(help_text="Entrant ids in seat order 0-3; seats 0 "
-                                                        "and 2 are partners.")
+    seats = serializers.SerializerMethodField(help_text=(
+        "Entrant ids in seat order: 0-3 in Tichu (seats 0 and 2 partners), 0-5 in Tientsin "
+        "(seats 0, 2, 4 against 1, 3, 5); in a team event the team in every seat of its side."))
     seat_ids = serializers.SerializerMethodField(help_text="The seats' ids (for swapping).")
     code = serializers.CharField(read_only=True, required=False,
                                  help_text="The captain's code: organizers of the event only.")
@@ -329,13 +335,19 @@ class HandEntrySerializer(serializers.Serializer):
 
     card_points = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
                                         required=False, min_length=2, max_length=2,
-                                        help_text="Team 0 (seats 0, 2), team 1 (seats 1, 3).")
-    finish_order = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=3),
-                                         required=False, max_length=4)
+                                        help_text="Team 0 (the even seats), team 1 (the odd).")
+    finish_order = serializers.ListField(child=serializers.IntegerField(min_value=0,
+                                                                        max_value=11),
+                                         required=False, max_length=12,
+                                         help_text="Seats in the order they went out.")
     calls = serializers.DictField(child=serializers.ChoiceField(["tichu", "grand", "blind"]),
                                   required=False, help_text='{"<seat>": "tichu"|"grand"|"blind"}')
     double_victory = serializers.IntegerField(allow_null=True, required=False, min_value=0,
                                               max_value=1)
+    triple_victory = serializers.IntegerField(
+        allow_null=True, required=False, min_value=0, max_value=1,
+        help_text="Tientsin, instead of double_victory: the team whose three players went out "
+                  "first.")
     tichu_success = serializers.DictField(child=serializers.BooleanField(), required=False)
     reason = serializers.CharField(required=False, max_length=300,
                                    help_text="Organizer's correction: why (kept in the history).")

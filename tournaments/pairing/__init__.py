@@ -6,6 +6,7 @@ the resulting ``Draw`` back into tables, seats and byes. Read in this order:
 1. ``base``: ``Entrant``, ``PairingHistory``, ``Draw``, ``PairingError``, ``PairingMethod``.
 2. ``individual``: tables of four with rotating partners (DTM "Einzelspielermodus").
 3. ``swiss``: fixed teams by Swiss maximum-weight matching.
+   ``tables``: individuals at tables of other sizes (Tientsin's six in two teams...).
 4. ``round_robin``: the circle method for leagues.
 5. ``checks``: ``check_draw``, the rules a hand-edited seating may break.
 6. ``factory``: ``make_pairing`` and ``pair_round``, one entry point for every method.
@@ -17,6 +18,7 @@ from .factory import PAIRING_METHODS, make_pairing, pair_round
 from .individual import IndividualPairing
 from .round_robin import RoundRobinPairing, round_robin_schedule
 from .swiss import SwissPairing
+from .tables import TablePairing
 
 __all__ = [
     "PAIRING_METHODS",
@@ -28,6 +30,7 @@ __all__ = [
     "PairingMethod",
     "RoundRobinPairing",
     "SwissPairing",
+    "TablePairing",
     "Breach",
     "check_draw",
     "make_pairing",

@@ -19,6 +19,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -40,14 +41,18 @@ class Draw:
     """One round's seating, the same shape whichever method produced it.
 
     ``tables`` holds the seats of each table in seat order: four player ids for an individual
-    event (seats 0 and 2 partners, 1 and 3 partners), two team ids for a team match (team 0
-    first). ``byes`` lists the entrants without a table this round (for a round robin: the team
-    that rests). Tables are numbered in list order, best-ranked table first.
+    event (seats 0 and 2 partners, 1 and 3 partners), six in Tientsin (0, 2, 4 against 1, 3, 5),
+    two team ids for a team match (team 0 first). ``byes`` lists the entrants without a table
+    this round (for a round robin: the team that rests). Tables are numbered in list order,
+    best-ranked table first.
     """
 
     tables: tuple[tuple[int, ...], ...]
     byes: tuple[int, ...] = ()
     method: str = ""
+    teams: bool = True
+    """The seats of a table form two teams that alternate (even seats, odd seats); False: every
+    player plays for themself (``tournaments.games``)."""
 
     def __post_init__(self):
         object.__setattr__(self, "tables", tuple(tuple(table) for table in self.tables))
@@ -85,13 +90,15 @@ class PairingHistory:
 
     @classmethod
     def from_tables(cls, tables: Iterable[Sequence[int]],
-                    byes: Iterable[int] = ()) -> PairingHistory:
+                    byes: Iterable[int] = (), *, teams: bool = True) -> PairingHistory:
         """The history of earlier rounds from their tables (seats in seat order) and byes.
 
-        A table of four seats records two partnerships (seats 0-2, 1-3) and four opponent pairs;
-        a table of two seats records a match between two teams, the first as team 0.
+        A table of four seats records two partnerships (seats 0-2, 1-3) and four opponent pairs
+        (of six: the partnerships within the even seats and within the odd ones, the opponents
+        across); a table of two seats records a match between two teams, the first as team 0.
+        Without ``teams`` every two players at a table are opponents.
         """
-        return cls().add(Draw(tables=tuple(tables), byes=tuple(byes)))
+        return cls().add(Draw(tables=tuple(tables), byes=tuple(byes), teams=teams))
 
     @classmethod
     def from_draws(cls, draws: Iterable[Draw]) -> PairingHistory:
@@ -109,17 +116,23 @@ class PairingHistory:
         byes = Counter(self.byes)
         sides = Counter(self.side_balance)
         for seats in draw.tables:
-            if len(seats) == 4:
-                a, b, c, d = seats
-                partners.update((frozenset((a, c)), frozenset((b, d))))
-                opponents.update(frozenset(pair) for pair in ((a, b), (a, d), (c, b), (c, d)))
+            if not draw.teams and len(seats) >= 2:
+                opponents.update(frozenset(pair) for pair in combinations(seats, 2))
+            elif len(seats) >= 4 and len(seats) % 2 == 0:
+                for x, y in combinations(range(len(seats)), 2):
+                    pair = frozenset((seats[x], seats[y]))
+                    if (x - y) % 2:
+                        opponents[pair] += 1
+                    else:
+                        partners.add(pair)
             elif len(seats) == 2:
                 home, away = seats
                 matches[frozenset(seats)] += 1
                 sides[home] += 1
                 sides[away] -= 1
             else:
-                raise PairingError(f"a table has four seats (players) or two (teams), not {seats}")
+                raise PairingError(f"a table of two teams has an even number of seats (players) "
+                                   f"or two (teams), not {seats}")
         byes.update(draw.byes)
         return PairingHistory(partners=frozenset(partners), opponents=_frozen(opponents),
                               matches=_frozen(matches), byes=_frozen(byes),

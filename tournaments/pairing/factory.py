@@ -1,7 +1,8 @@
 """One entry point for every pairing method, so the service never cares which one runs.
 
-A format names its method (``individual``, ``swiss``, ``round_robin``); ``make_pairing`` builds
-it with the method's options and ``pair_round`` seats one round with it.
+A format names its method (``individual``, ``swiss``, ``round_robin``; its game may turn
+``individual`` into ``tables`` for tables of another size, ``tournaments.games``);
+``make_pairing`` builds it with the method's options and ``pair_round`` seats one round with it.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from .base import Draw, Entrant, PairingError, PairingHistory, PairingMethod
 from .individual import IndividualPairing
 from .round_robin import RoundRobinPairing
 from .swiss import SwissPairing
+from .tables import TablePairing
 
 PAIRING_METHODS: dict[str, type[PairingMethod]] = {
-    cls.method: cls for cls in (IndividualPairing, SwissPairing, RoundRobinPairing)
+    cls.method: cls for cls in (IndividualPairing, SwissPairing, RoundRobinPairing, TablePairing)
 }
 
 

@@ -79,9 +79,18 @@ class TableView:
         return [hand.number for hand in self.hands if not hand.confirmed_by_opponents]
 
     @property
+    def team_seats(self) -> tuple[list, list]:
+        """Each team's seats as they sit (the even positions, the odd ones)."""
+        return ([s for s in self.seats if s.position % 2 == 0],
+                [s for s in self.seats if s.position % 2 == 1])
+
+    @property
     def team_names(self) -> tuple[str, str]:
-        return (" & ".join(self.names.get(p, "?") for p in (0, 2)),
-                " & ".join(self.names.get(p, "?") for p in (1, 3)))
+        """Each team's players as they sit (even seats, odd seats: two in Tichu, three in
+        Tientsin)."""
+        positions = range(max(4, max(self.names, default=0) + 1))
+        return (" & ".join(self.names.get(p, "?") for p in positions[0::2]),
+                " & ".join(self.names.get(p, "?") for p in positions[1::2]))
 
 
 def _seat_prefetch():

@@ -138,8 +138,8 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
         mine = positions[table_id]
         team = min(mine) % 2
         seats = table_seats.get(table_id, {})
-        partner_names = [seats[(p + 2) % 4].label for p in sorted(mine)
-                         if (p + 2) % 4 in seats and seats[(p + 2) % 4].entrant_id != entrant.pk]
+        partner_names = [s.label for p, s in sorted(seats.items())
+                         if p % 2 == team and s.entrant_id != entrant.pk]
         opponent_names = [s.label for p, s in sorted(seats.items()) if p % 2 != team]
         partners.update(partner_names)
         tp = 0

@@ -54,10 +54,11 @@ ROUND_EVENT, TABLE_ROUND = Round._meta.get_field("event"), Table._meta.get_field
 
 
 def hand_victory_points_for(event_format, score) -> tuple[int, int]:
-    """Per-hand VP under the event's scheme; schemes that score a round or a game give 0 here."""
+    """Per-hand VP under the event's scheme; schemes that score a round or a game give 0 here.
+    A sweep (a double victory; Tientsin's triple victory) scores 3 VP to 0."""
     if event_format.vp_scheme != "dtm":
         return (0, 0)
-    return hand_victory_points(score.totals, score.double_victory, "dtm")
+    return hand_victory_points(score.totals, score.sweep, "dtm")
 
 
 def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
@@ -84,7 +85,7 @@ def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
         vp = hand_victory_points_for(event_format, score)
         hand = Hand(table_id=table.pk, number=number, entry=score.as_entry(),
                     tp_0=score.totals[0], tp_1=score.totals[1], vp_0=vp[0], vp_1=vp[1],
-                    double_victory=score.double_victory, entered_by=actor.label)
+                    double_victory=score.sweep, entered_by=actor.label)
         if existing_id is None:
             _check_may_enter(table, event_format, number, actor, correcting=False)
             outcome = HandOutcome(_created(table, hand, actor), "created")

@@ -68,8 +68,8 @@ def active_entrants(event: Event, number: int) -> list[Entrant]:
 
 
 def _tables_of(seats, team_event: bool) -> list[tuple[int, ...]]:
-    """Seat rows (table, entrant) in seat order -> pairing tables: four players, or two teams
-    (a team fills seats 0 and 2, its opponent 1 and 3)."""
+    """Seat rows (table, entrant) in seat order -> pairing tables: the players, or two teams
+    (a team fills the even seats, its opponent the odd ones)."""
     tables: dict[int, list[int]] = {}
     for table_id, entrant_id in seats:
         tables.setdefault(table_id, []).append(entrant_id)
@@ -86,7 +86,8 @@ def pairing_history(event: Event, before: int) -> PairingHistory:
              .order_by("table_id", "position").values_list("table_id", "entrant_id"))
     byes = list(Bye.objects.filter(round__event=event, round__number__lt=before)
                 .values_list("entrant_id", flat=True))
-    return PairingHistory.from_tables(_tables_of(seats, _is_team_event(event)), byes)
+    return PairingHistory.from_tables(_tables_of(seats, _is_team_event(event)), byes,
+                                      teams=event.format.game.teams)
 
 
 def _draw(event: Event, number: int, seed: int) -> Draw:
@@ -103,11 +104,13 @@ def _draw(event: Event, number: int, seed: int) -> Draw:
     active = {e.pk: e for e in entrants}
     ordered = [line for line in lines if line.entrant_id in active]
     missed = {e.pk: e.joined_round - 1 for e in entrants}
-    return pair_round(event_format.pairing,
+    method, options = event_format.game.pairing(event_format.pairing)
+    return pair_round(method,
                       [line.entrant_id for line in ordered],
                       pairing_history(event, number).with_rests(missed), seed=seed,
                       round_number=number,
-                      scores={line.entrant_id: line.victory_points for line in ordered})
+                      scores={line.entrant_id: line.victory_points for line in ordered},
+                      **options)
 
 
 def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
@@ -148,11 +151,12 @@ def _seat(event: Event, rnd: Round, actor: Actor, *, draw: Draw | None = None,
     is in ``codes`` keeps that code (a draft paired again: its printed sheets stay valid)."""
     draw = draw or _draw_or_refuse(event, rnd)
     codes = codes or {}
+    game = event.format.game
     for number, seats in enumerate(draw.tables, start=1):
         table = Table.objects.create(round=rnd, number=number,
                                      **({"code": codes[number]} if number in codes else {}))
-        if len(seats) == 2:  # a team match: each team fills its two seats
-            seats = (seats[0], seats[1], seats[0], seats[1])
+        if len(seats) == 2 and _is_team_event(event):  # a match: each team fills its side
+            seats = game.match_seats(*seats)
         Seat.objects.bulk_create([Seat(table=table, position=position, entrant_id=entrant)
                                   for position, entrant in enumerate(seats)])
     Bye.objects.bulk_create([Bye(round=rnd, entrant_id=entrant) for entrant in draw.byes])
@@ -199,7 +203,8 @@ def _same_draw(draw: Draw, rnd: Round) -> bool:
             "table_id", "position", "entrant_id"):
         seated.setdefault(table_id, {})[position] = entrant_id
     current = {tuple(seats[p] for p in sorted(seats)) for seats in seated.values()}
-    drawn = {tuple(t) if len(t) == 4 else (t[0], t[1], t[0], t[1]) for t in draw.tables}
+    game, team_event = rnd.event.format.game, _is_team_event(rnd.event)
+    drawn = {game.match_seats(*t) if team_event else tuple(t) for t in draw.tables}
     return current == drawn
 
 
@@ -260,10 +265,12 @@ def round_warnings(rnd: Round) -> list[str]:
     team_event = _is_team_event(rnd.event)
     seats = (Seat.objects.filter(table__round=rnd).order_by("table__number", "position")
              .values_list("table_id", "entrant_id"))
+    game = rnd.event.format.game
     draw = Draw(tables=_tables_of(seats, team_event),
-                byes=list(rnd.byes.values_list("entrant_id", flat=True)))
+                byes=list(rnd.byes.values_list("entrant_id", flat=True)), teams=game.teams)
     breaches = check_draw(draw, pairing_history(rnd.event, rnd.number), team_event=team_event,
-                          legs=2 if rnd.event.format.double_round_robin else 1)
+                          legs=2 if rnd.event.format.double_round_robin else 1,
+                          sizes=None if team_event else game.allowed_sizes())
     if not breaches:
         return []
     names = event_display_names(rnd.event_id)
@@ -303,21 +310,27 @@ def _closure(status: str, forfeited_by: int | None) -> dict:
 
 
 def seats_lineup(*, table_id: int, team: int, player_ids: list[int], actor: Actor) -> list[Seat]:
-    """Name the two roster members who play a team's seats at a table (team events).
+    """Name the roster members who play a team's seats at a table (team events).
 
-    A team's roster holds 2 to 5 players; two of them play each match, one per seat of the team.
+    A team's roster holds 2 to 5 players; as many as the team has seats play each match (two in
+    Tichu, three in Tientsin), one per seat of the team.
     """
     if team not in (0, 1):
         raise ServiceError(_("The team is 0 or 1."), field="team", code="team")
-    if not isinstance(player_ids, list) or len(set(player_ids)) != 2:
-        raise ServiceError(_("Name two different players."), field="players", code="lineup")
     with transaction.atomic():
         table = Table.objects.select_related("round").filter(pk=table_id).first()
         if table is None:
             raise ServiceError(_("This table does not exist."), code="not_found")
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
         check_not_finished(event)
-        seats = list(table.seats.filter(position__in=(team, team + 2)).order_by("position"))
+        game = event.format.game
+        if not isinstance(player_ids, list) or len(set(player_ids)) != game.team_size or len(
+                player_ids) != game.team_size:
+            raise ServiceError(_("Name two different players.") if game.team_size == 2 else
+                               _("Name %(n)s different players.") % {"n": game.team_size},
+                               field="players", code="lineup")
+        seats = list(table.seats.filter(position__in=game.team_positions(team))
+                     .order_by("position"))
         roster = set(seats[0].entrant.members.values_list("pk", flat=True)) if seats else set()
         if not seats or not set(player_ids) <= roster:
             raise ServiceError(_("Both players must be on the team's roster."), field="players",

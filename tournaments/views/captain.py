@@ -47,6 +47,14 @@ def allowed_calls(rules) -> tuple[str, ...]:
         ("blind",) if rules.blind_grand_tichu else ())
 
 
+def form_options(rules) -> dict:
+    """What a hand form needs of the event's game: the calls offered, Chaos Tichu, the score
+    sheet's name of a sweep (a double victory, Tientsin's triple victory)."""
+    variant = rules.variant
+    return {"calls": allowed_calls(rules), "chaos": rules.chaos,
+            "sweep_key": getattr(variant, "sweep_key", "double_victory")}
+
+
 def _numbers(event_format, hands) -> list[int]:
     """Hand numbers the form offers: all of a fixed round, or the next hand of a game."""
     if not event_format.open_ended:
@@ -62,8 +70,8 @@ def _form(table, data=None, number=None):
     entered = {h.number for h in hands}
     if number is None:
         number = next((n for n in numbers if n not in entered), numbers[-1])
-    return HandForm(data, seats=seats, calls=allowed_calls(event.rules), chaos=event.rules.chaos,
-                    numbers=numbers, initial={"number": number})
+    return HandForm(data, seats=seats, numbers=numbers, initial={"number": number},
+                    **form_options(event.rules))
 
 
 def preview_of(table, entry, names=None) -> dict:
@@ -75,7 +83,7 @@ def preview_of(table, entry, names=None) -> dict:
     except InvalidHand as error:
         return {"error": hand_error_message(error, names), "refusal": error}
     return {"totals": score.totals, "victory_points": hand_victory_points_for(event_format, score),
-            "double_victory": score.double_victory,
+            "double_victory": score.sweep,
             "calls": [(c.seat, c.call, c.made) for c in score.calls]}
 
 
@@ -94,6 +102,7 @@ def _page(request, table, form, *, status=200, preview=None):
         "table": table, "event": event, "round": table.round, "view": view, "slots": slots,
         "form": form, "editable": editable, "preview": preview, "code": table.code,
         "cup_game": game_at_table(table.pk) if event.format.is_cup else None,
+        "sweep_key": form_options(event.rules)["sweep_key"],
     }, status=status)
 
 

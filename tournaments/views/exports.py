@@ -53,15 +53,17 @@ def standings_rows(event) -> tuple[list[str], list[list]]:
 
 def results_rows(event) -> tuple[list[str], list[list]]:
     """One row per hand: where, who sat, what was entered, what it scored."""
-    header = [_("Round"), _("Table"), _("Hand"), _("Seat 1"), _("Seat 2"), _("Seat 3"),
-              _("Seat 4"), _("Calls"), _("First out"), _("Double victory"), _("Card points A"),
+    seats = queries.seats_by_table(event)
+    size = max([4, *(max(table_seats) + 1 for table_seats in seats.values() if table_seats)])
+    header = [_("Round"), _("Table"), _("Hand"),
+              *(_("Seat %(n)s") % {"n": n} for n in range(1, size + 1)),
+              _("Calls"), _("First out"), _("Double victory"), _("Card points A"),
               _("Card points B"), _("TP A"), _("TP B"), _("VP A"), _("VP B"), _("Entered by"),
               _("Confirmed")]
-    seats = queries.seats_by_table(event)
     rows = []
     for hand in queries.all_hands(event):
         table_seats = seats.get(hand.table_id, {})
-        names = [table_seats[p].label if p in table_seats else "" for p in range(4)]
+        names = [table_seats[p].label if p in table_seats else "" for p in range(size)]
         entry = hand.entry or {}
         calls = ", ".join(f"{names[int(seat)]}: {call}"
                           for seat, call in (entry.get("calls") or {}).items())

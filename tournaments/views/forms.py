@@ -22,17 +22,21 @@ from .player_files import UnreadableFile, read_player_file
 CALL_LABELS = {"tichu": _("Tichu"), "grand": _("Grand Tichu"), "blind": _("Blind Grand Tichu")}
 # The engine's entry keys, mapped to the form fields that carry them.
 ENTRY_FIELDS = {"card_points": "cp_0", "finish_order": "first_out", "calls": "calls",
-                "double_victory": "double_victory", "tichu_success": None}
+                "double_victory": "double_victory", "triple_victory": "double_victory",
+                "tichu_success": None}
 MAX_PLAYER_FILE = 256 * 1024
 MAX_CONFIRMED_ROWS = 5000
 
 
 class HandForm(forms.Form):
-    """One hand as a score sheet holds it: calls, first out, double victory, one team's points.
+    """One hand as a score sheet holds it: calls, first out, a sweep, one team's points.
 
-    ``seats`` are the table's four seats (for the labels); ``calls`` the calls the event allows
-    (the engine checks them again); ``chaos``: the event plays Chaos Tichu, so the form says that
-    each team marks one Grand Tichu.
+    ``seats`` are the table's seats (for the labels; their number is the table's size: 4 in
+    Tichu, 6 in Tientsin, whose teams alternate round the table); ``calls`` the calls the event
+    allows (the engine checks them again); ``chaos``: the event plays Chaos Tichu, so the form
+    says that each team marks one Grand Tichu; ``sweep_key``: the score sheet's name of a sweep
+    (``double_victory``, or Tientsin's ``triple_victory``), which the form's ``double_victory``
+    field carries.
     """
 
     number = forms.IntegerField(label=_("Hand"), min_value=1)
@@ -48,23 +52,28 @@ class HandForm(forms.Form):
     engine_field = None
     engine_message = None
 
-    def __init__(self, *args, seats, calls=("tichu",), chaos=False, numbers=None, **kwargs):
+    def __init__(self, *args, seats, calls=("tichu",), chaos=False, numbers=None,
+                 sweep_key="double_victory", **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
         self.chaos = chaos
+        self.sweep_key = sweep_key
         names = {seat.position: seat.label for seat in self.seats}
         self.seat_names = names
+        self.positions = list(range(max(4, max(names, default=0) + 1)))
         call_choices = [("", _("no call"))] + [(c, CALL_LABELS[c]) for c in calls]
-        for position in range(4):
+        for position in self.positions:
             self.fields[f"call_{position}"] = forms.ChoiceField(
                 label=names.get(position, position), required=False, choices=call_choices,
                 widget=forms.RadioSelect)
         self.fields["first_out"].choices = [("", _("not entered"))] + [
-            (str(p), names.get(p, p)) for p in range(4)]
-        team_a = " & ".join(names.get(p, "") for p in (0, 2))
-        team_b = " & ".join(names.get(p, "") for p in (1, 3))
+            (str(p), names.get(p, p)) for p in self.positions]
+        team_a = " & ".join(str(names.get(p, "")) for p in self.positions[0::2])
+        team_b = " & ".join(str(names.get(p, "")) for p in self.positions[1::2])
         self.team_names = (team_a, team_b)
         self.fields["double_victory"].choices = [("", _("none")), ("0", team_a), ("1", team_b)]
+        if sweep_key == "triple_victory":
+            self.fields["double_victory"].label = _("Triple victory")
         self.fields["cp_0"].label = _("Card points %(team)s") % {"team": team_a}
         self.fields["cp_1"].label = _("Card points %(team)s") % {"team": team_b}
         self.card_points_total = CARD_POINTS_TOTAL
@@ -79,7 +88,7 @@ class HandForm(forms.Form):
         return value if value in ("cp_0", "cp_1") else ""
 
     def call_fields(self):
-        return [self[f"call_{position}"] for position in range(4)]
+        return [self[f"call_{position}"] for position in self.positions]
 
     def entry(self) -> dict:
         """The engine's score-entry shape from the cleaned data. One team's card points may be
@@ -96,8 +105,9 @@ class HandForm(forms.Form):
         return {
             "card_points": card_points,
             "finish_order": [int(first)] if first not in (None, "") else [],
-            "calls": {str(p): data[f"call_{p}"] for p in range(4) if data.get(f"call_{p}")},
-            "double_victory": int(double_victory) if double_victory not in (None, "") else None,
+            "calls": {str(p): data[f"call_{p}"] for p in self.positions
+                      if data.get(f"call_{p}")},
+            self.sweep_key: int(double_victory) if double_victory not in (None, "") else None,
         }
 
     def add_engine_error(self, error) -> None:
@@ -118,8 +128,9 @@ class HandForm(forms.Form):
             initial["filled"] = "cp_1"  # a correction of team A's points carries B's along
         if entry.get("finish_order"):
             initial["first_out"] = str(entry["finish_order"][0])
-        if entry.get("double_victory") is not None:
-            initial["double_victory"] = str(entry["double_victory"])
+        sweep = entry.get("double_victory", entry.get("triple_victory"))
+        if sweep is not None:
+            initial["double_victory"] = str(sweep)
         for seat, call in (entry.get("calls") or {}).items():
             initial[f"call_{seat}"] = call
         return initial
@@ -140,6 +151,7 @@ class EventCreateForm(forms.Form):
     preset = forms.ChoiceField(label=_("Format"), choices=[
         ("dtm", _("DTM: individuals, rotating partners")),
         ("chaos_dtm", _("Chaos Tichu DTM: every team calls a Grand Tichu every hand")),
+        ("tientsin", _("Tientsin: tables of six, two teams of three, partners change")),
         ("team_swiss", _("Teams of two, Swiss")),
         ("league", _("League: teams, round robin, games to 1000")),
         ("knockout", _("Knockout cup: teams, games to 1000, best of 3 from the semi-finals")),

@@ -38,7 +38,7 @@ from ..services.rounds import (
 )
 from ..services.settings import event_settings_update
 from ..services.undo import change_undo, entrant_reinstate
-from .captain import allowed_calls, preview_of
+from .captain import form_options, preview_of
 from .forms import (
     CorrectionForm,
     EventCreateForm,
@@ -441,8 +441,7 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
     view = queries.table_view(table_id, event)
     hand = next((h for h in view.hands if h.number == number), None)
     form_class = CorrectionForm if hand else HandForm
-    kwargs = {"seats": view.seats, "calls": allowed_calls(event.rules),
-              "chaos": event.rules.chaos}
+    kwargs = {"seats": view.seats, **form_options(event.rules)}
     if request.method == "GET":
         form = form_class(initial=HandForm.initial_from_entry(number, hand and hand.entry),
                           **kwargs)

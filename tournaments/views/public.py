@@ -146,7 +146,8 @@ def round_detail(request, event_id: int, number: int):
     rnd = queries.public_round_or_404(event, number)
     return render(request, "public/round.html", {
         "event": event, "round": rnd, "tables": queries.table_views(rnd, event),
-        "byes": queries.byes(rnd), "rounds": queries.public_rounds(event)})
+        "byes": queries.byes(rnd), "rounds": queries.public_rounds(event),
+        "sweep_key": getattr(event.rules.variant, "sweep_key", "double_victory")})
 
 
 @require_GET

@@ -45,7 +45,10 @@ def seating(rnd: Round) -> list[SeatingLine]:
         by_table.setdefault(seat.table_id, {})[seat.position] = seat
     lines: dict[tuple[int, int | None], SeatingLine] = {}
     for seat in seats:
-        partner = by_table[seat.table_id].get((seat.position + 2) % 4)
+        table = by_table[seat.table_id]
+        team = [table[p] for p in sorted(table)  # the partners: the seats of the same parity
+                if p % 2 == seat.position % 2 and p != seat.position]
+        partner = team[0] if team else None
         same_team = partner is not None and partner.entrant_id == seat.entrant_id
         key = (seat.entrant_id, seat.player_id if seat.player_id else None)
         if same_team and not seat.player_id and key in lines:
@@ -53,7 +56,7 @@ def seating(rnd: Round) -> list[SeatingLine]:
         lines[key] = SeatingLine(
             name=_label(seat), entrant_id=seat.entrant_id, table=seat.table.number,
             seat=seat.position + 1,
-            partner=_label(partner) if partner is not None and not (
+            partner=" & ".join(_label(p) for p in team) if team and not (
                 same_team and not seat.player_id) else "")
     for bye in byes:
         lines[(bye.entrant_id, None)] = SeatingLine(name=bye.entrant.display_name,

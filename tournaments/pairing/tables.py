@@ -1,0 +1,231 @@
+"""Individuals at tables of any size: Tientsin's six in two teams of three, and the tables of
+games where every player plays for themself (``tournaments.games`` says which).
+
+Tournament rules implemented here:
+
+- Every active player sits at exactly one table or has a bye. The game splits the field into
+  tables (``table_sizes``: a fixed size with the rest on byes, or mixed sizes where the game
+  allows them); byes go to the players with the fewest byes so far, lowest ranked first.
+- Tables of two teams: no two players are partners twice while that can be avoided (local search
+  with restarts; a repeat is kept only when none of them found a seating without one). Repeat
+  opponents are kept as few as the search finds. Within a table the split into two teams is the
+  one with the fewest repeat partners, then repeat opponents; among equal splits the seed draws.
+- Tables without teams: players meet new opponents, as far as the search finds (the number of
+  earlier meetings of the table's players is kept low).
+- Round 1 is a random draw by the seed; later rounds seat players of similar standing together
+  (neighbours in the standings), as far as the rules above allow.
+
+How: consecutive players of the standings fill the tables, then single players are swapped
+between tables while that lowers the cost (repeat partners, repeat meetings, score spread, rank
+spread), compared lexicographically; while a repeat partner remains, the search starts again from
+random seatings (``RESTARTS``) and keeps the best.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from .base import (
+    Draw,
+    Entrant,
+    PairingError,
+    PairingHistory,
+    PairingMethod,
+    checked_entrants,
+    round_random,
+)
+from .individual import _bye_choices
+
+Cost = tuple[int, int, int, int]
+RESTARTS = 40
+"""Random restarts of the search while a repeat partner remains."""
+
+SizesOf = Callable[[int], tuple[list[int], int]]
+
+
+def fixed_size(seats: int) -> SizesOf:
+    """Tables of ``seats``, the rest on byes."""
+    def sizes(players: int) -> tuple[list[int], int]:
+        tables, byes = divmod(players, seats)
+        return [seats] * tables, byes
+    return sizes
+
+
+class _Field:
+    """The round's players with their history, indexed for fast table costs."""
+
+    def __init__(self, order: Sequence[Entrant], history: PairingHistory, teams: bool):
+        self.teams = teams
+        self.rank = {e.id: i for i, e in enumerate(order)}
+        self.score = {e.id: e.score for e in order}
+        self.partners: dict[int, set[int]] = {e.id: set() for e in order}
+        self.met: dict[int, dict[int, int]] = {e.id: {} for e in order}
+        for a, b in history.partners:
+            if a in self.partners and b in self.partners:
+                self.partners[a].add(b)
+                self.partners[b].add(a)
+        for (a, b), count in history.opponents.items():
+            if a in self.met and b in self.met:
+                self.met[a][b] = count
+                self.met[b][a] = count
+        self._splits: dict[int, list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+
+    def splits(self, size: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The ways to split a table's indexes into two teams of half its size (the first
+        index always in the first team)."""
+        found = self._splits.get(size)
+        if found is None:
+            found = []
+            for rest in combinations(range(1, size), size // 2 - 1):
+                first = (0, *rest)
+                found.append((first, tuple(i for i in range(size) if i not in first)))
+            self._splits[size] = found
+        return found
+
+    def split_costs(self, table: Sequence[int]) -> list[tuple[int, int]]:
+        """(repeat partners, repeat opponents) of each split of the table into two teams."""
+        costs = []
+        for first, second in self.splits(len(table)):
+            repeats = 0
+            for team in (first, second):
+                for x, y in combinations(team, 2):
+                    repeats += table[y] in self.partners[table[x]]
+            met = 0
+            for x in first:
+                seen = self.met[table[x]]
+                for y in second:
+                    met += seen.get(table[y], 0)
+            costs.append((repeats, met))
+        return costs
+
+    def cost(self, table: Sequence[int]) -> Cost:
+        """(repeat partners, repeat meetings) of the table's best seating, then its spreads."""
+        if self.teams:
+            repeats, met = min(self.split_costs(table))
+        else:
+            repeats = 0
+            met = sum(self.met[a].get(b, 0) for a, b in combinations(table, 2))
+        scores = [self.score[p] for p in table]
+        ranks = [self.rank[p] for p in table]
+        return repeats, met, max(scores) - min(scores), max(ranks) - min(ranks)
+
+    def total(self, tables: list[list[int]]) -> Cost:
+        costs = [self.cost(t) for t in tables]
+        return tuple(sum(c[k] for c in costs) for k in range(4))  # type: ignore[return-value]
+
+    def seat(self, table: Sequence[int], rng: random.Random) -> tuple[int, ...]:
+        """The table's seats. Two teams: the best split (drawn among equal ones), each team in
+        rank order, the team of the best-ranked player in the even seats. Without teams: a
+        random order by the seed."""
+        table = sorted(table, key=self.rank.__getitem__)
+        if not self.teams:
+            seats = list(table)
+            rng.shuffle(seats)
+            return tuple(seats)
+        costs = self.split_costs(table)
+        best = min(costs)
+        first, second = rng.choice([split for split, cost in zip(self.splits(len(table)), costs,
+                                                                  strict=True) if cost == best])
+        seats: list[int] = []
+        for a, b in zip(first, second, strict=True):
+            seats += [table[a], table[b]]
+        return tuple(seats)
+
+    def improve(self, tables: list[list[int]], radius: int) -> None:
+        """Swap players between tables while the total cost falls.
+
+        A table with a repeat meeting looks for swaps with the tables up to ``radius`` places
+        away; a table with a repeat partner looks as far as needed, nearest first."""
+        costs = [self.cost(t) for t in tables]
+        todo = [i for i in reversed(range(len(tables))) if costs[i][0] or costs[i][1]]
+        while todo:
+            i = todo.pop()
+            if not (costs[i][0] or costs[i][1]):
+                continue
+            hard = costs[i][0] > 0
+            best: tuple[Cost, int, int, int, Cost, Cost] | None = None
+            for distance in range(1, (len(tables) if hard else radius) + 1):
+                for j in (i - distance, i + distance):
+                    if 0 <= j < len(tables):
+                        move = self._best_swap(tables, costs, i, j)
+                        if move is not None and (best is None or move[0] < best[0]):
+                            best = move
+                if best is not None and (not hard or best[0][0] < 0):
+                    break
+            if best is None:
+                continue
+            _, j, x, y, cost_i, cost_j = best
+            tables[i][x], tables[j][y] = tables[j][y], tables[i][x]
+            costs[i], costs[j] = cost_i, cost_j
+            todo.extend(k for k in (j, i) if costs[k][0] or costs[k][1])
+
+    def _best_swap(self, tables: list[list[int]], costs: list[Cost], i: int,
+                   j: int) -> tuple[Cost, int, int, int, Cost, Cost] | None:
+        """The swap of a player of table ``i`` with one of table ``j`` lowering the cost most."""
+        old = tuple(a + b for a, b in zip(costs[i], costs[j], strict=True))
+        best = None
+        first, second = tables[i], tables[j]
+        for x in range(len(first)):
+            for y in range(len(second)):
+                first[x], second[y] = second[y], first[x]
+                cost_i, cost_j = self.cost(first), self.cost(second)
+                first[x], second[y] = second[y], first[x]
+                delta = tuple(a + b - c for a, b, c in zip(cost_i, cost_j, old, strict=True))
+                if delta < (0, 0, 0, 0) and (best is None or delta < best[0]):
+                    best = (delta, j, x, y, cost_i, cost_j)
+        return best
+
+
+def _fill(players: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(list(players[start:start + size]))
+        start += size
+    return tables
+
+
+class TablePairing(PairingMethod):
+    """Individuals at tables of ``table_sizes`` (see the module's rules); ``teams``: the seats
+    form two alternating teams."""
+
+    method = "tables"
+
+    def __init__(self, *, seats: int = 6, teams: bool = True, table_sizes: SizesOf | None = None,
+                 repair_radius: int = 2):
+        self.seats = seats
+        self.teams = teams
+        self.table_sizes = table_sizes or fixed_size(seats)
+        self.repair_radius = repair_radius
+
+    def pair(self, entrants: Sequence[Entrant], history: PairingHistory, *, seed: int | str,
+             round_number: int) -> Draw:
+        order = checked_entrants(entrants, 1, "players")
+        sizes, bye_count = self.table_sizes(len(order))
+        if not sizes:
+            raise PairingError(f"{len(order)} players cannot fill a table of {self.seats}")
+        rng = round_random(seed, round_number)
+        if round_number == 1:
+            order.sort(key=lambda e: e.id)
+            rng.shuffle(order)
+        field = _Field(order, history, self.teams)
+        byes = next(iter(_bye_choices(order, history, bye_count)))
+        players = [e.id for e in order if e.id not in byes]
+        tables = _fill(players, sizes)
+        field.improve(tables, self.repair_radius)
+        best, best_cost = tables, field.total(tables)
+        for _attempt in range(RESTARTS):
+            if best_cost[0] == 0:
+                break
+            shuffled = list(players)
+            rng.shuffle(shuffled)
+            tables = _fill(shuffled, sizes)
+            field.improve(tables, self.repair_radius)
+            cost = field.total(tables)
+            if cost < best_cost:
+                best, best_cost = tables, cost
+        best.sort(key=lambda t: (-len(t), min(field.rank[p] for p in t)))
+        return Draw(tables=[field.seat(t, rng) for t in best],
+                    byes=sorted(byes, key=field.rank.__getitem__), method=self.method,
+                    teams=self.teams)
