@@ -195,7 +195,7 @@ def table_sheets_pdf(event, rnd, tables, link) -> bytes:
         y -= 27 * mm
         for team, label in ((0, "A"), (1, "B")):
             draw_fitted(pdf, f"{_('Team')} {label}", bold, 12, left, y, text_width)
-            for position in (team, team + 2):
+            for position in range(team, max(4, max(seats, default=0) + 1), 2):
                 name = seats[position].label if position in seats else "—"
                 y = draw_wrapped(pdf, f"{_('Seat')} {position + 1}: {name}", regular, 12,
                                  left + 5 * mm, y - 6 * mm, text_width - 5 * mm, min_size=10)
