@@ -19,6 +19,14 @@ VP_LABELS = {"dtm": _("per hand: 3 double victory / 2 more TP / 1 tie / 0"),
              "round": _("per round: 2 / 1 / 0 by the table's round TP"),
              "game": _("per game: 2 for a game won")}
 BYE_LABELS = {"average": _("average of the player's other rounds"), "none": _("nothing")}
+CUP_FIELDS = ("best_of", "best_of_from", "third_place", "groups", "advance", "seeding",
+              "seeding_event")
+GROUP_FIELDS = ("groups", "advance")
+# a cup's values as the form and the history word them ("" is every match)
+CUP_VALUE_LABELS = {"": _("every match"), "quarter_final": _("Quarter-finals"),
+                    "semi_final": _("Semi-finals"), "final": _("Final"),
+                    "organizer": _("the organizer's order"),
+                    "event": _("the standings of another event")}
 
 
 def _choices(values, labels) -> list[tuple[str, str]]:
@@ -43,6 +51,19 @@ class EventSettingsForm(forms.Form):
         label=_("A round is complete only when the opponents confirmed every hand"),
         required=False)
     double_round_robin = forms.BooleanField(label=_("Double round robin"), required=False)
+    best_of = forms.IntegerField(label=_("Best of (games per match)"), min_value=1, max_value=9,
+                                 help_text=_("Cups: an odd number."))
+    best_of_from = forms.ChoiceField(
+        label=_("Best of from"), required=False,
+        choices=[(value, CUP_VALUE_LABELS[value])
+                 for value in ("", "quarter_final", "semi_final", "final")])
+    third_place = forms.BooleanField(label=_("Third-place match"), required=False)
+    groups = forms.IntegerField(label=_("Groups"), min_value=1, max_value=16)
+    advance = forms.IntegerField(label=_("Advance per group"), min_value=1, max_value=8)
+    seeding = forms.ChoiceField(label=_("Seeds from"), choices=[
+        (value, CUP_VALUE_LABELS[value]) for value in ("organizer", "event")])
+    seeding_event = forms.ChoiceField(label=_("Seeding event"), required=False,
+                                      help_text=_("Its standings seed the cup."))
     double_victory_points = forms.IntegerField(label=_("Points for a double victory"),
                                                min_value=5, max_value=1000)
     grand_tichu_allowed = forms.BooleanField(label=_("Grand Tichu allowed"), required=False)
@@ -68,11 +89,28 @@ class EventSettingsForm(forms.Form):
             self.fields[field].choices = choices
         if data.get("pairing") != "round_robin":
             del self.fields["double_round_robin"]
+        self._cup_fields(event)
         self.locked = locked_fields(event)
         self.results_locked = LOCKED_ONCE_PUBLISHED[0] in self.locked
         for name, field in self.fields.items():
             if self.format_name(name) in self.locked:
                 field.disabled = True
+
+    def _cup_fields(self, event: Event) -> None:
+        """A cup's values, only in a cup (groups only with groups); the seeding event one of
+        the organizer's other events."""
+        if not event.format.is_cup:
+            for name in CUP_FIELDS:
+                del self.fields[name]
+            return
+        if not event.format.groups:
+            for name in GROUP_FIELDS:
+                del self.fields[name]
+        others = Event.objects.filter(owner_id=event.owner_id).exclude(pk=event.pk)
+        self.fields["seeding_event"].choices = [("", "—"), *(
+            (str(pk), name) for pk, name in others.order_by("-pk").values_list("pk", "name"))]
+        self.initial["best_of_from"] = self.initial.get("best_of_from") or ""
+        self.initial["seeding_event"] = str(self.initial.get("seeding_event") or "")
 
     @staticmethod
     def format_name(field: str) -> str:
@@ -93,6 +131,10 @@ class EventSettingsForm(forms.Form):
         data = self.cleaned_data
         changes = {name: data[name] for name in self.fields
                    if self.format_name(name) == name and name in data}
+        if "best_of_from" in changes:
+            changes["best_of_from"] = changes["best_of_from"] or None
+        if "seeding_event" in changes:
+            changes["seeding_event"] = int(changes["seeding_event"] or 0) or None
         changes["tiebreaks"] = [data[field] for field in TIEBREAK_FIELDS if data.get(field)]
         changes["rules"] = {name: data[name] for name in RULE_OPTIONS}
         return changes
