@@ -17,6 +17,10 @@ Presets:
   individuals whose two partners change every round (no two players partners twice while that
   can be avoided), 6 rounds of 4 hands, per-hand victory points (a triple victory 3/0, else
   2/1/0 by TP). ``entrant_type: team`` with ``pairing: swiss`` plays fixed teams of three.
+- ``threechu``: Threechu (RULINGS.md "Threechu"), three players at a table, 6 rounds of 6 hands
+  (a multiple of 3: the deal rotates, hand n dealt by position (n - 1) % 3, who plays the dummy
+  too); individual totals: each hand the dealer is credited with the dealer-and-dummy side's TP
+  and per-hand VP, each other player with their side's; tables meet new opponents.
 - ``team_swiss``: fixed teams of two, Swiss pairing, DTM victory points per hand.
 - ``league``: fixed teams, round robin (circle method), one game to 1000 per match day; or a fixed
   number of hands with ``hands_per_round`` and ``game_to: null``.
@@ -95,6 +99,22 @@ class Format:
                                                 "teams.") % {"game": self.rules.game})
         if self.pairing in CUP_PAIRINGS and not game.cups:
             raise FormatError("pairing", _("A cup plays four-player Tichu only."))
+        if game.per_seat and self.pairing != "individual":
+            raise FormatError("pairing", _("%(game)s seats individuals: its pairing is "
+                                           "individual.") % {"game": self.rules.game})
+        if game.vp_schemes is not None and self.vp_scheme not in game.vp_schemes:
+            raise FormatError("vp_scheme", _("%(game)s is scored per hand (vp_scheme %(choices)s).")
+                              % {"game": self.rules.game, "choices": _listed(game.vp_schemes)})
+        if (game.hands_multiple > 1 and self.hands_per_round is not None
+                and self.hands_per_round % game.hands_multiple):
+            raise FormatError("hands_per_round", _(
+                "In %(game)s the hands per round are a multiple of %(n)s, so that every player "
+                "deals equally often.") % {"game": self.rules.game, "n": game.hands_multiple})
+        unsupported = [t for t in self.tiebreaks
+                       if game.tiebreaks is not None and t not in game.tiebreaks]
+        if unsupported:
+            raise FormatError("tiebreaks", _("%(game)s ranks ties by %(choices)s only.")
+                              % {"game": self.rules.game, "choices": _listed(game.tiebreaks)})
         if self.entrant_type not in ENTRANT_TYPES:
             raise FormatError("entrant_type", _("entrant_type must be one of %(choices)s.")
                               % {"choices": _listed(ENTRANT_TYPES)})
@@ -185,6 +205,7 @@ PRESETS: dict[str, Format] = {
     "dtm": Format(),
     "chaos_dtm": Format(rules=DTM.replace(chaos=True)),
     "tientsin": Format(rules=STANDARD.replace(game="tientsin")),
+    "threechu": Format(rules=STANDARD.replace(game="threechu"), hands_per_round=6),
     "team_swiss": Format(entrant_type="team", pairing="swiss", rounds=6, hands_per_round=4,
                          rules=DTM),
     "league": Format(entrant_type="team", pairing="round_robin", rounds=None,

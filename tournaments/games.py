@@ -10,11 +10,19 @@ captain's form and the standings ask it rather than testing the game's name.
 - ``tichu``: tables of 4, two teams of two (seats 0, 2 and 1, 3).
 - ``tientsin``: tables of 6, two teams of three (seats 0, 2, 4 and 1, 3, 5); individuals whose
   partners change every round, or fixed teams of three.
+- ``threechu``: tables of 3 individuals, scored per player (``per_seat``): hand n's dealer is
+  the player in position (n - 1) % 3, who plays the dummy's hand too; a round is a multiple of 3
+  hands, so that each player deals equally often.
+
+A game scored per player (``per_seat``) stores each seat's credit of a hand in ``HandSeat``
+(position, TP, VP, place), written with the hand; the standings sum those rows instead of the
+two team columns of ``Hand``.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 
 class TableGame:
@@ -29,6 +37,14 @@ class TableGame:
     """May the entrants be fixed teams (each filling one side of the table)?"""
     cups: ClassVar[bool] = False
     """May the game be played as a knockout cup?"""
+    per_seat: ClassVar[bool] = False
+    """Each player is credited on their own (``HandSeat``), not with a team's two columns."""
+    hands_multiple: ClassVar[int] = 1
+    """A round's hands at a table are a multiple of this (Threechu: 3, each player deals)."""
+    vp_schemes: ClassVar[tuple[str, ...] | None] = None
+    """The victory-point schemes the game allows (None: all)."""
+    tiebreaks: ClassVar[tuple[str, ...] | None] = None
+    """The tie-breaks the game allows (None: all)."""
 
     @property
     def team_size(self) -> int:
@@ -58,6 +74,42 @@ class TableGame:
         """A match of two team entrants as seats: each team fills its side of the table."""
         return (home, away) * (self.seats // 2)
 
+    def rules_for(self, rules, seats: int):
+        """The engine's rules at a table of ``seats`` (Grand Seigneur: that many players)."""
+        return rules
+
+    def hand_entry(self, entry: Mapping[str, Any], number: int) -> Mapping[str, Any]:
+        """A captain's score entry of hand ``number`` as the engine takes it."""
+        return entry
+
+    def seat_credits(self, score, number: int, vp: tuple[int, int]
+                     ) -> dict[int, tuple[int, int, int | None]]:
+        """Each table position's (TP, VP, place) for a scored hand (per-seat games only)."""
+        raise NotImplementedError
+
+    def hand_seats(self, number: int, names: Mapping[int, str]) -> dict[int, str]:
+        """The engine's seats of hand ``number`` by the names of who plays them (a per-seat
+        game may seat its players anew every hand: Threechu's dealer and dummy)."""
+        return dict(names)
+
+    def roles(self, number: int) -> dict[int, str]:
+        """The engine's seats of hand ``number`` that play a part (``dealer``, ``dummy``)."""
+        return {}
+
+    def setting(self, number: int, previous: Any) -> dict[str, Any]:
+        """The engine's setting of hand ``number`` (``scoring.simulation.play_hand``'s keywords)
+        after the ``previous`` hand's score (None before the first)."""
+        return {}
+
+    def dealer_position(self, number: int) -> int | None:
+        """The table position that deals hand ``number``, where the game names one."""
+        return None
+
+    def engine_seats(self, position: int, number: int) -> tuple[int, ...]:
+        """The engine's seats of hand ``number`` that the player in ``position`` plays (its
+        side's first: the player's team is ``engine_seats(...)[0] % 2``)."""
+        return (position,)
+
     def team_of(self, position: int) -> int:
         """Team 0 sits in the even seats, team 1 in the odd ones."""
         return position % 2
@@ -78,7 +130,68 @@ class TientsinTables(TableGame):
     seats = 6
 
 
-GAMES: dict[str, TableGame] = {game.name: game for game in (TichuTables(), TientsinTables())}
+class ThreechuTables(TableGame):
+    """Three players at a table; the engine's four seats of a hand are 0 the dealer, 1 the next
+    player, 2 the dummy (played by the dealer), 3 the third player."""
+
+    name = "threechu"
+    seats = 3
+    teams = False
+    team_entrants = False
+    per_seat = True
+    hands_multiple = 3
+    vp_schemes = ("dtm",)
+    tiebreaks = ("tichu_points",)
+    HAND_SEATS = {0: 0, 1: 1, 3: 2}
+    """The engine's seat of a hand -> the player's offset from the dealer (2 is the dummy)."""
+
+    @staticmethod
+    def dealer(number: int) -> int:
+        """The position of hand ``number``'s dealer: the deal rotates every hand."""
+        return (number - 1) % 3
+
+    def position(self, seat: int, number: int) -> int | None:
+        """The table position playing the engine's ``seat`` in hand ``number`` (the dummy's
+        seat: the dealer's)."""
+        return (self.dealer(number) + self.HAND_SEATS.get(seat, 0)) % 3
+
+    def hand_entry(self, entry: Mapping[str, Any], number: int) -> Mapping[str, Any]:
+        """The dealer is seat 0 of the hand: named by the tournament, not by the captain."""
+        if not isinstance(entry, Mapping):
+            return entry
+        return {**entry, "dealer": 0}
+
+    def seat_credits(self, score, number: int, vp: tuple[int, int]
+                     ) -> dict[int, tuple[int, int, int | None]]:
+        """The dealer: the dealer-and-dummy side's TP and VP; the two others: their side's."""
+        credits = {}
+        for seat, offset in self.HAND_SEATS.items():
+            team = seat % 2
+            credits[(self.dealer(number) + offset) % 3] = (score.totals[team], vp[team], None)
+        return credits
+
+    def roles(self, number: int) -> dict[int, str]:
+        return {0: "dealer", 2: "dummy"}
+
+    def setting(self, number: int, previous: Any) -> dict[str, Any]:
+        return {"dealer": 0}
+
+    def dealer_position(self, number: int) -> int | None:
+        return self.dealer(number)
+
+    def engine_seats(self, position: int, number: int) -> tuple[int, ...]:
+        """The dealer plays seats 0 and 2 (the dummy); the others seat 1 or 3."""
+        offset = (position - self.dealer(number)) % 3
+        return (0, 2) if offset == 0 else (1,) if offset == 1 else (3,)
+
+    def hand_seats(self, number: int, names: Mapping[int, str]) -> dict[int, str]:
+        dealer = self.dealer(number)
+        return {seat: names.get((dealer + offset) % 3, "?") for seat, offset in
+                self.HAND_SEATS.items()} | {2: names.get(dealer, "?")}
+
+
+GAMES: dict[str, TableGame] = {game.name: game for game in (
+    TichuTables(), TientsinTables(), ThreechuTables())}
 """Every game events can run, by its name (``Rules.game``)."""
 
 

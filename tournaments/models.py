@@ -352,6 +352,31 @@ class Hand(models.Model):
         return f"hand {self.number} at {self.table}"
 
 
+class HandSeat(models.Model):
+    """A player's credit for a hand in a game scored per player (``tournaments.games``:
+    Threechu, Grand Seigneur), by table position: Tichu points, victory points (placing points in
+    Grand Seigneur) and the place in the finish order where the game ranks by it. Written in the
+    hand's transaction from the engine's score, rewritten with every correction; the standings
+    sum these rows where a game has no two teams."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="seat_credits")
+    position = models.PositiveSmallIntegerField()
+    tp = models.IntegerField()
+    vp = models.IntegerField()
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["hand_id", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "position"], name="one_credit_per_hand_seat"),
+            models.CheckConstraint(condition=Q(position__lte=MAX_SEATS - 1),
+                                   name="hand_seat_position_0_to_11"),
+        ]
+
+    def __str__(self):
+        return f"seat {self.position} of {self.hand}"
+
+
 class Change(models.Model):
     """The history: who changed what, when, from which value to which, and why.
 

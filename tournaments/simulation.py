@@ -102,13 +102,17 @@ def _play_round(event: Event, rnd: Round, rng: random.Random) -> int:
 def _play_table(event_format, table: Table, rng: random.Random) -> int:
     """The table's hands, or its game to its end, as its captain would enter them."""
     captain = Actor.captain(table)
+    game = event_format.game
+    rules = game.rules_for(event_format.rules, table.seats.count())
     totals = [0, 0]
     number = 0
+    previous = None
     while not table.is_done(event_format, number, totals):
         number += 1
-        hand = play_hand(event_format.rules, seed=rng.getrandbits(48))
+        hand = play_hand(rules, seed=rng.getrandbits(48), **game.setting(number, previous))
         hand_record(table_id=table.pk, number=number, entry=hand.entry, actor=captain)
         totals = [totals[0] + hand.totals[0], totals[1] + hand.totals[1]]
+        previous = hand.score
     return number
 
 

@@ -87,3 +87,40 @@ def test_round_one_is_a_random_draw_by_seed():
     assert first == again
     assert first != TablePairing(seats=6).pair(order, PairingHistory.empty(), seed=2,
                                                round_number=1)
+
+
+def threechu(entrants, history=None, seed=1, round_number=2) -> Draw:
+    method, options = GAMES["threechu"].pairing("individual")
+    return pair_round(method, entrants, history or PairingHistory.empty(), seed=seed,
+                      round_number=round_number, **options)
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.integers(3, 60), rounds=st.integers(1, 6), seed=st.integers(0, 2**32))
+def test_threechu_rounds_seat_everyone_once_meeting_new_opponents(size, rounds, seed):
+    """Simulated Threechu events of 3-60 players: tables of three, ``size % 3`` byes to those
+    with the fewest byes, deterministic; no teams; players meet new opponents while they can
+    (from 9 players on, nobody meets anyone a third time in six rounds; from 15, the first
+    three rounds repeat no meeting)."""
+    rng = random.Random(seed)
+    scores = dict.fromkeys(range(1, size + 1), 0)
+    history = PairingHistory.empty()
+    for number in range(1, rounds + 1):
+        order = standings(scores)
+        draw = threechu(order, history, seed=seed, round_number=number)
+        seated = [p for table in draw.tables for p in table]
+        assert all(len(table) == 3 for table in draw.tables) and not draw.teams
+        assert sorted(seated + list(draw.byes)) == sorted(scores)
+        assert len(draw.byes) == size % 3
+        fewest = min(history.byes.get(p, 0) for p in seated)
+        assert all(history.byes.get(b, 0) <= fewest for b in draw.byes)
+        met = [history.opponents.get(frozenset((t[x], t[y])), 0) for t in draw.tables
+               for x in range(3) for y in range(x + 1, 3)]
+        if size >= 9:
+            assert max(met) <= 1, "nobody meets anyone a third time"
+        if size >= 15 and number <= 3:
+            assert max(met) == 0, f"round {number} repeats a meeting"
+        assert check_draw(draw, history, active=list(scores), sizes=(3,)) == []
+        assert draw == threechu(order, history, seed=seed, round_number=number)
+        play(draw, scores, rng)
+        history = history.add(draw)

@@ -361,6 +361,10 @@ class HandResultSerializer(serializers.Serializer):
     victory_points = serializers.ListField(child=serializers.IntegerField())
     result = serializers.ChoiceField(["created", "corrected", "unchanged"])
     entry = serializers.JSONField()
+    credits = serializers.ListField(
+        child=serializers.DictField(), required=False,
+        help_text="Games scored per player (Threechu): each table position's credit for the "
+                  "hand, {\"position\", \"tp\", \"vp\", \"place\"}.")
 
 
 class HandSerializer(serializers.ModelSerializer):
@@ -383,10 +387,15 @@ class HandSerializer(serializers.ModelSerializer):
         return [hand.vp_0, hand.vp_1]
 
 
-def hand_result(hand: Hand, result: str) -> dict:
-    return {"id": hand.pk, "table": hand.table_id, "number": hand.number,
-            "totals": [hand.tp_0, hand.tp_1], "victory_points": [hand.vp_0, hand.vp_1],
-            "result": result, "entry": hand.entry}
+def hand_result(hand: Hand, result: str, credits: dict | None = None) -> dict:
+    """A recorded hand; ``credits`` (position -> (TP, VP, place)) in a game scored per player."""
+    answer = {"id": hand.pk, "table": hand.table_id, "number": hand.number,
+              "totals": [hand.tp_0, hand.tp_1], "victory_points": [hand.vp_0, hand.vp_1],
+              "result": result, "entry": hand.entry}
+    if credits:
+        answer["credits"] = [{"position": position, "tp": tp, "vp": vp, "place": place}
+                             for position, (tp, vp, place) in sorted(credits.items())]
+    return answer
 
 
 # --- standings and history ------------------------------------------------------------------------

@@ -385,7 +385,8 @@ class ChangeUndo(Base):
         require_organizer(request, change.event, private=True)
         if (change.subject, change.action) == ("hand", "correct"):
             outcome = change_undo(change_id=change.pk, actor=self.actor())
-            return Response(serializers.hand_result(outcome.hand, outcome.result))
+            return Response(serializers.hand_result(outcome.hand, outcome.result,
+                                                            outcome.credits))
         undo(change_id=change.pk, actor=self.actor())
         latest = selectors.change_list(change.event).first()
         return Response(serializers.ChangeSerializer(latest).data)
@@ -628,7 +629,7 @@ class TableHand(Base):
         # The code is checked on the table the service loads (and locks) anyway: one query.
         outcome = hand_record(table_id=pk, number=number, entry=entry, reason=reason,
                               actor=lambda table: table_actor(request, table))
-        return Response(serializers.hand_result(outcome.hand, outcome.result),
+        return Response(serializers.hand_result(outcome.hand, outcome.result, outcome.credits),
                         status=status.HTTP_201_CREATED if outcome.result == "created"
                         else status.HTTP_200_OK)
 

@@ -48,6 +48,9 @@ class TableView:
     # a closed table's credit for its missing hands per team, (VP, TP): an adjustment, apart
     # from the points earned at the table (``vp``)
     credit: tuple[tuple[int, int], tuple[int, int]] | None = None
+    # a game scored per player (``tournaments.games``): each seat's (seat, TP, VP) so far,
+    # summed from the hands' ``HandSeat`` credits; None in a game of two teams
+    players: list[tuple[Seat, int, int]] | None = None
 
     @property
     def credited_hands(self) -> int:
@@ -98,15 +101,19 @@ def _seat_prefetch():
                     .order_by("position"))
 
 
-def _hand_prefetch():
-    return Prefetch("hands", queryset=Hand.objects.order_by("number"))
+def _hand_prefetch(event_format=None):
+    """The hands of a table in order; with their per-seat credits in a game scored per player."""
+    hands = Hand.objects.order_by("number")
+    if event_format is not None and event_format.game.per_seat:
+        hands = hands.prefetch_related("seat_credits")
+    return Prefetch("hands", queryset=hands)
 
 
 def table_views(rnd: Round, event: Event) -> list[TableView]:
     """A round's tables with seats, hands, TP totals and (stored) VP per team: four queries."""
     event_format = event.format
     tables = (Table.objects.filter(round=rnd).order_by("number")
-              .prefetch_related(_seat_prefetch(), _hand_prefetch()))
+              .prefetch_related(_seat_prefetch(), _hand_prefetch(event_format)))
     results = _round_results(rnd.pk)
     tables = list(tables)
     label_entrants(seat.entrant for table in tables for seat in table.seats.all())
@@ -135,6 +142,14 @@ def build_table_view(table: Table, event_format, results: dict[int, RoundResult]
                      tp=tp, vp=vp, credit=credit,
                      names={s.position: s.label for s in seats})
     view.done = table.is_done(event_format, len(hands), tp)
+    if event_format.game.per_seat:
+        totals: dict[int, list[int]] = {}
+        for hand in hands:
+            for credit in hand.seat_credits.all():
+                total = totals.setdefault(credit.position, [0, 0])
+                total[0] += credit.tp
+                total[1] += credit.vp
+        view.players = [(seat, *totals.get(seat.position, (0, 0))) for seat in seats]
     return view
 
 
@@ -269,7 +284,7 @@ def round_or_404(event: Event, round_id: int) -> Round:
 
 def table_view(table_id: int, event: Event) -> TableView:
     table = (Table.objects.filter(pk=table_id, round__event=event).select_related("round")
-             .prefetch_related(_seat_prefetch(), _hand_prefetch()).first())
+             .prefetch_related(_seat_prefetch(), _hand_prefetch(event.format)).first())
     if table is None:
         raise Http404
     return build_table_view(table, event.format, _round_results(table.round_id))

@@ -134,17 +134,25 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
     results = {r.round_id: r for r in RoundResult.objects.filter(entrant=entrant)}
     partners: Counter[str] = Counter()
 
+    game = event.format.game
     for table_id, table in sorted(tables.items(), key=lambda t: t[1].round.number):
         mine = positions[table_id]
         team = min(mine) % 2
         seats = table_seats.get(table_id, {})
-        partner_names = [s.label for p, s in sorted(seats.items())
-                         if p % 2 == team and s.entrant_id != entrant.pk]
-        opponent_names = [s.label for p, s in sorted(seats.items()) if p % 2 != team]
+        if game.teams:
+            partner_names = [s.label for p, s in sorted(seats.items())
+                             if p % 2 == team and s.entrant_id != entrant.pk]
+            opponent_names = [s.label for p, s in sorted(seats.items()) if p % 2 != team]
+        else:  # every player for themself (a hand's sides change with the deal)
+            partner_names = []
+            opponent_names = [s.label for p, s in sorted(seats.items()) if p not in mine]
         partners.update(partner_names)
         tp = 0
+        names = {p: s.label for p, s in seats.items()}
         for hand in hands_by_table.get(table_id, []):
-            line = _hand_line(hand, table, team, mine, seats, rules, stats)
+            played = {seat for p in mine for seat in game.engine_seats(p, hand.number)}
+            hand_names = game.hand_seats(hand.number, names)
+            line = _hand_line(hand, table, min(played) % 2, played, hand_names, rules, stats)
             tp += line.tp[0]
             stats.hands.append(line)
         hands = len(hands_by_table.get(table_id, []))
@@ -179,7 +187,7 @@ def _hand_line(hand: Hand, table, team: int, mine: set[int], seats: dict, rules,
     except InvalidHand:  # the event's rules changed after the hand was stored: skip its calls
         score = None
     for outcome in (score.calls if score else ()):
-        who = seats[outcome.seat].label if outcome.seat in seats else str(outcome.seat)
+        who = seats.get(outcome.seat, str(outcome.seat))
         calls.append((who, outcome.call, outcome.made))
         if outcome.seat in mine:
             kind = stats.calls[outcome.call]

@@ -31,7 +31,7 @@ from scoring.entry import score_entry
 from .. import rows
 from ..formats import Format
 from ..knockout.progress import after_table_change
-from ..models import Change, Event, Hand, Round, Table
+from ..models import Change, Event, Hand, HandSeat, Round, Table
 from ..standings.schedule import mark_changed
 from ..wording import hand_error_message
 from .history import Actor, Conflict, ServiceError, change_row
@@ -47,6 +47,8 @@ class HandOutcome:
 
     hand: Hand
     result: str
+    credits: dict[int, tuple[int, int, int | None]] | None = None
+    """A game scored per player: each table position's (TP, VP, place) for the hand."""
 
 
 ActorOf = Callable[[Table], Actor]
@@ -56,8 +58,8 @@ ROUND_EVENT, TABLE_ROUND = Round._meta.get_field("event"), Table._meta.get_field
 def hand_victory_points_for(event_format, score) -> tuple[int, int]:
     """Per-hand VP under the event's scheme; schemes that score a round or a game give 0 here.
     A sweep (a double victory; Tientsin's triple victory) scores 3 VP to 0."""
-    if event_format.vp_scheme != "dtm":
-        return (0, 0)
+    if event_format.vp_scheme != "dtm" or not hasattr(score, "double_victory"):
+        return (0, 0)  # a game of placings scores placing points per seat, not VP per team
     return hand_victory_points(score.totals, score.sweep, "dtm")
 
 
@@ -81,11 +83,14 @@ def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
         table, event_format, existing_id = found
         if callable(actor):
             actor = actor(table)
-        score = score_entry(entry, event_format.rules)
+        game = event_format.game
+        score = score_entry(game.hand_entry(entry, number), event_format.rules)
         vp = hand_victory_points_for(event_format, score)
+        # a game of placings has no team columns: its points are the seats' (``HandSeat``)
+        teams = score.totals if hasattr(score, "double_victory") else (0, 0)
         hand = Hand(table_id=table.pk, number=number, entry=score.as_entry(),
-                    tp_0=score.totals[0], tp_1=score.totals[1], vp_0=vp[0], vp_1=vp[1],
-                    double_victory=score.sweep, entered_by=actor.label)
+                    tp_0=teams[0], tp_1=teams[1], vp_0=vp[0], vp_1=vp[1],
+                    double_victory=getattr(score, "sweep", None), entered_by=actor.label)
         if existing_id is None:
             _check_may_enter(table, event_format, number, actor, correcting=False)
             outcome = HandOutcome(_created(table, hand, actor), "created")
@@ -95,9 +100,21 @@ def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
                 return HandOutcome(existing, "unchanged")
             _check_may_enter(table, event_format, number, actor, correcting=True)
             outcome = HandOutcome(_corrected(table, existing, hand, actor, reason), "corrected")
+        if game.per_seat:
+            credits = game.seat_credits(score, number, vp)
+            _write_seat_credits(outcome.hand, credits)
+            outcome = HandOutcome(outcome.hand, outcome.result, credits)
         if event_format.is_cup:  # a decided game starts the next one or moves the cup on
             after_table_change(table.pk, actor)
         return outcome
+
+
+def _write_seat_credits(hand: Hand, credits: dict[int, tuple[int, int, int | None]]) -> None:
+    """A per-seat game's credits of a hand (``HandSeat``), replacing those of an earlier entry,
+    in the hand's transaction."""
+    HandSeat.objects.filter(hand=hand).delete()
+    HandSeat.objects.bulk_create([HandSeat(hand=hand, position=position, tp=tp, vp=vp, place=place)
+                                  for position, (tp, vp, place) in sorted(credits.items())])
 
 
 def _locked_slot(table_id: int, number: int) -> tuple[Table, Format, int | None] | None:

@@ -20,10 +20,21 @@ from dataclasses import dataclass
 
 from scoring.victory import scheme_of
 
-from ..models import Bye, Entrant, Hand, Round, RoundResult, Seat, StandingRow, Table
+from ..models import (
+    Bye,
+    Entrant,
+    Hand,
+    HandSeat,
+    Round,
+    RoundResult,
+    Seat,
+    StandingRow,
+    Table,
+)
 from .tiebreaks import TIEBREAKS, Sources
 
 HAND = Hand._meta.db_table
+HAND_SEAT = HandSeat._meta.db_table
 TABLE = Table._meta.db_table
 SEAT = Seat._meta.db_table
 ROUND = Round._meta.db_table
@@ -247,6 +258,8 @@ def seat_results(event_format, scope: Scope) -> tuple[str, list]:
     team events only seats 0 and 1 count. An entrant
     with a bye in a round has no seat result there (the bye replaces it).
     """
+    if event_format.game.per_seat:
+        return _per_seat_results(scope)
     tables, table_params = scope.tables("t")
     hands, hand_params = scope.hands("h")
     vp0, vp0_params = _table_vp(event_format, 0)
@@ -277,6 +290,30 @@ def seat_results(event_format, scope: Scope) -> tuple[str, list]:
           AND (t.round_id, s.entrant_id) NOT IN (SELECT round_id, entrant_id FROM {BYE})
         ) c{group}"""
     return sql, [*vp0_params, *vp1_params, *credit_params, *hand_params, *table_params]
+
+
+def _per_seat_results(scope: Scope) -> tuple[str, list]:
+    """``seat_results`` of a game scored per player (``tournaments.games``: Threechu, Grand
+    Seigneur): each seat sums its own credits of the table's hands (``HandSeat``, by position),
+    not a team's columns. A closed table counts with the hands it has: there is no team to
+    credit or to blame for the missing ones."""
+    tables, table_params = scope.tables("t")
+    hands, hand_params = scope.hands("h")
+    sql = f"""
+        SELECT t.round_id, s.entrant_id, COALESCE(hs.vp, 0) AS vp, COALESCE(hs.tp, 0) AS tp,
+               COALESCE(ht.n, 0) AS hands, 0 AS adj_vp, 0 AS adj_tp
+        FROM {TABLE} t JOIN {SEAT} s ON s.table_id = t.id
+        LEFT JOIN (
+            SELECT h.table_id, COUNT(*) AS n FROM {HAND} h WHERE {hands} GROUP BY h.table_id
+        ) ht ON ht.table_id = t.id
+        LEFT JOIN (
+            SELECT h.table_id, c.position, SUM(c.vp) AS vp, SUM(c.tp) AS tp
+            FROM {HAND} h JOIN {HAND_SEAT} c ON c.hand_id = h.id
+            WHERE {hands} GROUP BY h.table_id, c.position
+        ) hs ON hs.table_id = t.id AND hs.position = s.position
+        WHERE {tables}
+          AND (t.round_id, s.entrant_id) NOT IN (SELECT round_id, entrant_id FROM {BYE})"""
+    return sql, [*hand_params, *hand_params, *table_params]
 
 
 def _seated(event_format) -> str:

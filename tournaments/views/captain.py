@@ -11,9 +11,12 @@ every change, htmx) and refuses an impossible hand with its own message, shown n
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import InvalidHand, score_entry
@@ -62,28 +65,65 @@ def _numbers(event_format, hands) -> list[int]:
     return [len(hands) + 1]
 
 
+@dataclass(frozen=True)
+class HandSeatLabel:
+    """A seat of the engine's hand as the form names it (``position``: the hand's seat)."""
+
+    position: int
+    label: str
+
+
+ROLE_LABELS = {"dealer": _lazy("%(name)s (dealer)"), "dummy": _lazy("dummy of %(name)s")}
+
+
+def hand_seat_labels(game, number: int, seats) -> list:
+    """The seats of hand ``number`` as the form shows them: the table's seats, or where the game
+    seats its players anew every hand (Threechu's dealer and dummy), the hand's seats with the
+    players' names and their parts."""
+    if not game.per_seat:
+        return list(seats)
+    names = {seat.position: seat.label for seat in seats}
+    roles = game.roles(number)
+    return [HandSeatLabel(seat, str(ROLE_LABELS[roles[seat]]) % {"name": name}
+                          if seat in roles else name)
+            for seat, name in sorted(game.hand_seats(number, names).items())]
+
+
+def posted_number(data) -> int | None:
+    """The hand number a posted form names, if it is a number."""
+    try:
+        return int(data["number"]) if data is not None and "number" in data else None
+    except (TypeError, ValueError):
+        return None
+
+
 def _form(table, data=None, number=None):
     event = table.round.event
+    game = event.format.game
     seats = list(table.seats.all())
     hands = list(table.hands.all())
     numbers = _numbers(event.format, hands)
     entered = {h.number for h in hands}
     if number is None:
+        number = posted_number(data) if game.per_seat else None
+    if number is None or number not in numbers:
         number = next((n for n in numbers if n not in entered), numbers[-1])
-    return HandForm(data, seats=seats, numbers=numbers, initial={"number": number},
-                    **form_options(event.rules))
+    if game.per_seat:  # the seats' names depend on the hand: one hand at a time
+        numbers = [number]
+    return HandForm(data, seats=hand_seat_labels(game, number, seats), numbers=numbers,
+                    initial={"number": number}, **form_options(event.rules))
 
 
-def preview_of(table, entry, names=None) -> dict:
-    """Both teams' TP and VP as the engine scores an entry, or its refusal: ``error`` worded
-    (with the players' ``names``), ``refusal`` the engine's exception."""
+def preview_of(table, entry, names=None, number: int = 1) -> dict:
+    """Both teams' TP and VP as the engine scores an entry of hand ``number``, or its refusal:
+    ``error`` worded (with the players' ``names``), ``refusal`` the engine's exception."""
     event_format = table.round.event.format
     try:
-        score = score_entry(entry, event_format.rules)
+        score = score_entry(event_format.game.hand_entry(entry, number), event_format.rules)
     except InvalidHand as error:
         return {"error": hand_error_message(error, names), "refusal": error}
     return {"totals": score.totals, "victory_points": hand_victory_points_for(event_format, score),
-            "double_victory": score.sweep,
+            "double_victory": getattr(score, "sweep", None),
             "calls": [(c.seat, c.call, c.made) for c in score.calls]}
 
 
@@ -94,7 +134,10 @@ def _page(request, table, form, *, status=200, preview=None):
     # a decided game offers no next hand
     numbers = [] if view.done and event.format.open_ended else _numbers(event.format,
                                                                          list(hands.values()))
-    slots = [(n, hands.get(n)) for n in sorted(set(numbers) | set(hands))]
+    game = event.format.game
+    dealers = {seat.position: seat.label for seat in view.seats}
+    slots = [(n, hands.get(n), dealers.get(game.dealer_position(n)))
+             for n in sorted(set(numbers) | set(hands))]
     editable = (table.round.status == table.round.Status.PUBLISHED
                 and table.status == table.Status.OPEN and not view.done
                 and event.status != event.Status.FINISHED)
@@ -123,7 +166,7 @@ def table_page(request, code: str):
         return _page(request, table, form, status=400)
     entry = form.entry()
     if "preview" in request.POST:  # without JavaScript: the preview on its own button
-        preview = preview_of(table, entry, form.seat_names)
+        preview = preview_of(table, entry, form.seat_names, form.cleaned_data["number"])
         if "error" in preview:
             form.add_engine_error(preview["refusal"])
         return _page(request, table, form, preview=preview, status=400 if "error" in preview
@@ -162,7 +205,9 @@ def preview(request, code: str):
     if not form.is_valid():
         result = {"error": " ".join(str(e) for errors in form.errors.values() for e in errors)}
     else:
-        result = preview_of(table, form.entry(), form.seat_names)
+        result = preview_of(table, form.entry(), form.seat_names, form.cleaned_data["number"])
+        if table.round.event.format.game.per_seat:  # the sides by who plays them
+            result["labels"] = form.team_names
     return render(request, "captain/_preview.html", {"preview": result, "form": form})
 
 

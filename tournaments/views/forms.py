@@ -152,6 +152,7 @@ class EventCreateForm(forms.Form):
         ("dtm", _("DTM: individuals, rotating partners")),
         ("chaos_dtm", _("Chaos Tichu DTM: every team calls a Grand Tichu every hand")),
         ("tientsin", _("Tientsin: tables of six, two teams of three, partners change")),
+        ("threechu", _("Threechu: tables of three, the deal rotates, individual totals")),
         ("team_swiss", _("Teams of two, Swiss")),
         ("league", _("League: teams, round robin, games to 1000")),
         ("knockout", _("Knockout cup: teams, games to 1000, best of 3 from the semi-finals")),

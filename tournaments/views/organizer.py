@@ -38,7 +38,7 @@ from ..services.rounds import (
 )
 from ..services.settings import event_settings_update
 from ..services.undo import change_undo, entrant_reinstate
-from .captain import form_options, preview_of
+from .captain import form_options, hand_seat_labels, preview_of
 from .forms import (
     CorrectionForm,
     EventCreateForm,
@@ -441,7 +441,8 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
     view = queries.table_view(table_id, event)
     hand = next((h for h in view.hands if h.number == number), None)
     form_class = CorrectionForm if hand else HandForm
-    kwargs = {"seats": view.seats, **form_options(event.rules)}
+    kwargs = {"seats": hand_seat_labels(event.format.game, number, view.seats),
+              **form_options(event.rules)}
     if request.method == "GET":
         form = form_class(initial=HandForm.initial_from_entry(number, hand and hand.entry),
                           **kwargs)
@@ -472,7 +473,7 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
 
 def _hand_page(request, event, view, form, hand, number, status=200):
     view.table.round.event = event
-    preview = (preview_of(view.table, form.entry(), form.seat_names)
+    preview = (preview_of(view.table, form.entry(), form.seat_names, number)
                if form.is_bound and form.is_valid() else None)
     return render(request, "organizer/hand.html", {
         "event": event, "view": view, "table": view.table, "form": form, "hand": hand,
