@@ -21,6 +21,10 @@ Presets:
   (a multiple of 3: the deal rotates, hand n dealt by position (n - 1) % 3, who plays the dummy
   too); individual totals: each hand the dealer is credited with the dealer-and-dummy side's TP
   and per-hand VP, each other player with their side's; tables meet new opponents.
+- ``grand_seigneur``: Grand Seigneur (RULINGS.md "Grand Seigneur"), tables of 5 to 12
+  individuals (``rules.players``: the preferred size, 8; a field that does not divide sits at
+  tables of mixed sizes, no byes), 4 rounds of 6 hands; placing points per hand (the players
+  beaten), ties by first places, then second places; tables by the standings after round 1.
 - ``team_swiss``: fixed teams of two, Swiss pairing, DTM victory points per hand.
 - ``league``: fixed teams, round robin (circle method), one game to 1000 per match day; or a fixed
   number of hands with ``hands_per_round`` and ``game_to: null``.
@@ -90,10 +94,11 @@ class Format:
     def _check(self) -> None:
         from .games import GAMES
 
-        game = GAMES.get(self.rules.game)
-        if game is None:
+        found = GAMES.get(self.rules.game)
+        if found is None:
             raise FormatError("rules", _("Events do not run %(game)s yet; they run %(choices)s.")
                               % {"game": self.rules.game, "choices": _listed(GAMES)})
+        game = found.for_rules(self.rules)
         if self.entrant_type == "team" and not game.team_entrants:
             raise FormatError("entrant_type", _("%(game)s is played by individuals, not by "
                                                 "teams.") % {"game": self.rules.game})
@@ -206,6 +211,9 @@ PRESETS: dict[str, Format] = {
     "chaos_dtm": Format(rules=DTM.replace(chaos=True)),
     "tientsin": Format(rules=STANDARD.replace(game="tientsin")),
     "threechu": Format(rules=STANDARD.replace(game="threechu"), hands_per_round=6),
+    "grand_seigneur": Format(rules=STANDARD.replace(game="grand_seigneur", players=8), rounds=4,
+                             hands_per_round=6, tiebreaks=("first_places", "second_places"),
+                             bye_credit="none"),
     "team_swiss": Format(entrant_type="team", pairing="swiss", rounds=6, hands_per_round=4,
                          rules=DTM),
     "league": Format(entrant_type="team", pairing="round_robin", rounds=None,

@@ -13,6 +13,9 @@ captain's form and the standings ask it rather than testing the game's name.
 - ``threechu``: tables of 3 individuals, scored per player (``per_seat``): hand n's dealer is
   the player in position (n - 1) % 3, who plays the dummy's hand too; a round is a multiple of 3
   hands, so that each player deals equally often.
+- ``grand_seigneur``: tables of 5 to 12 individuals (mixed sizes; ``rules.players`` is the
+  preferred size), scored per player in placing points (the players beaten), places kept for the
+  tie-breaks by first and second places; tables by standings, no byes from 5 players on.
 
 A game scored per player (``per_seat``) stores each seat's credit of a hand in ``HandSeat``
 (position, TP, VP, place), written with the hand; the standings sum those rows instead of the
@@ -37,6 +40,8 @@ class TableGame:
     """May the entrants be fixed teams (each filling one side of the table)?"""
     cups: ClassVar[bool] = False
     """May the game be played as a knockout cup?"""
+    placings: ClassVar[bool] = False
+    """A hand's result is a finish order only (no calls, no card points)."""
     per_seat: ClassVar[bool] = False
     """Each player is credited on their own (``HandSeat``), not with a team's two columns."""
     hands_multiple: ClassVar[int] = 1
@@ -67,12 +72,21 @@ class TableGame:
             from .pairing.tables import TablePairing
 
             return TablePairing.method, {"seats": self.seats, "teams": self.teams,
-                                         "table_sizes": self.table_sizes}
+                                         "table_sizes": self.table_sizes,
+                                         "avoid_meetings": self.avoid_meetings}
         return method, {}
 
     def match_seats(self, home: int, away: int) -> tuple[int, ...]:
         """A match of two team entrants as seats: each team fills its side of the table."""
         return (home, away) * (self.seats // 2)
+
+    avoid_meetings: ClassVar[bool] = True
+    """The pairing seats players who met before apart while it can (not Grand Seigneur, whose
+    tables are groups of the standings)."""
+
+    def for_rules(self, rules) -> TableGame:
+        """This game under an event's rules (Grand Seigneur: its preferred table size)."""
+        return self
 
     def rules_for(self, rules, seats: int):
         """The engine's rules at a table of ``seats`` (Grand Seigneur: that many players)."""
@@ -190,11 +204,61 @@ class ThreechuTables(TableGame):
                 self.HAND_SEATS.items()} | {2: names.get(dealer, "?")}
 
 
+class GrandSeigneurTables(TableGame):
+    """Five to twelve players at a table, each for themself; sizes may be mixed."""
+
+    name = "grand_seigneur"
+    seats = 8
+    teams = False
+    team_entrants = False
+    per_seat = True
+    placings = True
+    avoid_meetings = False
+    vp_schemes = ("dtm",)
+    tiebreaks = ("first_places", "second_places")
+    SIZES = range(5, 13)
+
+    def __init__(self, seats: int = 8):
+        self.seats = seats  # type: ignore[misc]
+
+    def for_rules(self, rules) -> TableGame:
+        return GrandSeigneurTables(rules.players or 8)
+
+    def table_sizes(self, players: int) -> tuple[list[int], int]:
+        """As many tables as the preferred size gives, their sizes as equal as can be, all
+        within 5 to 12; fewer than five players fill no table."""
+        if players < self.SIZES[0]:
+            return [], players
+        count = max(1, round(players / self.seats))
+        while players / count < self.SIZES[0]:
+            count -= 1
+        while -(-players // count) > self.SIZES[-1]:
+            count += 1
+        share, more = divmod(players, count)
+        return [share + 1] * more + [share] * (count - more), 0
+
+    def allowed_sizes(self) -> tuple[int, ...]:
+        return tuple(self.SIZES)
+
+    def rules_for(self, rules, seats: int):
+        return rules.replace(players=seats)
+
+    def seat_credits(self, score, number: int, vp: tuple[int, int]
+                     ) -> dict[int, tuple[int, int, int | None]]:
+        """Placing points (the players beaten) as VP, no TP, and the place."""
+        return {seat: (0, points, score.place_of(seat)) for seat, points in
+                enumerate(score.points)}
+
+    def setting(self, number: int, previous: Any) -> dict[str, Any]:
+        """From the second hand on, the exchange by the previous hand's placing."""
+        return {} if previous is None else {"placing": previous.finish_order}
+
+
 GAMES: dict[str, TableGame] = {game.name: game for game in (
-    TichuTables(), TientsinTables(), ThreechuTables())}
+    TichuTables(), TientsinTables(), ThreechuTables(), GrandSeigneurTables())}
 """Every game events can run, by its name (``Rules.game``)."""
 
 
 def game_of(event_format) -> TableGame:
-    """The tables of the game a format plays."""
-    return GAMES[event_format.rules.game]
+    """The tables of the game a format plays, under its rules."""
+    return GAMES[event_format.rules.game].for_rules(event_format.rules)

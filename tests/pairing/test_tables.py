@@ -124,3 +124,38 @@ def test_threechu_rounds_seat_everyone_once_meeting_new_opponents(size, rounds, 
         assert draw == threechu(order, history, seed=seed, round_number=number)
         play(draw, scores, rng)
         history = history.add(draw)
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.integers(5, 80), preferred=st.integers(5, 12), rounds=st.integers(1, 4),
+       seed=st.integers(0, 2**32))
+def test_grand_seigneur_seats_everyone_at_tables_of_5_to_12_by_standings(size, preferred,
+                                                                         rounds, seed):
+    """Simulated Grand Seigneur events of 5-80 players: no byes, every table of 5 to 12 seats
+    and their sizes within one of each other; after round 1 each table is a run of neighbours in
+    the standings, the best first; deterministic by the seed."""
+    from scoring import STANDARD
+
+    game = GAMES["grand_seigneur"].for_rules(STANDARD.replace(game="grand_seigneur",
+                                                              players=preferred))
+    method, options = game.pairing("individual")
+    rng = random.Random(seed)
+    scores = dict.fromkeys(range(1, size + 1), 0)
+    history = PairingHistory.empty()
+    for number in range(1, rounds + 1):
+        order = standings(scores)
+        draw = pair_round(method, order, history, seed=seed, round_number=number, **options)
+        sizes = [len(t) for t in draw.tables]
+        assert not draw.byes and sorted(p for t in draw.tables for p in t) == sorted(scores)
+        assert all(5 <= n <= 12 for n in sizes) and max(sizes) - min(sizes) <= 1
+        if number > 1:
+            ranks = {e.id: i for i, e in enumerate(order)}
+            start = 0
+            for table in draw.tables:
+                assert sorted(ranks[p] for p in table) == list(range(start, start + len(table)))
+                start += len(table)
+        assert check_draw(draw, history, active=list(scores), sizes=game.allowed_sizes()) == []
+        assert draw == pair_round(method, order, history, seed=seed, round_number=number,
+                                  **options)
+        play(draw, scores, rng)
+        history = history.add(draw)

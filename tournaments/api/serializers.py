@@ -81,7 +81,12 @@ class RulesInputSerializer(serializers.Serializer):
     game = serializers.ChoiceField(
         choices=list(GAMES), required=False,
         help_text="The game at the tables (tournaments.games): tichu (4 seats), tientsin (6 "
-                  "seats, two teams of three).")
+                  "seats, two teams of three), threechu (3 players and a dummy), "
+                  "grand_seigneur (5-12 players, placings).")
+    players = StrictIntegerField(
+        required=False, allow_null=True, min_value=5, max_value=12,
+        help_text="Grand Seigneur: the preferred table size (a field that does not divide sits "
+                  "at tables of mixed sizes, 5 to 12).")
 
 
 class EventCreateSerializer(serializers.Serializer):

@@ -11,7 +11,8 @@ Tournament rules implemented here:
   opponents are kept as few as the search finds. Within a table the split into two teams is the
   one with the fewest repeat partners, then repeat opponents; among equal splits the seed draws.
 - Tables without teams: players meet new opponents, as far as the search finds (the number of
-  earlier meetings of the table's players is kept low).
+  earlier meetings of the table's players is kept low), unless the game seats groups of the
+  standings whoever met before (``avoid_meetings`` off: Grand Seigneur).
 - Round 1 is a random draw by the seed; later rounds seat players of similar standing together
   (neighbours in the standings), as far as the rules above allow.
 
@@ -56,8 +57,10 @@ def fixed_size(seats: int) -> SizesOf:
 class _Field:
     """The round's players with their history, indexed for fast table costs."""
 
-    def __init__(self, order: Sequence[Entrant], history: PairingHistory, teams: bool):
+    def __init__(self, order: Sequence[Entrant], history: PairingHistory, teams: bool,
+                 avoid_meetings: bool = True):
         self.teams = teams
+        self.avoid_meetings = avoid_meetings
         self.rank = {e.id: i for i, e in enumerate(order)}
         self.score = {e.id: e.score for e in order}
         self.partners: dict[int, set[int]] = {e.id: set() for e in order}
@@ -106,7 +109,8 @@ class _Field:
             repeats, met = min(self.split_costs(table))
         else:
             repeats = 0
-            met = sum(self.met[a].get(b, 0) for a, b in combinations(table, 2))
+            met = sum(self.met[a].get(b, 0) for a, b in combinations(table, 2)) \
+                if self.avoid_meetings else 0
         scores = [self.score[p] for p in table]
         ranks = [self.rank[p] for p in table]
         return repeats, met, max(scores) - min(scores), max(ranks) - min(ranks)
@@ -193,7 +197,8 @@ class TablePairing(PairingMethod):
     method = "tables"
 
     def __init__(self, *, seats: int = 6, teams: bool = True, table_sizes: SizesOf | None = None,
-                 repair_radius: int = 2):
+                 repair_radius: int = 2, avoid_meetings: bool = True):
+        self.avoid_meetings = avoid_meetings
         self.seats = seats
         self.teams = teams
         self.table_sizes = table_sizes or fixed_size(seats)
@@ -209,7 +214,7 @@ class TablePairing(PairingMethod):
         if round_number == 1:
             order.sort(key=lambda e: e.id)
             rng.shuffle(order)
-        field = _Field(order, history, self.teams)
+        field = _Field(order, history, self.teams, self.avoid_meetings)
         byes = next(iter(_bye_choices(order, history, bye_count)))
         players = [e.id for e in order if e.id not in byes]
         tables = _fill(players, sizes)
@@ -225,7 +230,7 @@ class TablePairing(PairingMethod):
             cost = field.total(tables)
             if cost < best_cost:
                 best, best_cost = tables, cost
-        best.sort(key=lambda t: (-len(t), min(field.rank[p] for p in t)))
+        best.sort(key=lambda t: min(field.rank[p] for p in t))
         return Draw(tables=[field.seat(t, rng) for t in best],
                     byes=sorted(byes, key=field.rank.__getitem__), method=self.method,
                     teams=self.teams)

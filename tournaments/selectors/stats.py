@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from scoring import InvalidHand, score_entry
 
-from ..models import Bye, Entrant, Hand, Round, RoundResult, Seat, label_entrants
+from ..models import Bye, Entrant, Hand, HandSeat, Round, RoundResult, Seat, label_entrants
 
 
 @dataclass
@@ -135,6 +135,11 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
     partners: Counter[str] = Counter()
 
     game = event.format.game
+    placing_points = {}  # a game of placings: (hand, position) -> the points of the place
+    if game.placings:
+        placing_points = {(hand_id, position): vp for hand_id, position, vp in
+                          HandSeat.objects.filter(hand__table_id__in=tables)
+                          .values_list("hand_id", "position", "vp")}
     for table_id, table in sorted(tables.items(), key=lambda t: t[1].round.number):
         mine = positions[table_id]
         team = min(mine) % 2
@@ -153,6 +158,10 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
             played = {seat for p in mine for seat in game.engine_seats(p, hand.number)}
             hand_names = game.hand_seats(hand.number, names)
             line = _hand_line(hand, table, min(played) % 2, played, hand_names, rules, stats)
+            if game.placings:  # the entrant's placing points (no team, no Tichu points)
+                own = sum(placing_points.get((hand.pk, p), 0) for p in mine)
+                line.vp = (own, 0)
+                stats.hand_victory_points += own
             tp += line.tp[0]
             stats.hands.append(line)
         hands = len(hands_by_table.get(table_id, []))
@@ -186,7 +195,7 @@ def _hand_line(hand: Hand, table, team: int, mine: set[int], seats: dict, rules,
         score = score_entry(hand.entry, rules)
     except InvalidHand:  # the event's rules changed after the hand was stored: skip its calls
         score = None
-    for outcome in (score.calls if score else ()):
+    for outcome in getattr(score, "calls", ()):
         who = seats.get(outcome.seat, str(outcome.seat))
         calls.append((who, outcome.call, outcome.made))
         if outcome.seat in mine:

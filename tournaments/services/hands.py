@@ -31,7 +31,7 @@ from scoring.entry import score_entry
 from .. import rows
 from ..formats import Format
 from ..knockout.progress import after_table_change
-from ..models import Change, Event, Hand, HandSeat, Round, Table
+from ..models import Change, Event, Hand, HandSeat, Round, Seat, Table
 from ..standings.schedule import mark_changed
 from ..wording import hand_error_message
 from .history import Actor, Conflict, ServiceError, change_row
@@ -84,7 +84,8 @@ def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
         if callable(actor):
             actor = actor(table)
         game = event_format.game
-        score = score_entry(game.hand_entry(entry, number), event_format.rules)
+        rules = game.rules_for(event_format.rules, table.seat_count)
+        score = score_entry(game.hand_entry(entry, number), rules)
         vp = hand_victory_points_for(event_format, score)
         # a game of placings has no team columns: its points are the seats' (``HandSeat``)
         teams = score.totals if hasattr(score, "double_victory") else (0, 0)
@@ -143,11 +144,12 @@ def _locked_slot(table_id: int, number: int) -> tuple[Table, Format, int | None]
         return None
     alias = connection.alias
     event_id, owner_id, event_status, format_data = event_row
-    t_id, round_id, t_number, code, t_status, r_status = table_row
+    t_id, round_id, t_number, code, t_status, r_status, seats = table_row
     event = Event.from_db(alias, ["id", "owner_id", "status"], [event_id, owner_id, event_status])
     rnd = Round.from_db(alias, ["id", "event_id", "status"], [round_id, event_id, r_status])
     table = Table.from_db(alias, ["id", "round_id", "number", "code", "status"],
                           [t_id, round_id, t_number, code, t_status])
+    table.seat_count = seats  # the rules of a game whose tables differ in size (``rules_for``)
     ROUND_EVENT.set_cached_value(rnd, event)
     TABLE_ROUND.set_cached_value(table, rnd)
     return table, _event_format(format_data), hand_row and hand_row[0]
@@ -163,14 +165,15 @@ def _event_format(format_data: str) -> Format:
 @cache
 def _slot_sql(vendor: str) -> tuple[str, str, str]:
     """The event's row, the table's with its round's status, the hand's id (``_locked_slot``)."""
-    table, rnd, event, hand = (connection.ops.quote_name(model._meta.db_table)
-                               for model in (Table, Round, Event, Hand))
+    table, rnd, event, hand, seat = (connection.ops.quote_name(model._meta.db_table)
+                                     for model in (Table, Round, Event, Hand, Seat))
     share, update = (" FOR KEY SHARE", " FOR UPDATE") if vendor == "postgresql" else ("", "")
     return (f"SELECT e.id, e.owner_id, e.status, e.format_data FROM {event} e WHERE e.id = "
             f"(SELECT r.event_id FROM {rnd} r WHERE r.id = "
             f"(SELECT t.round_id FROM {table} t WHERE t.id = %s)){share}",
             f"SELECT t.id, t.round_id, t.number, t.code, t.status, "
-            f"(SELECT r.status FROM {rnd} r WHERE r.id = t.round_id) "
+            f"(SELECT r.status FROM {rnd} r WHERE r.id = t.round_id), "
+            f"(SELECT COUNT(*) FROM {seat} s WHERE s.table_id = t.id) "
             f"FROM {table} t WHERE t.id = %s{update}",
             f"SELECT h.id FROM {hand} h WHERE h.table_id = %s AND h.number = %s")
 

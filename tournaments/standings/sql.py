@@ -500,7 +500,7 @@ def lines(dialect: Dialect, event_format, scope: Scope, source: str,
     ctes = [*ctes, ("totals", totals_sql, [*result_params, scope.event_id, *entrant_params])]
     seats, seat_params = scope.entrants_of("s.entrant_id")
     sources = Sources(dialect, SEAT, HAND, "totals", seats, seat_params,
-                      team=event_format.entrant_type == "team")
+                      team=event_format.entrant_type == "team", hand_seat=HAND_SEAT)
     joins, values = [], []
     for index, name in enumerate(event_format.tiebreaks):
         tiebreak = TIEBREAKS[name]

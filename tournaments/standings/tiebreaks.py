@@ -35,6 +35,8 @@ class Sources:
     seats: str
     params: list
     team: bool
+    hand_seat: str = ""
+    """The per-seat credits of hands (``HandSeat``: position, tp, vp, place)."""
 
     @property
     def team_seat(self) -> str:
@@ -132,3 +134,28 @@ class OpponentVictoryPoints(Tiebreak):
                 f"JOIN {sources.totals} o ON o.entrant_id = x.entrant_id "
                 f"WHERE {sources.seats}{team}{team and ' AND x.position < 2'} "
                 f"GROUP BY s.entrant_id", sources.params)
+
+
+@register
+class FirstPlaces(Tiebreak):
+    """Hands the entrant went out first (Grand Seigneur: the placings' first tie-break)."""
+
+    name = "first_places"
+    label = _("first places")
+    place: ClassVar[int] = 1
+
+    def relation(self, sources: Sources) -> tuple[str, list]:
+        return (f"SELECT s.entrant_id, COUNT(*) AS value FROM {sources.seat} s "
+                f"JOIN {sources.hand} h ON h.table_id = s.table_id "
+                f"JOIN {sources.hand_seat} c ON c.hand_id = h.id AND c.position = s.position "
+                f"WHERE {sources.seats} AND c.place = {int(self.place)} "
+                f"GROUP BY s.entrant_id", sources.params)
+
+
+@register
+class SecondPlaces(FirstPlaces):
+    """Hands the entrant went out second (Grand Seigneur: the second tie-break)."""
+
+    name = "second_places"
+    label = _("second places")
+    place = 2

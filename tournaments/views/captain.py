@@ -28,7 +28,7 @@ from ..selectors import pages as queries
 from ..services.hands import hand_confirm, hand_record, hand_victory_points_for
 from ..services.history import Actor, ServiceError
 from ..wording import hand_error_message
-from .forms import HandForm
+from .forms import HandForm, PlacingForm
 
 
 def _table_or_refuse(request, code: str):
@@ -110,18 +110,26 @@ def _form(table, data=None, number=None):
         number = next((n for n in numbers if n not in entered), numbers[-1])
     if game.per_seat:  # the seats' names depend on the hand: one hand at a time
         numbers = [number]
-    return HandForm(data, seats=hand_seat_labels(game, number, seats), numbers=numbers,
-                    initial={"number": number}, **form_options(event.rules))
+    form_class = PlacingForm if game.placings else HandForm
+    return form_class(data, seats=hand_seat_labels(game, number, seats), numbers=numbers,
+                      initial={"number": number}, **form_options(event.rules))
 
 
 def preview_of(table, entry, names=None, number: int = 1) -> dict:
     """Both teams' TP and VP as the engine scores an entry of hand ``number``, or its refusal:
     ``error`` worded (with the players' ``names``), ``refusal`` the engine's exception."""
     event_format = table.round.event.format
+    game = event_format.game
+    rules = game.rules_for(event_format.rules, len(table.seats.all()))
     try:
-        score = score_entry(event_format.game.hand_entry(entry, number), event_format.rules)
+        score = score_entry(game.hand_entry(entry, number), rules)
     except InvalidHand as error:
         return {"error": hand_error_message(error, names), "refusal": error}
+    if not hasattr(score, "double_victory"):  # placings: each seat's points, in order
+        names = names or {}
+        return {"placing": [(place, names.get(seat, seat), points) for place, (seat, points) in
+                            enumerate(((seat, score.points[seat]) for seat in
+                                       score.finish_order), start=1)]}
     return {"totals": score.totals, "victory_points": hand_victory_points_for(event_format, score),
             "double_victory": getattr(score, "sweep", None),
             "calls": [(c.seat, c.call, c.made) for c in score.calls]}
@@ -136,7 +144,9 @@ def _page(request, table, form, *, status=200, preview=None):
                                                                          list(hands.values()))
     game = event.format.game
     dealers = {seat.position: seat.label for seat in view.seats}
-    slots = [(n, hands.get(n), dealers.get(game.dealer_position(n)))
+    slots = [(n, hands.get(n), dealers.get(game.dealer_position(n)),
+              [dealers.get(seat, "?") for seat in hands[n].entry.get("finish_order", [])]
+              if game.placings and n in hands else None)
              for n in sorted(set(numbers) | set(hands))]
     editable = (table.round.status == table.round.Status.PUBLISHED
                 and table.status == table.Status.OPEN and not view.done
@@ -145,7 +155,7 @@ def _page(request, table, form, *, status=200, preview=None):
         "table": table, "event": event, "round": table.round, "view": view, "slots": slots,
         "form": form, "editable": editable, "preview": preview, "code": table.code,
         "cup_game": game_at_table(table.pk) if event.format.is_cup else None,
-        "sweep_key": form_options(event.rules)["sweep_key"],
+        "sweep_key": form_options(event.rules)["sweep_key"], "placings": game.placings,
     }, status=status)
 
 

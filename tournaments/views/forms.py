@@ -136,7 +136,59 @@ class HandForm(forms.Form):
         return initial
 
 
+class PlacingForm(forms.Form):
+    """A hand of a game of placings (Grand Seigneur): the finish order, entered by tapping the
+    players' names in the order they went out (the page's script writes the seats into
+    ``finish_order``; without it they are typed, comma-separated seat numbers from 1). The last
+    player may be left out."""
+
+    number = forms.IntegerField(label=_("Hand"), min_value=1)
+    finish_order = forms.CharField(label=_("Finish order"), required=False, max_length=100)
+
+    engine_field = None
+    engine_message = None
+    placing = True
+
+    def __init__(self, *args, seats, numbers=None, **kwargs):
+        kwargs.pop("calls", None), kwargs.pop("chaos", None), kwargs.pop("sweep_key", None)
+        super().__init__(*args, **kwargs)
+        self.seats = sorted(seats, key=lambda seat: seat.position)
+        self.seat_names = {seat.position: seat.label for seat in self.seats}
+        self.team_names = ("", "")
+        if numbers:
+            self.fields["number"].widget = forms.Select(choices=[(n, n) for n in numbers])
+        else:
+            self.fields["number"].widget = forms.HiddenInput()
+
+    def clean_finish_order(self) -> list[int]:
+        text = (self.cleaned_data.get("finish_order") or "").replace(" ", "")
+        try:
+            return [int(part) - 1 for part in text.split(",") if part]
+        except ValueError:
+            raise forms.ValidationError(_("The finish order is the players' seat numbers in the "
+                                          "order they went out, separated by commas.")) from None
+
+    def entry(self) -> dict:
+        return {"finish_order": self.cleaned_data.get("finish_order") or []}
+
+    def add_engine_error(self, error) -> None:
+        self.engine_message = hand_error_message(error, self.seat_names)
+        self.add_error(None, self.engine_message)
+        self.engine_field = "finish_order"
+
+    @staticmethod
+    def initial_from_entry(number: int, entry: dict | None) -> dict:
+        initial: dict = {"number": number}
+        if entry and entry.get("finish_order"):
+            initial["finish_order"] = ",".join(str(s + 1) for s in entry["finish_order"])
+        return initial
+
+
 class CorrectionForm(HandForm):
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class PlacingCorrectionForm(PlacingForm):
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
 
 
@@ -153,6 +205,7 @@ class EventCreateForm(forms.Form):
         ("chaos_dtm", _("Chaos Tichu DTM: every team calls a Grand Tichu every hand")),
         ("tientsin", _("Tientsin: tables of six, two teams of three, partners change")),
         ("threechu", _("Threechu: tables of three, the deal rotates, individual totals")),
+        ("grand_seigneur", _("Grand Seigneur: tables of 5 to 12, placing points")),
         ("team_swiss", _("Teams of two, Swiss")),
         ("league", _("League: teams, round robin, games to 1000")),
         ("knockout", _("Knockout cup: teams, games to 1000, best of 3 from the semi-finals")),

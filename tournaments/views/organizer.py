@@ -43,6 +43,8 @@ from .forms import (
     CorrectionForm,
     EventCreateForm,
     HandForm,
+    PlacingCorrectionForm,
+    PlacingForm,
     PlayersForm,
     ReasonForm,
     SwapForm,
@@ -440,11 +442,14 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
     event = _event(request, event_id)
     view = queries.table_view(table_id, event)
     hand = next((h for h in view.hands if h.number == number), None)
-    form_class = CorrectionForm if hand else HandForm
+    if event.format.game.placings:
+        form_class: type = PlacingCorrectionForm if hand else PlacingForm
+    else:
+        form_class = CorrectionForm if hand else HandForm
     kwargs = {"seats": hand_seat_labels(event.format.game, number, view.seats),
               **form_options(event.rules)}
     if request.method == "GET":
-        form = form_class(initial=HandForm.initial_from_entry(number, hand and hand.entry),
+        form = form_class(initial=form_class.initial_from_entry(number, hand and hand.entry),
                           **kwargs)
         return _hand_page(request, event, view, form, hand, number)
     form = form_class(request.POST, **kwargs)

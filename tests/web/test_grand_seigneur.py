@@ -1,0 +1,72 @@
+"""Grand Seigneur on the pages: the captain enters a hand's finish order (typed as seat numbers
+here; a phone taps the names, see the browser test), the engine refuses an incomplete order
+inline, each player's placing points; the public round and the player page."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from tournaments.models import Event, Hand, HandSeat
+from tournaments.services.events import event_create, players_register
+from tournaments.services.history import Actor
+from tournaments.services.rounds import round_pair, round_publish
+
+pytestmark = pytest.mark.django_db(transaction=True)
+NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta"]
+
+
+@pytest.fixture(autouse=True)
+def _clear_throttle():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def gs_table(organizer):
+    event = event_create(owner=organizer, name="Grand Seigneur", preset="grand_seigneur", seed=2)
+    actor = Actor.organizer(organizer)
+    players_register(event=event, names=NAMES, actor=actor)
+    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
+    return rnd.tables.get()
+
+
+def url(table, name="captain-table"):
+    return reverse(name, kwargs={"code": table.code})
+
+
+def test_create_a_grand_seigneur_event_on_the_web(organizer_client):
+    response = organizer_client.post(reverse("organizer-event-new"),
+                                     {"name": "GS", "preset": "grand_seigneur"})
+    assert response.status_code == 302
+    assert Event.objects.get(name="GS").rules.game == "grand_seigneur"
+
+
+def test_a_captain_enters_a_finish_order(client, gs_table):
+    seated = [s.entrant.name for s in gs_table.seats.order_by("position")
+              .select_related("entrant")]
+    assert len(seated) == 7
+    html = client.get(url(gs_table)).content.decode()
+    assert all(f'data-name="{name}"' in html for name in seated)
+    refused = client.post(url(gs_table), {"number": "1", "finish_order": "3,1"},
+                          HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 400 and "inline-engine-error" in refused.content.decode()
+    assert not Hand.objects.exists()
+    preview = client.post(url(gs_table, "captain-preview"),
+                          {"number": "1", "finish_order": "3,1,2,4,5,6"})
+    assert f"{seated[2]}: 6 points" in preview.content.decode()
+    response = client.post(url(gs_table), {"number": "1", "finish_order": "3,1,2,4,5,6"})
+    assert response.status_code == 302
+    credits = dict(HandSeat.objects.values_list("position", "vp"))
+    assert credits == {2: 6, 0: 5, 1: 4, 3: 3, 4: 2, 5: 1, 6: 0}
+    html = client.get(url(gs_table)).content.decode()
+    assert " · ".join(seated[p] for p in (2, 0, 1, 3, 4, 5, 6)) in html
+    assert "6 points" in html
+    event = gs_table.round.event
+    public = client.get(reverse("event-round", args=[event.pk, 1])).content.decode()
+    assert all(name in public for name in seated)
+    entrant = gs_table.seats.get(position=2).entrant_id
+    player = client.get(reverse("event-player", args=[event.pk, entrant]))
+    assert player.status_code == 200
