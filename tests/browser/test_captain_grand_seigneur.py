@@ -12,8 +12,8 @@ from tournaments.services.events import event_create, players_register
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair, round_publish
 
-from .test_captain_chaos import no_sideways_scrolling, screenshot_at_the_form
 from .conftest import PHONE
+from .test_captain_chaos import no_sideways_scrolling, screenshot_at_the_form
 
 NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannes"]
 
@@ -41,7 +41,7 @@ def test_a_captain_taps_a_finish_order_on_a_phone(live_server, new_page, table):
     for position in (3, 0):
         tap(position)
     expect(phone.locator("#tapped li")).to_have_count(2)
-    expect(phone.locator(f"button[data-seat='4']")).to_be_disabled()
+    expect(phone.locator("button[data-seat='4']")).to_be_disabled()
     phone.click("button[name=save]")
     expect(phone.locator(".engine-error")).to_be_visible()
     assert not Hand.objects.filter(table=table).exists()
