@@ -20,6 +20,7 @@ from django.core.validators import validate_email
 from scoring import InvalidHand
 from scoring.entry import score_entry
 
+from ..choices import EntrantType
 from ..formats import PRESETS, Format, FormatError
 from ..models import Change, Event, Round, Table
 from .events import clean_name, clean_roster
@@ -133,7 +134,7 @@ def _account(username, place: str):
 
 
 def _entrants(items: list, event_format: Format) -> tuple[CheckedEntrant, ...]:
-    team_event = event_format.entrant_type == "team"
+    team_event = event_format.entrant_type == EntrantType.TEAM
     checked, seen = [], set()
     for i, item in enumerate(items):
         place = f"entrants[{i}]"
@@ -235,7 +236,7 @@ def _table(item, place: str, index: int, event_format: Format,
     seats = _list(item, "seats", place)
     if len(seats) != 4:
         raise BackupError(f"{place}.seats", "a table has four seats")
-    if event_format.entrant_type == "team":  # a team fills seats 0 and 2, or 1 and 3
+    if event_format.entrant_type == EntrantType.TEAM:  # a team fills seats 0 and 2, or 1 and 3
         if seats[0] != seats[2] or seats[1] != seats[3]:
             raise BackupError(f"{place}.seats", "each team fills two opposite seats")
         teams = [_entrant(e, f"{place}.seats[{p}]", entrants, seated)

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ..choices import ByeCredit
 from ..models import Change, Entrant, Event, Round, Table
 from ..services.undo import is_undoable
 from ..standings.tiebreaks import TIEBREAKS
-from .settings_form import BYE_LABELS, VP_LABELS, EventSettingsForm
+from ..standings.vp_schemes import VP_SCHEMES
+from .settings_form import EventSettingsForm
 
 STATUS_WORDS = {"open": gettext_lazy("open"), "forfeited": gettext_lazy("forfeited"),
                 "averaged": gettext_lazy("averaged")}
@@ -98,7 +100,11 @@ def _setting_value(value) -> str:
     if isinstance(value, list):
         return ", ".join(str(TIEBREAKS[item].label) if item in TIEBREAKS else item
                          for item in value)
-    return str(VP_LABELS.get(value, BYE_LABELS.get(value, value)))
+    if value in VP_SCHEMES:
+        return str(VP_SCHEMES[value].label)
+    if value in ByeCredit.values:
+        return str(ByeCredit(value).label)
+    return str(value)
 
 
 def _settings(change: Change) -> str:

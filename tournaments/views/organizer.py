@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring import InvalidHand
 
+from ..choices import EntrantType
 from ..models import Change, Entrant, Round, Table
 from ..selectors import pages as queries
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
@@ -145,10 +146,10 @@ def players_add(request, event_id: int):
     if form.cleaned_data["preview"] is not None:  # a file: shown first, saved once confirmed
         return render(request, "organizer/players_preview.html", {
             "event": event, "rows": rows, "file": form.cleaned_data["preview"],
-            "team_event": event.format.entrant_type == "team",
+            "team_event": event.format.entrant_type == EntrantType.TEAM,
             "confirm_form": PlayersForm(initial={"confirmed_rows": json.dumps(rows)})})
     try:
-        if event.format.entrant_type == "individual":
+        if event.format.entrant_type == EntrantType.INDIVIDUAL:
             added = len(players_register(event=event, names=[row[0] for row in rows],
                                          actor=_actor(request)))
         else:

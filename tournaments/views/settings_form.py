@@ -6,23 +6,17 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..formats import BYE_CREDITS, VP_SCHEMES
+from ..choices import ByeCredit
 from ..models import Event
+from ..pairing import RoundRobinPairing
 from ..services.history import ServiceError
 from ..services.settings import LOCKED_ONCE_PUBLISHED, locked_fields
 from ..standings.tiebreaks import tiebreak_choices
+from ..standings.vp_schemes import vp_scheme_choices
 
 TIEBREAK_FIELDS = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
 RULE_OPTIONS = ("double_victory_points", "grand_tichu_allowed", "blind_grand_tichu",
                 "dragon_kept_when_last", "mahjong_in_bomb", "chaos")
-VP_LABELS = {"dtm": _("per hand: 3 double victory / 2 more TP / 1 tie / 0"),
-             "round": _("per round: 2 / 1 / 0 by the table's round TP"),
-             "game": _("per game: 2 for a game won")}
-BYE_LABELS = {"average": _("average of the player's other rounds"), "none": _("nothing")}
-
-
-def _choices(values, labels) -> list[tuple[str, str]]:
-    return [(value, labels.get(value, value)) for value in values]
 
 
 class EventSettingsForm(forms.Form):
@@ -32,13 +26,11 @@ class EventSettingsForm(forms.Form):
                                          min_value=1, max_value=64)
     game_to = forms.IntegerField(label=_("Game to (points)"), required=False, min_value=100,
                                  max_value=10000, help_text=_("Instead of hands per round."))
-    vp_scheme = forms.ChoiceField(label=_("Victory points"), choices=_choices(VP_SCHEMES,
-                                                                            VP_LABELS))
+    vp_scheme = forms.ChoiceField(label=_("Victory points"), choices=vp_scheme_choices)
     tiebreak_1 = forms.ChoiceField(label=_("Tie-break 1"), required=False)
     tiebreak_2 = forms.ChoiceField(label=_("Tie-break 2"), required=False)
     tiebreak_3 = forms.ChoiceField(label=_("Tie-break 3"), required=False)
-    bye_credit = forms.ChoiceField(label=_("A bye is worth"), choices=_choices(BYE_CREDITS,
-                                                                             BYE_LABELS))
+    bye_credit = forms.ChoiceField(label=_("A bye is worth"), choices=ByeCredit.choices)
     confirmation_required = forms.BooleanField(
         label=_("A round is complete only when the opponents confirmed every hand"),
         required=False)
@@ -66,7 +58,7 @@ class EventSettingsForm(forms.Form):
         choices = [("", _("—")), *tiebreak_choices()]
         for field in TIEBREAK_FIELDS:
             self.fields[field].choices = choices
-        if data.get("pairing") != "round_robin":
+        if data.get("pairing") != RoundRobinPairing.method:
             del self.fields["double_round_robin"]
         self.locked = locked_fields(event)
         self.results_locked = LOCKED_ONCE_PUBLISHED[0] in self.locked
