@@ -7,10 +7,15 @@ import io
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import load_workbook
 
-from tournaments.models import Event, Match
+from tournaments.models import Event, Match, Round
+from tournaments.services.events import event_create
+from tournaments.services.history import Actor, Conflict
+from tournaments.services.settings import event_settings_update
 
+from ..web.test_settings import form_data
 from .helpers import bracket, cup, play, win_game
 
 pytestmark = pytest.mark.django_db
@@ -110,3 +115,34 @@ def test_the_printable_bracket_and_the_match_exports(client, organizer_client, o
     xlsx = organizer_client.get(reverse("organizer-export", args=[event.pk, "matches", "xlsx"]))
     sheet = load_workbook(io.BytesIO(xlsx.content)).active
     assert sheet.cell(1, 5).value == "Team A" and sheet.max_row == 1 + 4 + 2 + 1
+
+
+def test_a_cups_values_are_settings_until_the_draw_then_locked(organizer_client, organizer):
+    source = event_create(owner=organizer, name="Autumn league", preset="league", seed=1)
+    event = event_create(owner=organizer, name="Winter cup", preset="groups_knockout", seed=1)
+    url = reverse("organizer-event", args=[event.pk])
+    html = organizer_client.get(url).content.decode()
+    for name in ("best_of", "best_of_from", "third_place", "groups", "advance", "seeding",
+                 "seeding_event"):
+        assert f'name="{name}"' in html, name
+    assert f'<option value="{source.pk}">Autumn league</option>' in html
+    data = form_data(event, best_of=3, best_of_from="", third_place="on", groups=3, advance=2,
+                     seeding="event", seeding_event=str(source.pk))
+    response = organizer_client.post(reverse("organizer-settings", args=[event.pk]), data)
+    assert response.status_code == 302
+    event.refresh_from_db()
+    fmt = event.format
+    assert (fmt.best_of, fmt.best_of_from, fmt.third_place, fmt.groups, fmt.seeding,
+            fmt.seeding_event) == (3, None, True, 3, "event", source.pk)
+    organizer_client.get(reverse("language", args=["de"]))
+    history = organizer_client.get(reverse("organizer-history", args=[event.pk])).content.decode()
+    assert ("Setzliste aus: die Reihenfolge der Turnierleitung → der Tabellenstand eines "
+            "anderen Turniers; Turnier für die Setzliste: — → Autumn league") in history
+
+    Match.objects.create(event=event, round=Round.objects.create(event=event, number=1, seed=1),
+                         stage=Match.Stage.BRACKET, level=1, slot=0)  # as the draw stores it
+    html = organizer_client.get(url).content.decode()
+    assert 'name="best_of" value="3" min="1" max="9" required disabled' in html
+    with translation.override("en"), pytest.raises(Conflict, match="the cup is drawn"):
+        event_settings_update(event_id=event.pk, changes={"best_of": 5},
+                              actor=Actor.organizer(organizer))

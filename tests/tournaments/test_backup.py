@@ -9,8 +9,10 @@ from django.core.management.base import CommandError
 from django.db import DatabaseError, connection
 
 from tournaments import selectors
-from tournaments.models import Change, Event, Hand, Player, StandingRow
+from tournaments.models import Change, Event, Hand, Player, StandingRow, Table
 from tournaments.services.backup import event_export
+from tournaments.services.history import Actor
+from tournaments.services.rounds import table_close
 from tournaments.simulation import simulate_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -147,3 +149,23 @@ def test_a_failed_import_leaves_nothing_and_the_next_one_restores_once(backup, t
     event = Event.objects.get()
     assert Hand.objects.count() == 8 and event.standings_up_to_date
     assert StandingRow.objects.filter(event=event).count() == 8
+
+
+def test_a_forfeited_table_keeps_its_team_at_fault_and_its_credit(organizer, tmp_path):
+    event = simulate_event(preset="dtm", entrants=8, seed=7, owner=organizer, rounds=1).event
+    table = Table.objects.filter(round__event=event).order_by("number").first()
+    table.hands.filter(number__gte=3).delete()
+    table_close(table_id=table.pk, status=Table.Status.FORFEITED, forfeited_by=1,
+                actor=Actor.organizer(organizer))
+    before = standings(event)
+    credited = StandingRow.objects.filter(event=event, adjustment_vp=4).count()
+    assert credited == 2  # team A's two players: 2 missing hands at 2 VP
+    document = event_export(event.pk)
+    Event.objects.all().delete()
+    Player.objects.all().delete()
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(document))
+    call_command("import_event", str(path))
+    restored = Event.objects.get()
+    assert Table.objects.get(round__event=restored, number=table.number).forfeited_by == 1
+    assert standings(restored) == before

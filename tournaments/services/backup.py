@@ -1,7 +1,8 @@
 """Backups: an event as one JSON document, and its restoration into another database.
 
 The document holds everything the event's results depend on (format, seed, entrants and their
-players, rounds with tables, codes, seats and byes, every hand with its entry, and the history).
+players, rounds with tables, codes, seats and byes, every hand with its entry, a cup's matches
+with the tables of their games, and the history).
 Standings are not stored: they are derived data, recomputed after an import, which is how a
 restore proves itself (identical standings).
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
-from ..models import Bye, Change, Entrant, Event, Hand, Player, Round, Seat, Table
+from ..models import Bye, Change, Entrant, Event, Hand, Match, MatchGame, Player, Round, Seat, Table
 from ..standings.compute import refresh
 from .backup_check import FORMAT_VERSION, CheckedBackup, backup_checked
 from .history import ServiceError
@@ -40,12 +41,15 @@ def event_export(event_id: int) -> dict:
         "rounds": [{"number": r.number, "status": r.status, "seed": r.seed,
                     "byes": [b.entrant_id for b in r.byes.all()],
                     "tables": [{"number": t.number, "code": t.code, "status": t.status,
+                                "forfeited_by": t.forfeited_by,
                                 "seats": [s.entrant_id for s in
                                           sorted(t.seats.all(), key=lambda s: s.position)],
                                 "hands": [_hand(h) for h in
                                           sorted(t.hands.all(), key=lambda h: h.number)]}
                                for t in sorted(r.tables.all(), key=lambda t: t.number)]}
                    for r in rounds],
+        "matches": [_match(m) for m in Match.objects.filter(event=event)
+                    .select_related("round").prefetch_related("games__table")],
         "changes": [{"subject": c.subject, "subject_id": c.subject_id, "action": c.action,
                      "actor": c.actor, "old": c.old, "new": c.new, "reason": c.reason,
                      "created_at": c.created_at.isoformat()}
@@ -55,6 +59,18 @@ def event_export(event_id: int) -> dict:
 
 def _player(player: Player) -> dict:
     return {"name": player.name, "email": player.email}
+
+
+def _match(match: Match) -> dict:
+    """A cup's match: its place in the cup, its teams (entrant ids) and how it was decided; its
+    games by the number of their table in the match's round."""
+    return {"stage": match.stage, "group": match.group, "level": match.level, "slot": match.slot,
+            "round": match.round.number, "teams": [match.entrant_a_id, match.entrant_b_id],
+            "seeds": [match.seed_a, match.seed_b], "best_of": match.best_of,
+            "winner": match.winner_id, "decided_by": match.decided_by,
+            "attention": match.attention,
+            "games": [{"number": game.number, "table": game.table.number}
+                      for game in sorted(match.games.all(), key=lambda g: g.number)]}
 
 
 def _hand(hand: Hand) -> dict:
@@ -97,6 +113,16 @@ def _restore(checked: CheckedBackup) -> Event:
                                          withdrawn_after_round=item.withdrawn_after_round)
         entrant.members.set([Player.objects.create(**member) for member in item.members])
         entrant_ids[item.source_id] = entrant.pk
+    tables = _restore_rounds(event, checked, entrant_ids)
+    _restore_matches(event, checked, entrant_ids, tables)
+    Change.objects.bulk_create([Change(event=event, **change) for change in checked.changes])
+    return event
+
+
+def _restore_rounds(event: Event, checked: CheckedBackup,
+                    entrant_ids: dict[int, int]) -> dict[tuple[int, int], Table]:
+    """The rounds, their tables, seats, byes and hands; the tables by (round, table number)."""
+    restored = {}
     taken = set(Table.objects.filter(code__in=[t.code for r in checked.rounds for t in r.tables])
                 .values_list("code", flat=True))
     for item in checked.rounds:
@@ -105,7 +131,9 @@ def _restore(checked: CheckedBackup) -> Event:
         Bye.objects.bulk_create([Bye(round=rnd, entrant_id=entrant_ids[e]) for e in item.byes])
         for t in item.tables:
             table = Table.objects.create(round=rnd, number=t.number, status=t.status,
+                                         forfeited_by=t.forfeited_by,
                                          **({} if t.code in taken else {"code": t.code}))
+            restored[item.number, t.number] = table
             Seat.objects.bulk_create([Seat(table=table, position=p, entrant_id=entrant_ids[e])
                                       for p, e in enumerate(t.seats)])
             Hand.objects.bulk_create([
@@ -113,5 +141,20 @@ def _restore(checked: CheckedBackup) -> Event:
                      vp_0=h.vp[0], vp_1=h.vp[1], double_victory=h.double_victory,
                      entered_by=h.entered_by, confirmed_by_opponents=h.confirmed)
                 for h in t.hands])
-    Change.objects.bulk_create([Change(event=event, **change) for change in checked.changes])
-    return event
+    return restored
+
+
+def _restore_matches(event: Event, checked: CheckedBackup, entrant_ids: dict[int, int],
+                     tables: dict[tuple[int, int], Table]) -> None:
+    """A cup's matches and their games (``entrant_ids.get`` keeps an unknown team None)."""
+    rounds = {r.number: r for r in Round.objects.filter(event=event)}
+    for m in checked.matches:
+        match = Match.objects.create(
+            event=event, round=rounds[m.round], stage=m.stage, group=m.group, level=m.level,
+            slot=m.slot, entrant_a_id=entrant_ids.get(m.teams[0]),
+            entrant_b_id=entrant_ids.get(m.teams[1]), seed_a=m.seeds[0], seed_b=m.seeds[1],
+            best_of=m.best_of, winner_id=entrant_ids.get(m.winner), decided_by=m.decided_by,
+            attention=m.attention)
+        MatchGame.objects.bulk_create([MatchGame(match=match, number=number,
+                                                 table=tables[m.round, table])
+                                       for number, table in m.games])

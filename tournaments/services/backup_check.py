@@ -3,7 +3,9 @@
 A backup is a file anyone can edit, so the import trusts none of it: every value passes the same
 checks a live request does (the format through ``formats``, names through the entrant services,
 every hand re-scored by the engine under the event's rules, its number within the round), and
-the Tichu and victory points stored with a hand must be the ones the engine computes. The first
+the Tichu and victory points stored with a hand must be the ones the engine computes; a cup's
+matches must be places of a bracket or group with the teams seated at their games' tables. The
+first
 fault found stops the import with a ``BackupError`` naming its place in the document, such as
 ``rounds[2].tables[1].hands[3].tp``; ``backup_checked`` returns a ``CheckedBackup`` only when
 the whole document holds.
@@ -22,7 +24,7 @@ from scoring.entry import score_entry
 
 from ..choices import EntrantType
 from ..formats import PRESETS, Format, FormatError
-from ..models import Change, Event, Round, Table
+from ..models import Change, Event, Match, Round, Table
 from .events import clean_name, clean_roster
 from .hands import check_game_open, hand_number_limit, hand_victory_points_for
 from .history import ServiceError
@@ -54,6 +56,7 @@ class CheckedTable:
     number: int
     code: str
     status: str
+    forfeited_by: int | None  # the team at fault of a forfeited table
     seats: tuple[int, ...]  # the document's entrant ids, positions 0-3
     hands: tuple[CheckedHand, ...]
 
@@ -65,6 +68,22 @@ class CheckedRound:
     seed: int
     byes: tuple[int, ...]
     tables: tuple[CheckedTable, ...]
+
+
+@dataclass(frozen=True)
+class CheckedMatch:
+    stage: str
+    group: int | None
+    level: int
+    slot: int
+    round: int  # its round's number
+    teams: tuple[int | None, int | None]  # the document's entrant ids, None while unknown
+    seeds: tuple[int | None, int | None]
+    best_of: int
+    winner: int | None
+    decided_by: str
+    attention: dict
+    games: tuple[tuple[int, int], ...]  # (game number, table number in the round)
 
 
 @dataclass(frozen=True)
@@ -90,6 +109,7 @@ class CheckedBackup:
     status: str
     entrants: tuple[CheckedEntrant, ...]
     rounds: tuple[CheckedRound, ...]
+    matches: tuple[CheckedMatch, ...]
     changes: tuple[dict, ...]
 
 
@@ -108,6 +128,7 @@ def backup_checked(document, *, owner: str | None = None) -> CheckedBackup:
         raise BackupError(place, str(error)) from None
     entrants = _entrants(_list(document, "entrants", ""), event_format)
     known = {entrant.source_id: entrant for entrant in entrants}
+    rounds = _rounds(_list(document, "rounds", ""), event_format, known)
     return CheckedBackup(
         name=_name(_key(data, "name", "event"), "event.name"),
         owner=_account(owner or _key(data, "owner", "event"),
@@ -118,7 +139,8 @@ def backup_checked(document, *, owner: str | None = None) -> CheckedBackup:
         seed=_int(_key(data, "seed", "event"), "event.seed", -2**63, 2**63 - 1),
         status=_choice(_key(data, "status", "event"), "event.status", Event.Status.values),
         entrants=entrants,
-        rounds=_rounds(_list(document, "rounds", ""), event_format, known),
+        rounds=rounds,
+        matches=_matches(document.get("matches", []), event_format, known, rounds),
         changes=tuple(_change(item, f"changes[{i}]")
                       for i, item in enumerate(_list(document, "changes", ""))))
 
@@ -203,8 +225,10 @@ def _rounds(items: list, event_format: Format,
         seated: set[int] = set()
         byes = tuple(_entrant(e, f"{place}.byes[{j}]", entrants, seated)
                      for j, e in enumerate(_list(item, "byes", place)))
-        tables = tuple(_table(table, f"{place}.tables[{j}]", j, event_format, entrants, seated,
-                              codes, draft=status == Round.Status.DRAFT)
+        # in a cup, the games of a match seat its two teams at a table each (``_matches``)
+        tables = tuple(_table(table, f"{place}.tables[{j}]", j, event_format, entrants,
+                              set() if event_format.is_cup else seated, codes,
+                              draft=status == Round.Status.DRAFT)
                        for j, table in enumerate(_list(item, "tables", place)))
         checked.append(CheckedRound(number=number, status=status, byes=byes, tables=tables,
                                     seed=_int(_key(item, "seed", place), f"{place}.seed",
@@ -251,9 +275,15 @@ def _table(item, place: str, index: int, event_format: Format,
     checked: list[CheckedHand] = []
     for k, hand in enumerate(hands):
         checked.append(_hand(hand, f"{place}.hands[{k}]", event_format, checked))
+    status = _choice(_key(item, "status", place), f"{place}.status", Table.Status.values)
+    forfeited_by = item.get("forfeited_by")  # absent from backups made before it was kept
+    if forfeited_by is not None:
+        if status != Table.Status.FORFEITED:
+            raise BackupError(f"{place}.forfeited_by", "only a forfeited table names a team at "
+                                                       "fault")
+        _int(forfeited_by, f"{place}.forfeited_by", 0, 1)
     return CheckedTable(number=number, code=code, seats=tuple(seats), hands=tuple(checked),
-                        status=_choice(_key(item, "status", place), f"{place}.status",
-                                       Table.Status.values))
+                        status=status, forfeited_by=forfeited_by)
 
 
 def _hand(item, place: str, event_format: Format, before: list[CheckedHand]) -> CheckedHand:
@@ -287,6 +317,82 @@ def _hand(item, place: str, event_format: Format, before: list[CheckedHand]) -> 
                        vp=vp, double_victory=score.double_victory, confirmed=confirmed,
                        entered_by=_text(_key(item, "entered_by", place), f"{place}.entered_by",
                                         60))
+
+
+def _matches(items, event_format: Format, entrants: dict[int, CheckedEntrant],
+             rounds: tuple[CheckedRound, ...]) -> tuple[CheckedMatch, ...]:
+    """A cup's matches: each at its own place, its teams known entrants, its winner one of them,
+    and every table of the cup the table of exactly one game, seating the match's teams as the
+    game's number says (``knockout.games.side_at_table``)."""
+    if not isinstance(items, list):
+        raise BackupError("matches", "must be a list")
+    if items and not event_format.is_cup:
+        raise BackupError("matches", "only a cup has matches")
+    tables = {(r.number, t.number): t for r in rounds for t in r.tables}
+    played: set[tuple[int, int]] = set()
+    places: set[tuple[str, int, int]] = set()
+    checked = []
+    for i, item in enumerate(items):
+        match = _match(item, f"matches[{i}]", entrants, len(rounds))
+        if (match.stage, match.level, match.slot) in places:
+            raise BackupError(f"matches[{i}].slot", "two matches at one place of the cup")
+        places.add((match.stage, match.level, match.slot))
+        for j, (number, table) in enumerate(match.games):
+            place = f"matches[{i}].games[{j}]"
+            seats = tables.get((match.round, table))
+            if seats is None or (match.round, table) in played:
+                raise BackupError(f"{place}.table", f"round {match.round} has no table {table} "
+                                                    "free for this game")
+            played.add((match.round, table))
+            first, second = match.teams if number % 2 else match.teams[::-1]
+            if seats.seats != (first, second, first, second):
+                raise BackupError(f"{place}.table", "the table does not seat the match's teams")
+        checked.append(match)
+    if event_format.is_cup and len(played) != len(tables):
+        round_number, table = min(set(tables) - played)
+        raise BackupError("matches", f"table {table} of round {round_number} belongs to no "
+                                     "match's game")
+    return tuple(checked)
+
+
+def _match(item, place: str, entrants: dict[int, CheckedEntrant], rounds: int) -> CheckedMatch:
+    teams = _list(item, "teams", place)
+    if len(teams) != 2 or any(t is not None and t not in entrants for t in teams) \
+            or (teams[0] is not None and teams[0] == teams[1]):
+        raise BackupError(f"{place}.teams", "two different entrants of this backup (or null)")
+    seeds = _list(item, "seeds", place)
+    if len(seeds) != 2:
+        raise BackupError(f"{place}.seeds", "two seeds (or null)")
+    winner = _key(item, "winner", place)
+    decided_by = _choice(_key(item, "decided_by", place), f"{place}.decided_by",
+                         Match.Decision.values)
+    if (winner is None) != (decided_by == Match.Decision.OPEN) \
+            or (winner is not None and winner not in teams):
+        raise BackupError(f"{place}.winner", "a decided match's winner is one of its teams")
+    best_of = _int(_key(item, "best_of", place), f"{place}.best_of", 1, 9)
+    group = _key(item, "group", place)
+    games = []
+    for j, game in enumerate(_list(item, "games", place)):
+        number = _int(_key(game, "number", f"{place}.games[{j}]"),
+                      f"{place}.games[{j}].number", j + 1, j + 1)
+        games.append((number, _int(_key(game, "table", f"{place}.games[{j}]"),
+                                   f"{place}.games[{j}].table", 1)))
+    if len(games) > best_of:
+        raise BackupError(f"{place}.games", f"more games than the best of {best_of}")
+    attention = _key(item, "attention", place)
+    if not isinstance(attention, dict):
+        raise BackupError(f"{place}.attention", "must be an object")
+    return CheckedMatch(
+        stage=_choice(_key(item, "stage", place), f"{place}.stage", Match.Stage.values),
+        group=None if group is None else _int(group, f"{place}.group", 0, 32767),
+        level=_int(_key(item, "level", place), f"{place}.level", 1, 32767),
+        slot=_int(_key(item, "slot", place), f"{place}.slot", 0, 32767),
+        round=_int(_key(item, "round", place), f"{place}.round", 1, max(rounds, 1)),
+        teams=(teams[0], teams[1]),
+        seeds=tuple(None if s is None else _int(s, f"{place}.seeds[{k}]", 1, 32767)
+                    for k, s in enumerate(seeds)),
+        best_of=best_of, winner=winner, decided_by=decided_by, attention=attention,
+        games=tuple(games))
 
 
 def _change(item, place: str) -> dict:

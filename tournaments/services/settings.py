@@ -9,6 +9,8 @@ Tournament rules implemented here:
   round, the game's target), what a bye is worth, and the schedule of a round robin. What only
   orders or continues the event stays open: the number of rounds (never below the rounds already
   paired), the tie-breaks, whether rounds wait for the opponents' confirmations.
+- A cup's layout (best of, from which stage, third-place match, groups, how many advance, the
+  seeding) is locked once the cup is drawn: its matches are stored then.
 - The whole new format is checked as one (``formats.resolve_format``): a refusal names its field
   and nothing is saved. A change is recorded in the history with the old and new values, and the
   standings are recomputed (the tie-breaks may reorder them).
@@ -20,7 +22,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..formats import FormatError, resolve_format
-from ..models import Event, Round
+from ..models import Event, Match, Round
 from ..standings.schedule import mark_changed
 from .history import Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
@@ -28,12 +30,17 @@ from .lifecycle import check_not_finished
 LOCKED_ONCE_PUBLISHED = ("hands_per_round", "game_to", "vp_scheme", "rules", "bye_credit",
                          "double_round_robin")
 FIXED_AT_CREATION = ("entrant_type", "pairing")  # a different kind of event: create another
+# the draw lays out every match of a cup from these (``knockout.draw``)
+LOCKED_ONCE_DRAWN = ("best_of", "best_of_from", "third_place", "groups", "advance", "seeding",
+                     "seeding_event")
 
 
 def locked_fields(event: Event) -> tuple[str, ...]:
     """The format values this event no longer lets change."""
     published = Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).exists()
-    return FIXED_AT_CREATION + (LOCKED_ONCE_PUBLISHED if published else ())
+    drawn = Match.objects.filter(event=event).exists()
+    return (FIXED_AT_CREATION + (LOCKED_ONCE_PUBLISHED if published else ())
+            + (LOCKED_ONCE_DRAWN if drawn else ()))
 
 
 def event_settings_update(*, event_id: int, changes: dict, actor: Actor) -> Event:
@@ -52,6 +59,9 @@ def event_settings_update(*, event_id: int, changes: dict, actor: Actor) -> Even
             return event
         locked = locked_fields(event)
         for name in changed:
+            if name in locked and name in LOCKED_ONCE_DRAWN:
+                raise Conflict(_("This value is locked: the cup is drawn, and its matches were "
+                                 "laid out with it."), field=name, code="locked")
             if name in locked:
                 raise Conflict(_("This value is locked: a round is published, and changing it "
                                  "would change recorded results."), field=name, code="locked")

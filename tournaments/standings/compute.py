@@ -137,7 +137,8 @@ def _scope(event: Event, changes: list[int | None], full: bool) -> Scope | None:
             cursor.execute(*sql.stored_state(event.pk))
             stored, uncredited_byes = cursor.fetchone()
             if stored and not uncredited_byes:
-                return Scope.at_tables(cursor, event.pk, changes) if changes else None
+                return Scope.at_tables(cursor, event.pk, changes,
+                                       tables_per_round=event.format.is_cup) if changes else None
         return Scope.whole_event(cursor, event.pk, parts=_parallel_parts(cursor))
 
 

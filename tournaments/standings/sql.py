@@ -96,13 +96,27 @@ class Scope:
                    table_ids=(min(lows, default=None), max(highs, default=None)), split=split)
 
     @classmethod
-    def at_tables(cls, cursor, event_id: int, table_ids: list[int]) -> Scope | None:
-        """The seats at ``table_ids``; None if nobody sits there."""
+    def at_tables(cls, cursor, event_id: int, table_ids: list[int], *,
+                  tables_per_round: bool = False) -> Scope | None:
+        """The seats at ``table_ids``; None if nobody sits there. With ``tables_per_round``
+        (a cup, whose match plays a table per game in one round), the scope takes in the other
+        tables of those entrants in those rounds, whose games their round results sum."""
         tables = tuple(sorted(set(table_ids)))
-        cursor.execute(f"SELECT t.round_id, s.entrant_id FROM {SEAT} s "
-                       f"JOIN {TABLE} t ON t.id = s.table_id "
-                       f"WHERE s.table_id IN ({', '.join(['%s'] * len(tables))})", tables)
-        seated = tuple(sorted(set(cursor.fetchall())))
+        listed = ", ".join(["%s"] * len(tables))
+        if tables_per_round:
+            cursor.execute(f"SELECT t.round_id, o.entrant_id, o.table_id FROM {SEAT} s "
+                           f"JOIN {TABLE} t ON t.id = s.table_id "
+                           f"JOIN {SEAT} o ON o.entrant_id = s.entrant_id "
+                           f"JOIN {TABLE} ot ON ot.id = o.table_id AND ot.round_id = t.round_id "
+                           f"WHERE s.table_id IN ({listed})", tables)
+            rows = cursor.fetchall()
+            tables = tuple(sorted({table for *_, table in rows}))
+            seated = tuple(sorted({(round_id, entrant) for round_id, entrant, _ in rows}))
+        else:
+            cursor.execute(f"SELECT t.round_id, s.entrant_id FROM {SEAT} s "
+                           f"JOIN {TABLE} t ON t.id = s.table_id WHERE s.table_id IN ({listed})",
+                           tables)
+            seated = tuple(sorted(set(cursor.fetchall())))
         return cls(event_id, tables_changed=tables, seated=seated) if seated else None
 
     @property

@@ -12,12 +12,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..choices import ByeCredit
 from ..models import Change, Entrant, Event, Round, Table
 from ..services.undo import is_undoable
 from ..standings.tiebreaks import TIEBREAKS
-from ..standings.vp_schemes import VP_SCHEMES
-from .settings_form import EventSettingsForm
+from .settings_form import EventSettingsForm, value_labels
 
 STATUS_WORDS = {"open": gettext_lazy("open"), "forfeited": gettext_lazy("forfeited"),
                 "averaged": gettext_lazy("averaged")}
@@ -92,7 +90,9 @@ def _setting_label(name: str) -> str:
     return str({"tiebreaks": gettext_lazy("Tie-breaks")}.get(name, name))
 
 
-def _setting_value(value) -> str:
+def _setting_value(value, name: str = "") -> str:
+    if name == "seeding_event" and value is not None:  # an event by its name
+        return Event.objects.filter(pk=value).values_list("name", flat=True).first() or "?"
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if value is None or value == []:
@@ -100,11 +100,8 @@ def _setting_value(value) -> str:
     if isinstance(value, list):
         return ", ".join(str(TIEBREAKS[item].label) if item in TIEBREAKS else item
                          for item in value)
-    if value in VP_SCHEMES:
-        return str(VP_SCHEMES[value].label)
-    if value in ByeCredit.values:
-        return str(ByeCredit(value).label)
-    return str(value)
+    labels = value_labels()
+    return str(labels.get(value, value)) if isinstance(value, str) else str(value)
 
 
 def _settings(change: Change) -> str:
@@ -119,7 +116,7 @@ def _settings(change: Change) -> str:
                       if old.get(option) != value]
         else:
             pairs.append((name, old, new))
-    parts = [f"{_setting_label(name)}: {_setting_value(old)} → {_setting_value(new)}"
+    parts = [f"{_setting_label(name)}: {_setting_value(old, name)} → {_setting_value(new, name)}"
              for name, old, new in pairs]
     return _("Settings changed: %(what)s") % {"what": "; ".join(parts)}
 

@@ -4,9 +4,10 @@ shown but disabled (``services.settings`` says which), errors beside their field
 from __future__ import annotations
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from ..choices import ByeCredit
+from ..choices import ByeCredit, Seeding
 from ..models import Event
 from ..pairing import RoundRobinPairing
 from ..services.history import ServiceError
@@ -17,6 +18,19 @@ from ..standings.vp_schemes import vp_scheme_choices
 TIEBREAK_FIELDS = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
 RULE_OPTIONS = ("double_victory_points", "grand_tichu_allowed", "blind_grand_tichu",
                 "dragon_kept_when_last", "mahjong_in_bomb", "chaos")
+CUP_FIELDS = ("best_of", "best_of_from", "third_place", "groups", "advance", "seeding",
+              "seeding_event")
+GROUP_FIELDS = ("groups", "advance")
+# a cup's stages as the form and the history word them ("" is every match)
+CUP_VALUE_LABELS = {"": _("every match"), "quarter_final": _("Quarter-finals"),
+                    "semi_final": _("Semi-finals"), "final": _("Final")}
+
+
+def value_labels() -> dict[str, Promise]:
+    """Every choice's label by its value, from the registries: what the history words a
+    changed setting with."""
+    return {**CUP_VALUE_LABELS, **dict(Seeding.choices), **dict(ByeCredit.choices),
+            **dict(vp_scheme_choices())}
 
 
 class EventSettingsForm(forms.Form):
@@ -35,6 +49,18 @@ class EventSettingsForm(forms.Form):
         label=_("A round is complete only when the opponents confirmed every hand"),
         required=False)
     double_round_robin = forms.BooleanField(label=_("Double round robin"), required=False)
+    best_of = forms.IntegerField(label=_("Best of (games per match)"), min_value=1, max_value=9,
+                                 help_text=_("Cups: an odd number."))
+    best_of_from = forms.ChoiceField(
+        label=_("Best of from"), required=False,
+        choices=[(value, CUP_VALUE_LABELS[value])
+                 for value in ("", "quarter_final", "semi_final", "final")])
+    third_place = forms.BooleanField(label=_("Third-place match"), required=False)
+    groups = forms.IntegerField(label=_("Groups"), min_value=1, max_value=16)
+    advance = forms.IntegerField(label=_("Advance per group"), min_value=1, max_value=8)
+    seeding = forms.ChoiceField(label=_("Seeds from"), choices=Seeding.choices)
+    seeding_event = forms.ChoiceField(label=_("Seeding event"), required=False,
+                                      help_text=_("Its standings seed the cup."))
     double_victory_points = forms.IntegerField(label=_("Points for a double victory"),
                                                min_value=5, max_value=1000)
     grand_tichu_allowed = forms.BooleanField(label=_("Grand Tichu allowed"), required=False)
@@ -60,11 +86,28 @@ class EventSettingsForm(forms.Form):
             self.fields[field].choices = choices
         if data.get("pairing") != RoundRobinPairing.method:
             del self.fields["double_round_robin"]
+        self._cup_fields(event)
         self.locked = locked_fields(event)
         self.results_locked = LOCKED_ONCE_PUBLISHED[0] in self.locked
         for name, field in self.fields.items():
             if self.format_name(name) in self.locked:
                 field.disabled = True
+
+    def _cup_fields(self, event: Event) -> None:
+        """A cup's values, only in a cup (groups only with groups); the seeding event one of
+        the organizer's other events."""
+        if not event.format.is_cup:
+            for name in CUP_FIELDS:
+                del self.fields[name]
+            return
+        if not event.format.groups:
+            for name in GROUP_FIELDS:
+                del self.fields[name]
+        others = Event.objects.filter(owner_id=event.owner_id).exclude(pk=event.pk)
+        self.fields["seeding_event"].choices = [("", "—"), *(
+            (str(pk), name) for pk, name in others.order_by("-pk").values_list("pk", "name"))]
+        self.initial["best_of_from"] = self.initial.get("best_of_from") or ""
+        self.initial["seeding_event"] = str(self.initial.get("seeding_event") or "")
 
     @staticmethod
     def format_name(field: str) -> str:
@@ -85,6 +128,10 @@ class EventSettingsForm(forms.Form):
         data = self.cleaned_data
         changes = {name: data[name] for name in self.fields
                    if self.format_name(name) == name and name in data}
+        if "best_of_from" in changes:
+            changes["best_of_from"] = changes["best_of_from"] or None
+        if "seeding_event" in changes:
+            changes["seeding_event"] = int(changes["seeding_event"] or 0) or None
         changes["tiebreaks"] = [data[field] for field in TIEBREAK_FIELDS if data.get(field)]
         changes["rules"] = {name: data[name] for name in RULE_OPTIONS}
         return changes
