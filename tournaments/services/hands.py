@@ -123,9 +123,10 @@ def _locked_slot(table_id: int, number: int) -> tuple[Table, Format, int | None]
         return None
     alias = connection.alias
     event_id, owner_id, event_status, format_data = event_row
-    t_id, round_id, t_number, code, t_status, r_status = table_row
+    t_id, round_id, t_number, code, t_status, r_status, r_number = table_row
     event = Event.from_db(alias, ["id", "owner_id", "status"], [event_id, owner_id, event_status])
-    rnd = Round.from_db(alias, ["id", "event_id", "status"], [round_id, event_id, r_status])
+    rnd = Round.from_db(alias, ["id", "event_id", "number", "status"],  # in the model's order
+                        [round_id, event_id, r_number, r_status])
     table = Table.from_db(alias, ["id", "round_id", "number", "code", "status"],
                           [t_id, round_id, t_number, code, t_status])
     ROUND_EVENT.set_cached_value(rnd, event)
@@ -150,7 +151,8 @@ def _slot_sql(vendor: str) -> tuple[str, str, str]:
             f"(SELECT r.event_id FROM {rnd} r WHERE r.id = "
             f"(SELECT t.round_id FROM {table} t WHERE t.id = %s)){share}",
             f"SELECT t.id, t.round_id, t.number, t.code, t.status, "
-            f"(SELECT r.status FROM {rnd} r WHERE r.id = t.round_id) "
+            f"(SELECT r.status FROM {rnd} r WHERE r.id = t.round_id), "
+            f"(SELECT r.number FROM {rnd} r WHERE r.id = t.round_id) "
             f"FROM {table} t WHERE t.id = %s{update}",
             f"SELECT h.id FROM {hand} h WHERE h.table_id = %s AND h.number = %s")
 
@@ -159,7 +161,7 @@ def _created(table: Table, hand: Hand, actor: Actor) -> Hand:
     """A new hand, its history row and its standings change: one round trip."""
     event = table.round.event
     history = change_row(event, subject="hand", subject_id=rows.LastId(Hand), action="create",
-                         actor=actor, new=_snapshot(hand))
+                         actor=actor, new=_snapshot(hand, table))
     (hand_id,), _ = mark_changed(event, table_id=table.pk, along=(
         rows.insert_statement(hand, returning=True), rows.insert_statement(history)))
     rows.inserted(hand, hand_id)
@@ -168,13 +170,13 @@ def _created(table: Table, hand: Hand, actor: Actor) -> Hand:
 
 def _corrected(table: Table, existing: Hand, hand: Hand, actor: Actor, reason: str) -> Hand:
     """An organizer's correction: the stored hand takes the new entry, the history both."""
-    old = _snapshot(existing)
+    old = _snapshot(existing, table)
     for name in ("entry", "tp_0", "tp_1", "vp_0", "vp_1", "double_victory", "entered_by"):
         setattr(existing, name, getattr(hand, name))
     existing.confirmed_by_opponents = False
     existing.save()
     history = change_row(table.round.event, subject="hand", subject_id=existing.pk,
-                         action="correct", actor=actor, old=old, new=_snapshot(existing),
+                         action="correct", actor=actor, old=old, new=_snapshot(existing, table),
                          reason=reason)
     mark_changed(table.round.event, table_id=table.pk, along=(rows.insert_statement(history),))
     return existing
@@ -225,8 +227,11 @@ def check_game_open(before: list[tuple[int, int]], number: int, event_format: Fo
         raise Conflict(_("This game is already decided."), code="game_over")
 
 
-def _snapshot(hand: Hand) -> dict:
-    return {"table": hand.table_id, "number": hand.number, "entry": hand.entry,
+def _snapshot(hand: Hand, table: Table) -> dict:
+    """A hand as the history keeps it: with its table's and round's numbers, which name the
+    table once its id means nothing (a removed table, an event restored from a backup)."""
+    return {"table": hand.table_id, "table_number": table.number,
+            "round": table.round.number, "number": hand.number, "entry": hand.entry,
             "totals": [hand.tp_0, hand.tp_1], "victory_points": [hand.vp_0, hand.vp_1]}
 
 
