@@ -217,7 +217,8 @@ def _missing_hands_credit(event_format) -> tuple[str, str, list]:
     """(VP, TP, params) a seat of table ``t`` (with totals ``ht``) is credited for the table's
     missing hands, once the organizer closed it (RULINGS.md, "Closing a table before all its
     hands are in"): averaged, per missing hand 1 VP and 50 TP to each team; forfeited, 2 VP to
-    the team not at fault (``t.forfeited_by`` names the other), no TP.
+    the team not at fault (``t.forfeited_by`` names the other), and the format's ``forfeit_tp``
+    (0 unless the organizer chose, say, 100).
 
     Only where VP are per hand (DTM) and a round has a fixed number of hands; elsewhere a closed
     table counts with the hands it has (``_table_vp``).
@@ -229,9 +230,11 @@ def _missing_hands_credit(event_format) -> tuple[str, str, list]:
                f"THEN {hands} - COALESCE(ht.n, 0) ELSE 0 END")
     vp = (f"({missing}) * CASE WHEN t.status = %s THEN %s "
           f"WHEN t.forfeited_by = 1 - s.position %% 2 THEN %s ELSE 0 END")
-    tp = f"({missing}) * CASE WHEN t.status = %s THEN {AVERAGED_HAND_TP} ELSE 0 END"
+    tp = (f"({missing}) * CASE WHEN t.status = %s THEN {AVERAGED_HAND_TP} "
+          f"WHEN t.forfeited_by = 1 - s.position %% 2 THEN %s ELSE 0 END")
     open_, averaged = Table.Status.OPEN, Table.Status.AVERAGED
-    return vp, tp, [open_, averaged, TABLE_VP["tie"], TABLE_VP["win"], open_, averaged]
+    return vp, tp, [open_, averaged, TABLE_VP["tie"], TABLE_VP["win"], open_, averaged,
+                    int(event_format.forfeit_tp)]
 
 
 def seat_results(event_format, scope: Scope) -> tuple[str, list]:
