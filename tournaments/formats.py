@@ -69,6 +69,8 @@ class Format:
     double_round_robin: bool = False
     tiebreaks: tuple[str, ...] = ("tichu_points",)
     bye_credit: str = ByeCredit.AVERAGE
+    # TP a missing hand of a forfeited table credits to the team not at fault (RULINGS: 0, or 100)
+    forfeit_tp: int = 0
     best_of: int = 1
     best_of_from: str | None = None
     third_place: bool = False
@@ -115,6 +117,9 @@ class Format:
             raise FormatError("vp_scheme", _("vp_scheme must be one of %(choices)s.")
                               % {"choices": _listed(VP_SCHEMES)})
         VP_SCHEMES[self.vp_scheme].check_format(self)
+        if not 0 <= self.forfeit_tp <= 1000 or self.forfeit_tp % 5:
+            raise FormatError("forfeit_tp", _("The TP a forfeit credits per hand: a multiple of 5 "
+                                              "from 0 to 1000."))
         if self.bye_credit not in ByeCredit.values:
             raise FormatError("bye_credit", _("bye_credit must be one of %(choices)s.")
                               % {"choices": _listed(ByeCredit.values)})
@@ -229,7 +234,7 @@ def resolve_format(preset: str | None, overrides: dict | None = None) -> Format:
 
 
 _INT_OR_NONE = ("rounds", "hands_per_round", "game_to", "best_of", "groups", "advance",
-                "seeding_event")
+                "seeding_event", "forfeit_tp")
 _STRINGS = ("entrant_type", "vp_scheme", "pairing", "bye_credit", "seeding")
 _BOOLEANS = ("double_round_robin", "third_place", "confirmation_required")
 
@@ -246,7 +251,7 @@ def _check_types(overrides: dict) -> None:
     for name in _BOOLEANS:
         if name in overrides and not isinstance(overrides[name], bool):
             raise FormatError(name, _("%(name)s must be true or false.") % {"name": name})
-    for name in ("best_of", "groups", "advance"):
+    for name in ("best_of", "groups", "advance", "forfeit_tp"):
         if name in overrides and overrides[name] is None:
             raise FormatError(name, _("%(name)s must be a whole number.") % {"name": name})
     if overrides.get("best_of_from") is not None and not isinstance(overrides["best_of_from"],

@@ -14,7 +14,7 @@ from collections import defaultdict
 import pytest
 
 from tournaments.api.serializers import EventCreateSerializer
-from tournaments.choices import ByeCredit, EntrantType
+from tournaments.choices import ByeCredit, EntrantType, Seeding
 from tournaments.formats import PRESETS, FormatError, resolve_format
 from tournaments.models import Bye, Hand, Seat, StandingRow, Table
 from tournaments.pairing import PAIRING_METHODS
@@ -116,9 +116,11 @@ def test_the_choices_offered_are_the_registries():
     assert list(fields["vp_scheme"].choices) == list(VP_SCHEMES)
     assert list(fields["entrant_type"].choices) == EntrantType.values
     assert list(fields["bye_credit"].choices) == ByeCredit.values
+    assert list(fields["seeding"].choices) == Seeding.values
     form_fields = EventSettingsForm.base_fields
     assert [value for value, _ in form_fields["vp_scheme"].choices] == list(VP_SCHEMES)
     assert [value for value, _ in form_fields["bye_credit"].choices] == ByeCredit.values
+    assert [value for value, _ in form_fields["seeding"].choices] == Seeding.values
     for registry in (PAIRING_METHODS, VP_SCHEMES, TIEBREAKS):
         for entry in registry.values():
             assert str(entry.label)

@@ -130,8 +130,9 @@ class PerHand(VictoryPoints):
                              statuses: TableStatuses) -> tuple[str, str, list]:
         """RULINGS.md, "Closing a table before all its hands are in": averaged, per missing hand
         1 VP and 50 TP to each team; forfeited, 2 VP to the team not at fault
-        (``t.forfeited_by`` names the other), no TP. Only where a round has a fixed number of
-        hands; elsewhere a closed table counts with the hands it has."""
+        (``t.forfeited_by`` names the other), and the format's ``forfeit_tp`` (0 unless the
+        organizer chose, say, 100). Only where a round has a fixed number of hands; elsewhere a
+        closed table counts with the hands it has."""
         if fmt.hands_per_round is None:
             return "0", "0", []
         hands = int(fmt.hands_per_round)
@@ -139,9 +140,11 @@ class PerHand(VictoryPoints):
                    f"THEN {hands} - COALESCE(ht.n, 0) ELSE 0 END")
         vp = (f"({missing}) * CASE WHEN t.status = %s THEN %s "
               f"WHEN t.forfeited_by = 1 - s.position %% 2 THEN %s ELSE 0 END")
-        tp = f"({missing}) * CASE WHEN t.status = %s THEN {AVERAGED_HAND_TP} ELSE 0 END"
+        tp = (f"({missing}) * CASE WHEN t.status = %s THEN {AVERAGED_HAND_TP} "
+              f"WHEN t.forfeited_by = 1 - s.position %% 2 THEN %s ELSE 0 END")
         open_, averaged = statuses.open, statuses.averaged
-        return vp, tp, [open_, averaged, TABLE_VP["tie"], TABLE_VP["win"], open_, averaged]
+        return vp, tp, [open_, averaged, TABLE_VP["tie"], TABLE_VP["win"], open_, averaged,
+                        int(fmt.forfeit_tp)]
 
 
 class PerTable(VictoryPoints):

@@ -45,6 +45,10 @@ class EventSettingsForm(forms.Form):
     tiebreak_2 = forms.ChoiceField(label=_("Tie-break 2"), required=False)
     tiebreak_3 = forms.ChoiceField(label=_("Tie-break 3"), required=False)
     bye_credit = forms.ChoiceField(label=_("A bye is worth"), choices=ByeCredit.choices)
+    forfeit_tp = forms.IntegerField(
+        label=_("TP per missing hand of a forfeit, for the team not at fault"), required=False,
+        min_value=0, max_value=1000, step_size=5, help_text=_("Empty or 0: none; or for "
+                                                               "example 100."))
     confirmation_required = forms.BooleanField(
         label=_("A round is complete only when the opponents confirmed every hand"),
         required=False)
@@ -74,7 +78,7 @@ class EventSettingsForm(forms.Form):
         required=False)
 
     def __init__(self, *args, event: Event, **kwargs):
-        data = event.format_data
+        data = event.format.as_dict()  # the stored values, and the defaults of newer ones
         initial = {name: data.get(name) for name in self.base_fields if name in data}
         initial.update({name: data["rules"].get(name) for name in RULE_OPTIONS})
         for field, value in zip(TIEBREAK_FIELDS, [*data.get("tiebreaks", []), "", "", ""],
@@ -128,6 +132,8 @@ class EventSettingsForm(forms.Form):
         data = self.cleaned_data
         changes = {name: data[name] for name in self.fields
                    if self.format_name(name) == name and name in data}
+        if "forfeit_tp" in changes:
+            changes["forfeit_tp"] = changes["forfeit_tp"] or 0
         if "best_of_from" in changes:
             changes["best_of_from"] = changes["best_of_from"] or None
         if "seeding_event" in changes:
