@@ -12,7 +12,8 @@ from ..models import Event, event_display_names
 def stage_label(stage: str) -> str:
     """A stage's name in the reader's language (``bracket.stage_name``)."""
     labels = {"final": _("Final"), "semi_final": _("Semi-finals"),
-              "quarter_final": _("Quarter-finals"), "third_place": _("Third place")}
+              "quarter_final": _("Quarter-finals"), "round_of_16": _("Round of 16"),
+              "round_of_32": _("Round of 32"), "third_place": _("Third place")}
     if stage in labels:
         return labels[stage]
     return _("Round of %(n)s") % {"n": stage.removeprefix("round_of_")}
