@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..choices import ByeCredit, EntrantType
 from ..models import Bye, Entrant, Hand, Round, RoundResult, Seat, StandingRow, Table
-from .tiebreaks import TIEBREAKS, Sources
+from .tiebreaks import TIEBREAKS, ColumnTiebreak, Sources
 from .vp_schemes import VP_SCHEMES, TableStatuses
 
 HAND = Hand._meta.db_table
@@ -435,7 +435,7 @@ def lines(dialect: Dialect, event_format, scope: Scope, source: str,
     joins, values = [], []
     for index, name in enumerate(event_format.tiebreaks):
         tiebreak = TIEBREAKS[name]
-        if tiebreak.in_totals:
+        if isinstance(tiebreak, ColumnTiebreak):
             values.append((name, f"l.{tiebreak.in_totals[0]}"))
             continue
         ctes.append((f"tb{index}", *tiebreak.relation(sources)))
