@@ -80,8 +80,9 @@ class TableView:
 
     @property
     def team_names(self) -> tuple[str, str]:
-        return (" & ".join(self.names.get(p, "?") for p in (0, 2)),
-                " & ".join(self.names.get(p, "?") for p in (1, 3)))
+        """Each table team's names; a team entrant in both of its seats is named once."""
+        return (" & ".join(dict.fromkeys(self.names.get(p, "?") for p in (0, 2))),
+                " & ".join(dict.fromkeys(self.names.get(p, "?") for p in (1, 3))))
 
 
 def _seat_prefetch():

@@ -51,7 +51,7 @@ from .forms import (
     add_service_error,
 )
 from .history_words import history_lines
-from .labels import cup_attention
+from .labels import cup_attention, format_summary, preset_label
 from .settings_form import EventSettingsForm
 
 
@@ -72,8 +72,10 @@ def _back(event, rnd=None):
 @login_required
 @require_GET
 def dashboard(request):
-    return render(request, "organizer/dashboard.html",
-                  {"events": queries.organizer_events(request.user)})
+    events = list(queries.organizer_events(request.user))
+    for event in events:
+        event.preset_label = preset_label(event.preset)
+    return render(request, "organizer/dashboard.html", {"events": events})
 
 
 @login_required
@@ -98,7 +100,8 @@ def _event_page(request, event, players_form=None, status=200, settings_form=Non
     latest = rounds[-1] if rounds else None
     entrants = queries.entrants(event)
     return render(request, "organizer/event.html", {
-        "event": event, "format": event.format, "entrants": entrants,
+        "event": event, "format": event.format, "format_summary": format_summary(event),
+        "entrants": entrants,
         "rounds": rounds, "latest": latest,
         "offer_finish": is_last_round_played(event, rounds, total_rounds(event, len(entrants))),
         "playing": sum(1 for entrant in entrants if entrant.active),
