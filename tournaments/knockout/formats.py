@@ -79,7 +79,7 @@ class CupFormat(Pairing, ABC):
 
 class Knockout(CupFormat):
     method = "knockout"
-    # Translators: a pairing method, in the API's choices and the event's format
+    # Translators: a pairing method, in the API's choices; a preset, on the organizer's pages
     label = gettext_lazy("Knockout cup")
 
     @classmethod
