@@ -12,6 +12,7 @@ import json
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -67,6 +68,9 @@ def _back(event, rnd=None):
     if rnd is not None:
         return redirect("organizer-round", event_id=event.pk, round_id=rnd.pk)
     return redirect("organizer-event", event_id=event.pk)
+
+
+HISTORY_PER_PAGE = 100  # a day of a 40-player DTM records about a thousand changes
 
 
 @login_required
@@ -487,9 +491,16 @@ def _hand_page(request, event, view, form, hand, number, status=200):
 @login_required
 @require_GET
 def history(request, event_id: int):
+    """The event's changes, newest first, ``HISTORY_PER_PAGE`` a page (``?page=N``)."""
     event = _event(request, event_id)
+    paginator = Paginator(queries.history(event), HISTORY_PER_PAGE)
+    page = paginator.get_page(request.GET.get("page"))
     return render(request, "organizer/history.html", {
-        "event": event, "lines": history_lines(event, queries.history(event))})
+        "event": event, "lines": history_lines(event, list(page.object_list)), "page": page,
+        "page_range": list(paginator.get_elided_page_range(page.number, on_each_side=2,
+                                                           on_ends=1)),
+        "pages_path": reverse("organizer-history", args=[event.pk]),
+        "pages_label": _("History")})
 
 
 @login_required
