@@ -20,9 +20,9 @@ class EntrantType(models.TextChoices):
     """Who an event's entrants are: single players with partners drawn each round, or fixed
     teams of two."""
 
-    # Translators: a choice of an event's entrants, in the API's and the settings' choices
+    # Translators: a choice of an event's entrants, described in the API's schema
     INDIVIDUAL = "individual", _("individual players")
-    # Translators: a choice of an event's entrants, in the API's and the settings' choices
+    # Translators: a choice of an event's entrants, described in the API's schema
     TEAM = "team", _("fixed teams of two")
 
 

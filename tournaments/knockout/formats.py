@@ -79,7 +79,8 @@ class CupFormat(Pairing, ABC):
 
 class Knockout(CupFormat):
     method = "knockout"
-    # Translators: a pairing method, in the API's choices; a preset, on the organizer's pages
+    # Translators: a pairing method, described in the API's schema; a preset, on the organizer's
+    # pages
     label = gettext_lazy("Knockout cup")
 
     @classmethod
@@ -98,7 +99,8 @@ class Knockout(CupFormat):
 
 class GroupsKnockout(CupFormat):
     method = "groups_knockout"
-    # Translators: a pairing method, in the API's choices and the event's format
+    # Translators: a pairing method, described in the API's schema; a preset, in the new event
+    # form
     label = gettext_lazy("Groups, then a knockout cup")
 
     @classmethod

@@ -176,7 +176,7 @@ class IndividualPairing(PairingMethod):
     """
 
     method = "individual"
-    # Translators: a pairing method, in the API's choices and the event's format
+    # Translators: a pairing method, described in the API's schema
     label = _("individual: a new partner every round")
     entrant_type = EntrantType.INDIVIDUAL
 

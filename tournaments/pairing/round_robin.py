@@ -55,7 +55,7 @@ class RoundRobinPairing(PairingMethod):
     """
 
     method = "round_robin"
-    # Translators: a pairing method, in the API's choices and the event's format
+    # Translators: a pairing method, described in the API's schema
     label = _("round robin: every team against every other")
     entrant_type = EntrantType.TEAM
     open_rounds = True  # as many rounds as the schedule has

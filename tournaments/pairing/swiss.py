@@ -172,7 +172,7 @@ class SwissPairing(PairingMethod):
     """
 
     method = "swiss"
-    # Translators: a pairing method, in the API's choices and the event's format
+    # Translators: a pairing method, described in the API's schema
     label = _("Swiss: teams against teams of equal standing")
     entrant_type = EntrantType.TEAM
 

@@ -95,6 +95,8 @@ class TichuPoints(ColumnTiebreak):
     """Total Tichu points: the DTM's tie-break, a column of the lines already."""
 
     name = "tichu_points"
+    # Translators: a tie-break, in the event settings' "Tie-break 1-3" and the settings' history;
+    # also a column of the standings and the player page
     label = _("Tichu points")
     in_totals = ("tp", "tichu_points")
 
@@ -104,6 +106,7 @@ class DoubleVictories(SqlTiebreak):
     """Hands in which the entrant's team went out first and second."""
 
     name = "double_victories"
+    # Translators: a tie-break, in the event settings' "Tie-break 1-3" and the settings' history
     label = _("double victories")
 
     def relation(self, sources: Sources) -> tuple[str, list]:
@@ -118,6 +121,7 @@ class TichuCallsMade(SqlTiebreak):
     """Tichu and Grand Tichu calls made (the engine's verdict); a team's: both of its seats."""
 
     name = "tichu_calls_made"
+    # Translators: a tie-break, in the event settings' "Tie-break 1-3" and the settings' history
     label = _("Tichu calls made")
 
     def relation(self, sources: Sources) -> tuple[str, list]:
@@ -133,6 +137,7 @@ class OpponentVictoryPoints(SqlTiebreak):
     entrant's line, so never incremental)."""
 
     name = "opponent_victory_points"
+    # Translators: a tie-break, in the event settings' "Tie-break 1-3" and the settings' history
     label = _("opponents' victory points")
     local = False
 
