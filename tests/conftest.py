@@ -171,16 +171,18 @@ def fresh_attempt_limits(request):
 
 
 @pytest.fixture(autouse=True)
-def english_unless_asked(request):
+def english_unless_asked(request, monkeypatch):
     """Every test starts in the default language: a request in German leaves its language active
     in the thread (as a server's next request would replace it), and services called directly
-    afterwards would otherwise word their messages in German. Nothing to do without Django."""
+    afterwards would otherwise word their messages in German; commands that follow the shell's
+    ``LANG`` see none. Nothing to do without Django."""
     if not _django(request.config):
         yield
         return
     from django.conf import settings as django_settings
     from django.utils import translation
 
+    monkeypatch.setenv("LANG", "C.UTF-8")
     translation.activate(django_settings.LANGUAGE_CODE)
     yield
     translation.activate(django_settings.LANGUAGE_CODE)

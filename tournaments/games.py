@@ -65,16 +65,17 @@ class TableGame:
         """Every table size a seating of this game may have."""
         return (self.seats,)
 
-    def pairing(self, method: str) -> tuple[str, dict]:
-        """The pairing method (``tournaments.pairing``) and its options for a format's
-        ``pairing``: individuals at tables of this game's size are seated by ``tables``."""
-        if method == "individual" and (self.seats != 4 or not self.teams):
-            from .pairing.tables import TablePairing
+    def draw_method(self, method: str):
+        """The pairing method (``tournaments.pairing``) that seats a round of a format naming
+        ``method``: individuals at tables of this game's size are seated by ``TablePairing``."""
+        from .pairing.factory import make_pairing
+        from .pairing.tables import TablePairing
 
-            return TablePairing.method, {"seats": self.seats, "teams": self.teams,
-                                         "table_sizes": self.table_sizes,
-                                         "avoid_meetings": self.avoid_meetings}
-        return method, {}
+        if method == "individual" and (self.seats != 4 or not self.teams):
+            return TablePairing(seats=self.seats, teams=self.teams,
+                                table_sizes=self.table_sizes,
+                                avoid_meetings=self.avoid_meetings)
+        return make_pairing(method)
 
     def match_seats(self, home: int, away: int) -> tuple[int, ...]:
         """A match of two team entrants as seats: each team fills its side of the table."""

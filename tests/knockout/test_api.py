@@ -60,3 +60,25 @@ def test_the_schema_documents_the_cup():
     operations = {op["operationId"] for path in schema["paths"].values()
                   for op in path.values() if isinstance(op, dict) and "operationId" in op}
     assert {"events_bracket", "events_matches", "matches_read", "events_draw"} <= operations
+    create = schema["components"]["schemas"]["EventCreate"]["properties"]
+    assert {"best_of", "best_of_from", "third_place", "groups", "advance", "seeding",
+            "seeding_event", "forfeit_tp"} <= set(create)
+
+
+def test_a_cups_values_are_patched_until_the_draw(organizer):
+    event = event_create(owner=organizer, name="Cup", preset="knockout")
+    client = APIClient()
+    client.force_authenticate(organizer)
+    url = f"/api/events/{event.pk}/"
+    response = client.patch(url, {"best_of": 5, "best_of_from": None, "forfeit_tp": 100},
+                            format="json")
+    assert response.status_code == 200, response.json()
+    assert (response.json()["settings"]["best_of"], response.json()["settings"]["forfeit_tp"]) \
+        == (5, 100)
+    wrong = client.patch(url, {"best_of": 4}, format="json")
+    assert wrong.status_code == 400 and "best_of" in wrong.json()["errors"]
+    teams_register(event=event, teams=[(f"T{i}", ["a", "b"]) for i in range(4)],
+                   actor=Actor.organizer(organizer))
+    assert client.post(f"/api/events/{event.pk}/draw/", {}, format="json").status_code == 201
+    locked = client.patch(url, {"third_place": True}, format="json")
+    assert locked.status_code == 409 and locked.json()["code"] == "locked"

@@ -10,13 +10,12 @@ from hypothesis import strategies as st
 
 from tests.pairing.simulation import play, standings
 from tournaments.games import GAMES
-from tournaments.pairing import Draw, Entrant, PairingHistory, TablePairing, check_draw, pair_round
+from tournaments.pairing import Draw, Entrant, PairingHistory, TablePairing, check_draw
 
 
 def tientsin(entrants, history=None, seed=1, round_number=2) -> Draw:
-    method, options = GAMES["tientsin"].pairing("individual")
-    return pair_round(method, entrants, history or PairingHistory.empty(), seed=seed,
-                      round_number=round_number, **options)
+    return GAMES["tientsin"].draw_method("individual").pair(
+        entrants, history or PairingHistory.empty(), seed=seed, round_number=round_number)
 
 
 def partner_pairs(draw: Draw) -> set[frozenset[int]]:
@@ -90,9 +89,8 @@ def test_round_one_is_a_random_draw_by_seed():
 
 
 def threechu(entrants, history=None, seed=1, round_number=2) -> Draw:
-    method, options = GAMES["threechu"].pairing("individual")
-    return pair_round(method, entrants, history or PairingHistory.empty(), seed=seed,
-                      round_number=round_number, **options)
+    return GAMES["threechu"].draw_method("individual").pair(
+        entrants, history or PairingHistory.empty(), seed=seed, round_number=round_number)
 
 
 @settings(max_examples=40, deadline=None)
@@ -138,13 +136,13 @@ def test_grand_seigneur_seats_everyone_at_tables_of_5_to_12_by_standings(size, p
 
     game = GAMES["grand_seigneur"].for_rules(STANDARD.replace(game="grand_seigneur",
                                                               players=preferred))
-    method, options = game.pairing("individual")
+    method = game.draw_method("individual")
     rng = random.Random(seed)
     scores = dict.fromkeys(range(1, size + 1), 0)
     history = PairingHistory.empty()
     for number in range(1, rounds + 1):
         order = standings(scores)
-        draw = pair_round(method, order, history, seed=seed, round_number=number, **options)
+        draw = method.pair(order, history, seed=seed, round_number=number)
         sizes = [len(t) for t in draw.tables]
         assert not draw.byes and sorted(p for t in draw.tables for p in t) == sorted(scores)
         assert all(5 <= n <= 12 for n in sizes) and max(sizes) - min(sizes) <= 1
@@ -155,7 +153,6 @@ def test_grand_seigneur_seats_everyone_at_tables_of_5_to_12_by_standings(size, p
                 assert sorted(ranks[p] for p in table) == list(range(start, start + len(table)))
                 start += len(table)
         assert check_draw(draw, history, active=list(scores), sizes=game.allowed_sizes()) == []
-        assert draw == pair_round(method, order, history, seed=seed, round_number=number,
-                                  **options)
+        assert draw == method.pair(order, history, seed=seed, round_number=number)
         play(draw, scores, rng)
         history = history.add(draw)

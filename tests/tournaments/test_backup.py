@@ -169,3 +169,29 @@ def test_a_forfeited_table_keeps_its_team_at_fault_and_its_credit(organizer, tmp
     restored = Event.objects.get()
     assert Table.objects.get(round__event=restored, number=table.number).forfeited_by == 1
     assert standings(restored) == before
+
+
+def test_the_restored_history_names_the_tables_of_its_hands(backup, tmp_path):
+    from tournaments.views.history_words import history_lines
+
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(backup))
+    call_command("import_event", str(path))
+    event = Event.objects.get()
+    hands = [line.what for line in history_lines(event, list(event.changes.order_by("id")))
+             if line.change.subject == "hand"]
+    assert len(hands) == 8
+    assert hands[0].startswith("Table 1 (round 1), hand 1:") and not any("?" in h for h in hands)
+
+
+def test_a_refusal_is_in_the_organizers_language(backup, tmp_path, monkeypatch):
+    hand(backup)["tp"] = [9999, 0]
+    assert "nothing imported: rounds[0].tables[0].hands[0].tp: [9999, 0] stored, but the " \
+           "entry scores" in refused(tmp_path, backup)
+    german = refused(tmp_path, backup, "--language", "de")
+    assert german.startswith("nichts importiert: rounds[0].tables[0].hands[0].tp: "
+                             "[9999, 0] gespeichert, aber die Eingabe ergibt")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")  # a German terminal
+    assert refused(tmp_path, backup).startswith("nichts importiert")
+    backup["rounds"][0]["tables"][0]["hands"][0]["entry"]["card_points"] = [80, 30]
+    assert "Kartenpunkte" in refused(tmp_path, backup)  # the engine's refusal, worded in German

@@ -105,9 +105,10 @@ def test_a_bye_is_credited_per_hand_played_not_per_round(organizer):
     assert (p0.adjustment_vp, p0.adjustment_tp) == (6 + 3, 260 + 150)
 
 
-def _closed_after_one_hand(organizer, status, forfeited_by=None):
+def _closed_after_one_hand(organizer, status, forfeited_by=None, **overrides):
     """P0 & P2 against P1 & P3: one hand of 4 played (75:25), then the table closed."""
-    event = event_create(owner=organizer, name="Closed", preset="dtm", seed=1)
+    event = event_create(owner=organizer, name="Closed", preset="dtm", seed=1,
+                         overrides=overrides)
     orga = Actor.organizer(organizer)
     players_register(event=event, names=[f"P{i}" for i in range(4)], actor=orga)
     table = seated_round(event, list(event.entrants.order_by("pk"))).tables.get()
@@ -137,6 +138,14 @@ def test_a_forfeit_credits_2_vp_per_missing_hand_to_the_team_not_at_fault(organi
     standings = rows(event)
     assert _line(standings["P0"]) == (2 + 6, 75, 1, 6, 0)
     assert _line(standings["P3"]) == (0, 25, 1, 0, 0)
+
+
+def test_the_option_of_100_tp_per_forfeited_hand_goes_to_the_team_not_at_fault(organizer):
+    event = _closed_after_one_hand(organizer, "forfeited", forfeited_by=1, forfeit_tp=100)
+    standings = rows(event)
+    assert _line(standings["P0"]) == (2 + 6, 75 + 300, 1, 6, 300)
+    assert _line(standings["P3"]) == (0, 25, 1, 0, 0)
+    assert [line.adjustment_tp for line in compute(event)[0]] == [300, 300, 0, 0]
 
 
 def test_reopening_a_closed_table_takes_its_credit_back(organizer):

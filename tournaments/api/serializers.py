@@ -13,10 +13,13 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 
 from tichu_site.limits import TooManyLogins, limited_authenticate
 
-from ..formats import BYE_CREDITS, ENTRANT_TYPES, PAIRING_METHODS, PRESETS, VP_SCHEMES
+from ..choices import ByeCredit, EntrantType, Seeding
+from ..formats import PRESETS
 from ..games import GAMES
 from ..models import Change, Entrant, Event, Hand, Round, Table, label_entrants
+from ..pairing.factory import pairing_choices
 from ..services.undo import is_undoable
+from ..standings.vp_schemes import vp_scheme_choices
 
 MAX_ID = 2**62
 MAX_BULK = 500
@@ -92,29 +95,45 @@ class RulesInputSerializer(serializers.Serializer):
 class EventCreateSerializer(serializers.Serializer):
     """A new event: a preset (``format``) plus overrides of any format setting."""
 
-    OVERRIDES = ("entrant_type", "rounds", "hands_per_round", "game_to", "rules", "vp_scheme",
-                 "pairing", "double_round_robin", "tiebreaks", "bye_credit",
-                 "confirmation_required")
-
     name = StrictCharField(max_length=1000, allow_blank=True, trim_whitespace=False)
     format = serializers.ChoiceField(choices=sorted(PRESETS), default="dtm")
     seed = StrictIntegerField(required=False, min_value=0, max_value=MAX_ID,
                               help_text="Fixes every random draw of the event's pairings.")
-    entrant_type = serializers.ChoiceField(choices=ENTRANT_TYPES, required=False)
+    entrant_type = serializers.ChoiceField(choices=EntrantType.choices, required=False)
     rounds = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=10**6)
     hands_per_round = StrictIntegerField(required=False, allow_null=True, min_value=1,
                                          max_value=10**6)
     game_to = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=10**6)
     rules = RulesInputSerializer(required=False)
-    vp_scheme = serializers.ChoiceField(choices=VP_SCHEMES, required=False)
-    pairing = serializers.ChoiceField(choices=PAIRING_METHODS, required=False)
+    vp_scheme = serializers.ChoiceField(choices=vp_scheme_choices(), required=False)
+    pairing = serializers.ChoiceField(choices=pairing_choices(), required=False)
     double_round_robin = StrictBooleanField(required=False)
     tiebreaks = serializers.ListField(child=StrictCharField(max_length=100), required=False,
                                       max_length=20)
-    bye_credit = serializers.ChoiceField(choices=BYE_CREDITS, required=False)
+    bye_credit = serializers.ChoiceField(choices=ByeCredit.choices, required=False)
     confirmation_required = StrictBooleanField(
         required=False, help_text="A round is complete only when the opponents have confirmed "
                                   "every hand.")
+    forfeit_tp = StrictIntegerField(
+        required=False, min_value=0, max_value=1000,
+        help_text="TP each missing hand of a forfeited table credits to the team not at fault "
+                  "(a multiple of 5; default 0).")
+    best_of = StrictIntegerField(required=False, min_value=1, max_value=9,
+                                 help_text="Cups: games per match, odd.")
+    best_of_from = StrictCharField(required=False, allow_null=True, max_length=20,
+                                   help_text="Cups: the stage from which matches are best of "
+                                             "`best_of` (final, semi_final, ...); null: every "
+                                             "match.")
+    third_place = StrictBooleanField(required=False, help_text="Cups: a third-place match.")
+    groups = StrictIntegerField(required=False, min_value=0, max_value=64,
+                                help_text="Groups, then a knockout cup: how many groups.")
+    advance = StrictIntegerField(required=False, min_value=1, max_value=64,
+                                 help_text="Groups: how many of each group advance.")
+    seeding = serializers.ChoiceField(choices=Seeding.choices, required=False,
+                                      help_text="Cups: seeds in the organizer's order, or from "
+                                                "the standings of `seeding_event`.")
+    seeding_event = StrictIntegerField(required=False, allow_null=True, min_value=1,
+                                       max_value=MAX_ID)
 
     def overrides(self) -> dict:
         """Every format setting the request names, checked values first; names the format does

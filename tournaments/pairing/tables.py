@@ -28,6 +28,9 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
+from django.utils.translation import gettext_lazy as _
+
+from ..choices import EntrantType
 from .base import (
     Draw,
     Entrant,
@@ -195,6 +198,8 @@ class TablePairing(PairingMethod):
     form two alternating teams."""
 
     method = "tables"
+    label = _("individuals at tables of the game's size")
+    entrant_type = EntrantType.INDIVIDUAL
 
     def __init__(self, *, seats: int = 6, teams: bool = True, table_sizes: SizesOf | None = None,
                  repair_radius: int = 2, avoid_meetings: bool = True):

@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -89,11 +89,11 @@ class TableView:
 
     @property
     def team_names(self) -> tuple[str, str]:
-        """Each team's players as they sit (even seats, odd seats: two in Tichu, three in
-        Tientsin)."""
+        """Each table team's names as they sit (even seats, odd seats: two in Tichu, three in
+        Tientsin); a team entrant in every seat of its side is named once."""
         positions = range(max(4, max(self.names, default=0) + 1))
-        return (" & ".join(self.names.get(p, "?") for p in positions[0::2]),
-                " & ".join(self.names.get(p, "?") for p in positions[1::2]))
+        return (" & ".join(dict.fromkeys(self.names.get(p, "?") for p in positions[0::2])),
+                " & ".join(dict.fromkeys(self.names.get(p, "?") for p in positions[1::2])))
 
 
 def _seat_prefetch():
@@ -297,8 +297,9 @@ def round_seats(rnd: Round) -> list[Seat]:
     return seats
 
 
-def history(event: Event, limit: int = 500) -> list[Change]:
-    return list(Change.objects.filter(event=event).order_by("-created_at", "-id")[:limit])
+def history(event: Event) -> QuerySet[Change]:
+    """The event's changes, newest first (the page shows them a page at a time)."""
+    return Change.objects.filter(event=event).order_by("-created_at", "-id")
 
 
 def all_hands(event: Event) -> list[Hand]:

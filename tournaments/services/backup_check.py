@@ -18,12 +18,15 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.translation import gettext as _
 
 from scoring import InvalidHand
 from scoring.entry import score_entry
 
+from ..choices import EntrantType
 from ..formats import PRESETS, Format, FormatError
 from ..models import Change, Event, Match, Round, Table
+from ..wording import hand_error_message
 from .events import clean_name, clean_roster
 from .hands import check_game_open, hand_number_limit, hand_victory_points_for
 from .history import ServiceError
@@ -116,7 +119,7 @@ def backup_checked(document, *, owner: str | None = None) -> CheckedBackup:
     """The document checked from top to bottom (module docstring). ``owner`` names the account
     that owns the restored event, instead of the document's owner; either must exist."""
     if not isinstance(document, dict) or document.get("version") != FORMAT_VERSION:
-        raise BackupError("version", "this is not an event export of a known version")
+        raise BackupError("version", _("this is not an event export of a known version"))
     data = _object(document, "event", "event")
     preset = _choice(_key(data, "preset", "event"), "event.preset", tuple(PRESETS))
     raw_format = _object(data, "format", "event")
@@ -149,29 +152,30 @@ def _account(username, place: str):
     user = get_user_model().objects.filter(username=username).first() \
         if isinstance(username, str) else None
     if user is None:
-        raise BackupError(place, f"there is no account {username!r}; create it first, or name "
-                                 "an existing owner with --owner")
+        raise BackupError(place, _("there is no account %(name)r; create it first, or name an "
+                                   "existing owner with --owner") % {"name": username})
     return user
 
 
 def _entrants(items: list, event_format: Format) -> tuple[CheckedEntrant, ...]:
-    team_event = event_format.entrant_type == "team"
+    team_event = event_format.entrant_type == EntrantType.TEAM
     checked, seen = [], set()
     for i, item in enumerate(items):
         place = f"entrants[{i}]"
         source_id = _int(_key(item, "id", place), f"{place}.id", 1)
         if source_id in seen:
-            raise BackupError(f"{place}.id", f"entrant id {source_id} appears twice")
+            raise BackupError(f"{place}.id",
+                              _("entrant id %(id)s appears twice") % {"id": source_id})
         seen.add(source_id)
         player, members = _key(item, "player", place), _key(item, "members", place)
         if team_event:
             if player is not None:
-                raise BackupError(f"{place}.player", "a team event's entrant is a team")
+                raise BackupError(f"{place}.player", _("a team event's entrant is a team"))
             roster = _people(members, f"{place}.members")
             _checked(clean_roster, [m["name"] for m in roster], place=f"{place}.members")
         else:
             if members:
-                raise BackupError(f"{place}.members", "an individual event has no teams")
+                raise BackupError(f"{place}.members", _("an individual event has no teams"))
             roster = ()
             player = _person(player, f"{place}.player")
         withdrawn = _key(item, "withdrawn_after_round", place)
@@ -186,16 +190,17 @@ def _entrants(items: list, event_format: Format) -> tuple[CheckedEntrant, ...]:
 
 def _people(items, place: str) -> list[dict]:
     if not isinstance(items, list):
-        raise BackupError(place, "must be a list")
+        raise BackupError(place, _("must be a list"))
     return [_person(item, f"{place}[{i}]") for i, item in enumerate(items)]
 
 
 def _person(item, place: str) -> dict:
     if not isinstance(item, dict) or set(item) != {"name", "email"}:
-        raise BackupError(place, 'must be an object with "name" and "email"')
+        raise BackupError(place, _('must be an object with "name" and "email"'))
     email = item["email"]
     if not isinstance(email, str) or (email and not _valid_email(email)):
-        raise BackupError(f"{place}.email", f"{email!r} is not an e-mail address")
+        raise BackupError(f"{place}.email",
+                          _("%(value)r is not an e-mail address") % {"value": email})
     return {"name": _name(item["name"], f"{place}.name"), "email": email}
 
 
@@ -210,17 +215,18 @@ def _valid_email(value: str) -> bool:
 def _rounds(items: list, event_format: Format,
             entrants: dict[int, CheckedEntrant]) -> tuple[CheckedRound, ...]:
     if event_format.rounds is not None and len(items) > event_format.rounds:
-        raise BackupError("rounds", f"{len(items)} rounds, but the format has "
-                                    f"{event_format.rounds}")
+        raise BackupError("rounds", _("%(n)s rounds, but the format has %(rounds)s")
+                           % {"n": len(items), "rounds": event_format.rounds})
     checked, codes = [], set()
     for i, item in enumerate(items):
         place = f"rounds[{i}]"
         number = _int(_key(item, "number", place), f"{place}.number", 1)
         if number != i + 1:
-            raise BackupError(f"{place}.number", f"round {i + 1} expected here, not {number}")
+            raise BackupError(f"{place}.number", _("round %(expected)s expected here, not %(n)s")
+                              % {"expected": i + 1, "n": number})
         status = _choice(_key(item, "status", place), f"{place}.status", Round.Status.values)
         if status == Round.Status.DRAFT and i != len(items) - 1:
-            raise BackupError(f"{place}.status", "only the last round may be a draft")
+            raise BackupError(f"{place}.status", _("only the last round may be a draft"))
         seated: set[int] = set()
         byes = tuple(_entrant(e, f"{place}.byes[{j}]", entrants, seated)
                      for j, e in enumerate(_list(item, "byes", place)))
@@ -239,9 +245,10 @@ def _entrant(source_id, place: str, entrants: dict[int, CheckedEntrant],
              seated: set[int]) -> int:
     """An entrant of the document, not seated twice in one round (a bye counts as a seat)."""
     if not isinstance(source_id, int) or source_id not in entrants:
-        raise BackupError(place, f"{source_id!r} is not an entrant of this backup")
+        raise BackupError(place, _("%(id)r is not an entrant of this backup") % {"id": source_id})
     if source_id in seated:
-        raise BackupError(place, f"entrant {source_id} is already seated in this round")
+        raise BackupError(place, _("entrant %(id)s is already seated in this round")
+                          % {"id": source_id})
     seated.add(source_id)
     return source_id
 
@@ -251,17 +258,18 @@ def _table(item, place: str, index: int, event_format: Format,
            draft: bool) -> CheckedTable:
     number = _int(_key(item, "number", place), f"{place}.number", 1)
     if number != index + 1:
-        raise BackupError(f"{place}.number", f"table {index + 1} expected here, not {number}")
+        raise BackupError(f"{place}.number", _("table %(expected)s expected here, not %(n)s")
+                          % {"expected": index + 1, "n": number})
     code = _key(item, "code", place)
     if not isinstance(code, str) or not 1 <= len(code) <= 32 or code in codes:
-        raise BackupError(f"{place}.code", "must be a table code (text, unique in the backup)")
+        raise BackupError(f"{place}.code", _("must be a table code (text, unique in the backup)"))
     codes.add(code)
     seats = _list(item, "seats", place)
     if len(seats) != 4:
-        raise BackupError(f"{place}.seats", "a table has four seats")
-    if event_format.entrant_type == "team":  # a team fills seats 0 and 2, or 1 and 3
+        raise BackupError(f"{place}.seats", _("a table has four seats"))
+    if event_format.entrant_type == EntrantType.TEAM:  # a team fills seats 0 and 2, or 1 and 3
         if seats[0] != seats[2] or seats[1] != seats[3]:
-            raise BackupError(f"{place}.seats", "each team fills two opposite seats")
+            raise BackupError(f"{place}.seats", _("each team fills two opposite seats"))
         teams = [_entrant(e, f"{place}.seats[{p}]", entrants, seated)
                  for p, e in enumerate(seats[:2])]
         seats = [teams[0], teams[1], teams[0], teams[1]]
@@ -270,7 +278,7 @@ def _table(item, place: str, index: int, event_format: Format,
                  for p, e in enumerate(seats)]
     hands = _list(item, "hands", place)
     if draft and hands:
-        raise BackupError(f"{place}.hands", "a draft round has no hands")
+        raise BackupError(f"{place}.hands", _("a draft round has no hands"))
     checked: list[CheckedHand] = []
     for k, hand in enumerate(hands):
         checked.append(_hand(hand, f"{place}.hands[{k}]", event_format, checked))
@@ -278,8 +286,8 @@ def _table(item, place: str, index: int, event_format: Format,
     forfeited_by = item.get("forfeited_by")  # absent from backups made before it was kept
     if forfeited_by is not None:
         if status != Table.Status.FORFEITED:
-            raise BackupError(f"{place}.forfeited_by", "only a forfeited table names a team at "
-                                                       "fault")
+            raise BackupError(f"{place}.forfeited_by", _("only a forfeited table names a team at "
+                                                         "fault"))
         _int(forfeited_by, f"{place}.forfeited_by", 0, 1)
     return CheckedTable(number=number, code=code, seats=tuple(seats), hands=tuple(checked),
                         status=status, forfeited_by=forfeited_by)
@@ -290,9 +298,11 @@ def _hand(item, place: str, event_format: Format, before: list[CheckedHand]) -> 
     limit = hand_number_limit(event_format)
     number = _int(_key(item, "number", place), f"{place}.number", 1)
     if number > limit:
-        raise BackupError(f"{place}.number", f"hand {number} is beyond the round's {limit}")
+        raise BackupError(f"{place}.number", _("hand %(n)s is beyond the round's %(limit)s")
+                          % {"n": number, "limit": limit})
     if any(hand.number == number for hand in before):
-        raise BackupError(f"{place}.number", f"hand {number} appears twice at this table")
+        raise BackupError(f"{place}.number",
+                          _("hand %(n)s appears twice at this table") % {"n": number})
     if event_format.open_ended:
         _checked(check_game_open, [h.tp for h in before], number, event_format,
                  place=f"{place}.number")
@@ -300,18 +310,19 @@ def _hand(item, place: str, event_format: Format, before: list[CheckedHand]) -> 
         score = score_entry(_key(item, "entry", place), event_format.rules)
     except InvalidHand as error:
         raise BackupError(f"{place}.entry" + (f".{error.field}" if error.field else ""),
-                          error.message) from None
+                          hand_error_message(error)) from None
     vp = hand_victory_points_for(event_format, score)
     for key, computed in (("tp", score.totals), ("vp", vp)):
         stored = _key(item, key, place)
         if stored != list(computed):
-            raise BackupError(f"{place}.{key}", f"{stored!r} stored, but the entry scores "
-                                                f"{list(computed)}")
+            raise BackupError(f"{place}.{key}",
+                              _("%(stored)r stored, but the entry scores %(computed)s")
+                              % {"stored": stored, "computed": list(computed)})
     if _key(item, "double_victory", place) != score.double_victory:
-        raise BackupError(f"{place}.double_victory", "disagrees with the entry")
+        raise BackupError(f"{place}.double_victory", _("disagrees with the entry"))
     confirmed = _key(item, "confirmed", place)
     if not isinstance(confirmed, bool):
-        raise BackupError(f"{place}.confirmed", "must be true or false")
+        raise BackupError(f"{place}.confirmed", _("must be true or false"))
     return CheckedHand(number=number, entry=score.as_entry(), tp=tuple(score.totals),
                        vp=vp, double_victory=score.double_victory, confirmed=confirmed,
                        entered_by=_text(_key(item, "entered_by", place), f"{place}.entered_by",
@@ -324,9 +335,9 @@ def _matches(items, event_format: Format, entrants: dict[int, CheckedEntrant],
     and every table of the cup the table of exactly one game, seating the match's teams as the
     game's number says (``knockout.games.side_at_table``)."""
     if not isinstance(items, list):
-        raise BackupError("matches", "must be a list")
+        raise BackupError("matches", _("must be a list"))
     if items and not event_format.is_cup:
-        raise BackupError("matches", "only a cup has matches")
+        raise BackupError("matches", _("only a cup has matches"))
     tables = {(r.number, t.number): t for r in rounds for t in r.tables}
     played: set[tuple[int, int]] = set()
     places: set[tuple[str, int, int]] = set()
@@ -334,23 +345,25 @@ def _matches(items, event_format: Format, entrants: dict[int, CheckedEntrant],
     for i, item in enumerate(items):
         match = _match(item, f"matches[{i}]", entrants, len(rounds))
         if (match.stage, match.level, match.slot) in places:
-            raise BackupError(f"matches[{i}].slot", "two matches at one place of the cup")
+            raise BackupError(f"matches[{i}].slot", _("two matches at one place of the cup"))
         places.add((match.stage, match.level, match.slot))
         for j, (number, table) in enumerate(match.games):
             place = f"matches[{i}].games[{j}]"
             seats = tables.get((match.round, table))
             if seats is None or (match.round, table) in played:
-                raise BackupError(f"{place}.table", f"round {match.round} has no table {table} "
-                                                    "free for this game")
+                raise BackupError(f"{place}.table",
+                                  _("round %(round)s has no table %(table)s free for this game")
+                                  % {"round": match.round, "table": table})
             played.add((match.round, table))
             first, second = match.teams if number % 2 else match.teams[::-1]
             if seats.seats != (first, second, first, second):
-                raise BackupError(f"{place}.table", "the table does not seat the match's teams")
+                raise BackupError(f"{place}.table", _("the table does not seat the match's teams"))
         checked.append(match)
     if event_format.is_cup and len(played) != len(tables):
         round_number, table = min(set(tables) - played)
-        raise BackupError("matches", f"table {table} of round {round_number} belongs to no "
-                                     "match's game")
+        raise BackupError("matches",
+                          _("table %(table)s of round %(round)s belongs to no match's game")
+                          % {"table": table, "round": round_number})
     return tuple(checked)
 
 
@@ -358,16 +371,16 @@ def _match(item, place: str, entrants: dict[int, CheckedEntrant], rounds: int) -
     teams = _list(item, "teams", place)
     if len(teams) != 2 or any(t is not None and t not in entrants for t in teams) \
             or (teams[0] is not None and teams[0] == teams[1]):
-        raise BackupError(f"{place}.teams", "two different entrants of this backup (or null)")
+        raise BackupError(f"{place}.teams", _("two different entrants of this backup (or null)"))
     seeds = _list(item, "seeds", place)
     if len(seeds) != 2:
-        raise BackupError(f"{place}.seeds", "two seeds (or null)")
+        raise BackupError(f"{place}.seeds", _("two seeds (or null)"))
     winner = _key(item, "winner", place)
     decided_by = _choice(_key(item, "decided_by", place), f"{place}.decided_by",
                          Match.Decision.values)
     if (winner is None) != (decided_by == Match.Decision.OPEN) \
             or (winner is not None and winner not in teams):
-        raise BackupError(f"{place}.winner", "a decided match's winner is one of its teams")
+        raise BackupError(f"{place}.winner", _("a decided match's winner is one of its teams"))
     best_of = _int(_key(item, "best_of", place), f"{place}.best_of", 1, 9)
     group = _key(item, "group", place)
     games = []
@@ -377,10 +390,10 @@ def _match(item, place: str, entrants: dict[int, CheckedEntrant], rounds: int) -
         games.append((number, _int(_key(game, "table", f"{place}.games[{j}]"),
                                    f"{place}.games[{j}].table", 1)))
     if len(games) > best_of:
-        raise BackupError(f"{place}.games", f"more games than the best of {best_of}")
+        raise BackupError(f"{place}.games", _("more games than the best of %(n)s") % {"n": best_of})
     attention = _key(item, "attention", place)
     if not isinstance(attention, dict):
-        raise BackupError(f"{place}.attention", "must be an object")
+        raise BackupError(f"{place}.attention", _("must be an object"))
     return CheckedMatch(
         stage=_choice(_key(item, "stage", place), f"{place}.stage", Match.Stage.values),
         group=None if group is None else _int(group, f"{place}.group", 0, 32767),
@@ -413,41 +426,43 @@ def _change(item, place: str) -> dict:
 
 def _key(item, key: str, place: str):
     if not isinstance(item, dict):
-        raise BackupError(place or key, "must be an object")
+        raise BackupError(place or key, _("must be an object"))
     if key not in item:
-        raise BackupError(f"{place}.{key}" if place else key, "is missing")
+        raise BackupError(f"{place}.{key}" if place else key, _("is missing"))
     return item[key]
 
 
 def _object(item, key: str, place: str) -> dict:
     value = _key(item, key, place)
     if not isinstance(value, dict):
-        raise BackupError(f"{place}.{key}" if place else key, "must be an object")
+        raise BackupError(f"{place}.{key}" if place else key, _("must be an object"))
     return value
 
 
 def _list(item, key: str, place: str) -> list:
     value = _key(item, key, place)
     if not isinstance(value, list):
-        raise BackupError(f"{place}.{key}" if place else key, "must be a list")
+        raise BackupError(f"{place}.{key}" if place else key, _("must be a list"))
     return value
 
 
 def _int(value, place: str, low: int, high: int = 2**31 - 1) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise BackupError(place, f"must be a whole number from {low} to {high}, not {value!r}")
+        raise BackupError(place, _("must be a whole number from %(low)s to %(high)s, not %(value)r")
+                           % {"low": low, "high": high, "value": value})
     return value
 
 
 def _choice(value, place: str, choices) -> str:
     if value not in choices:
-        raise BackupError(place, f"must be one of {', '.join(choices)}, not {value!r}")
+        raise BackupError(place, _("must be one of %(choices)s, not %(value)r")
+                           % {"choices": ", ".join(choices), "value": value})
     return value
 
 
 def _text(value, place: str, max_length: int, *, blank: bool = False) -> str:
     if not isinstance(value, str) or len(value) > max_length or not (blank or value):
-        raise BackupError(place, f"must be text of up to {max_length} characters")
+        raise BackupError(place, _("must be text of up to %(n)s characters") % {"n": max_length})
     return value
 
 

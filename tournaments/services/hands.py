@@ -25,7 +25,7 @@ from functools import cache, lru_cache
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
-from scoring import InvalidHand, hand_victory_points
+from scoring import InvalidHand
 from scoring.entry import score_entry
 
 from .. import rows
@@ -57,10 +57,10 @@ ROUND_EVENT, TABLE_ROUND = Round._meta.get_field("event"), Table._meta.get_field
 
 def hand_victory_points_for(event_format, score) -> tuple[int, int]:
     """Per-hand VP under the event's scheme; schemes that score a round or a game give 0 here.
-    A sweep (a double victory; Tientsin's triple victory) scores 3 VP to 0."""
-    if event_format.vp_scheme != "dtm" or not hasattr(score, "double_victory"):
+    A sweep (a double victory; Tientsin's triple victory) scores 3 VP to 0 under the DTM's."""
+    if not hasattr(score, "double_victory"):
         return (0, 0)  # a game of placings scores placing points per seat, not VP per team
-    return hand_victory_points(score.totals, score.sweep, "dtm")
+    return event_format.victory_points.hand_vp(score)
 
 
 def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
@@ -144,9 +144,10 @@ def _locked_slot(table_id: int, number: int) -> tuple[Table, Format, int | None]
         return None
     alias = connection.alias
     event_id, owner_id, event_status, format_data = event_row
-    t_id, round_id, t_number, code, t_status, r_status, seats = table_row
+    t_id, round_id, t_number, code, t_status, r_status, r_number, seats = table_row
     event = Event.from_db(alias, ["id", "owner_id", "status"], [event_id, owner_id, event_status])
-    rnd = Round.from_db(alias, ["id", "event_id", "status"], [round_id, event_id, r_status])
+    rnd = Round.from_db(alias, ["id", "event_id", "number", "status"],  # in the model's order
+                        [round_id, event_id, r_number, r_status])
     table = Table.from_db(alias, ["id", "round_id", "number", "code", "status"],
                           [t_id, round_id, t_number, code, t_status])
     table.seat_count = seats  # the rules of a game whose tables differ in size (``rules_for``)
@@ -173,6 +174,7 @@ def _slot_sql(vendor: str) -> tuple[str, str, str]:
             f"(SELECT t.round_id FROM {table} t WHERE t.id = %s)){share}",
             f"SELECT t.id, t.round_id, t.number, t.code, t.status, "
             f"(SELECT r.status FROM {rnd} r WHERE r.id = t.round_id), "
+            f"(SELECT r.number FROM {rnd} r WHERE r.id = t.round_id), "
             f"(SELECT COUNT(*) FROM {seat} s WHERE s.table_id = t.id) "
             f"FROM {table} t WHERE t.id = %s{update}",
             f"SELECT h.id FROM {hand} h WHERE h.table_id = %s AND h.number = %s")
@@ -182,7 +184,7 @@ def _created(table: Table, hand: Hand, actor: Actor) -> Hand:
     """A new hand, its history row and its standings change: one round trip."""
     event = table.round.event
     history = change_row(event, subject="hand", subject_id=rows.LastId(Hand), action="create",
-                         actor=actor, new=_snapshot(hand))
+                         actor=actor, new=_snapshot(hand, table))
     (hand_id,), _ = mark_changed(event, table_id=table.pk, along=(
         rows.insert_statement(hand, returning=True), rows.insert_statement(history)))
     rows.inserted(hand, hand_id)
@@ -191,13 +193,13 @@ def _created(table: Table, hand: Hand, actor: Actor) -> Hand:
 
 def _corrected(table: Table, existing: Hand, hand: Hand, actor: Actor, reason: str) -> Hand:
     """An organizer's correction: the stored hand takes the new entry, the history both."""
-    old = _snapshot(existing)
+    old = _snapshot(existing, table)
     for name in ("entry", "tp_0", "tp_1", "vp_0", "vp_1", "double_victory", "entered_by"):
         setattr(existing, name, getattr(hand, name))
     existing.confirmed_by_opponents = False
     existing.save()
     history = change_row(table.round.event, subject="hand", subject_id=existing.pk,
-                         action="correct", actor=actor, old=old, new=_snapshot(existing),
+                         action="correct", actor=actor, old=old, new=_snapshot(existing, table),
                          reason=reason)
     mark_changed(table.round.event, table_id=table.pk, along=(rows.insert_statement(history),))
     return existing
@@ -248,8 +250,11 @@ def check_game_open(before: list[tuple[int, int]], number: int, event_format: Fo
         raise Conflict(_("This game is already decided."), code="game_over")
 
 
-def _snapshot(hand: Hand) -> dict:
-    return {"table": hand.table_id, "number": hand.number, "entry": hand.entry,
+def _snapshot(hand: Hand, table: Table) -> dict:
+    """A hand as the history keeps it: with its table's and round's numbers, which name the
+    table once its id means nothing (a removed table, an event restored from a backup)."""
+    return {"table": hand.table_id, "table_number": table.number,
+            "round": table.round.number, "number": hand.number, "entry": hand.entry,
             "totals": [hand.tp_0, hand.tp_1], "victory_points": [hand.vp_0, hand.vp_1]}
 
 

@@ -6,9 +6,10 @@ Tournament rules implemented here:
 - Every format value can be changed while no round is published.
 - Once a round is published, the values that would change recorded results are locked: how a
   hand is scored (the rule options, the victory-point scheme), how long a round is (hands per
-  round, the game's target), what a bye is worth, and the schedule of a round robin. What only
-  orders or continues the event stays open: the number of rounds (never below the rounds already
-  paired), the tie-breaks, whether rounds wait for the opponents' confirmations.
+  round, the game's target), what a bye and a forfeit are worth, and the schedule of a round
+  robin. What only orders or continues the event stays open: the number of rounds (never below
+  the rounds already paired), the tie-breaks, whether rounds wait for the opponents'
+  confirmations.
 - A cup's layout (best of, from which stage, third-place match, groups, how many advance, the
   seeding) is locked once the cup is drawn: its matches are stored then.
 - The whole new format is checked as one (``formats.resolve_format``): a refusal names its field
@@ -28,7 +29,7 @@ from .history import Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
 
 LOCKED_ONCE_PUBLISHED = ("hands_per_round", "game_to", "vp_scheme", "rules", "bye_credit",
-                         "double_round_robin")
+                         "forfeit_tp", "double_round_robin")
 FIXED_AT_CREATION = ("entrant_type", "pairing")  # a different kind of event: create another
 # the draw lays out every match of a cup from these (``knockout.draw``)
 LOCKED_ONCE_DRAWN = ("best_of", "best_of_from", "third_place", "groups", "advance", "seeding",

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from ..models import Change, Entrant, Event, Round, Table
 from ..services.undo import is_undoable
 from ..standings.tiebreaks import TIEBREAKS
-from .settings_form import BYE_LABELS, CUP_VALUE_LABELS, VP_LABELS, EventSettingsForm
+from .settings_form import EventSettingsForm, value_labels
 
 STATUS_WORDS = {"open": gettext_lazy("open"), "forfeited": gettext_lazy("forfeited"),
                 "averaged": gettext_lazy("averaged")}
@@ -41,8 +41,13 @@ class Names:
     def entrant(self, pk) -> str:
         return self.entrants.get(int(pk), "?") if pk is not None else "?"
 
-    def table(self, pk) -> str:
-        number, rnd = self.tables.get(pk, ("?", "?"))
+    def table(self, pk, snapshot: dict | None = None) -> str:
+        """A table by the numbers a hand's snapshot kept, else by its id in this event."""
+        snapshot = snapshot or {}
+        if "table_number" in snapshot:
+            number, rnd = snapshot["table_number"], snapshot.get("round", "?")
+        else:
+            number, rnd = self.tables.get(pk, ("?", "?"))
         return _("Table %(t)s (round %(r)s)") % {"t": number, "r": rnd}
 
 
@@ -70,7 +75,7 @@ def _score(snapshot) -> str:
 
 def _hand(change: Change, names: Names) -> str:
     snapshot = change.new or change.old or {}
-    table = names.table(snapshot.get("table"))
+    table = names.table(snapshot.get("table"), snapshot)
     where = _("%(table)s, hand %(n)s") % {"table": table, "n": snapshot.get("number", "?")}
     if change.action == "create":
         return _("%(where)s: %(score)s entered") % {"where": where, "score": _score(change.new)}
@@ -100,7 +105,7 @@ def _setting_value(value, name: str = "") -> str:
     if isinstance(value, list):
         return ", ".join(str(TIEBREAKS[item].label) if item in TIEBREAKS else item
                          for item in value)
-    labels = {**CUP_VALUE_LABELS, **BYE_LABELS, **VP_LABELS}
+    labels = value_labels()
     return str(labels.get(value, value)) if isinstance(value, str) else str(value)
 
 
