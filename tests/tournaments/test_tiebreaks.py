@@ -8,8 +8,8 @@ from tests.conftest import wait_for_standings
 from tournaments import selectors
 from tournaments.services.events import event_create, players_register
 from tournaments.services.hands import hand_record
-from tournaments.services.rounds import round_pair
 from tournaments.services.history import Actor
+from tournaments.services.rounds import round_pair
 from tournaments.standings.tiebreaks import TIEBREAKS
 
 from .conftest import seated_round
