@@ -195,3 +195,27 @@ def test_a_refusal_is_in_the_organizers_language(backup, tmp_path, monkeypatch):
     assert refused(tmp_path, backup).startswith("nichts importiert")
     backup["rounds"][0]["tables"][0]["hands"][0]["entry"]["card_points"] = [80, 30]
     assert "Kartenpunkte" in refused(tmp_path, backup)  # the engine's refusal, worded in German
+
+
+@pytest.mark.parametrize(("preset", "entrants", "overrides"), [
+    ("tientsin", 13, {}), ("tientsin", 5, {"entrant_type": "team", "pairing": "swiss"}),
+    ("threechu", 7, {}), ("grand_seigneur", 13, {})])
+def test_a_variant_event_round_trips_with_its_per_seat_credits(organizer, tmp_path, preset,
+                                                               entrants, overrides):
+    """Tientsin's tables of six (a team in every seat of its side), Threechu's and Grand
+    Seigneur's per-player credits (``HandSeat``, rebuilt from the entries at the import)."""
+    from tournaments.models import HandSeat
+
+    event = simulate_event(preset=preset, entrants=entrants, seed=4, owner=organizer, rounds=1,
+                           overrides=overrides).event
+    before = standings(event)
+    credits = sorted(HandSeat.objects.values_list("hand__number", "position", "tp", "vp",
+                                                  "place"))
+    path = tmp_path / "event.json"
+    call_command("export_event", str(event.pk), "-o", str(path))
+    Event.objects.all().delete()
+    call_command("import_event", str(path))
+    restored = Event.objects.get()
+    assert standings(restored) == before
+    assert sorted(HandSeat.objects.values_list("hand__number", "position", "tp", "vp",
+                                               "place")) == credits

@@ -12,7 +12,20 @@ from __future__ import annotations
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
-from ..models import Bye, Change, Entrant, Event, Hand, Match, MatchGame, Player, Round, Seat, Table
+from ..models import (
+    Bye,
+    Change,
+    Entrant,
+    Event,
+    Hand,
+    HandSeat,
+    Match,
+    MatchGame,
+    Player,
+    Round,
+    Seat,
+    Table,
+)
 from ..standings.compute import refresh
 from .backup_check import FORMAT_VERSION, CheckedBackup, backup_checked
 from .history import ServiceError
@@ -136,11 +149,15 @@ def _restore_rounds(event: Event, checked: CheckedBackup,
             restored[item.number, t.number] = table
             Seat.objects.bulk_create([Seat(table=table, position=p, entrant_id=entrant_ids[e])
                                       for p, e in enumerate(t.seats)])
-            Hand.objects.bulk_create([
+            hands = Hand.objects.bulk_create([
                 Hand(table=table, number=h.number, entry=h.entry, tp_0=h.tp[0], tp_1=h.tp[1],
                      vp_0=h.vp[0], vp_1=h.vp[1], double_victory=h.double_victory,
                      entered_by=h.entered_by, confirmed_by_opponents=h.confirmed)
                 for h in t.hands])
+            HandSeat.objects.bulk_create([  # a game scored per player: each seat's credit
+                HandSeat(hand=hand, position=position, tp=tp, vp=vp, place=place)
+                for hand, h in zip(hands, t.hands, strict=True) if h.credits
+                for position, (tp, vp, place) in sorted(h.credits.items())])
     return restored
 
 

@@ -51,6 +51,8 @@ class CheckedHand:
     double_victory: int | None
     entered_by: str
     confirmed: bool
+    # a game scored per player: each position's (TP, VP, place), rewritten as ``HandSeat`` rows
+    credits: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -265,14 +267,18 @@ def _table(item, place: str, index: int, event_format: Format,
         raise BackupError(f"{place}.code", _("must be a table code (text, unique in the backup)"))
     codes.add(code)
     seats = _list(item, "seats", place)
-    if len(seats) != 4:
-        raise BackupError(f"{place}.seats", _("a table has four seats"))
-    if event_format.entrant_type == EntrantType.TEAM:  # a team fills seats 0 and 2, or 1 and 3
-        if seats[0] != seats[2] or seats[1] != seats[3]:
+    game = event_format.game
+    if len(seats) not in game.allowed_sizes():
+        raise BackupError(f"{place}.seats", _("a table has four seats") if game.seats == 4 else
+                          _("a table of %(game)s has %(sizes)s seats")
+                          % {"game": event_format.rules.game,
+                             "sizes": ", ".join(map(str, game.allowed_sizes()))})
+    if event_format.entrant_type == EntrantType.TEAM:  # a team fills the even seats, or the odd
+        if len(set(seats[0::2])) != 1 or len(set(seats[1::2])) != 1:
             raise BackupError(f"{place}.seats", _("each team fills two opposite seats"))
         teams = [_entrant(e, f"{place}.seats[{p}]", entrants, seated)
                  for p, e in enumerate(seats[:2])]
-        seats = [teams[0], teams[1], teams[0], teams[1]]
+        seats = list(game.match_seats(teams[0], teams[1]))
     else:
         seats = [_entrant(e, f"{place}.seats[{p}]", entrants, seated)
                  for p, e in enumerate(seats)]
@@ -281,7 +287,7 @@ def _table(item, place: str, index: int, event_format: Format,
         raise BackupError(f"{place}.hands", _("a draft round has no hands"))
     checked: list[CheckedHand] = []
     for k, hand in enumerate(hands):
-        checked.append(_hand(hand, f"{place}.hands[{k}]", event_format, checked))
+        checked.append(_hand(hand, f"{place}.hands[{k}]", event_format, checked, len(seats)))
     status = _choice(_key(item, "status", place), f"{place}.status", Table.Status.values)
     forfeited_by = item.get("forfeited_by")  # absent from backups made before it was kept
     if forfeited_by is not None:
@@ -293,7 +299,8 @@ def _table(item, place: str, index: int, event_format: Format,
                         status=status, forfeited_by=forfeited_by)
 
 
-def _hand(item, place: str, event_format: Format, before: list[CheckedHand]) -> CheckedHand:
+def _hand(item, place: str, event_format: Format, before: list[CheckedHand],
+          seats: int = 4) -> CheckedHand:
     """A hand as a live entry checks it, re-scored by the engine; the stored points must agree."""
     limit = hand_number_limit(event_format)
     number = _int(_key(item, "number", place), f"{place}.number", 1)
@@ -306,27 +313,32 @@ def _hand(item, place: str, event_format: Format, before: list[CheckedHand]) -> 
     if event_format.open_ended:
         _checked(check_game_open, [h.tp for h in before], number, event_format,
                  place=f"{place}.number")
+    game = event_format.game
     try:
-        score = score_entry(_key(item, "entry", place), event_format.rules)
+        score = score_entry(game.hand_entry(_key(item, "entry", place), number),
+                            game.rules_for(event_format.rules, seats))
     except InvalidHand as error:
         raise BackupError(f"{place}.entry" + (f".{error.field}" if error.field else ""),
                           hand_error_message(error)) from None
     vp = hand_victory_points_for(event_format, score)
-    for key, computed in (("tp", score.totals), ("vp", vp)):
+    teams = score.totals if hasattr(score, "double_victory") else (0, 0)  # placings: no teams
+    sweep = getattr(score, "sweep", None)
+    for key, computed in (("tp", teams), ("vp", vp)):
         stored = _key(item, key, place)
         if stored != list(computed):
             raise BackupError(f"{place}.{key}",
                               _("%(stored)r stored, but the entry scores %(computed)s")
                               % {"stored": stored, "computed": list(computed)})
-    if _key(item, "double_victory", place) != score.double_victory:
+    if _key(item, "double_victory", place) != sweep:
         raise BackupError(f"{place}.double_victory", _("disagrees with the entry"))
     confirmed = _key(item, "confirmed", place)
     if not isinstance(confirmed, bool):
         raise BackupError(f"{place}.confirmed", _("must be true or false"))
-    return CheckedHand(number=number, entry=score.as_entry(), tp=tuple(score.totals),
-                       vp=vp, double_victory=score.double_victory, confirmed=confirmed,
+    return CheckedHand(number=number, entry=score.as_entry(), tp=(teams[0], teams[1]),
+                       vp=vp, double_victory=sweep, confirmed=confirmed,
                        entered_by=_text(_key(item, "entered_by", place), f"{place}.entered_by",
-                                        60))
+                                        60),
+                       credits=game.seat_credits(score, number, vp) if game.per_seat else None)
 
 
 def _matches(items, event_format: Format, entrants: dict[int, CheckedEntrant],
