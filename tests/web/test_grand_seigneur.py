@@ -70,3 +70,24 @@ def test_a_captain_enters_a_finish_order(client, gs_table):
     entrant = gs_table.seats.get(position=2).entrant_id
     player = client.get(reverse("event-player", args=[event.pk, entrant]))
     assert player.status_code == 200
+
+
+def test_an_organizer_corrects_a_finish_order(organizer_client, gs_table):
+    event = gs_table.round.event
+    organizer_client.post(url(gs_table), {"number": "1", "finish_order": "1,2,3,4,5,6"})
+    hand = Hand.objects.get()
+    edit = reverse("organizer-hand", args=[event.pk, gs_table.pk, 1])
+    page = organizer_client.get(edit).content.decode()
+    assert 'value="1,2,3,4,5,6,7"' in page and "data-placing" in page
+    response = organizer_client.post(edit, {"number": "1", "finish_order": "7,6,5,4,3,2,1",
+                                            "reason": "reversed"})
+    assert response.status_code == 302
+    hand.refresh_from_db()
+    assert hand.entry["finish_order"] == [6, 5, 4, 3, 2, 1, 0]
+    assert dict(HandSeat.objects.values_list("position", "vp"))[6] == 6
+    for name in ("organizer-table", "organizer-round"):
+        args = [event.pk, gs_table.pk if name == "organizer-table" else gs_table.round_id]
+        page = organizer_client.get(reverse(name, args=args))
+        assert page.status_code == 200
+        assert " · ".join(s.entrant.name for s in gs_table.seats.order_by("position")
+                          .select_related("entrant"))[:20] in page.content.decode()

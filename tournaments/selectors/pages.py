@@ -91,6 +91,8 @@ class TableView:
     def team_names(self) -> tuple[str, str]:
         """Each table team's names as they sit (even seats, odd seats: two in Tichu, three in
         Tientsin); a team entrant in every seat of its side is named once."""
+        if self.players is not None:  # every player for themself: all in one line, as they sit
+            return (" · ".join(self.names[p] for p in sorted(self.names)), "")
         positions = range(max(4, max(self.names, default=0) + 1))
         return (" & ".join(dict.fromkeys(self.names.get(p, "?") for p in positions[0::2])),
                 " & ".join(dict.fromkeys(self.names.get(p, "?") for p in positions[1::2])))
