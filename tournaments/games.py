@@ -81,6 +81,8 @@ class TableGame:
         """A match of two team entrants as seats: each team fills its side of the table."""
         return (home, away) * (self.seats // 2)
 
+    sized_tables: ClassVar[bool] = False
+    """Does the event choose its tables' size (``rules.players``: Grand Seigneur)?"""
     avoid_meetings: ClassVar[bool] = True
     """The pairing seats players who met before apart while it can (not Grand Seigneur, whose
     tables are groups of the standings)."""
@@ -214,6 +216,7 @@ class GrandSeigneurTables(TableGame):
     team_entrants = False
     per_seat = True
     placings = True
+    sized_tables = True
     avoid_meetings = False
     vp_schemes = ("dtm",)
     tiebreaks = ("first_places", "second_places")

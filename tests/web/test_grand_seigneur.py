@@ -91,3 +91,24 @@ def test_an_organizer_corrects_a_finish_order(organizer_client, gs_table):
         assert page.status_code == 200
         assert " · ".join(s.entrant.name for s in gs_table.seats.order_by("position")
                           .select_related("entrant"))[:20] in page.content.decode()
+
+
+def test_the_table_size_is_a_setting_of_a_grand_seigneur_event(organizer_client, organizer):
+    from .test_settings import form_data
+
+    event = event_create(owner=organizer, name="GS", preset="grand_seigneur", seed=1)
+    page = organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()
+    assert 'name="players"' in page
+    data = form_data(event, players=6, tiebreak_1="first_places", tiebreak_2="second_places")
+    response = organizer_client.post(reverse("organizer-settings", args=[event.pk]), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    event.refresh_from_db()
+    assert event.rules.players == 6 and event.format.game.seats == 6
+    threechu = event_create(owner=organizer, name="Threechu", preset="threechu", seed=1)
+    page = organizer_client.get(reverse("organizer-event", args=[threechu.pk])).content.decode()
+    assert 'name="players"' not in page
+    response = organizer_client.post(reverse("organizer-settings", args=[threechu.pk]),
+                                     form_data(threechu, rounds=3))
+    assert response.status_code == 302
+    threechu.refresh_from_db()
+    assert threechu.format.rounds == 3 and threechu.rules.game == "threechu"

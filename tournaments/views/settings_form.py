@@ -17,7 +17,7 @@ from ..standings.vp_schemes import vp_scheme_choices
 
 TIEBREAK_FIELDS = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
 RULE_OPTIONS = ("double_victory_points", "grand_tichu_allowed", "blind_grand_tichu",
-                "dragon_kept_when_last", "mahjong_in_bomb", "chaos")
+                "dragon_kept_when_last", "mahjong_in_bomb", "chaos", "players")
 CUP_FIELDS = ("best_of", "best_of_from", "third_place", "groups", "advance", "seeding",
               "seeding_event")
 GROUP_FIELDS = ("groups", "advance")
@@ -76,6 +76,10 @@ class EventSettingsForm(forms.Form):
     chaos = forms.BooleanField(
         label=_("Chaos Tichu: each team calls exactly one Grand Tichu every hand"),
         required=False)
+    players = forms.IntegerField(
+        label=_("Players at a table (the preferred size)"), required=False, min_value=5,
+        max_value=12, help_text=_("A field that does not divide sits at tables of mixed sizes, "
+                                  "5 to 12."))
 
     def __init__(self, *args, event: Event, **kwargs):
         data = event.format.as_dict()  # the stored values, and the defaults of newer ones
@@ -91,6 +95,8 @@ class EventSettingsForm(forms.Form):
         if data.get("pairing") != RoundRobinPairing.method:
             del self.fields["double_round_robin"]
         self._cup_fields(event)
+        if not event.format.game.sized_tables:  # only a game of tables of several sizes
+            del self.fields["players"]
         self.locked = locked_fields(event)
         self.results_locked = LOCKED_ONCE_PUBLISHED[0] in self.locked
         for name, field in self.fields.items():
@@ -139,7 +145,7 @@ class EventSettingsForm(forms.Form):
         if "seeding_event" in changes:
             changes["seeding_event"] = int(changes["seeding_event"] or 0) or None
         changes["tiebreaks"] = [data[field] for field in TIEBREAK_FIELDS if data.get(field)]
-        changes["rules"] = {name: data[name] for name in RULE_OPTIONS}
+        changes["rules"] = {name: data[name] for name in RULE_OPTIONS if name in self.fields}
         return changes
 
     def add_service_error(self, error: ServiceError) -> None:
