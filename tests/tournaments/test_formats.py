@@ -53,15 +53,20 @@ def test_format_round_trips_through_json():
     assert Format.from_dict(f.as_dict()) == f
 
 
-@pytest.mark.parametrize("rules", [{"game": "threechu"}, {"game": "grand_seigneur", "players": 8},
-                                   {"game": "bridge"}])
-def test_events_run_only_the_games_of_the_registry(rules):
-    """The engine plays the seed's other games; the service seats those of ``GAMES``."""
+@pytest.mark.parametrize(("rules", "field"), [
+    ({"game": "bridge"}, "rules"),
+    ({"game": "threechu"}, "hands_per_round"),  # the DTM's 4 hands: not a multiple of 3
+    ({"game": "grand_seigneur", "players": 8}, "tiebreaks")])  # placings rank by places
+def test_events_run_the_games_of_the_registry_under_their_limits(rules, field):
+    """The engine plays the seed's games; the service seats those of ``GAMES``, each with the
+    format values it can take."""
     with pytest.raises(FormatError) as error:
         resolve_format("dtm", {"rules": rules})
-    assert error.value.field == "rules"
+    assert error.value.field == field
     assert resolve_format("dtm", {"rules": {"chaos": True}}).rules.chaos
     assert resolve_format("dtm", {"rules": {"game": "tientsin"}}).game.seats == 6
+    assert resolve_format("dtm", {"rules": {"game": "threechu"},
+                                  "hands_per_round": 3}).game.seats == 3
 
 
 def test_tientsin_preset_and_its_limits():
