@@ -117,6 +117,7 @@ def test_the_choices_offered_are_the_registries():
     assert list(fields["entrant_type"].choices) == EntrantType.values
     assert list(fields["bye_credit"].choices) == ByeCredit.values
     assert list(fields["seeding"].choices) == Seeding.values
+    assert all(f"`{name}`" in fields["tiebreaks"].help_text for name in TIEBREAKS)
     form_fields = EventSettingsForm.base_fields
     assert [value for value, _ in form_fields["vp_scheme"].choices] == list(VP_SCHEMES)
     assert [value for value, _ in form_fields["bye_credit"].choices] == ByeCredit.values

@@ -19,6 +19,7 @@ from ..games import GAMES
 from ..models import Change, Entrant, Event, Hand, Round, Table, label_entrants
 from ..pairing.factory import pairing_choices
 from ..services.undo import is_undoable
+from ..standings.tiebreaks import TIEBREAKS
 from ..standings.vp_schemes import vp_scheme_choices
 
 MAX_ID = 2**62
@@ -108,8 +109,10 @@ class EventCreateSerializer(serializers.Serializer):
     vp_scheme = serializers.ChoiceField(choices=vp_scheme_choices(), required=False)
     pairing = serializers.ChoiceField(choices=pairing_choices(), required=False)
     double_round_robin = StrictBooleanField(required=False)
-    tiebreaks = serializers.ListField(child=StrictCharField(max_length=100), required=False,
-                                      max_length=20)
+    tiebreaks = serializers.ListField(
+        child=StrictCharField(max_length=100), required=False, max_length=20,
+        help_text="The tie-breaks after victory points, in order; each one of "
+                  + ", ".join(f"`{name}`" for name in TIEBREAKS) + ".")
     bye_credit = serializers.ChoiceField(choices=ByeCredit.choices, required=False)
     confirmation_required = StrictBooleanField(
         required=False, help_text="A round is complete only when the opponents have confirmed "

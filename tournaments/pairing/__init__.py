@@ -4,12 +4,15 @@ No database here: the service (``tournaments.services.rounds``) turns rows into 
 the resulting ``Draw`` back into tables, seats and byes. Read in this order:
 
 1. ``base``: ``Entrant``, ``PairingHistory``, ``Draw``, ``PairingError``, ``PairingMethod``.
-2. ``individual``: tables of four with rotating partners (DTM "Einzelspielermodus").
+2. ``individual``: tables of four with rotating partners (DTM "Einzelspielermodus"); ``tables``:
+   individuals at tables of other sizes (Tientsin's six in two teams, Threechu's three, Grand
+   Seigneur's five to twelve), seated for a game by ``tournaments.games``, named by no format.
 3. ``swiss``: fixed teams by Swiss maximum-weight matching.
-   ``tables``: individuals at tables of other sizes (Tientsin's six in two teams...).
 4. ``round_robin``: the circle method for leagues.
 5. ``checks``: ``check_draw``, the rules a hand-edited seating may break.
-6. ``factory``: ``make_pairing`` and ``pair_round``, one entry point for every method.
+6. ``factory``: ``PAIRING_METHODS``, the one registry of the methods a format may name (these
+   round draws and the cups of ``knockout.formats``, each a ``base.Pairing`` class), and
+   ``make_pairing`` and ``pair_round``, one entry point for every round draw.
 """
 
 from .base import Draw, Entrant, PairingError, PairingHistory, PairingMethod
