@@ -15,7 +15,7 @@ from tests.conftest import wait_for_standings
 from tests.tournaments.test_standings_incremental import computed, stored
 from tournaments import selectors
 from tournaments.models import Event, Hand, RoundResult, Seat
-from tournaments.services.events import event_create, players_register
+from tournaments.services.events import event_create, players_register, team_register
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair, round_publish, round_warnings, seats_swap
@@ -143,3 +143,24 @@ def test_simulate_event_plays_a_tientsin():
                  "--seed", "3", stdout=out)
     event = Event.objects.get()
     assert event.rules.game == "tientsin" and "16 hands played" in out.getvalue()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_team_of_three_names_its_three_players_at_a_table(organizer):
+    from tournaments.services.history import ServiceError
+    from tournaments.services.rounds import seats_lineup
+
+    event = event_create(owner=organizer, name="Teams of three", preset="tientsin", seed=3,
+                         overrides={"entrant_type": "team", "pairing": "swiss"})
+    actor = Actor.organizer(organizer)
+    teams = [team_register(event=event, name=f"T{i}", members=[f"a{i}", f"b{i}", f"c{i}",
+                                                                 f"d{i}"], actor=actor)
+             for i in range(2)]
+    table = round_pair(event_id=event.pk, actor=actor).tables.get()
+    roster = list(teams[0].members.order_by("pk").values_list("pk", flat=True))
+    team = 0 if table.seats.get(position=0).entrant_id == teams[0].pk else 1
+    with pytest.raises(ServiceError):
+        seats_lineup(table_id=table.pk, team=team, player_ids=roster[:2], actor=actor)
+    seats = seats_lineup(table_id=table.pk, team=team, player_ids=roster[1:], actor=actor)
+    assert [(s.position, s.player_id) for s in seats] == list(zip(range(team, 6, 2), roster[1:],
+                                                                  strict=True))
