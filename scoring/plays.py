@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import chain, combinations, product, repeat, starmap
-from operator import attrgetter, call, itemgetter
+from operator import add, attrgetter, call, getitem, itemgetter
 from typing import Any
 
 from scoring.cards import (
@@ -249,7 +249,7 @@ def list_full_houses(hand: HandView, above: float, out: list[Play]) -> None:
             pairs = GROUPS[rank][nibbles[rank]][2]
             if phoenix:
                 pairs = pairs + WITH_PHOENIX[rank][nibbles[rank]][1]
-            out.extend(t + p for t in triples for p in pairs)
+            out.extend(starmap(add, product(triples, pairs)))
     if phoenix:
         for top in ranks_in(paired & above_mask):
             triples = WITH_PHOENIX[top][nibbles[top]][2]
@@ -416,7 +416,7 @@ def list_straights(hand: HandView, length: int | None, above: float, mahjong_in_
                 pickers.append(windows[low][high][0])
             elif phoenix and not missing & (missing - 1):
                 pickers.append(windows[low][high][missing.bit_length() - 1])
-    choices: list[Play] = [*map(tuple.__getitem__, HELD, hand.nibbles), (PHOENIX,)]
+    choices: list[Play] = [*map(getitem, HELD, hand.nibbles), (PHOENIX,)]
     if hand.mahjong:
         choices[MAH_JONG_RANK] = (MAH_JONG,)
     plays = chain.from_iterable(starmap(product, map(
