@@ -298,10 +298,12 @@ def list_stairs(hand: HandView, length: int | None, above: float, out: list[Play
         for rank in range(low + 1, HIGHEST_RANK + 1):
             nibble = nibbles[rank]
             pairs = GROUPS[rank][nibble][2]
-            if phoenix:
-                helped = [h + p for h in helped for p in pairs] + [
-                    r + p for r in real for p in WITH_PHOENIX[rank][nibble][1]]
-            real = [r + p for r in real for p in pairs]
+            grown = [h + p for h in helped for p in pairs] if helped and pairs else []
+            if real:
+                if phoenix:
+                    grown += [r + p for r in real for p in WITH_PHOENIX[rank][nibble][1]]
+                real = [r + p for r in real for p in pairs] if pairs else ()
+            helped = grown
             if not (real or helped):
                 break
             out.extend(real)
