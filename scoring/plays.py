@@ -704,7 +704,8 @@ def legal_plays(hand: Cards, table: Table = None, wish: int | None = None, *,
         fulfilling = _holding(plays, wished)
         if fulfilling or _holding(bombs, wished):
             return fulfilling + bombs
-    return plays + bombs
+    plays += bombs  # the candidates' own list: no copy
+    return plays
 
 
 def is_legal_play(hand: Cards, play: Cards | None, table: Table = None, wish: int | None = None,
