@@ -321,6 +321,8 @@ _PHOENIX_SLOT = HIGHEST_RANK + 1
 
 Picker = Callable[[Sequence[Play]], tuple[Play, ...]]
 """An ``itemgetter`` of a window: the cards held of each of its ranks, to take one of each."""
+Windows = tuple[tuple[tuple[tuple[Picker, ...], ...], ...], ...]
+"""Pickers by low, high and gap (``_window``)."""
 
 
 def _picker(low: int, high: int, phoenix_at: int = 0) -> Picker:
@@ -346,7 +348,7 @@ def _window(low: int, high: int, gap: int, phoenix: bool) -> tuple[Picker, ...]:
     return (_picker(low, high), *(_picker(low, high, rank) for rank in range(bottom, high + 1)))
 
 
-def _windows(phoenix: bool) -> tuple[tuple[tuple[tuple[Picker, ...], ...], ...], ...]:
+def _windows(phoenix: bool) -> Windows:
     """``_window`` for each low, high and gap (gap 0 only without the Phoenix)."""
     return tuple(tuple(tuple(_window(low, high, gap, phoenix)
                              for gap in range(high + 1 if phoenix else 1))
@@ -358,8 +360,7 @@ _WINDOWS = (_windows(False), _windows(True))
 """``_WINDOWS[phoenix][low][high][gap]``: the pickers of a window (``_window``)."""
 
 
-def _from_low(windows: tuple[tuple[tuple[tuple[Picker, ...], ...], ...], ...], low: int,
-              gap: int, top: int) -> tuple[Picker, ...]:
+def _from_low(windows: Windows, low: int, gap: int, top: int) -> tuple[Picker, ...]:
     """The pickers of every window from ``low`` to at most ``top``: the gap is in those that
     reach it."""
     return tuple(picker for high in range(low, top + 1)
@@ -368,9 +369,9 @@ def _from_low(windows: tuple[tuple[tuple[tuple[Picker, ...], ...], ...], ...], l
 
 _FROM_LOW = tuple(
     tuple(tuple(tuple(_from_low(windows, low, gap, top) for top in range(HIGHEST_RANK + 1))
-                for gap in range(len(windows[low][HIGHEST_RANK])))
+                for gap in range(HIGHEST_RANK + 1 if phoenix else 1))
           for low in range(HIGHEST_RANK - MIN_STRAIGHT_LENGTH + 2))
-    for windows in _WINDOWS)
+    for phoenix, windows in enumerate(_WINDOWS))
 """``_FROM_LOW[phoenix][low][gap][top]``: ``_from_low``, every straight of a lead from a low."""
 
 _STRAIGHT_LOWS = sum(1 << low for low in range(MAH_JONG_RANK, HIGHEST_RANK - 3))
@@ -427,7 +428,7 @@ def list_straights(hand: HandView, length: int | None, above: float, mahjong_in_
         out.extend(plays)
         return
     straights = list(plays)
-    for bomb in bombs_in(hand.mask, mahjong_in_bomb):
+    for bomb in bombs_in(hand.mask, mahjong_in_bomb):  # cards by rank, as a product lists them
         if bomb in straights:
             straights.remove(bomb)
     out.extend(straights)
