@@ -21,6 +21,12 @@ Presets:
 - ``groups_knockout``: teams drawn into groups (snake seeding, a round robin in each), the top
   ``advance`` of each crossed into a knockout bracket (``tournaments.knockout``).
 
+The choices are registries, looked up in one place each: the pairing methods (round draws and
+cups) in ``pairing.factory.PAIRING_METHODS``, the victory-point schemes in
+``standings.vp_schemes.VP_SCHEMES``, the tie-breaks in ``standings.tiebreaks.TIEBREAKS``; the
+entrant types, bye credits and seedings are ``choices`` (``TextChoices``). A format stores their
+names as plain strings, so its JSON (``as_dict``) is the same whatever the classes become.
+
 In a cup, ``hands_per_round`` is the hands of one game (equal totals then play on), ``best_of``
 the games of a match from the stage ``best_of_from`` (``semi_final``...; null: every match), and
 ``seeding`` says where the seeds come from: the organizer's order, or the standings of the event
@@ -36,15 +42,12 @@ from django.utils.translation import gettext as _
 
 from scoring import DTM, STANDARD, Rules
 
+from .choices import ByeCredit, EntrantType, Seeding
 from .errors import FormatError
+from .pairing.base import Pairing
+from .pairing.factory import PAIRING_METHODS
 from .standings.tiebreaks import TIEBREAKS
-
-ENTRANT_TYPES = ("individual", "team")
-PAIRING_METHODS = ("individual", "swiss", "round_robin", "knockout", "groups_knockout")
-CUP_PAIRINGS = ("knockout", "groups_knockout")  # matches come from a bracket, not a round's draw
-SEEDINGS = ("organizer", "event")
-BYE_CREDITS = ("average", "none")
-VP_SCHEMES = ("dtm", "round", "game")  # per hand (3/2/1/0), per round (2/1/0), per game
+from .standings.vp_schemes import VP_SCHEMES, VictoryPoints
 
 
 def _listed(choices) -> str:
@@ -56,16 +59,16 @@ def _listed(choices) -> str:
 class Format:
     """Everything that makes one event's tournament rules; stored on the event as JSON."""
 
-    entrant_type: str = "individual"
+    entrant_type: str = EntrantType.INDIVIDUAL
     rounds: int | None = 6
     hands_per_round: int | None = 4
     game_to: int | None = None
     rules: Rules = field(default_factory=lambda: DTM)
-    vp_scheme: str = "dtm"
-    pairing: str = "individual"
+    vp_scheme: str = "dtm"  # a name in VP_SCHEMES
+    pairing: str = "individual"  # a name in PAIRING_METHODS
     double_round_robin: bool = False
     tiebreaks: tuple[str, ...] = ("tichu_points",)
-    bye_credit: str = "average"
+    bye_credit: str = ByeCredit.AVERAGE
     # TP a missing hand of a forfeited table credits to the team not at fault (RULINGS: 0, or 100)
     forfeit_tp: int = 0
     best_of: int = 1
@@ -73,7 +76,7 @@ class Format:
     third_place: bool = False
     groups: int = 0
     advance: int = 2
-    seeding: str = "organizer"
+    seeding: str = Seeding.ORGANIZER
     seeding_event: int | None = None
     # A round is complete only when the opponents have confirmed every hand of its open tables.
     confirmation_required: bool = False
@@ -88,18 +91,19 @@ class Format:
             # score sheets here still seat four players in two teams
             raise FormatError("rules", f"events run four-player Tichu only for now, not "
                                        f"{self.rules.game}")
-        if self.entrant_type not in ENTRANT_TYPES:
+        if self.entrant_type not in EntrantType.values:
             raise FormatError("entrant_type", _("entrant_type must be one of %(choices)s.")
-                              % {"choices": _listed(ENTRANT_TYPES)})
+                              % {"choices": _listed(EntrantType.values)})
         if self.pairing not in PAIRING_METHODS:
             raise FormatError("pairing", _("pairing must be one of %(choices)s.")
                               % {"choices": _listed(PAIRING_METHODS)})
-        if (self.pairing == "individual") != (self.entrant_type == "individual"):
+        method = PAIRING_METHODS[self.pairing]
+        if method.entrant_type != self.entrant_type:
             raise FormatError("pairing", _("Individual pairing is for individual entrants only, "
                                            "swiss and round_robin for teams."))
         if self.rounds is not None and not 1 <= self.rounds <= 200:
             raise FormatError("rounds", _("The number of rounds must be between 1 and 200."))
-        if self.rounds is None and self.pairing not in ("round_robin", *CUP_PAIRINGS):
+        if self.rounds is None and not method.open_rounds:
             raise FormatError("rounds", _("Only a round robin or a cup may leave the number of "
                                           "rounds open."))
         if (self.hands_per_round is None) == (self.game_to is None):
@@ -112,30 +116,33 @@ class Format:
         if self.vp_scheme not in VP_SCHEMES:
             raise FormatError("vp_scheme", _("vp_scheme must be one of %(choices)s.")
                               % {"choices": _listed(VP_SCHEMES)})
-        if self.game_to is not None and self.vp_scheme == "dtm":
-            raise FormatError("vp_scheme", _("A game to a target is scored per game or per round."))
+        VP_SCHEMES[self.vp_scheme].check_format(self)
         if not 0 <= self.forfeit_tp <= 1000 or self.forfeit_tp % 5:
             raise FormatError("forfeit_tp", _("The TP a forfeit credits per hand: a multiple of 5 "
                                               "from 0 to 1000."))
-        if self.bye_credit not in BYE_CREDITS:
+        if self.bye_credit not in ByeCredit.values:
             raise FormatError("bye_credit", _("bye_credit must be one of %(choices)s.")
-                              % {"choices": _listed(BYE_CREDITS)})
+                              % {"choices": _listed(ByeCredit.values)})
         unknown = [t for t in self.tiebreaks if t not in TIEBREAKS]
         if unknown:
             raise FormatError("tiebreaks", _("Unknown tie-breaks %(unknown)s; known: %(choices)s.")
                               % {"unknown": _listed(unknown), "choices": _listed(TIEBREAKS)})
-        if self.is_cup:
-            self._check_cup()
+        method.check_format(self)
 
-    def _check_cup(self) -> None:
-        from .knockout.formats import check_cup_format
+    @property
+    def pairing_method(self) -> type[Pairing]:
+        """The class of the format's pairing method (``pairing.factory.PAIRING_METHODS``)."""
+        return PAIRING_METHODS[self.pairing]
 
-        check_cup_format(self)
+    @property
+    def victory_points(self) -> VictoryPoints:
+        """The format's victory-point scheme (``standings.vp_schemes.VP_SCHEMES``)."""
+        return VP_SCHEMES[self.vp_scheme]
 
     @property
     def is_cup(self) -> bool:
         """A knockout cup (with or without groups): matches come from ``tournaments.knockout``."""
-        return self.pairing in CUP_PAIRINGS
+        return self.pairing_method.is_cup
 
     @property
     def open_ended(self) -> bool:
@@ -153,7 +160,8 @@ class Format:
         """Whether a table has played its round out: all its ``hands_per_round``, or, in an
         open-ended format, its game decided by its TP ``totals`` after ``hands`` hands
         (``game_winner``). The one statement of the rule (``Table.is_done`` adds the organizer's
-        closing; the standings' SQL restates it, ``standings.sql._table_vp``, tested to agree)."""
+        closing; the standings' SQL restates it, ``standings.vp_schemes``' ``table_vp``, tested to
+        agree)."""
         if not self.open_ended:
             return hands >= self.hands_per_round
         return self.game_winner(totals, hands) is not None
@@ -173,17 +181,17 @@ class Format:
 PRESETS: dict[str, Format] = {
     "dtm": Format(),
     "chaos_dtm": Format(rules=DTM.replace(chaos=True)),
-    "team_swiss": Format(entrant_type="team", pairing="swiss", rounds=6, hands_per_round=4,
-                         rules=DTM),
-    "league": Format(entrant_type="team", pairing="round_robin", rounds=None,
+    "team_swiss": Format(entrant_type=EntrantType.TEAM, pairing="swiss", rounds=6,
+                         hands_per_round=4, rules=DTM),
+    "league": Format(entrant_type=EntrantType.TEAM, pairing="round_robin", rounds=None,
                      hands_per_round=None, game_to=1000, rules=STANDARD, vp_scheme="game",
-                     bye_credit="none"),
-    "knockout": Format(entrant_type="team", pairing="knockout", rounds=None,
+                     bye_credit=ByeCredit.NONE),
+    "knockout": Format(entrant_type=EntrantType.TEAM, pairing="knockout", rounds=None,
                        hands_per_round=None, game_to=1000, rules=STANDARD, vp_scheme="game",
-                       bye_credit="none", best_of=3, best_of_from="semi_final"),
-    "groups_knockout": Format(entrant_type="team", pairing="groups_knockout", rounds=None,
-                              hands_per_round=None, game_to=1000, rules=STANDARD,
-                              vp_scheme="game", bye_credit="none", groups=2, advance=2),
+                       bye_credit=ByeCredit.NONE, best_of=3, best_of_from="semi_final"),
+    "groups_knockout": Format(entrant_type=EntrantType.TEAM, pairing="groups_knockout",
+                              rounds=None, hands_per_round=None, game_to=1000, rules=STANDARD,
+                              vp_scheme="game", bye_credit=ByeCredit.NONE, groups=2, advance=2),
 }
 
 

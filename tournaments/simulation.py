@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 
 from scoring.simulation import play_hand
 
+from .choices import EntrantType
 from .knockout.draw import cup_draw
 from .models import Event, Round, StandingRow, Table
 from .services.events import event_create, players_register, team_register
@@ -63,8 +64,8 @@ def simulate_event(*, preset: str, entrants: int, seed: int, owner=None, name: s
     event = event_create(owner=owner, name=name or f"Simulated {preset} ({entrants}, seed {seed})",
                          preset=preset, overrides=overrides, seed=seed)
     organizer = Actor.organizer(owner)
-    names = demo_names(entrants * (2 if event.format.entrant_type == "team" else 1), rng)
-    if event.format.entrant_type == "individual":
+    names = demo_names(entrants * (2 if event.format.entrant_type == EntrantType.TEAM else 1), rng)
+    if event.format.entrant_type == EntrantType.INDIVIDUAL:
         players_register(event=event, names=names, actor=organizer)
     else:
         for i in range(entrants):

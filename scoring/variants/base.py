@@ -11,6 +11,7 @@ Seigneur). A game's class overrides the flags and hooks where it differs.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -29,7 +30,7 @@ SECOND_DECK_CARDS = 54
 """A second deck is played without its Dog and Mah Jong."""
 
 
-class Variant:
+class Variant(ABC):
     """A game on Tichu's cards under an event's rules (the base: what every game has).
 
     Flags (class attributes): ``name`` (the registry's key), ``players_allowed`` (how many may
@@ -93,9 +94,9 @@ class Variant:
         share, more = divmod(self.cards, self.seats)
         return tuple(share + (seat < more) for seat in range(self.seats))
 
+    @abstractmethod
     def score_entry(self, entry: Mapping[str, Any]) -> HandScore | PlacingScore:
         """A captain's score entry, checked and scored (``scoring.entry``)."""
-        raise NotImplementedError
 
     # -- the hand, step by step: the hooks of ``scoring.state.HandState`` -------------------
 
@@ -172,13 +173,13 @@ class Variant:
         """Does the hand end with these seats out? When one seat is left holding cards."""
         return len(out) >= self.seats - 1
 
+    @abstractmethod
     def score(self, state: HandState) -> HandScore | PlacingScore:
         """The score of a hand played to its end."""
-        raise NotImplementedError
 
+    @abstractmethod
     def entry(self, score: Any) -> dict[str, Any]:
         """The score entry a table captain would write for this score."""
-        raise NotImplementedError
 
 
 def first_holding(start: int, hands: Sequence[int]) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tournaments.formats import FormatError, resolve_format
-from tournaments.knockout.formats import CUP_FORMATS
+from tournaments.pairing import PAIRING_METHODS
 
 
 def test_the_presets_follow_the_online_cups_and_the_club_championships():
@@ -14,7 +14,8 @@ def test_the_presets_follow_the_online_cups_and_the_club_championships():
         1000, 3, "semi_final", False)
     groups = resolve_format("groups_knockout")
     assert (groups.groups, groups.advance, groups.best_of) == (2, 2, 1)
-    assert set(CUP_FORMATS) == {"knockout", "groups_knockout"}
+    cups = {name for name, method in PAIRING_METHODS.items() if method.is_cup}
+    assert cups == {"knockout", "groups_knockout"}
 
 
 def test_every_value_is_adjustable():

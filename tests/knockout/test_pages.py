@@ -146,3 +146,17 @@ def test_a_cups_values_are_settings_until_the_draw_then_locked(organizer_client,
     with translation.override("en"), pytest.raises(Conflict, match="the cup is drawn"):
         event_settings_update(event_id=event.pk, changes={"best_of": 5},
                               actor=Actor.organizer(organizer))
+
+
+def test_the_organizers_page_words_the_cup_and_names_each_team_once(organizer_client, organizer):
+    event = cup(organizer, 4)
+    organizer_client.get(reverse("language", args=["de"]))
+    html = organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()
+    assert "K.-o.-Pokal · Partien bis 200 · Best of 3 ab: Halbfinale" in html
+    assert "Jeder gegen jeden" not in html
+    first = event.rounds.get(number=1)
+    html = organizer_client.get(reverse("organizer-round", args=[event.pk, first.pk])).content \
+        .decode()
+    assert '<span class="team-a">T1</span><br><span class="team-b">T4</span>' in html
+    dashboard = organizer_client.get(reverse("organizer-home")).content.decode()
+    assert "<td>K.-o.-Pokal</td>" in dashboard

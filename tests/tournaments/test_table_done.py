@@ -52,6 +52,8 @@ def test_the_standings_sql_scores_a_table_exactly_when_it_is_done(event_format, 
     totals = (sum(h[0] for h in hands), sum(h[1] for h in hands))
     done = Table(status=status).is_done(event_format, len(hands), totals)
     expected = round_victory_points(totals) if done and hands else (0, 0)
+    assert event_format.victory_points.table_points([(0, 0)] * len(hands), totals,
+                                                    done) == expected
     assert _sql_vp(event_format, hands, status) == expected
 
 

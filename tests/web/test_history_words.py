@@ -93,3 +93,21 @@ def test_what_cannot_be_undone_is_not_offered(organizer_client, running_event):
     page = organizer_client.post(reverse("organizer-undo", args=[running_event.pk, change.pk]),
                                  follow=True).content.decode()
     assert "This change cannot be undone." in page
+
+
+def test_a_long_history_is_read_a_page_at_a_time_down_to_the_first_change(organizer_client,
+                                                                          organizer):
+    from tournaments.simulation import simulate_event
+
+    event = simulate_event(preset="dtm", entrants=16, seed=3, owner=organizer).event
+    total = Change.objects.filter(event=event).count()
+    assert total > 100  # 6 rounds x 4 tables x 4 hands, and the rounds' changes
+    url = reverse("organizer-history", args=[event.pk])
+    first = organizer_client.get(url).content.decode()
+    assert first.count('<li id="change-') == 100 and f"1–100 / {total}" in first
+    last_page = (total + 99) // 100
+    assert f'href="{url}?page={last_page}"' in first
+    last = organizer_client.get(f"{url}?page={last_page}").content.decode()
+    oldest = Change.objects.filter(event=event).order_by("created_at", "id").first()
+    assert f'id="change-{oldest.pk}"' in last  # the oldest change is reachable
+    assert organizer_client.get(f"{url}?page=x").status_code == 200  # the first page

@@ -13,9 +13,13 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 
 from tichu_site.limits import TooManyLogins, limited_authenticate
 
-from ..formats import BYE_CREDITS, ENTRANT_TYPES, PAIRING_METHODS, PRESETS, VP_SCHEMES
+from ..choices import ByeCredit, EntrantType, Seeding
+from ..formats import PRESETS
 from ..models import Change, Entrant, Event, Hand, Round, Table, label_entrants
+from ..pairing.factory import pairing_choices
 from ..services.undo import is_undoable
+from ..standings.tiebreaks import TIEBREAKS
+from ..standings.vp_schemes import vp_scheme_choices
 
 MAX_ID = 2**62
 MAX_BULK = 500
@@ -86,18 +90,20 @@ class EventCreateSerializer(serializers.Serializer):
     format = serializers.ChoiceField(choices=sorted(PRESETS), default="dtm")
     seed = StrictIntegerField(required=False, min_value=0, max_value=MAX_ID,
                               help_text="Fixes every random draw of the event's pairings.")
-    entrant_type = serializers.ChoiceField(choices=ENTRANT_TYPES, required=False)
+    entrant_type = serializers.ChoiceField(choices=EntrantType.choices, required=False)
     rounds = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=10**6)
     hands_per_round = StrictIntegerField(required=False, allow_null=True, min_value=1,
                                          max_value=10**6)
     game_to = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=10**6)
     rules = RulesInputSerializer(required=False)
-    vp_scheme = serializers.ChoiceField(choices=VP_SCHEMES, required=False)
-    pairing = serializers.ChoiceField(choices=PAIRING_METHODS, required=False)
+    vp_scheme = serializers.ChoiceField(choices=vp_scheme_choices(), required=False)
+    pairing = serializers.ChoiceField(choices=pairing_choices(), required=False)
     double_round_robin = StrictBooleanField(required=False)
-    tiebreaks = serializers.ListField(child=StrictCharField(max_length=100), required=False,
-                                      max_length=20)
-    bye_credit = serializers.ChoiceField(choices=BYE_CREDITS, required=False)
+    tiebreaks = serializers.ListField(
+        child=StrictCharField(max_length=100), required=False, max_length=20,
+        help_text="The tie-breaks after victory points, in order; each one of "
+                  + ", ".join(f"`{name}`" for name in TIEBREAKS) + ".")
+    bye_credit = serializers.ChoiceField(choices=ByeCredit.choices, required=False)
     confirmation_required = StrictBooleanField(
         required=False, help_text="A round is complete only when the opponents have confirmed "
                                   "every hand.")
@@ -116,7 +122,7 @@ class EventCreateSerializer(serializers.Serializer):
                                 help_text="Groups, then a knockout cup: how many groups.")
     advance = StrictIntegerField(required=False, min_value=1, max_value=64,
                                  help_text="Groups: how many of each group advance.")
-    seeding = serializers.ChoiceField(choices=["organizer", "event"], required=False,
+    seeding = serializers.ChoiceField(choices=Seeding.choices, required=False,
                                       help_text="Cups: seeds in the organizer's order, or from "
                                                 "the standings of `seeding_event`.")
     seeding_event = StrictIntegerField(required=False, allow_null=True, min_value=1,

@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import selectors
+from ..choices import EntrantType
 from ..models import Change, Entrant, Event, Hand, Round
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import change_undo, hand_confirm, hand_record
@@ -249,7 +250,8 @@ class EventPlayers(ListBase):
 
 def _register(event: Event, items: list[dict], actor: Actor) -> list[Entrant]:
     """Players, or teams (an item with members, or a team event): all of the list, or none."""
-    if event.format.entrant_type == "individual" and not any("members" in i for i in items):
+    if event.format.entrant_type == EntrantType.INDIVIDUAL \
+            and not any("members" in i for i in items):
         return players_register(event=event, names=[i["name"] for i in items], actor=actor)
     return teams_register(event=event, teams=[(i["name"], i.get("members")) for i in items],
                           actor=actor)

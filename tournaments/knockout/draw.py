@@ -9,16 +9,19 @@ for each other.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from ..choices import Seeding
 from ..models import Entrant, Event, Match, Round, StandingRow
 from ..pairing import round_robin_schedule
 from ..services.history import Actor, Conflict, ServiceError, record_change
 from ..standings.compute import ranked
 from ..standings.schedule import mark_changed
 from .bracket import bracket_size, first_round, games_in_match, rounds_in, teams_in_round
-from .formats import CUP_FORMATS, Plan
+from .formats import CupFormat, Plan
 from .groups import snake
 from .progress import make_bye, reconcile, sync_statuses
 
@@ -36,8 +39,9 @@ def cup_draw(*, event_id: int, actor: Actor, order: list[int] | None = None) -> 
         if Round.objects.filter(event=event).exists():
             raise Conflict(_("The cup is drawn already."), code="already_drawn")
         seeded = _seeded(event, order)
+        cup = cast(type[CupFormat], fmt.pairing_method)  # a cup's method: fmt.is_cup
         try:
-            plan = CUP_FORMATS[fmt.pairing].plan(fmt, len(seeded))
+            plan = cup.plan(fmt, len(seeded))
         except ValueError:
             raise Conflict(_("Not enough teams for this cup: %(n)s registered.")
                            % {"n": len(seeded)}, code="too_few_entrants") from None
@@ -69,7 +73,7 @@ def _seeded(event: Event, order: list[int] | None) -> list[int]:
                                field="order", code="order")
         return list(order)
     fmt = event.format
-    if fmt.seeding != "event":
+    if fmt.seeding != Seeding.EVENT:
         return ids
     source = Event.objects.filter(pk=fmt.seeding_event).first()
     if source is None:

@@ -1,5 +1,6 @@
-"""The cup formats, one class each in a registry: what a format allows and how its stages are
-laid out. The services (``draw``) store what a format plans; nothing else asks which cup it is.
+"""The cup formats, one class each, registered with the other pairing methods in
+``pairing.factory.PAIRING_METHODS``: what a format allows and how its stages are laid out. The
+services (``draw``) store what a format plans; nothing else asks which cup it is.
 
 - ``knockout``: one bracket of every team, seeded from the organizer's order or the standings of
   another event.
@@ -9,11 +10,15 @@ laid out. The services (``draw``) store what a format plans; nothing else asks w
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from ..choices import EntrantType, Seeding
+from ..pairing.base import Pairing
 from .bracket import MAX_TEAMS, STAGES
 from .groups import MAX_GROUPS
 
@@ -40,15 +45,18 @@ class Plan:
     bracket_teams: int
 
 
-class CupFormat:
-    """A cup format: its name, its label, the values it allows and the plan of its stages."""
+class CupFormat(Pairing, ABC):
+    """A cup format: its name (``method``), its label, the values it allows and the plan of its
+    stages. A cup is played by teams and knows its number of rounds (its bracket's)."""
 
-    name: ClassVar[str]
-    label: ClassVar[str]
+    entrant_type = EntrantType.TEAM
+    is_cup = True
+    open_rounds = True
 
-    def check(self, fmt: Format) -> None:
+    @classmethod
+    def check_format(cls, fmt: Format) -> None:
         """Refuse values the format cannot play (``FormatError`` naming the field)."""
-        if fmt.entrant_type != "team":
+        if fmt.entrant_type != EntrantType.TEAM:
             raise _error("entrant_type", _("A cup is played by teams."))
         if not isinstance(fmt.best_of, int) or fmt.best_of % 2 == 0 \
                 or not 1 <= fmt.best_of <= MAX_BEST_OF:
@@ -57,54 +65,57 @@ class CupFormat:
         if fmt.best_of_from is not None and fmt.best_of_from not in STAGES:
             raise _error("best_of_from", _("Best of from: one of %(stages)s, or every match.")
                          % {"stages": ", ".join(STAGES)})
-        if fmt.seeding not in ("organizer", "event"):
+        if fmt.seeding not in Seeding.values:
             raise _error("seeding", _("Seeding: 'organizer' or 'event'."))
-        if (fmt.seeding == "event") != (fmt.seeding_event is not None):
+        if (fmt.seeding == Seeding.EVENT) != (fmt.seeding_event is not None):
             raise _error("seeding_event", _("Name the event whose standings seed the cup "
                                             "(and only then)."))
 
-    def plan(self, fmt: Format, teams: int) -> Plan:
-        raise NotImplementedError
+    @classmethod
+    @abstractmethod
+    def plan(cls, fmt: Format, teams: int) -> Plan:
+        """The stages of a cup of ``teams`` teams; ``ValueError`` when it cannot hold them."""
 
 
 class Knockout(CupFormat):
-    name = "knockout"
-    label = "Knockout cup"
+    method = "knockout"
+    # Translators: a pairing method, described in the API's schema; a preset, on the organizer's
+    # pages
+    label = gettext_lazy("Knockout cup")
 
-    def check(self, fmt: Format) -> None:
-        super().check(fmt)
+    @classmethod
+    def check_format(cls, fmt: Format) -> None:
+        super().check_format(fmt)
         if fmt.groups:
             raise _error("groups", _("A knockout cup has no groups: choose groups, then a "
                                       "knockout cup."))
 
-    def plan(self, fmt: Format, teams: int) -> Plan:
+    @classmethod
+    def plan(cls, fmt: Format, teams: int) -> Plan:
         if not 2 <= teams <= MAX_TEAMS:
             raise ValueError(f"a cup has 2 to {MAX_TEAMS} teams")
         return Plan(groups=0, advance=0, bracket_teams=teams)
 
 
 class GroupsKnockout(CupFormat):
-    name = "groups_knockout"
-    label = "Groups, then a knockout cup"
+    method = "groups_knockout"
+    # Translators: a pairing method, described in the API's schema; a preset, in the new event
+    # form
+    label = gettext_lazy("Groups, then a knockout cup")
 
-    def check(self, fmt: Format) -> None:
-        super().check(fmt)
+    @classmethod
+    def check_format(cls, fmt: Format) -> None:
+        super().check_format(fmt)
         if not isinstance(fmt.groups, int) or not 2 <= fmt.groups <= MAX_GROUPS:
             raise _error("groups", _("Groups: from 2 to %(n)s.") % {"n": MAX_GROUPS})
         if not isinstance(fmt.advance, int) or not 1 <= fmt.advance <= MAX_ADVANCE:
             raise _error("advance", _("Advance per group: from 1 to %(n)s.") % {"n": MAX_ADVANCE})
 
-    def plan(self, fmt: Format, teams: int) -> Plan:
+    @classmethod
+    def plan(cls, fmt: Format, teams: int) -> Plan:
         smallest = teams // fmt.groups
         if smallest < max(2, fmt.advance) or teams > MAX_TEAMS:
             raise ValueError(f"{fmt.groups} groups of which {fmt.advance} advance need at least "
                              f"{fmt.groups * max(2, fmt.advance)} teams")
         return Plan(groups=fmt.groups, advance=fmt.advance, bracket_teams=fmt.groups * fmt.advance)
 
-
-CUP_FORMATS: dict[str, CupFormat] = {cls.name: cls() for cls in (Knockout, GroupsKnockout)}
-
-
-def check_cup_format(fmt: Format) -> None:
-    """The checks of the format's class (called by ``Format`` on every cup format)."""
-    CUP_FORMATS[fmt.pairing].check(fmt)

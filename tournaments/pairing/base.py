@@ -20,7 +20,12 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from django.utils.functional import Promise
+
+    from ..formats import Format
 
 
 class PairingError(ValueError):
@@ -134,10 +139,30 @@ class PairingHistory:
         return replace(self, byes=_frozen(byes))
 
 
-class PairingMethod(ABC):
-    """One way to pair a round; concrete methods are registered in ``factory``."""
+class Pairing:
+    """How a format's entrants meet, as a format names it (``Format.pairing``): one class per
+    method, registered by ``method`` in ``factory.PAIRING_METHODS``, the one place a format's
+    pairing is looked up. A round's draw (``PairingMethod``) or a cup (``knockout.formats``).
+
+    ``label`` is what a person sees, ``entrant_type`` who plays it (an ``EntrantType`` value),
+    ``is_cup`` whether its matches come from a bracket rather than a round's draw,
+    ``open_rounds`` whether a format may leave its number of rounds open (the method knows how
+    many it needs)."""
 
     method: ClassVar[str]
+    label: ClassVar[Promise]
+    entrant_type: ClassVar[str]
+    is_cup: ClassVar[bool] = False
+    open_rounds: ClassVar[bool] = False
+
+    @classmethod
+    def check_format(cls, fmt: Format) -> None:
+        """Refuse the format values this method cannot play (``FormatError`` naming the field);
+        ``Format`` calls it after its own checks."""
+
+
+class PairingMethod(Pairing, ABC):
+    """One way to pair a round of an event; concrete methods are registered in ``factory``."""
 
     @abstractmethod
     def pair(self, entrants: Sequence[Entrant], history: PairingHistory, *, seed: int | str,

@@ -1,30 +1,46 @@
 """One entry point for every pairing method, so the service never cares which one runs.
 
-A format names its method (``individual``, ``swiss``, ``round_robin``); ``make_pairing`` builds
-it with the method's options and ``pair_round`` seats one round with it.
+``PAIRING_METHODS`` is the one registry of the methods a format may name (``Format.pairing``),
+one class each (``base.Pairing``): the round draws (``individual``, ``swiss``, ``round_robin``)
+and the cups (``knockout``, ``groups_knockout``, in ``knockout.formats``). The format checks its
+values with the class, the forms, serializers and the API schema take their choices from it. For
+a round's draw, ``make_pairing`` builds the method with its options and ``pair_round`` seats one
+round with it; a cup's matches come from its bracket (``knockout.draw``) instead.
+
+A new method is a class (a ``PairingMethod``, or a ``CupFormat``) added to the registry here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .base import Draw, Entrant, PairingError, PairingHistory, PairingMethod
+from django.utils.functional import Promise
+
+from ..knockout.formats import GroupsKnockout, Knockout
+from .base import Draw, Entrant, Pairing, PairingError, PairingHistory, PairingMethod
 from .individual import IndividualPairing
 from .round_robin import RoundRobinPairing
 from .swiss import SwissPairing
 
-PAIRING_METHODS: dict[str, type[PairingMethod]] = {
-    cls.method: cls for cls in (IndividualPairing, SwissPairing, RoundRobinPairing)
+PAIRING_METHODS: dict[str, type[Pairing]] = {
+    cls.method: cls for cls in (IndividualPairing, SwissPairing, RoundRobinPairing, Knockout,
+                                GroupsKnockout)
 }
+
+
+def pairing_choices() -> list[tuple[str, Promise]]:
+    """(name, label) of every pairing method, for choice fields."""
+    return [(name, cls.label) for name, cls in PAIRING_METHODS.items()]
 
 
 def make_pairing(method: str, **options) -> PairingMethod:
     """The pairing method named ``method``, configured with its keyword ``options``."""
-    try:
-        cls = PAIRING_METHODS[method]
-    except KeyError:
+    cls = PAIRING_METHODS.get(method)
+    if cls is None or not issubclass(cls, PairingMethod):
+        draws = [name for name, known in PAIRING_METHODS.items()
+                 if issubclass(known, PairingMethod)]
         raise PairingError(f"Unknown pairing method {method!r}; expected one of "
-                           f"{', '.join(PAIRING_METHODS)}.") from None
+                           f"{', '.join(draws)}.")
     return cls(**options)
 
 

@@ -28,7 +28,9 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, islice
 
 import networkx as nx
+from django.utils.translation import gettext_lazy as _
 
+from ..choices import EntrantType
 from .base import (
     Draw,
     Entrant,
@@ -174,6 +176,9 @@ class IndividualPairing(PairingMethod):
     """
 
     method = "individual"
+    # Translators: a pairing method, described in the API's schema
+    label = _("individual: a new partner every round")
+    entrant_type = EntrantType.INDIVIDUAL
 
     def __init__(self, *, repair_radius: int = 2):
         self.repair_radius = repair_radius

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from django.utils.translation import gettext_lazy as _
+
+from ..choices import EntrantType
 from .base import Draw, Entrant, PairingError, PairingHistory, PairingMethod, checked_entrants
 
 
@@ -52,6 +55,10 @@ class RoundRobinPairing(PairingMethod):
     """
 
     method = "round_robin"
+    # Translators: a pairing method, described in the API's schema
+    label = _("round robin: every team against every other")
+    entrant_type = EntrantType.TEAM
+    open_rounds = True  # as many rounds as the schedule has
 
     def __init__(self, *, double: bool = False, active: Collection[int] | None = None):
         self.double = double

@@ -26,7 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import networkx as nx
+from django.utils.translation import gettext_lazy as _
 
+from ..choices import EntrantType
 from .base import (
     Draw,
     Entrant,
@@ -170,6 +172,9 @@ class SwissPairing(PairingMethod):
     """
 
     method = "swiss"
+    # Translators: a pairing method, described in the API's schema
+    label = _("Swiss: teams against teams of equal standing")
+    entrant_type = EntrantType.TEAM
 
     def __init__(self, *, neighbours: int = 6, window: int = 64, commit: int = 40):
         if not 0 < commit < window:

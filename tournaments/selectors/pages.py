@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -80,8 +80,9 @@ class TableView:
 
     @property
     def team_names(self) -> tuple[str, str]:
-        return (" & ".join(self.names.get(p, "?") for p in (0, 2)),
-                " & ".join(self.names.get(p, "?") for p in (1, 3)))
+        """Each table team's names; a team entrant in both of its seats is named once."""
+        return (" & ".join(dict.fromkeys(self.names.get(p, "?") for p in (0, 2))),
+                " & ".join(dict.fromkeys(self.names.get(p, "?") for p in (1, 3))))
 
 
 def _seat_prefetch():
@@ -273,8 +274,9 @@ def round_seats(rnd: Round) -> list[Seat]:
     return seats
 
 
-def history(event: Event, limit: int = 500) -> list[Change]:
-    return list(Change.objects.filter(event=event).order_by("-created_at", "-id")[:limit])
+def history(event: Event) -> QuerySet[Change]:
+    """The event's changes, newest first (the page shows them a page at a time)."""
+    return Change.objects.filter(event=event).order_by("-created_at", "-id")
 
 
 def all_hands(event: Event) -> list[Hand]:

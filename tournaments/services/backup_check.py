@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from scoring import InvalidHand
 from scoring.entry import score_entry
 
+from ..choices import EntrantType
 from ..formats import PRESETS, Format, FormatError
 from ..models import Change, Event, Match, Round, Table
 from ..wording import hand_error_message
@@ -157,7 +158,7 @@ def _account(username, place: str):
 
 
 def _entrants(items: list, event_format: Format) -> tuple[CheckedEntrant, ...]:
-    team_event = event_format.entrant_type == "team"
+    team_event = event_format.entrant_type == EntrantType.TEAM
     checked, seen = [], set()
     for i, item in enumerate(items):
         place = f"entrants[{i}]"
@@ -266,7 +267,7 @@ def _table(item, place: str, index: int, event_format: Format,
     seats = _list(item, "seats", place)
     if len(seats) != 4:
         raise BackupError(f"{place}.seats", _("a table has four seats"))
-    if event_format.entrant_type == "team":  # a team fills seats 0 and 2, or 1 and 3
+    if event_format.entrant_type == EntrantType.TEAM:  # a team fills seats 0 and 2, or 1 and 3
         if seats[0] != seats[2] or seats[1] != seats[3]:
             raise BackupError(f"{place}.seats", _("each team fills two opposite seats"))
         teams = [_entrant(e, f"{place}.seats[{p}]", entrants, seated)

@@ -16,6 +16,7 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from ..choices import EntrantType
 from ..formats import FormatError, resolve_format
 from ..knockout.progress import after_withdrawal
 from ..models import Entrant, Event, Player, Round
@@ -65,7 +66,7 @@ def _next_round_number(event: Event) -> int:
 
 def players_register(*, event: Event, names: list[str], actor: Actor) -> list[Entrant]:
     """Register individual players (one entrant each); late ones join the next round."""
-    if event.format.entrant_type != "individual":
+    if event.format.entrant_type != EntrantType.INDIVIDUAL:
         raise ServiceError(_("This event registers teams, not single players."), field="name",
                            code="wrong_entrant_type")
     cleaned = [clean_name(name, "name") for name in names]
@@ -91,7 +92,7 @@ def teams_register(*, event: Event, teams: list[tuple[str, list[str]]],
                    actor: Actor) -> list[Entrant]:
     """Register teams (name and roster of 2-5 players, of whom two play each match): all of the
     list, or none when one is refused."""
-    if event.format.entrant_type != "team":
+    if event.format.entrant_type != EntrantType.TEAM:
         raise ServiceError(_("This event registers single players, not teams."), field="members",
                            code="wrong_entrant_type")
     cleaned = [(clean_name(name, "name"), clean_roster(members)) for name, members in teams]

@@ -25,7 +25,7 @@ from functools import cache, lru_cache
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
-from scoring import InvalidHand, hand_victory_points
+from scoring import InvalidHand
 from scoring.entry import score_entry
 
 from .. import rows
@@ -55,9 +55,7 @@ ROUND_EVENT, TABLE_ROUND = Round._meta.get_field("event"), Table._meta.get_field
 
 def hand_victory_points_for(event_format, score) -> tuple[int, int]:
     """Per-hand VP under the event's scheme; schemes that score a round or a game give 0 here."""
-    if event_format.vp_scheme != "dtm":
-        return (0, 0)
-    return hand_victory_points(score.totals, score.double_victory, "dtm")
+    return event_format.victory_points.hand_vp(score)
 
 
 def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,

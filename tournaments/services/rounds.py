@@ -19,8 +19,16 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from ..choices import EntrantType
 from ..models import Bye, Entrant, Event, Round, Seat, Table, event_display_names
-from ..pairing import Draw, PairingError, PairingHistory, check_draw, pair_round
+from ..pairing import (
+    Draw,
+    PairingError,
+    PairingHistory,
+    RoundRobinPairing,
+    check_draw,
+    pair_round,
+)
 from ..selectors.progress import round_is_complete
 from ..standings.compute import compute
 from ..standings.schedule import mark_changed
@@ -77,7 +85,7 @@ def _tables_of(seats, team_event: bool) -> list[tuple[int, ...]]:
 
 
 def _is_team_event(event: Event) -> bool:
-    return event.format.entrant_type == "team"
+    return event.format.entrant_type == EntrantType.TEAM
 
 
 def pairing_history(event: Event, before: int) -> PairingHistory:
@@ -92,11 +100,11 @@ def pairing_history(event: Event, before: int) -> PairingHistory:
 def _draw(event: Event, number: int, seed: int) -> Draw:
     entrants = active_entrants(event, number)
     event_format = event.format
-    if event_format.pairing == "round_robin":
+    if event_format.pairing == RoundRobinPairing.method:
         order = sorted(Entrant.objects.filter(event=event, joined_round=1).values_list("pk",
                                                                                       flat=True))
         active = {e.pk for e in entrants}
-        return pair_round("round_robin", order, PairingHistory.empty(), seed=seed,
+        return pair_round(RoundRobinPairing.method, order, PairingHistory.empty(), seed=seed,
                           round_number=number, double=event_format.double_round_robin,
                           active=active)
     lines, _ = compute(event)

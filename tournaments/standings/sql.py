@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.victory import scheme_of
-
+from ..choices import ByeCredit, EntrantType
 from ..models import Bye, Entrant, Hand, Round, RoundResult, Seat, StandingRow, Table
-from .tiebreaks import TIEBREAKS, Sources
+from .tiebreaks import TIEBREAKS, ColumnTiebreak, Sources
+from .vp_schemes import VP_SCHEMES, TableStatuses
 
 HAND = Hand._meta.db_table
 TABLE = Table._meta.db_table
@@ -31,8 +31,7 @@ BYE = Bye._meta.db_table
 ENTRANT = Entrant._meta.db_table
 RESULT = RoundResult._meta.db_table
 ROW = StandingRow._meta.db_table
-TABLE_VP = scheme_of("win_tie_loss")  # a table's round or game: 2 / 1 / 0 (scoring.victory)
-AVERAGED_HAND_TP = 50  # an averaged missing hand: a drawn hand without calls, 50 TP a team
+STATUSES = TableStatuses(open=Table.Status.OPEN, averaged=Table.Status.AVERAGED)
 
 
 @dataclass(frozen=True)
@@ -190,51 +189,16 @@ def _runs(rounds: list[tuple], parts: int) -> list[list[tuple]]:
 # --- round results -------------------------------------------------------------------------------
 
 def _table_vp(event_format, team: int) -> tuple[str, list]:
-    """A team's VP at a table, from the table's totals ``ht`` and status ``t``.
-
-    Per hand (DTM): the sum of the hands' VP. Per round: win/tie/loss by TP once the table has all
-    its hands or was closed. Per game: the winner of a game to the target (``game_result``), or,
-    at a closed table, win/tie/loss by TP. A table without hands scores nothing.
-    """
-    own, other = f"ht.tp_{team}", f"ht.tp_{1 - team}"
-    if event_format.vp_scheme == "dtm":
-        return f"COALESCE(ht.vp_{team}, 0)", []
-    by_tp = (f"CASE WHEN {own} > {other} THEN %s WHEN {own} < {other} THEN %s ELSE %s END",
-             [TABLE_VP["win"], TABLE_VP["loss"], TABLE_VP["tie"]])
-    closed = "t.status <> %s"
-    if event_format.game_to is not None:
-        target = event_format.game_to
-        return (f"CASE WHEN ht.n > 0 AND (ht.tp_0 >= %s OR ht.tp_1 >= %s) AND ht.tp_0 <> ht.tp_1 "
-                f"THEN CASE WHEN {own} > {other} THEN %s ELSE %s END "
-                f"WHEN ht.n > 0 AND {closed} THEN {by_tp[0]} ELSE 0 END",
-                [target, target, TABLE_VP["win"], TABLE_VP["loss"], Table.Status.OPEN,
-                 *by_tp[1]])
-    return (f"CASE WHEN ht.n > 0 AND (ht.n >= %s OR {closed}) THEN {by_tp[0]} ELSE 0 END",
-            [event_format.hands_per_round, Table.Status.OPEN, *by_tp[1]])
+    """A team's VP at a table, from the table's totals ``ht`` and status ``t``: the format's
+    scheme's SQL (``vp_schemes``)."""
+    return VP_SCHEMES[event_format.vp_scheme].table_vp(event_format, team, STATUSES)
 
 
 def _missing_hands_credit(event_format) -> tuple[str, str, list]:
     """(VP, TP, params) a seat of table ``t`` (with totals ``ht``) is credited for the table's
-    missing hands, once the organizer closed it (RULINGS.md, "Closing a table before all its
-    hands are in"): averaged, per missing hand 1 VP and 50 TP to each team; forfeited, 2 VP to
-    the team not at fault (``t.forfeited_by`` names the other), and the format's ``forfeit_tp``
-    (0 unless the organizer chose, say, 100).
-
-    Only where VP are per hand (DTM) and a round has a fixed number of hands; elsewhere a closed
-    table counts with the hands it has (``_table_vp``).
-    """
-    if event_format.vp_scheme != "dtm" or event_format.hands_per_round is None:
-        return "0", "0", []
-    hands = int(event_format.hands_per_round)
-    missing = (f"CASE WHEN t.status <> %s AND COALESCE(ht.n, 0) < {hands} "
-               f"THEN {hands} - COALESCE(ht.n, 0) ELSE 0 END")
-    vp = (f"({missing}) * CASE WHEN t.status = %s THEN %s "
-          f"WHEN t.forfeited_by = 1 - s.position %% 2 THEN %s ELSE 0 END")
-    tp = (f"({missing}) * CASE WHEN t.status = %s THEN {AVERAGED_HAND_TP} "
-          f"WHEN t.forfeited_by = 1 - s.position %% 2 THEN %s ELSE 0 END")
-    open_, averaged = Table.Status.OPEN, Table.Status.AVERAGED
-    return vp, tp, [open_, averaged, TABLE_VP["tie"], TABLE_VP["win"], open_, averaged,
-                    int(event_format.forfeit_tp)]
+    missing hands, once the organizer closed it: the format's scheme's SQL (``vp_schemes``;
+    only the DTM's per-hand scheme credits any)."""
+    return VP_SCHEMES[event_format.vp_scheme].missing_hands_credit(event_format, STATUSES)
 
 
 def seat_results(event_format, scope: Scope) -> tuple[str, list]:
@@ -284,7 +248,7 @@ def seat_results(event_format, scope: Scope) -> tuple[str, list]:
 
 def _seated(event_format) -> str:
     """The seats that hold a result: all four, or in a team event the team's first seat."""
-    return " AND s.position < 2" if event_format.entrant_type == "team" else ""
+    return " AND s.position < 2" if event_format.entrant_type == EntrantType.TEAM else ""
 
 
 def _half_even(total: str, count: str) -> str:
@@ -301,12 +265,13 @@ def bye_results(event_format, scope: Scope, source: str) -> tuple[str, list]:
     tables' missing hands (points earned per hand played). See ``standings`` for the rule."""
     byes, params = scope.entrants_of("b.entrant_id")
     hands = event_format.hands_per_round
-    if event_format.bye_credit == "average" and hands is not None and not event_format.open_ended:
+    average = event_format.bye_credit == ByeCredit.AVERAGE
+    if average and hands is not None and not event_format.open_ended:
         # per hand actually played, times the hands of a round (RULINGS.md, "Closing a table"):
         # a round cut short counts for the hands it had, not as a whole round
         vp = f"CASE WHEN p.n > 0 THEN {_half_even(f'p.vp * {int(hands)}', 'p.n')} ELSE 0 END"
         tp = f"CASE WHEN p.n > 0 THEN {_half_even(f'p.tp * {int(hands)}', 'p.n')} ELSE 0 END"
-    elif event_format.bye_credit == "average":  # games to a target: per round played
+    elif average:  # games to a target: per round played
         vp = f"CASE WHEN p.c > 0 THEN {_half_even('p.vp', 'p.c')} ELSE 0 END"
         tp = f"CASE WHEN p.c > 0 THEN {_half_even('p.tp', 'p.c')} ELSE 0 END"
     else:
@@ -466,11 +431,11 @@ def lines(dialect: Dialect, event_format, scope: Scope, source: str,
     ctes = [*ctes, ("totals", totals_sql, [*result_params, scope.event_id, *entrant_params])]
     seats, seat_params = scope.entrants_of("s.entrant_id")
     sources = Sources(dialect, SEAT, HAND, "totals", seats, seat_params,
-                      team=event_format.entrant_type == "team")
+                      team=event_format.entrant_type == EntrantType.TEAM)
     joins, values = [], []
     for index, name in enumerate(event_format.tiebreaks):
         tiebreak = TIEBREAKS[name]
-        if tiebreak.in_totals:
+        if isinstance(tiebreak, ColumnTiebreak):
             values.append((name, f"l.{tiebreak.in_totals[0]}"))
             continue
         ctes.append((f"tb{index}", *tiebreak.relation(sources)))

@@ -1,7 +1,8 @@
 """The tie-breaks after victory points: one class each, registered by name in ``TIEBREAKS``.
 
 A tie-break is its name (stored in a format's chain and in a standing row's ``tiebreaks``), the
-label a person sees, and its value per entrant as SQL (higher ranks first). The formats validate
+label a person sees, and its value per entrant as SQL (higher ranks first): a column the lines
+have already (``ColumnTiebreak``) or a relation of its own (``SqlTiebreak``). The formats validate
 a chain against the registry and the settings form offers its choices, so a new tie-break is one
 class here and nothing else.
 
@@ -11,6 +12,7 @@ The tables a tie-break reads come in as names (``Sources``), from ``sql``, which
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -42,26 +44,36 @@ class Sources:
         return " AND s.position < 2" if self.team else ""
 
 
-class Tiebreak:
-    """One tie-break. ``local`` ones depend only on the entrant's own hands, so an incremental
-    update may recompute them for the entrants who played; the others need the whole event.
-    ``in_totals`` names (totals column, stored row column) when the value is already a column
-    of the lines, so it needs no SQL of its own."""
+class Tiebreak(ABC):
+    """One tie-break: a ``ColumnTiebreak`` or a ``SqlTiebreak``. ``local`` ones depend only on
+    the entrant's own hands, so an incremental update may recompute them for the entrants who
+    played; the others need the whole event. ``in_totals`` names (totals column, stored row
+    column) when the value is already a column of the lines (a ``ColumnTiebreak``)."""
 
     name: ClassVar[str]
     label: ClassVar[Promise]
     local: ClassVar[bool] = True
     in_totals: ClassVar[tuple[str, str] | None] = None
 
-    def relation(self, sources: Sources) -> tuple[str, list]:
-        """(entrant_id, value) rows for the entrants in scope, and their params."""
-        raise NotImplementedError(f"{self.name} is a column of the totals")
-
     def stored_key(self, dialect: Dialect, alias: str) -> str:
         """The value in the stored standing rows ``alias``, as a sort key."""
         if self.in_totals:
             return f"{alias}.{self.in_totals[1]}"
         return dialect.json_int(f"{alias}.tiebreaks", self.name)
+
+
+class ColumnTiebreak(Tiebreak):
+    """A tie-break whose value is already a column of the lines: no SQL of its own."""
+
+    in_totals: ClassVar[tuple[str, str]]
+
+
+class SqlTiebreak(Tiebreak):
+    """A tie-break with a relation of its own, joined to the lines."""
+
+    @abstractmethod
+    def relation(self, sources: Sources) -> tuple[str, list]:
+        """(entrant_id, value) rows for the entrants in scope, and their params."""
 
 
 TIEBREAKS: dict[str, Tiebreak] = {}
@@ -79,19 +91,22 @@ def tiebreak_choices() -> list[tuple[str, Promise]]:
 
 
 @register
-class TichuPoints(Tiebreak):
+class TichuPoints(ColumnTiebreak):
     """Total Tichu points: the DTM's tie-break, a column of the lines already."""
 
     name = "tichu_points"
+    # Translators: a tie-break, in the event settings' "Tie-break 1-3" and the settings' history;
+    # also a column of the standings and the player page
     label = _("Tichu points")
     in_totals = ("tp", "tichu_points")
 
 
 @register
-class DoubleVictories(Tiebreak):
+class DoubleVictories(SqlTiebreak):
     """Hands in which the entrant's team went out first and second."""
 
     name = "double_victories"
+    # Translators: a tie-break, in the event settings' "Tie-break 1-3" and the settings' history
     label = _("double victories")
 
     def relation(self, sources: Sources) -> tuple[str, list]:
@@ -102,10 +117,11 @@ class DoubleVictories(Tiebreak):
 
 
 @register
-class TichuCallsMade(Tiebreak):
+class TichuCallsMade(SqlTiebreak):
     """Tichu and Grand Tichu calls made (the engine's verdict); a team's: both of its seats."""
 
     name = "tichu_calls_made"
+    # Translators: a tie-break, in the event settings' "Tie-break 1-3" and the settings' history
     label = _("Tichu calls made")
 
     def relation(self, sources: Sources) -> tuple[str, list]:
@@ -116,11 +132,12 @@ class TichuCallsMade(Tiebreak):
 
 
 @register
-class OpponentVictoryPoints(Tiebreak):
+class OpponentVictoryPoints(SqlTiebreak):
     """The VP of every opponent met, once per table (a strength of schedule: needs every
     entrant's line, so never incremental)."""
 
     name = "opponent_victory_points"
+    # Translators: a tie-break, in the event settings' "Tie-break 1-3" and the settings' history
     label = _("opponents' victory points")
     local = False
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.entry import CARD_POINTS_TOTAL
 
-from ..formats import CUP_PAIRINGS, PRESETS
+from ..formats import PRESETS
 from ..wording import hand_error_message
 from .player_files import UnreadableFile, read_player_file
 
@@ -175,7 +175,8 @@ class EventCreateForm(forms.Form):
             overrides["rounds"] = data["rounds"]
         if data.get("hands_per_round") is not None:
             overrides["hands_per_round"] = data["hands_per_round"]
-            if data.get("preset") in CUP_PAIRINGS and data.get("game_to") is None:
+            preset = PRESETS.get(data.get("preset"))
+            if preset is not None and preset.is_cup and data.get("game_to") is None:
                 overrides["game_to"] = None  # a number of hands instead of the target
         for name in ("game_to", "best_of", "groups", "advance"):
             if data.get(name) is not None:

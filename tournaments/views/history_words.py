@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from ..models import Change, Entrant, Event, Round, Table
 from ..services.undo import is_undoable
 from ..standings.tiebreaks import TIEBREAKS
-from .settings_form import BYE_LABELS, CUP_VALUE_LABELS, VP_LABELS, EventSettingsForm
+from .settings_form import EventSettingsForm, value_labels
 
 STATUS_WORDS = {"open": gettext_lazy("open"), "forfeited": gettext_lazy("forfeited"),
                 "averaged": gettext_lazy("averaged")}
@@ -105,7 +105,7 @@ def _setting_value(value, name: str = "") -> str:
     if isinstance(value, list):
         return ", ".join(str(TIEBREAKS[item].label) if item in TIEBREAKS else item
                          for item in value)
-    labels = {**CUP_VALUE_LABELS, **BYE_LABELS, **VP_LABELS}
+    labels = value_labels()
     return str(labels.get(value, value)) if isinstance(value, str) else str(value)
 
 

@@ -12,10 +12,38 @@ from ..models import Event, event_display_names
 def stage_label(stage: str) -> str:
     """A stage's name in the reader's language (``bracket.stage_name``)."""
     labels = {"final": _("Final"), "semi_final": _("Semi-finals"),
-              "quarter_final": _("Quarter-finals"), "third_place": _("Third place")}
+              "quarter_final": _("Quarter-finals"), "round_of_16": _("Round of 16"),
+              "round_of_32": _("Round of 32"), "third_place": _("Third place")}
     if stage in labels:
         return labels[stage]
     return _("Round of %(n)s") % {"n": stage.removeprefix("round_of_")}
+
+
+def preset_label(preset: str) -> str:
+    """A preset's short name in the reader's language (its code if it has none yet)."""
+    labels = {"dtm": _("DTM"), "chaos_dtm": _("Chaos Tichu DTM"),
+              "team_swiss": _("Teams, Swiss"), "league": _("League"),
+              "knockout": _("Knockout cup"), "groups_knockout": _("Groups, then knockout")}
+    return str(labels.get(preset, preset))
+
+
+def format_summary(event: Event) -> str:
+    """An event's format in one line: "Knockout cup · games to 1000 · best of 3 from: Final"."""
+    fmt = event.format
+    parts = [preset_label(event.preset)]
+    if fmt.rounds:
+        parts.append(_("%(n)s rounds") % {"n": fmt.rounds})
+    elif not fmt.is_cup:
+        parts.append(_("round robin"))
+    if fmt.hands_per_round and not fmt.is_cup:
+        parts.append(_("%(n)s hands per round") % {"n": fmt.hands_per_round})
+    elif fmt.hands_per_round:
+        parts.append(_("games of %(n)s hands") % {"n": fmt.hands_per_round})
+    else:
+        parts.append(_("games to %(n)s") % {"n": fmt.game_to})
+    if fmt.is_cup and best_of_label(fmt):
+        parts.append(best_of_label(fmt))
+    return " · ".join(parts)
 
 
 def attention_text(view: MatchView, names: dict[int, str]) -> str:

@@ -12,6 +12,7 @@ import json
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -20,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring import InvalidHand
 
+from ..choices import EntrantType
 from ..models import Change, Entrant, Round, Table
 from ..selectors import pages as queries
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
@@ -50,7 +52,7 @@ from .forms import (
     add_service_error,
 )
 from .history_words import history_lines
-from .labels import cup_attention
+from .labels import cup_attention, format_summary, preset_label
 from .settings_form import EventSettingsForm
 
 
@@ -68,11 +70,16 @@ def _back(event, rnd=None):
     return redirect("organizer-event", event_id=event.pk)
 
 
+HISTORY_PER_PAGE = 100  # a day of a 40-player DTM records about a thousand changes
+
+
 @login_required
 @require_GET
 def dashboard(request):
-    return render(request, "organizer/dashboard.html",
-                  {"events": queries.organizer_events(request.user)})
+    events = list(queries.organizer_events(request.user))
+    for event in events:
+        event.preset_label = preset_label(event.preset)
+    return render(request, "organizer/dashboard.html", {"events": events})
 
 
 @login_required
@@ -97,7 +104,8 @@ def _event_page(request, event, players_form=None, status=200, settings_form=Non
     latest = rounds[-1] if rounds else None
     entrants = queries.entrants(event)
     return render(request, "organizer/event.html", {
-        "event": event, "format": event.format, "entrants": entrants,
+        "event": event, "format": event.format, "format_summary": format_summary(event),
+        "entrants": entrants,
         "rounds": rounds, "latest": latest,
         "offer_finish": is_last_round_played(event, rounds, total_rounds(event, len(entrants))),
         "playing": sum(1 for entrant in entrants if entrant.active),
@@ -145,10 +153,10 @@ def players_add(request, event_id: int):
     if form.cleaned_data["preview"] is not None:  # a file: shown first, saved once confirmed
         return render(request, "organizer/players_preview.html", {
             "event": event, "rows": rows, "file": form.cleaned_data["preview"],
-            "team_event": event.format.entrant_type == "team",
+            "team_event": event.format.entrant_type == EntrantType.TEAM,
             "confirm_form": PlayersForm(initial={"confirmed_rows": json.dumps(rows)})})
     try:
-        if event.format.entrant_type == "individual":
+        if event.format.entrant_type == EntrantType.INDIVIDUAL:
             added = len(players_register(event=event, names=[row[0] for row in rows],
                                          actor=_actor(request)))
         else:
@@ -483,9 +491,16 @@ def _hand_page(request, event, view, form, hand, number, status=200):
 @login_required
 @require_GET
 def history(request, event_id: int):
+    """The event's changes, newest first, ``HISTORY_PER_PAGE`` a page (``?page=N``)."""
     event = _event(request, event_id)
+    paginator = Paginator(queries.history(event), HISTORY_PER_PAGE)
+    page = paginator.get_page(request.GET.get("page"))
     return render(request, "organizer/history.html", {
-        "event": event, "lines": history_lines(event, queries.history(event))})
+        "event": event, "lines": history_lines(event, list(page.object_list)), "page": page,
+        "page_range": list(paginator.get_elided_page_range(page.number, on_each_side=2,
+                                                           on_ends=1)),
+        "pages_path": reverse("organizer-history", args=[event.pk]),
+        "pages_label": _("History")})
 
 
 @login_required

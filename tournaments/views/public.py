@@ -63,6 +63,7 @@ def _table_context(event: Event, number: int) -> dict:
     except EmptyPage:
         raise Http404("No such page of the standings.") from None
     return {"event": event, "rows": queries.labelled(page.object_list), "page": page,
+            "pages_path": reverse("event", args=[event.pk]),
             "page_range": list(paginator.get_elided_page_range(number, on_each_side=2,
                                                                on_ends=1)),
             "up_to_date": event.standings_up_to_date, "poll": STANDINGS_POLL_SECONDS}

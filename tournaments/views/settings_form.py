@@ -4,33 +4,33 @@ shown but disabled (``services.settings`` says which), errors beside their field
 from __future__ import annotations
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from ..formats import BYE_CREDITS, VP_SCHEMES
+from ..choices import ByeCredit, Seeding
 from ..models import Event
+from ..pairing import RoundRobinPairing
 from ..services.history import ServiceError
 from ..services.settings import LOCKED_ONCE_PUBLISHED, locked_fields
 from ..standings.tiebreaks import tiebreak_choices
+from ..standings.vp_schemes import vp_scheme_choices
 
 TIEBREAK_FIELDS = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
 RULE_OPTIONS = ("double_victory_points", "grand_tichu_allowed", "blind_grand_tichu",
                 "dragon_kept_when_last", "mahjong_in_bomb", "chaos")
-VP_LABELS = {"dtm": _("per hand: 3 double victory / 2 more TP / 1 tie / 0"),
-             "round": _("per round: 2 / 1 / 0 by the table's round TP"),
-             "game": _("per game: 2 for a game won")}
-BYE_LABELS = {"average": _("average of the player's other rounds"), "none": _("nothing")}
 CUP_FIELDS = ("best_of", "best_of_from", "third_place", "groups", "advance", "seeding",
               "seeding_event")
 GROUP_FIELDS = ("groups", "advance")
-# a cup's values as the form and the history word them ("" is every match)
+# a cup's stages as the form and the history word them ("" is every match)
 CUP_VALUE_LABELS = {"": _("every match"), "quarter_final": _("Quarter-finals"),
-                    "semi_final": _("Semi-finals"), "final": _("Final"),
-                    "organizer": _("the organizer's order"),
-                    "event": _("the standings of another event")}
+                    "semi_final": _("Semi-finals"), "final": _("Final")}
 
 
-def _choices(values, labels) -> list[tuple[str, str]]:
-    return [(value, labels.get(value, value)) for value in values]
+def value_labels() -> dict[str, Promise]:
+    """Every choice's label by its value, from the registries: what the history words a
+    changed setting with."""
+    return {**CUP_VALUE_LABELS, **dict(Seeding.choices), **dict(ByeCredit.choices),
+            **dict(vp_scheme_choices())}
 
 
 class EventSettingsForm(forms.Form):
@@ -40,13 +40,11 @@ class EventSettingsForm(forms.Form):
                                          min_value=1, max_value=64)
     game_to = forms.IntegerField(label=_("Game to (points)"), required=False, min_value=100,
                                  max_value=10000, help_text=_("Instead of hands per round."))
-    vp_scheme = forms.ChoiceField(label=_("Victory points"), choices=_choices(VP_SCHEMES,
-                                                                            VP_LABELS))
+    vp_scheme = forms.ChoiceField(label=_("Victory points"), choices=vp_scheme_choices)
     tiebreak_1 = forms.ChoiceField(label=_("Tie-break 1"), required=False)
     tiebreak_2 = forms.ChoiceField(label=_("Tie-break 2"), required=False)
     tiebreak_3 = forms.ChoiceField(label=_("Tie-break 3"), required=False)
-    bye_credit = forms.ChoiceField(label=_("A bye is worth"), choices=_choices(BYE_CREDITS,
-                                                                             BYE_LABELS))
+    bye_credit = forms.ChoiceField(label=_("A bye is worth"), choices=ByeCredit.choices)
     forfeit_tp = forms.IntegerField(
         label=_("TP per missing hand of a forfeit, for the team not at fault"), required=False,
         min_value=0, max_value=1000, step_size=5, help_text=_("Empty or 0: none; or for "
@@ -64,8 +62,7 @@ class EventSettingsForm(forms.Form):
     third_place = forms.BooleanField(label=_("Third-place match"), required=False)
     groups = forms.IntegerField(label=_("Groups"), min_value=1, max_value=16)
     advance = forms.IntegerField(label=_("Advance per group"), min_value=1, max_value=8)
-    seeding = forms.ChoiceField(label=_("Seeds from"), choices=[
-        (value, CUP_VALUE_LABELS[value]) for value in ("organizer", "event")])
+    seeding = forms.ChoiceField(label=_("Seeds from"), choices=Seeding.choices)
     seeding_event = forms.ChoiceField(label=_("Seeding event"), required=False,
                                       help_text=_("Its standings seed the cup."))
     double_victory_points = forms.IntegerField(label=_("Points for a double victory"),
@@ -91,7 +88,7 @@ class EventSettingsForm(forms.Form):
         choices = [("", _("—")), *tiebreak_choices()]
         for field in TIEBREAK_FIELDS:
             self.fields[field].choices = choices
-        if data.get("pairing") != "round_robin":
+        if data.get("pairing") != RoundRobinPairing.method:
             del self.fields["double_round_robin"]
         self._cup_fields(event)
         self.locked = locked_fields(event)

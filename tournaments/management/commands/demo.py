@@ -1,6 +1,8 @@
-"""``manage.py demo``: migrate, simulate a 40-player DTM event, then serve the site.
+"""``manage.py demo``: migrate, simulate the demo events, then serve the site.
 
-The demo runs on the embedded default (SQLite, Celery tasks in process) and needs nothing else.
+The main event is a 40-player DTM; beside it a knockout cup of 13 teams, so that a first look
+shows a bracket too. The demo runs on the embedded default (SQLite, Celery tasks in process) and
+needs nothing else; a second start reuses the events it made.
 """
 
 from django.core.management import call_command
@@ -10,10 +12,13 @@ from tournaments.models import Event
 from tournaments.simulation import demo_organizer, simulate_event, standings_table
 
 DEMO_NAME = "Demo DTM (40 players, seed 1)"
+# name, preset, entrants, the page to open first
+DEMO_EVENTS = ((DEMO_NAME, "dtm", 40, ""),
+               ("Demo cup (13 teams, seed 1)", "knockout", 13, "bracket/"))
 
 
 class Command(BaseCommand):
-    help = "Set up the database, simulate a DTM event with bots, and serve the site."
+    help = "Set up the database, simulate a DTM event and a cup with bots, and serve the site."
 
     def add_arguments(self, parser):
         parser.add_argument("--addr", default="127.0.0.1:8000")
@@ -22,15 +27,18 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         call_command("migrate", verbosity=0)
         organizer = demo_organizer()
-        event = Event.objects.filter(name=DEMO_NAME).first()
-        if event is None:
-            self.stdout.write("Simulating a 40-player DTM event (6 rounds x 4 hands)...")
-            event = simulate_event(preset="dtm", entrants=40, seed=1, owner=organizer,
-                                   name=DEMO_NAME).event
-        self.stdout.write(standings_table(event))
+        pages = []
+        for name, preset, entrants, page in DEMO_EVENTS:
+            event = Event.objects.filter(name=name).first()
+            if event is None:
+                self.stdout.write(f"Simulating {name}...")
+                event = simulate_event(preset=preset, entrants=entrants, seed=1,
+                                       owner=organizer, name=name).event
+            pages.append(f"{name + ':':34} http://{options['addr']}/events/{event.pk}/{page}")
+            if name == DEMO_NAME:
+                self.stdout.write(standings_table(event))
         self.stdout.write(
-            f"\nOrganizer login: demo / demo-organizer\n"
-            f"Public standings: http://{options['addr']}/events/{event.pk}/\n"
+            "\nOrganizer login: demo / demo-organizer\n" + "\n".join(pages) + "\n"
             f"Organizer pages:  http://{options['addr']}/organize/\n"
             f"API docs:         http://{options['addr']}/api/docs/\n")
         if not options["no_serve"]:
