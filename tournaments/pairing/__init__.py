@@ -8,7 +8,9 @@ the resulting ``Draw`` back into tables, seats and byes. Read in this order:
 3. ``swiss``: fixed teams by Swiss maximum-weight matching.
 4. ``round_robin``: the circle method for leagues.
 5. ``checks``: ``check_draw``, the rules a hand-edited seating may break.
-6. ``factory``: ``make_pairing`` and ``pair_round``, one entry point for every method.
+6. ``factory``: ``PAIRING_METHODS``, the one registry of the methods a format may name (these
+   round draws and the cups of ``knockout.formats``, each a ``base.Pairing`` class), and
+   ``make_pairing`` and ``pair_round``, one entry point for every round draw.
 """
 
 from .base import Draw, Entrant, PairingError, PairingHistory, PairingMethod
