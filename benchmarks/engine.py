@@ -17,7 +17,11 @@ emptied first so that no run is served from an earlier one):
 Each figure is printed beside the reference the engine must beat by 5x: the fastest public Python
 engine (frohlfing/tichu), measured side by side on this machine kind in interleaved runs
 (2026-11, issue 17): 34,000 random card sets and 56,000 valid combinations classified a second,
-the legal plays of 10,500 fourteen-card hands a second on a lead, 310 bot hands a second.
+the legal plays of 10,500 fourteen-card hands a second on a lead, 310 bot hands a second. The
+lead measured 4.1x that until straights were made from tables of windows (2026-11-25); measured
+A/B against the previous code in one process (the same hands, alternated, 15 runs each, load
+5.7-6.8), 1.47-1.51x in CPU time since, so about 6.0x. On a shared machine the absolute figures
+drift with the load: compare code A/B in one process, as then.
 Last, how the heuristic bots' hands end: the share of double victories and of Tichu calls made,
 beside decent human players' rates.
 """

@@ -27,8 +27,8 @@ given as a bitmask, as the state machine holds it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import combinations, product
-from operator import attrgetter
+from itertools import chain, combinations, product, repeat, starmap
+from operator import add, attrgetter, call, getitem, itemgetter
 from typing import Any
 
 from scoring.cards import (
@@ -249,7 +249,7 @@ def list_full_houses(hand: HandView, above: float, out: list[Play]) -> None:
             pairs = GROUPS[rank][nibbles[rank]][2]
             if phoenix:
                 pairs = pairs + WITH_PHOENIX[rank][nibbles[rank]][1]
-            out.extend(t + p for t in triples for p in pairs)
+            out.extend(starmap(add, product(triples, pairs)))
     if phoenix:
         for top in ranks_in(paired & above_mask):
             triples = WITH_PHOENIX[top][nibbles[top]][2]
@@ -278,7 +278,8 @@ def list_stairs(hand: HandView, length: int | None, above: float, out: list[Play
     completes."""
     paired = hand.paired
     once = hand.held & ~paired if hand.phoenix else 0
-    if not (paired & paired >> 1 or paired & once >> 1 or once & paired >> 1):
+    starts = paired & (paired | once) >> 1 | once & paired >> 1
+    if not starts:
         return
     if length is not None:
         size = length // 2
@@ -287,57 +288,150 @@ def list_stairs(hand: HandView, length: int | None, above: float, out: list[Play
             if low >= LOWEST_RANK and _run_length(paired, once, low) >= size:
                 _stairs_of(hand, low, high, out)
         return
-    for low in ranks_in(paired | once):
-        for high in range(low + 1, low + _run_length(paired, once, low)):
-            _stairs_of(hand, low, high, out)
+    # Every length at once: the stairs from each low grow a rank at a time, those of real pairs
+    # and those where the Phoenix completes one pair (in the order ``_stairs_of`` lists them).
+    nibbles, phoenix = hand.nibbles, hand.phoenix
+    for low in ranks_in(starts):
+        nibble = nibbles[low]
+        real: Sequence[Play] = GROUPS[low][nibble][2]
+        helped: Sequence[Play] = WITH_PHOENIX[low][nibble][1] if phoenix else ()
+        for rank in range(low + 1, HIGHEST_RANK + 1):
+            nibble = nibbles[rank]
+            pairs = GROUPS[rank][nibble][2]
+            grown = [h + p for h in helped for p in pairs] if helped and pairs else []
+            if real:
+                if phoenix:
+                    grown += [r + p for r in real for p in WITH_PHOENIX[rank][nibble][1]]
+                real = [r + p for r in real for p in pairs] if pairs else ()
+            helped = grown
+            if not (real or helped):
+                break
+            out.extend(real)
+            out.extend(helped)
 
 
-def _straights_of(hand: HandView, choices: list[tuple[Card, ...]], low: int, high: int,
-                  mahjong_in_bomb: bool, out: list[Play]) -> None:
-    """Straights on the ranks ``low``-``high`` (rank 1 the Mah Jong): one card of each rank, or the
-    Phoenix for one rank 2-A. A set of cards is listed once, in its highest reading: the Phoenix
-    stands at the bottom only of a straight up to the Ace (else it reads one rank above the top).
-    One-suit sets are bombs, left to ``list_bombs``."""
-    run = choices[low:high + 1]
-    missing = [i for i, cards in enumerate(run) if not cards] if hand.phoenix else ()
-    if not missing:
-        plays = list(product(*run))
-        if hand.flush and (low > MAH_JONG_RANK or mahjong_in_bomb):
-            plays = [p for p in plays if len({c.suit for c in p if c is not MAH_JONG}) > 1]
-        out.extend(plays)
-    if hand.phoenix:
-        lowest = 0 if low > MAH_JONG_RANK and high == HIGHEST_RANK else 1
-        for i in missing or range(lowest, len(run)):
-            if i >= lowest:
-                out.extend(product(*run[:i], (PHOENIX,), *run[i + 1:]))
+# Straights are made by C iterators from tables built at import: a window (its low and high
+# rank, and the rank the Phoenix stands for, if any) is an ``itemgetter`` picking, from the list
+# of the cards held per rank, the cards of each of its ranks, whose ``product`` is its straights.
+# Each low of a hand and its first gap then name every window from that low at once; a product
+# per window and per place of the Phoenix, made by Python code, cost several times more.
+
+_PHOENIX_SLOT = HIGHEST_RANK + 1
+"""Where ``list_straights`` puts the Phoenix in its list of the cards held per rank."""
+
+Picker = Callable[[Sequence[Play]], tuple[Play, ...]]
+"""An ``itemgetter`` of a window: the cards held of each of its ranks, to take one of each."""
+Windows = tuple[tuple[tuple[tuple[Picker, ...], ...], ...], ...]
+"""Pickers by low, high and gap (``_window``)."""
+
+
+def _picker(low: int, high: int, phoenix_at: int = 0) -> Picker:
+    """The ``Picker`` of the ranks ``low``-``high``, the Phoenix for rank ``phoenix_at``
+    (0: none)."""
+    return itemgetter(*(_PHOENIX_SLOT if rank == phoenix_at else rank
+                        for rank in range(low, high + 1)))
+
+
+def _window(low: int, high: int, gap: int, phoenix: bool) -> tuple[Picker, ...]:
+    """The pickers of the straights on the ranks ``low``-``high`` (rank 1 the Mah Jong), rank
+    ``gap`` not held (0: every rank held), in the order they are listed: the real cards, then
+    (with the Phoenix) the Phoenix for each rank in turn; or the Phoenix for the gap only. A
+    set of cards is listed once, in its highest reading: the Phoenix stands for the low only in
+    a straight up to the Ace (else it reads one rank above the top), and never for the 1."""
+    if high - low < MIN_STRAIGHT_LENGTH - 1 or low < MAH_JONG_RANK:
+        return ()
+    bottom = low if low > MAH_JONG_RANK and high == HIGHEST_RANK else low + 1
+    if gap:
+        return (_picker(low, high, gap),) if gap >= bottom else ()
+    if not phoenix:
+        return (_picker(low, high),)
+    return (_picker(low, high), *(_picker(low, high, rank) for rank in range(bottom, high + 1)))
+
+
+def _windows(phoenix: bool) -> Windows:
+    """``_window`` for each low, high and gap (gap 0 only without the Phoenix)."""
+    return tuple(tuple(tuple(_window(low, high, gap, phoenix)
+                             for gap in range(high + 1 if phoenix else 1))
+                       for high in range(HIGHEST_RANK + 1))
+                 for low in range(HIGHEST_RANK + 1))
+
+
+_WINDOWS = (_windows(False), _windows(True))
+"""``_WINDOWS[phoenix][low][high][gap]``: the pickers of a window (``_window``)."""
+
+
+def _from_low(windows: Windows, low: int, gap: int, top: int) -> tuple[Picker, ...]:
+    """The pickers of every window from ``low`` to at most ``top``: the gap is in those that
+    reach it."""
+    return tuple(picker for high in range(low, top + 1)
+                 for picker in windows[low][high][gap if gap <= high else 0])
+
+
+_FROM_LOW = tuple(
+    tuple(tuple(tuple(_from_low(windows, low, gap, top) for top in range(HIGHEST_RANK + 1))
+                for gap in range(HIGHEST_RANK + 1 if phoenix else 1))
+          for low in range(HIGHEST_RANK - MIN_STRAIGHT_LENGTH + 2))
+    for phoenix, windows in enumerate(_WINDOWS))
+"""``_FROM_LOW[phoenix][low][gap][top]``: ``_from_low``, every straight of a lead from a low."""
+
+_STRAIGHT_LOWS = sum(1 << low for low in range(MAH_JONG_RANK, HIGHEST_RANK - 3))
+"""The rank bitmask of the lows a straight may start at (the Mah Jong's 1 to the Ten)."""
+_BIT_LISTS = tuple(tuple(bit for bit in range(HIGHEST_RANK + 1) if bits >> bit & 1)
+                   for bits in range(_STRAIGHT_LOWS << 1))
+"""``_BIT_LISTS[bits]``: the set bits of a rank bitmask of the Ten or lower, lowest first."""
 
 
 def list_straights(hand: HandView, length: int | None, above: float, mahjong_in_bomb: bool,
                    out: list[Play]) -> None:
     """Straights of ``length`` cards (``None``: every length) whose top card ranks above ``above``.
     Every rank of the run is held (the Mah Jong as the 1), save at most one the Phoenix stands for.
+    One-suit straights are bombs, left to ``list_bombs``.
     """
-    run = hand.run
-    gaps = _SUITED_RANKS & ~run if hand.phoenix else 0
-    if not gaps and not run & run >> 1 & run >> 2 & run >> 3 & run >> 4:
+    run, phoenix = hand.run, hand.phoenix
+    if not phoenix and not run & run >> 1 & run >> 2 & run >> 3 & run >> 4:
         return
-    choices = [HELD[rank][nibble] for rank, nibble in enumerate(hand.nibbles)]
-    if hand.mahjong:
-        choices[MAH_JONG_RANK] = (MAH_JONG,)
-    if length is not None:
+    pickers: list[tuple[Picker, ...]] = []
+    if length is None:  # every window from each low at once
+        from_low = _FROM_LOW[1 if phoenix else 0]
+        if phoenix:  # a held low, at most one gap in the four ranks above it
+            one, two, three, four = run >> 1, run >> 2, run >> 3, run >> 4
+            lows = run & _STRAIGHT_LOWS & (one & two & (three | four) | three & four & (one | two))
+            below = (~run & _SUITED_RANKS).bit_length() - 1  # the gap below the ranks to the Ace
+            if LOWEST_RANK <= below <= HIGHEST_RANK - MIN_STRAIGHT_LENGTH + 1:
+                lows |= 1 << below  # the Phoenix for the low of a straight to the Ace
+        else:
+            lows = run & run >> 1 & run >> 2 & run >> 3 & run >> 4
+        for low in _BIT_LISTS[lows]:
+            ones = run >> low
+            held = (~ones & (ones + 1)).bit_length() - 1  # the ranks held from the low on
+            if phoenix and low + held <= HIGHEST_RANK:
+                ones >>= held + 1
+                top = low + held + (~ones & (ones + 1)).bit_length() - 1
+                pickers.append(from_low[low][low + held][top])
+            else:
+                pickers.append(from_low[low][0][low + held - 1])
+    else:
+        windows = _WINDOWS[1 if phoenix else 0]
         for high in range(max(length, int(above) + 1), HIGHEST_RANK + 1):
             low = high - length + 1
-            if _run_length(run, gaps, low) >= length:
-                _straights_of(hand, choices, low, high, mahjong_in_bomb, out)
+            missing = ((1 << high + 1) - (1 << low)) & ~run
+            if not missing:
+                pickers.append(windows[low][high][0])
+            elif phoenix and not missing & (missing - 1):
+                pickers.append(windows[low][high][missing.bit_length() - 1])
+    choices: list[Play] = [*map(getitem, HELD, hand.nibbles), (PHOENIX,)]
+    if hand.mahjong:
+        choices[MAH_JONG_RANK] = (MAH_JONG,)
+    plays = chain.from_iterable(starmap(product, map(
+        call, chain.from_iterable(pickers), repeat(choices))))
+    if not hand.flush:
+        out.extend(plays)
         return
-    for low in range(MAH_JONG_RANK, HIGHEST_RANK - MIN_STRAIGHT_LENGTH + 2):
-        top = low + _run_length(run, gaps, low) - 1
-        if not run >> low & 1:  # the Phoenix at the bottom: only up to the Ace (else read higher)
-            if top == HIGHEST_RANK:
-                _straights_of(hand, choices, low, top, mahjong_in_bomb, out)
-            continue
-        for high in range(low + MIN_STRAIGHT_LENGTH - 1, top + 1):
-            _straights_of(hand, choices, low, high, mahjong_in_bomb, out)
+    straights = list(plays)
+    for bomb in bombs_in(hand.mask, mahjong_in_bomb):  # cards by rank, as a product lists them
+        if bomb in straights:
+            straights.remove(bomb)
+    out.extend(straights)
 
 
 # -- bombs -------------------------------------------------------------------------------------
@@ -611,7 +705,8 @@ def legal_plays(hand: Cards, table: Table = None, wish: int | None = None, *,
         fulfilling = _holding(plays, wished)
         if fulfilling or _holding(bombs, wished):
             return fulfilling + bombs
-    return plays + bombs
+    plays += bombs  # the candidates' own list: no copy
+    return plays
 
 
 def is_legal_play(hand: Cards, play: Cards | None, table: Table = None, wish: int | None = None,

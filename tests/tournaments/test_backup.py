@@ -8,6 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import DatabaseError, connection
 
+from tests.conftest import wait_for_standings
 from tournaments import selectors
 from tournaments.models import Change, Event, Hand, Player, StandingRow, Table
 from tournaments.services.backup import event_export
@@ -157,6 +158,7 @@ def test_a_forfeited_table_keeps_its_team_at_fault_and_its_credit(organizer, tmp
     table.hands.filter(number__gte=3).delete()
     table_close(table_id=table.pk, status=Table.Status.FORFEITED, forfeited_by=1,
                 actor=Actor.organizer(organizer))
+    wait_for_standings(event)
     before = standings(event)
     credited = StandingRow.objects.filter(event=event, adjustment_vp=4).count()
     assert credited == 2  # team A's two players: 2 missing hands at 2 VP
