@@ -164,3 +164,15 @@ def test_a_team_of_three_names_its_three_players_at_a_table(organizer):
     seats = seats_lineup(table_id=table.pk, team=team, player_ids=roster[1:], actor=actor)
     assert [(s.position, s.player_id) for s in seats] == list(zip(range(team, 6, 2), roster[1:],
                                                                   strict=True))
+
+
+@pytest.mark.django_db
+def test_a_tientsin_team_needs_three_players(organizer):
+    from tournaments.services.history import ServiceError
+
+    event = event_create(owner=organizer, name="Teams of three", preset="tientsin", seed=3,
+                         overrides={"entrant_type": "team", "pairing": "swiss"})
+    with pytest.raises(ServiceError) as error:
+        team_register(event=event, name="Two", members=["a", "b"],
+                      actor=Actor.organizer(organizer))
+    assert error.value.code == "roster_size" and "at least 3" in error.value.message

@@ -90,12 +90,17 @@ def players_register(*, event: Event, names: list[str], actor: Actor) -> list[En
 
 def teams_register(*, event: Event, teams: list[tuple[str, list[str]]],
                    actor: Actor) -> list[Entrant]:
-    """Register teams (name and roster of 2-5 players, of whom two play each match): all of the
-    list, or none when one is refused."""
+    """Register teams (name and roster of 2-5 players, of whom two play each match, three in
+    Tientsin): all of the list, or none when one is refused."""
     if event.format.entrant_type != EntrantType.TEAM:
         raise ServiceError(_("This event registers single players, not teams."), field="members",
                            code="wrong_entrant_type")
     cleaned = [(clean_name(name, "name"), clean_roster(members)) for name, members in teams]
+    size = event.format.game.team_size  # two play a match of Tichu, three of Tientsin
+    if any(len(members) < size for _name, members in cleaned):
+        raise ServiceError(_("A team of %(game)s has at least %(n)s players.")
+                           % {"game": event.format.rules.game, "n": size}, field="members",
+                           code="roster_size")
     if not cleaned:
         raise ServiceError(_("Give at least one team."), field="name", code="required")
     with transaction.atomic():
