@@ -41,3 +41,13 @@ def test_the_preferred_table_size_is_a_rule_option(org):
     refused = org.post("/api/events/", {"name": "X", "format": "grand_seigneur",
                                         "rules": {"players": 13}}, format="json")
     assert refused.status_code == 400
+
+
+def test_the_hands_list_gives_each_positions_credit(org, anon):
+    event = make_event(org, players=5, format="grand_seigneur")
+    table = make_round(org, event["id"])["tables"][0]
+    enter(APIClient(), table["id"], 1, {"finish_order": [4, 3, 2, 1]}, table["code"])
+    hands = anon.get(f"/api/tables/{table['id']}/hands/").json()
+    hands = hands["results"] if isinstance(hands, dict) else hands
+    credits = {c["position"]: c["vp"] for c in hands[0]["credits"]}
+    assert credits == {4: 4, 3: 3, 2: 2, 1: 1, 0: 0}

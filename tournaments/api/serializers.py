@@ -398,12 +398,22 @@ class HandSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="table.round_id", read_only=True)
     totals = serializers.SerializerMethodField()
     victory_points = serializers.SerializerMethodField()
+    credits = serializers.SerializerMethodField(help_text=(
+        "Games scored per player (Threechu, Grand Seigneur): each table position's credit for "
+        "the hand, {\"position\", \"tp\", \"vp\", \"place\"}; empty in a game of two "
+        "teams."))
 
     class Meta:
         model = Hand
         fields = ["id", "table", "round", "number", "entry", "totals", "victory_points",
-                  "double_victory", "confirmed_by_opponents", "created_at", "updated_at"]
+                  "double_victory", "credits", "confirmed_by_opponents", "created_at",
+                  "updated_at"]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_credits(self, hand) -> list[dict]:
+        return [{"position": c.position, "tp": c.tp, "vp": c.vp, "place": c.place}
+                for c in hand.seat_credits.all()]
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_totals(self, hand) -> list[int]:

@@ -76,8 +76,9 @@ def table_list(user=None) -> QuerySet[Table]:
 
 
 def hand_list(user=None) -> QuerySet[Hand]:
-    """Hands at the tables visible to ``user``."""
-    hands = Hand.objects.select_related("table__round")
+    """Hands at the tables visible to ``user``, with their per-seat credits (games scored per
+    player; none in a game of two teams)."""
+    hands = Hand.objects.select_related("table__round").prefetch_related("seat_credits")
     if user is not None and user.is_authenticated:
         return hands.filter(Q(table__round__status__in=Round.PUBLIC_STATUSES)
                             | Q(table__round__event_id__in=_organized_ids_subquery(user)))
