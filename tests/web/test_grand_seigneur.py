@@ -114,3 +114,16 @@ def test_the_table_size_is_a_setting_of_a_grand_seigneur_event(organizer_client,
     assert response.status_code == 302
     threechu.refresh_from_db()
     assert threechu.format.rounds == 3 and threechu.rules.game == "threechu"
+
+
+def test_the_standings_show_placing_points_and_no_tichu_points(client, organizer):
+    from tournaments.simulation import simulate_event
+
+    event = simulate_event(preset="grand_seigneur", entrants=10, seed=2, owner=organizer,
+                           rounds=1).event
+    client.get(reverse("language", args=["de"]))
+    page = client.get(reverse("event", args=[event.pk])).content.decode()
+    header = page.split('<table class="data standings">')[1].split("</thead>")[0]
+    assert ">Punkte<" in header and ">SP<" not in header and ">TP<" not in header
+    projector = client.get(reverse("event-projector", args=[event.pk])).content.decode()
+    assert ">Punkte<" in projector and ">TP<" not in projector

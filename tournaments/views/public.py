@@ -64,6 +64,7 @@ def _table_context(event: Event, number: int) -> dict:
         raise Http404("No such page of the standings.") from None
     return {"event": event, "rows": queries.labelled(page.object_list), "page": page,
             "pages_path": reverse("event", args=[event.pk]),
+            "placings": event.format.game.placings,  # placing points, no TP (Grand Seigneur)
             "page_range": list(paginator.get_elided_page_range(number, on_each_side=2,
                                                                on_ends=1)),
             "up_to_date": event.standings_up_to_date, "poll": STANDINGS_POLL_SECONDS}
@@ -208,7 +209,7 @@ def projector(request, event_id: int):
         "page": same_kind.index(number) + 1, "pages": len(same_kind),
         "tables_done": sum(1 for t in tables if t.done), "table_count": len(tables),
         "next": (number + 1) % len(screens), "refresh": PROJECTOR_REFRESH_SECONDS,
-        "up_to_date": event.standings_up_to_date})
+        "up_to_date": event.standings_up_to_date, "placings": event.format.game.placings})
 
 
 @require_GET
