@@ -51,6 +51,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import DTM, STANDARD, Rules
 
@@ -220,26 +221,57 @@ class Format:
         return resolve_format(None, data)
 
 
-PRESETS: dict[str, Format] = {
-    "dtm": Format(),
-    "chaos_dtm": Format(rules=DTM.replace(chaos=True)),
-    "tientsin": Format(rules=STANDARD.replace(game="tientsin")),
-    "threechu": Format(rules=STANDARD.replace(game="threechu"), hands_per_round=6),
-    "grand_seigneur": Format(rules=STANDARD.replace(game="grand_seigneur", players=8), rounds=4,
-                             hands_per_round=6, tiebreaks=("first_places", "second_places"),
-                             bye_credit=ByeCredit.NONE),
-    "team_swiss": Format(entrant_type=EntrantType.TEAM, pairing="swiss", rounds=6,
-                         hands_per_round=4, rules=DTM),
-    "league": Format(entrant_type=EntrantType.TEAM, pairing="round_robin", rounds=None,
-                     hands_per_round=None, game_to=1000, rules=STANDARD, vp_scheme="game",
-                     bye_credit=ByeCredit.NONE),
-    "knockout": Format(entrant_type=EntrantType.TEAM, pairing="knockout", rounds=None,
-                       hands_per_round=None, game_to=1000, rules=STANDARD, vp_scheme="game",
-                       bye_credit=ByeCredit.NONE, best_of=3, best_of_from="semi_final"),
-    "groups_knockout": Format(entrant_type=EntrantType.TEAM, pairing="groups_knockout",
-                              rounds=None, hands_per_round=None, game_to=1000, rules=STANDARD,
-                              vp_scheme="game", bye_credit=ByeCredit.NONE, groups=2, advance=2),
-}
+@dataclass(frozen=True)
+class Preset:
+    """A named starting point for an event: its format, a short name for lists and headings, and
+    a line saying what it is for the form that creates an event (both in the reader's language).
+    A new preset is an entry of ``PRESET_LIST``; forms, the API and the commands list them all."""
+
+    name: str
+    format: Format
+    label: str
+    description: str
+
+
+# Translators: the presets' short names head an event's page and fill the organizer's list.
+PRESET_LIST: tuple[Preset, ...] = (
+    Preset("dtm", Format(), gettext_lazy("DTM"),
+           gettext_lazy("DTM: individuals, rotating partners")),
+    Preset("chaos_dtm", Format(rules=DTM.replace(chaos=True)), gettext_lazy("Chaos Tichu DTM"),
+           gettext_lazy("Chaos Tichu DTM: every team calls a Grand Tichu every hand")),
+    Preset("tientsin", Format(rules=STANDARD.replace(game="tientsin")), gettext_lazy("Tientsin"),
+           gettext_lazy("Tientsin: tables of six, two teams of three, partners change")),
+    Preset("threechu", Format(rules=STANDARD.replace(game="threechu"), hands_per_round=6),
+           gettext_lazy("Threechu"),
+           gettext_lazy("Threechu: tables of three, the deal rotates, individual totals")),
+    Preset("grand_seigneur",
+           Format(rules=STANDARD.replace(game="grand_seigneur", players=8), rounds=4,
+                  hands_per_round=6, tiebreaks=("first_places", "second_places"),
+                  bye_credit=ByeCredit.NONE),
+           gettext_lazy("Grand Seigneur"),
+           gettext_lazy("Grand Seigneur: tables of 5 to 12, placing points")),
+    Preset("team_swiss", Format(entrant_type=EntrantType.TEAM, pairing="swiss", rounds=6,
+                                hands_per_round=4, rules=DTM),
+           gettext_lazy("Teams, Swiss"), gettext_lazy("Teams of two, Swiss")),
+    Preset("league", Format(entrant_type=EntrantType.TEAM, pairing="round_robin", rounds=None,
+                            hands_per_round=None, game_to=1000, rules=STANDARD,
+                            vp_scheme="game", bye_credit=ByeCredit.NONE),
+           gettext_lazy("League"), gettext_lazy("League: teams, round robin, games to 1000")),
+    Preset("knockout", Format(entrant_type=EntrantType.TEAM, pairing="knockout", rounds=None,
+                              hands_per_round=None, game_to=1000, rules=STANDARD,
+                              vp_scheme="game", bye_credit=ByeCredit.NONE, best_of=3,
+                              best_of_from="semi_final"),
+           gettext_lazy("Knockout cup"),
+           gettext_lazy("Knockout cup: teams, games to 1000, best of 3 from the semi-finals")),
+    Preset("groups_knockout", Format(entrant_type=EntrantType.TEAM, pairing="groups_knockout",
+                                     rounds=None, hands_per_round=None, game_to=1000,
+                                     rules=STANDARD, vp_scheme="game",
+                                     bye_credit=ByeCredit.NONE, groups=2, advance=2),
+           gettext_lazy("Groups, then knockout"), gettext_lazy("Groups, then a knockout cup")),
+)
+PRESET_INFO: dict[str, Preset] = {preset.name: preset for preset in PRESET_LIST}
+PRESETS: dict[str, Format] = {preset.name: preset.format for preset in PRESET_LIST}
+"""Each preset's format by its name."""
 
 
 def resolve_format(preset: str | None, overrides: dict | None = None) -> Format:

@@ -125,3 +125,21 @@ def test_the_choices_offered_are_the_registries():
     for registry in (PAIRING_METHODS, VP_SCHEMES, TIEBREAKS):
         for entry in registry.values():
             assert str(entry.label)
+
+
+def test_every_preset_is_offered_by_the_form_the_api_and_the_pages_under_its_names():
+    from django.utils import translation
+
+    from tournaments.api.serializers import EventCreateSerializer
+    from tournaments.formats import PRESET_LIST
+    from tournaments.views.forms import EventCreateForm
+    from tournaments.views.labels import preset_label
+
+    names = [preset.name for preset in PRESET_LIST]
+    assert [value for value, _ in EventCreateForm().fields["preset"].choices] == names
+    assert set(EventCreateSerializer().fields["format"].choices) == set(names)
+    with translation.override("de"):
+        assert preset_label("knockout") == "K.-o.-Pokal"
+        assert dict(EventCreateForm().fields["preset"].choices)["team_swiss"] == \
+            "Zweierteams, Schweizer System"
+    assert preset_label("unknown") == "unknown"

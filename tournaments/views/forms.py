@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.entry import CARD_POINTS_TOTAL
 
-from ..formats import PRESETS
+from ..formats import PRESET_LIST, PRESETS
 from ..wording import hand_error_message
 from .player_files import UnreadableFile, read_player_file
 
@@ -201,16 +201,7 @@ def add_service_error(form: forms.Form, error) -> None:
 class EventCreateForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     preset = forms.ChoiceField(label=_("Format"), choices=[
-        ("dtm", _("DTM: individuals, rotating partners")),
-        ("chaos_dtm", _("Chaos Tichu DTM: every team calls a Grand Tichu every hand")),
-        ("tientsin", _("Tientsin: tables of six, two teams of three, partners change")),
-        ("threechu", _("Threechu: tables of three, the deal rotates, individual totals")),
-        ("grand_seigneur", _("Grand Seigneur: tables of 5 to 12, placing points")),
-        ("team_swiss", _("Teams of two, Swiss")),
-        ("league", _("League: teams, round robin, games to 1000")),
-        ("knockout", _("Knockout cup: teams, games to 1000, best of 3 from the semi-finals")),
-        ("groups_knockout", _("Groups, then a knockout cup")),
-    ])
+        (preset.name, preset.description) for preset in PRESET_LIST])
     rounds = forms.IntegerField(label=_("Rounds"), required=False,
                                 help_text=_("Empty: the format's default."))
     hands_per_round = forms.IntegerField(label=_("Hands per round"), required=False,
@@ -228,11 +219,6 @@ class EventCreateForm(forms.Form):
     groups = forms.IntegerField(label=_("Groups"), required=False,
                                 help_text=_("Groups, then a knockout cup: how many groups."))
     advance = forms.IntegerField(label=_("Advance per group"), required=False)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        known = set(PRESETS)
-        self.fields["preset"].choices = [c for c in self.fields["preset"].choices if c[0] in known]
 
     def overrides(self) -> dict:
         data = self.cleaned_data

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from ..formats import PRESET_INFO
 from ..knockout.reads import MatchView, cup_view
 from ..models import Event, event_display_names
 
@@ -20,11 +21,9 @@ def stage_label(stage: str) -> str:
 
 
 def preset_label(preset: str) -> str:
-    """A preset's short name in the reader's language (its code if it has none yet)."""
-    labels = {"dtm": _("DTM"), "chaos_dtm": _("Chaos Tichu DTM"),
-              "team_swiss": _("Teams, Swiss"), "league": _("League"),
-              "knockout": _("Knockout cup"), "groups_knockout": _("Groups, then knockout")}
-    return str(labels.get(preset, preset))
+    """A preset's short name in the reader's language (``formats.PRESET_LIST``)."""
+    found = PRESET_INFO.get(preset)
+    return str(found.label) if found else preset
 
 
 def format_summary(event: Event) -> str:
