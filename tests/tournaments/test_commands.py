@@ -25,7 +25,7 @@ def test_simulate_event_plays_every_hand_and_prints_the_standings():
     assert text.splitlines()[2].split()[0] == "1"
 
 
-def test_demo_without_serving_leaves_a_40_player_dtm_and_a_cup_and_says_where_to_look():
+def test_demo_without_serving_leaves_a_dtm_a_cup_and_each_game_and_says_where_to_look():
     text = run("demo", "--no-serve")
     event = Event.objects.get(preset="dtm")
     assert event.entrants.count() == 40 and event.rounds.count() == 6
@@ -33,5 +33,8 @@ def test_demo_without_serving_leaves_a_40_player_dtm_and_a_cup_and_says_where_to
     cup = Event.objects.get(preset="knockout")
     assert cup.entrants.count() == 13 and cup.status == Event.Status.FINISHED
     assert f"/events/{cup.pk}/bracket/" in text
+    for preset in ("tientsin", "threechu", "grand_seigneur"):
+        game = Event.objects.get(preset=preset)
+        assert game.rounds.count() == game.format.rounds and f"/events/{game.pk}/" in text
     run("demo", "--no-serve")  # a second start reuses the events
-    assert Event.objects.count() == 2
+    assert Event.objects.count() == 5

@@ -1,7 +1,8 @@
 """``manage.py demo``: migrate, simulate the demo events, then serve the site.
 
-The main event is a 40-player DTM; beside it a knockout cup of 13 teams, so that a first look
-shows a bracket too. The demo runs on the embedded default (SQLite, Celery tasks in process) and
+The main event is a 40-player DTM; beside it a knockout cup of 13 teams and an evening of each
+of the seed's other games (Tientsin, Threechu, Grand Seigneur), so that a first look shows every
+kind of event. The demo runs on the embedded default (SQLite, Celery tasks in process) and
 needs nothing else; a second start reuses the events it made.
 """
 
@@ -14,11 +15,15 @@ from tournaments.simulation import demo_organizer, simulate_event, standings_tab
 DEMO_NAME = "Demo DTM (40 players, seed 1)"
 # name, preset, entrants, the page to open first
 DEMO_EVENTS = ((DEMO_NAME, "dtm", 40, ""),
-               ("Demo cup (13 teams, seed 1)", "knockout", 13, "bracket/"))
+               ("Demo cup (13 teams, seed 1)", "knockout", 13, "bracket/"),
+               ("Demo Tientsin night (18 players)", "tientsin", 18, ""),
+               ("Demo Threechu evening (9 players)", "threechu", 9, ""),
+               ("Demo Grand Seigneur (10 players)", "grand_seigneur", 10, ""))
 
 
 class Command(BaseCommand):
-    help = "Set up the database, simulate a DTM event and a cup with bots, and serve the site."
+    help = ("Set up the database, simulate a DTM event, a cup and the other games' events with "
+            "bots, and serve the site.")
 
     def add_arguments(self, parser):
         parser.add_argument("--addr", default="127.0.0.1:8000")
@@ -34,7 +39,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"Simulating {name}...")
                 event = simulate_event(preset=preset, entrants=entrants, seed=1,
                                        owner=organizer, name=name).event
-            pages.append(f"{name + ':':34} http://{options['addr']}/events/{event.pk}/{page}")
+            pages.append(f"{name + ':':36} http://{options['addr']}/events/{event.pk}/{page}")
             if name == DEMO_NAME:
                 self.stdout.write(standings_table(event))
         self.stdout.write(
