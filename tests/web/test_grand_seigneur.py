@@ -127,3 +127,16 @@ def test_the_standings_show_placing_points_and_no_tichu_points(client, organizer
     assert ">Punkte<" in header and ">SP<" not in header and ">TP<" not in header
     projector = client.get(reverse("event-projector", args=[event.pk])).content.decode()
     assert ">Punkte<" in projector and ">TP<" not in projector
+
+
+def test_a_players_page_shows_placing_points_and_no_calls_partners_or_tp(client, organizer):
+    from tournaments.simulation import simulate_event
+
+    event = simulate_event(preset="grand_seigneur", entrants=10, seed=2, owner=organizer,
+                           rounds=1).event
+    entrant = event.entrants.first()
+    client.get(reverse("language", args=["de"]))
+    page = client.get(reverse("event-player", args=[event.pk, entrant.pk])).content.decode()
+    assert "Punkte pro Spiel" in page and "Am Tisch" in page
+    assert "Ansagen" not in page and "Partner" not in page and ">TP<" not in page
+    assert " Punkte</p>" in page and "SP ·" not in page  # "Platz 3 · 25 Punkte"

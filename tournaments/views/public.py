@@ -159,7 +159,8 @@ def player_detail(request, event_id: int, entrant_id: int):
     entrant.event = event
     return render(request, "public/player.html", {
         "event": event, "entrant": entrant, "stats": stats.entrant_stats(entrant),
-        "standing": queries.standing_of(event, entrant)})
+        "standing": queries.standing_of(event, entrant),
+        "placings": event.format.game.placings})  # placing points: no TP, calls or partners
 
 
 @require_GET
