@@ -140,3 +140,16 @@ def test_a_players_page_shows_placing_points_and_no_calls_partners_or_tp(client,
     assert "Punkte pro Spiel" in page and "Am Tisch" in page
     assert "Ansagen" not in page and "Partner" not in page and ">TP<" not in page
     assert " Punkte</p>" in page and "SP ·" not in page  # "Platz 3 · 25 Punkte"
+
+
+def test_the_organizers_pages_show_placing_points_and_no_tp(organizer_client, organizer):
+    from tournaments.simulation import simulate_event
+
+    event = simulate_event(preset="grand_seigneur", entrants=10, seed=2, owner=organizer,
+                           rounds=1).event
+    page = organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()
+    assert ">Points<" in page and ">TP<" not in page
+    rnd = event.rounds.get()
+    page = organizer_client.get(reverse("organizer-round", args=[event.pk, rnd.pk])).content \
+        .decode()
+    assert ">TP<" not in page and 'class="num tp"' not in page

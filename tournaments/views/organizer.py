@@ -116,6 +116,7 @@ def _event_page(request, event, players_form=None, status=200, settings_form=Non
         "players_form": players_form or PlayersForm(),
         "settings_form": settings_form or EventSettingsForm(event=event),
         "attention": cup_attention(event) if event.format.is_cup else [],
+        "placings": event.format.game.placings,  # placing points, no TP (Grand Seigneur)
     }, status=status)
 
 
@@ -354,7 +355,7 @@ def round_detail(request, event_id: int, round_id: int):
         "tables": queries.table_views(rnd, event), "byes": queries.byes(rnd),
         "warnings": round_warnings(rnd) if draft else [],
         "swap_form": SwapForm(seats=queries.round_seats(rnd)) if draft else None,
-        "close_form": TableCloseForm(),
+        "close_form": TableCloseForm(), "placings": event.format.game.placings,
     })
 
 
