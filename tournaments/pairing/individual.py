@@ -40,6 +40,7 @@ from .base import (
     checked_entrants,
     round_random,
 )
+from .repair import Cost, SwapRepair
 
 # The three seat orders of a table's players a, b, c, d: seats 0 and 2 are partners.
 SEAT_ORDERS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))
@@ -47,10 +48,9 @@ SEAT_ORDERS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))
 # How many other equally fair bye choices to try when the first admits no seating at all.
 MAX_BYE_CHOICES = 1000
 
-Cost = tuple[int, int, int, int]
 
 
-class _Field:
+class _Field(SwapRepair):
     """The players of one round with their history, indexed for fast table costs."""
 
     def __init__(self, order: Sequence[Entrant], history: PairingHistory):
@@ -97,52 +97,6 @@ class _Field:
         best = min(costs)
         order = rng.choice([o for o, c in zip(SEAT_ORDERS, costs, strict=True) if c == best])
         return tuple(table[i] for i in order)  # type: ignore[return-value]
-
-    def improve(self, tables: list[list[int]], radius: int) -> int:
-        """Swap players between tables while the total cost falls; return repeat partners left.
-
-        A table with a repeat opponent looks for swaps with the tables up to ``radius`` places
-        away; a table with a repeat partner looks as far as needed, nearest first.
-        """
-        costs = [self.cost(t) for t in tables]
-        todo = [i for i in reversed(range(len(tables))) if costs[i][0] or costs[i][1]]
-        while todo:
-            i = todo.pop()
-            if not (costs[i][0] or costs[i][1]):
-                continue
-            hard = costs[i][0] > 0
-            best: tuple[Cost, int, int, int, Cost, Cost] | None = None
-            for distance in range(1, (len(tables) if hard else radius) + 1):
-                for j in (i - distance, i + distance):
-                    if 0 <= j < len(tables):
-                        move = self._best_swap(tables, costs, i, j)
-                        if move is not None and (best is None or move[0] < best[0]):
-                            best = move
-                if best is not None and (not hard or best[0][0] < 0):
-                    break
-            if best is None:
-                continue
-            _, j, x, y, cost_i, cost_j = best
-            tables[i][x], tables[j][y] = tables[j][y], tables[i][x]
-            costs[i], costs[j] = cost_i, cost_j
-            todo.extend(k for k in (j, i) if costs[k][0] or costs[k][1])
-        return sum(c[0] for c in costs)
-
-    def _best_swap(self, tables: list[list[int]], costs: list[Cost], i: int,
-                   j: int) -> tuple[Cost, int, int, int, Cost, Cost] | None:
-        """The swap of a player of table ``i`` with one of table ``j`` lowering the cost most."""
-        old = tuple(a + b for a, b in zip(costs[i], costs[j], strict=True))
-        best = None
-        first, second = tables[i], tables[j]
-        for x in range(4):
-            for y in range(4):
-                first[x], second[y] = second[y], first[x]
-                cost_i, cost_j = self.cost(first), self.cost(second)
-                first[x], second[y] = second[y], first[x]
-                delta = tuple(a + b - c for a, b, c in zip(cost_i, cost_j, old, strict=True))
-                if delta < (0, 0, 0, 0) and (best is None or delta < best[0]):
-                    best = (delta, j, x, y, cost_i, cost_j)
-        return best
 
     def partnerships(self, players: list[int]) -> list[tuple[int, int]] | None:
         """Partnerships of all ``players`` with no repeat partner, near in rank; None if none exist.

@@ -41,8 +41,8 @@ from .base import (
     round_random,
 )
 from .individual import _bye_choices
+from .repair import Cost, SwapRepair
 
-Cost = tuple[int, int, int, int]
 RESTARTS = 40
 """Random restarts of the search while a repeat partner remains."""
 
@@ -57,7 +57,7 @@ def fixed_size(seats: int) -> SizesOf:
     return sizes
 
 
-class _Field:
+class _Field(SwapRepair):
     """The round's players with their history, indexed for fast table costs."""
 
     def __init__(self, order: Sequence[Entrant], history: PairingHistory, teams: bool,
@@ -139,51 +139,6 @@ class _Field:
         for a, b in zip(first, second, strict=True):
             seats += [table[a], table[b]]
         return tuple(seats)
-
-    def improve(self, tables: list[list[int]], radius: int) -> None:
-        """Swap players between tables while the total cost falls.
-
-        A table with a repeat meeting looks for swaps with the tables up to ``radius`` places
-        away; a table with a repeat partner looks as far as needed, nearest first."""
-        costs = [self.cost(t) for t in tables]
-        todo = [i for i in reversed(range(len(tables))) if costs[i][0] or costs[i][1]]
-        while todo:
-            i = todo.pop()
-            if not (costs[i][0] or costs[i][1]):
-                continue
-            hard = costs[i][0] > 0
-            best: tuple[Cost, int, int, int, Cost, Cost] | None = None
-            for distance in range(1, (len(tables) if hard else radius) + 1):
-                for j in (i - distance, i + distance):
-                    if 0 <= j < len(tables):
-                        move = self._best_swap(tables, costs, i, j)
-                        if move is not None and (best is None or move[0] < best[0]):
-                            best = move
-                if best is not None and (not hard or best[0][0] < 0):
-                    break
-            if best is None:
-                continue
-            _, j, x, y, cost_i, cost_j = best
-            tables[i][x], tables[j][y] = tables[j][y], tables[i][x]
-            costs[i], costs[j] = cost_i, cost_j
-            todo.extend(k for k in (j, i) if costs[k][0] or costs[k][1])
-
-    def _best_swap(self, tables: list[list[int]], costs: list[Cost], i: int,
-                   j: int) -> tuple[Cost, int, int, int, Cost, Cost] | None:
-        """The swap of a player of table ``i`` with one of table ``j`` lowering the cost most."""
-        old = tuple(a + b for a, b in zip(costs[i], costs[j], strict=True))
-        best = None
-        first, second = tables[i], tables[j]
-        for x in range(len(first)):
-            for y in range(len(second)):
-                first[x], second[y] = second[y], first[x]
-                cost_i, cost_j = self.cost(first), self.cost(second)
-                first[x], second[y] = second[y], first[x]
-                delta = tuple(a + b - c for a, b, c in zip(cost_i, cost_j, old, strict=True))
-                if delta < (0, 0, 0, 0) and (best is None or delta < best[0]):
-                    best = (delta, j, x, y, cost_i, cost_j)
-        return best
-
 
 def _fill(players: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
     tables, start = [], 0
