@@ -4,7 +4,8 @@ No database here: the service (``tournaments.services.rounds``) turns rows into 
 the resulting ``Draw`` back into tables, seats and byes. Read in this order:
 
 1. ``base``: ``Entrant``, ``PairingHistory``, ``Draw``, ``PairingError``, ``PairingMethod``;
-   ``repair``: ``SwapRepair``, the swaps between tables that both pairings of individuals use.
+   ``field``: ``PlayerField``, the players' history indexed and the swaps between tables that
+   both pairings of individuals use.
 2. ``individual``: tables of four with rotating partners (DTM "Einzelspielermodus"); ``tables``:
    individuals at tables of other sizes (Tientsin's six in two teams, Threechu's three, Grand
    Seigneur's five to twelve), seated for a game by ``tournaments.games``, named by no format.

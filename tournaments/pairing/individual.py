@@ -40,7 +40,7 @@ from .base import (
     checked_entrants,
     round_random,
 )
-from .repair import Cost, SwapRepair
+from .field import Cost, PlayerField
 
 # The three seat orders of a table's players a, b, c, d: seats 0 and 2 are partners.
 SEAT_ORDERS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))
@@ -50,22 +50,8 @@ MAX_BYE_CHOICES = 1000
 
 
 
-class _Field(SwapRepair):
+class _Field(PlayerField):
     """The players of one round with their history, indexed for fast table costs."""
-
-    def __init__(self, order: Sequence[Entrant], history: PairingHistory):
-        self.rank = {e.id: i for i, e in enumerate(order)}
-        self.score = {e.id: e.score for e in order}
-        self.partners: dict[int, set[int]] = {e.id: set() for e in order}
-        self.opponents: dict[int, dict[int, int]] = {e.id: {} for e in order}
-        for a, b in history.partners:
-            if a in self.partners and b in self.partners:
-                self.partners[a].add(b)
-                self.partners[b].add(a)
-        for (a, b), count in history.opponents.items():
-            if a in self.opponents and b in self.opponents:
-                self.opponents[a][b] = count
-                self.opponents[b][a] = count
 
     def split_costs(self, table: Sequence[int]) -> list[tuple[int, int]]:
         """(repeat partners, repeat opponents) of the table seated in each of ``SEAT_ORDERS``."""
@@ -73,7 +59,7 @@ class _Field(SwapRepair):
         for i, j, k, m in SEAT_ORDERS:
             north, east, south, west = table[i], table[j], table[k], table[m]
             repeat_partners = (south in self.partners[north]) + (west in self.partners[east])
-            met_north, met_south = self.opponents[north], self.opponents[south]
+            met_north, met_south = self.met[north], self.met[south]
             repeat_opponents = (met_north.get(east, 0) + met_north.get(west, 0)
                                 + met_south.get(east, 0) + met_south.get(west, 0))
             costs.append((repeat_partners, repeat_opponents))

@@ -40,8 +40,8 @@ from .base import (
     checked_entrants,
     round_random,
 )
+from .field import Cost, PlayerField
 from .individual import _bye_choices
-from .repair import Cost, SwapRepair
 
 RESTARTS = 40
 """Random restarts of the search while a repeat partner remains."""
@@ -57,25 +57,14 @@ def fixed_size(seats: int) -> SizesOf:
     return sizes
 
 
-class _Field(SwapRepair):
+class _Field(PlayerField):
     """The round's players with their history, indexed for fast table costs."""
 
     def __init__(self, order: Sequence[Entrant], history: PairingHistory, teams: bool,
                  avoid_meetings: bool = True):
+        super().__init__(order, history)
         self.teams = teams
         self.avoid_meetings = avoid_meetings
-        self.rank = {e.id: i for i, e in enumerate(order)}
-        self.score = {e.id: e.score for e in order}
-        self.partners: dict[int, set[int]] = {e.id: set() for e in order}
-        self.met: dict[int, dict[int, int]] = {e.id: {} for e in order}
-        for a, b in history.partners:
-            if a in self.partners and b in self.partners:
-                self.partners[a].add(b)
-                self.partners[b].add(a)
-        for (a, b), count in history.opponents.items():
-            if a in self.met and b in self.met:
-                self.met[a][b] = count
-                self.met[b][a] = count
         self._splits: dict[int, list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
 
     def splits(self, size: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

@@ -1,8 +1,10 @@
-"""Local repair of a draw: swap players between tables while the total cost falls.
+"""A round's individual players as the pairings that seat them read it: their history indexed
+for fast table costs, and the local repair of a draw (swap players between tables while the
+total cost falls).
 
-Shared by the pairings that seat individuals (``individual`` at tables of four, ``tables`` at
-tables of the other games): each describes what a table costs (``SwapRepair.cost``), this module
-how swaps lower it. A cost is a tuple compared in order, its first member the hard fault (a repeat
+Shared by ``individual`` (tables of four) and ``tables`` (the other games' tables): each says what
+a table costs (``PlayerField.cost``), this module how the history is indexed and how swaps lower
+the cost. A cost is a tuple compared in order, its first member the hard fault (a repeat
 partner), so a swap that removes a repeat partner wins over any number of softer gains.
 """
 
@@ -11,12 +13,29 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
+from .base import Entrant, PairingHistory
+
 Cost = tuple[int, int, int, int]
 Swap = tuple[Cost, int, int, int, Cost, Cost]  # (cost change, table j, seat in i, in j, new costs)
 
 
-class SwapRepair(ABC):
-    """Swap repair over a field whose tables have a ``cost``."""
+class PlayerField(ABC):
+    """The round's players (best first) with their history: ``rank``, ``score``, each one's
+    ``partners`` so far and how often they ``met`` each other player as opponents."""
+
+    def __init__(self, order: Sequence[Entrant], history: PairingHistory):
+        self.rank = {e.id: i for i, e in enumerate(order)}
+        self.score = {e.id: e.score for e in order}
+        self.partners: dict[int, set[int]] = {e.id: set() for e in order}
+        self.met: dict[int, dict[int, int]] = {e.id: {} for e in order}
+        for a, b in history.partners:
+            if a in self.partners and b in self.partners:
+                self.partners[a].add(b)
+                self.partners[b].add(a)
+        for (a, b), count in history.opponents.items():
+            if a in self.met and b in self.met:
+                self.met[a][b] = count
+                self.met[b][a] = count
 
     @abstractmethod
     def cost(self, table: Sequence[int]) -> Cost:
