@@ -87,3 +87,31 @@ GOOD_HAND = {"number": "1", "call_0": "tichu", "first_out": "0", "cp_0": "70"}
 def _fast_passwords(settings):
     """Organizer accounts are made for each test: a fast hasher keeps that cheap."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def fresh_throttle():
+    """No failed attempts counted from earlier tests: the captain pages' code limits live in
+    the cache (used by the modules of the captain's pages as ``pytestmark``'s autouse)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def one_table(owner, preset: str, names: list[str], name: str = "Evening"):
+    """An event of ``preset`` with ``names`` registered and its first round published at one
+    table, which it returns."""
+    event = event_create(owner=owner, name=name, preset=preset, seed=2)
+    actor = Actor.organizer(owner)
+    players_register(event=event, names=names, actor=actor)
+    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
+    return rnd.tables.get()
+
+
+def captain_url(table, name: str = "captain-table", **kwargs) -> str:
+    """A page of the table's captain (``name``), by its code."""
+    from django.urls import reverse
+
+    return reverse(name, kwargs={"code": table.code, **kwargs})

@@ -6,40 +6,27 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
-from django.urls import reverse
 from rest_framework.throttling import SimpleRateThrottle
 
 from tournaments.models import Hand, Round, Table
 from tournaments.services.history import Actor
 from tournaments.services.rounds import table_close
 
-from .conftest import GOOD_HAND
+from .conftest import GOOD_HAND, captain_url
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _clear_throttle():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-def url(table, name="captain-table", **kwargs):
-    return reverse(name, kwargs={"code": table.code, **kwargs})
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle")]
 
 
 def test_page_shows_seats_and_hands_and_a_form_with_csrf(client, table):
-    response = client.get(url(table))
+    response = client.get(captain_url(table))
     assert response.status_code == 200
     html = response.content.decode()
     for seat in table.seats.select_related("entrant"):
         assert seat.entrant.name in html
     assert html.count('data-hand="') == 4
     assert "csrfmiddlewaretoken" in html
-    assert f'hx-post="{url(table, "captain-preview")}"' in html
+    assert f'hx-post="{captain_url(table, "captain-preview")}"' in html
     assert 'value="grand"' not in html  # the DTM does not allow Grand Tichu
 
 
@@ -53,7 +40,7 @@ def test_grand_tichu_offered_when_the_rules_allow(client, organizer):
     for i in range(2):
         team_register(event=event, name=f"T{i}", members=[f"A{i}", f"B{i}"], actor=actor)
     rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
-    html = client.get(url(rnd.tables.first())).content.decode()
+    html = client.get(captain_url(rnd.tables.first())).content.decode()
     assert 'value="grand"' in html
 
 
@@ -65,26 +52,26 @@ def test_unknown_code_is_404_and_guessing_is_throttled(client, monkeypatch):
 
 
 def test_a_valid_hand_is_stored_and_shown(client, table):
-    response = client.post(url(table), GOOD_HAND)
+    response = client.post(captain_url(table), GOOD_HAND)
     assert response.status_code == 302
     hand = Hand.objects.get(table=table, number=1)
     assert (hand.tp_0, hand.tp_1) == (170, 30)
     assert (hand.vp_0, hand.vp_1) == (2, 0)
     assert hand.entered_by.startswith("captain:")
-    html = client.get(url(table)).content.decode()
+    html = client.get(captain_url(table)).content.decode()
     assert "Hand 1 is recorded" in html
-    assert url(table, "captain-confirm", number=1) in html
+    assert captain_url(table, "captain-confirm", number=1) in html
     assert 'option value="2" selected' in html  # the next hand to enter
 
 
 def test_the_other_teams_points_are_filled_in(client, table):
-    client.post(url(table), {"number": "1", "cp_1": "35"})
+    client.post(captain_url(table), {"number": "1", "cp_1": "35"})
     hand = Hand.objects.get(table=table, number=1)
     assert hand.entry["card_points"] == [65, 35]
 
 
 def test_an_impossible_hand_shows_the_engine_message_and_stores_nothing(client, table):
-    response = client.post(url(table), {"number": "1", "cp_0": "37"})
+    response = client.post(captain_url(table), {"number": "1", "cp_0": "37"})
     assert response.status_code == 400
     html = response.content.decode()
     assert "Card points always come in multiples of 5." in html
@@ -96,7 +83,7 @@ def test_an_impossible_hand_shows_the_engine_message_and_stores_nothing(client, 
 def test_a_call_without_first_out_is_refused(client, table):
     """Issue 14, bug 9: the message names the player, not "seat 1", and speaks only of what the
     form has (no "tick each call made or failed": the form has no ticks)."""
-    response = client.post(url(table), {"number": "1", "call_1": "tichu", "cp_0": "50"})
+    response = client.post(captain_url(table), {"number": "1", "call_1": "tichu", "cp_0": "50"})
     assert response.status_code == 400
     message = re.search(r'id="engine-error".*?</div>', response.content.decode(), re.S).group()
     caller = table.seats.get(position=1).entrant.name
@@ -109,23 +96,23 @@ def test_garbage_is_a_form_error_never_a_server_error(client, table):
     for data in ({"number": "x", "cp_0": "abc"}, {"number": "1", "call_0": "bomb"},
                  {"number": "1", "first_out": "7"}, {"number": "99", "cp_0": "50"},
                  {"number": "1", "double_victory": "2"}, {}):
-        response = client.post(url(table), data)
+        response = client.post(captain_url(table), data)
         assert response.status_code == 400, data
     assert not Hand.objects.exists()
 
 
 def test_a_different_second_entry_is_a_conflict(client, table):
-    client.post(url(table), GOOD_HAND)
-    response = client.post(url(table), {**GOOD_HAND, "cp_0": "50"})
+    client.post(captain_url(table), GOOD_HAND)
+    response = client.post(captain_url(table), {**GOOD_HAND, "cp_0": "50"})
     assert response.status_code == 409
     assert "Ask the organizer" in response.content.decode()
     assert Hand.objects.get(table=table, number=1).tp_0 == 170
-    again = client.post(url(table), GOOD_HAND, follow=True)
+    again = client.post(captain_url(table), GOOD_HAND, follow=True)
     assert "already recorded with this score" in again.content.decode()
 
 
 def test_preview_shows_both_teams_tp_and_vp(client, table):
-    response = client.post(url(table, "captain-preview"), GOOD_HAND)
+    response = client.post(captain_url(table, "captain-preview"), GOOD_HAND)
     assert response.status_code == 200
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="preview"')
@@ -134,72 +121,72 @@ def test_preview_shows_both_teams_tp_and_vp(client, table):
 
 
 def test_preview_shows_the_engine_message(client, table):
-    html = client.post(url(table, "captain-preview"),
+    html = client.post(captain_url(table, "captain-preview"),
                        {"number": "1", "cp_0": "60", "cp_1": "60"}).content.decode()
     assert "must add up to 100" in html
     assert not Hand.objects.exists()
 
 
 def test_preview_button_without_javascript(client, table):
-    response = client.post(url(table), {**GOOD_HAND, "preview": "1"})
+    response = client.post(captain_url(table), {**GOOD_HAND, "preview": "1"})
     assert response.status_code == 200
     assert "170 TP" in response.content.decode()
     assert not Hand.objects.exists()
 
 
 def test_opponents_confirm(client, table):
-    client.post(url(table), GOOD_HAND)
-    response = client.post(url(table, "captain-confirm", number=1))
+    client.post(captain_url(table), GOOD_HAND)
+    response = client.post(captain_url(table, "captain-confirm", number=1))
     assert response.status_code == 302
     assert Hand.objects.get(table=table, number=1).confirmed_by_opponents
-    assert "confirmed" in client.get(url(table)).content.decode()
-    assert client.post(url(table, "captain-confirm", number=3)).status_code == 302
+    assert "confirmed" in client.get(captain_url(table)).content.decode()
+    assert client.post(captain_url(table, "captain-confirm", number=3)).status_code == 302
     assert not Hand.objects.filter(number=3).exists()
 
 
 def test_post_without_csrf_token_is_refused(table):
     strict = Client(enforce_csrf_checks=True)
-    assert strict.post(url(table), GOOD_HAND).status_code == 403
+    assert strict.post(captain_url(table), GOOD_HAND).status_code == 403
     assert not Hand.objects.exists()
 
 
 def test_no_form_for_a_closed_table_or_a_draft_round(client, table, organizer):
     table_close(table_id=table.pk, status=Table.Status.FORFEITED, forfeited_by=0,
                 actor=Actor.organizer(organizer))
-    html = client.get(url(table)).content.decode()
+    html = client.get(captain_url(table)).content.decode()
     assert 'id="hand-form"' not in html and "closed this table" in html
-    response = client.post(url(table), GOOD_HAND)
+    response = client.post(captain_url(table), GOOD_HAND)
     assert response.status_code == 409
 
 
 def test_a_draft_rounds_code_opens_nothing_until_it_is_published(client, table):
     """As in the API: the page, the preview and the confirmation are 404 for a draft's code."""
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.DRAFT)
-    page = client.get(url(table))
+    page = client.get(captain_url(table))
     assert page.status_code == 404 and "Unknown table code" in page.content.decode()
-    assert client.post(url(table), GOOD_HAND).status_code == 404
-    assert client.post(url(table, "captain-preview"), GOOD_HAND).status_code == 404
-    assert client.post(url(table, "captain-confirm", number=1)).status_code == 404
+    assert client.post(captain_url(table), GOOD_HAND).status_code == 404
+    assert client.post(captain_url(table, "captain-preview"), GOOD_HAND).status_code == 404
+    assert client.post(captain_url(table, "captain-confirm", number=1)).status_code == 404
     assert not Hand.objects.exists()
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.PUBLISHED)
-    assert client.get(url(table)).status_code == 200
+    assert client.get(captain_url(table)).status_code == 200
 
 
 def test_a_code_opens_only_its_own_table(client, running_event):
     first, second = running_event.rounds.get(number=1).tables.order_by("number")[:2]
-    html = client.get(url(first)).content.decode()
+    html = client.get(captain_url(first)).content.decode()
     assert second.code not in html
-    client.post(url(first), GOOD_HAND)
+    client.post(captain_url(first), GOOD_HAND)
     assert not Hand.objects.filter(table=second).exists()
 
 
 def test_captain_page_queries_stay_few(client, table, django_assert_max_num_queries):
     for number in (1, 2, 3):
-        client.post(url(table), {**GOOD_HAND, "number": str(number)})
+        client.post(captain_url(table), {**GOOD_HAND, "number": str(number)})
     with django_assert_max_num_queries(8):
-        assert client.get(url(table)).status_code == 200
+        assert client.get(captain_url(table)).status_code == 200
     with django_assert_max_num_queries(8):
-        assert client.post(url(table, "captain-preview"), GOOD_HAND).status_code == 200
+        assert client.post(captain_url(table, "captain-preview"), GOOD_HAND).status_code == 200
 
 
 def test_a_code_of_an_earlier_round_no_longer_enters_hands(client, organizer, running_event):
@@ -215,8 +202,8 @@ def test_a_code_of_an_earlier_round_no_longer_enters_hands(client, organizer, ru
                         actor=Actor.captain(table))
     refresh(running_event.pk)
     round_pair(event_id=running_event.pk, actor=Actor.organizer(organizer))
-    html = client.get(url(old)).content.decode()
+    html = client.get(captain_url(old)).content.decode()
     assert 'id="hand-form"' not in html
-    response = client.post(url(old), {**GOOD_HAND, "number": "1"})
+    response = client.post(captain_url(old), {**GOOD_HAND, "number": "1"})
     assert response.status_code in (400, 409)
     assert Hand.objects.get(table=old, number=1).tp_0 == 50

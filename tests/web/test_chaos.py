@@ -5,39 +5,22 @@ reader's language, naming the team without a Grand Tichu."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from tournaments.models import Event, Hand
-from tournaments.services.events import event_create, players_register
-from tournaments.services.history import Actor
-from tournaments.services.rounds import round_pair, round_publish
+from tournaments.services.events import event_create
 
+from .conftest import captain_url, one_table
 from .test_settings import form_data
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle")]
 
 NAMES = ["Anna", "Ben", "Clara", "David"]
 
 
-@pytest.fixture(autouse=True)
-def _clear_throttle():
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def chaos_table(organizer):
-    event = event_create(owner=organizer, name="Chaos", preset="chaos_dtm", seed=2)
-    actor = Actor.organizer(organizer)
-    players_register(event=event, names=NAMES, actor=actor)
-    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
-    return rnd.tables.get()
-
-
-def url(table, name="captain-table"):
-    return reverse(name, kwargs={"code": table.code})
+    return one_table(organizer, "chaos_dtm", NAMES, "Chaos")
 
 
 def seats(table) -> list[str]:
@@ -63,7 +46,7 @@ def test_chaos_is_a_setting_of_any_four_player_event(organizer_client, organizer
 
 
 def test_the_captain_page_says_the_rule_and_offers_grand_tichu_in_german(client, chaos_table):
-    html = client.get(url(chaos_table), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    html = client.get(captain_url(chaos_table), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert 'id="chaos-rule"' in html and "genau ein Großes Tichu" in html
     assert html.count('value="grand"') == 4
 
@@ -71,7 +54,7 @@ def test_the_captain_page_says_the_rule_and_offers_grand_tichu_in_german(client,
 def test_a_hand_without_team_bs_grand_tichu_is_refused_in_german(client, chaos_table):
     names = seats(chaos_table)
     data = {"number": "1", "call_0": "grand", "first_out": "0", "cp_0": "60"}
-    response = client.post(url(chaos_table), data, HTTP_ACCEPT_LANGUAGE="de")
+    response = client.post(captain_url(chaos_table), data, HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 400
     html = response.content.decode()
     team_b = f"{names[1]} &amp; {names[3]}"
@@ -79,10 +62,11 @@ def test_a_hand_without_team_bs_grand_tichu_is_refused_in_german(client, chaos_t
            f"{team_b} ist keines eingetragen." in html
     assert 'class="errorlist inline-engine-error"' in html
     assert not Hand.objects.exists()
-    preview = client.post(url(chaos_table, "captain-preview"), data, HTTP_ACCEPT_LANGUAGE="en")
+    preview = client.post(captain_url(chaos_table, "captain-preview"), data,
+                          HTTP_ACCEPT_LANGUAGE="en")
     assert f"and {team_b} called none" in preview.content.decode()
 
-    response = client.post(url(chaos_table), {**data, "call_3": "grand"})
+    response = client.post(captain_url(chaos_table), {**data, "call_3": "grand"})
     assert response.status_code == 302
     hand = Hand.objects.get()
     assert (hand.tp_0, hand.tp_1) == (60 + 200, 40 - 200)

@@ -5,36 +5,20 @@ inline, each player's placing points; the public round and the player page."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from tournaments.models import Event, Hand, HandSeat
-from tournaments.services.events import event_create, players_register
-from tournaments.services.history import Actor
-from tournaments.services.rounds import round_pair, round_publish
+from tournaments.services.events import event_create
+
+from .conftest import captain_url, one_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta"]
 
 
-@pytest.fixture(autouse=True)
-def _clear_throttle():
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def gs_table(organizer):
-    event = event_create(owner=organizer, name="Grand Seigneur", preset="grand_seigneur", seed=2)
-    actor = Actor.organizer(organizer)
-    players_register(event=event, names=NAMES, actor=actor)
-    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
-    return rnd.tables.get()
-
-
-def url(table, name="captain-table"):
-    return reverse(name, kwargs={"code": table.code})
+    return one_table(organizer, "grand_seigneur", NAMES, "Grand Seigneur")
 
 
 def test_create_a_grand_seigneur_event_on_the_web(organizer_client):
@@ -48,20 +32,20 @@ def test_a_captain_enters_a_finish_order(client, gs_table):
     seated = [s.entrant.name for s in gs_table.seats.order_by("position")
               .select_related("entrant")]
     assert len(seated) == 7
-    html = client.get(url(gs_table)).content.decode()
+    html = client.get(captain_url(gs_table)).content.decode()
     assert all(f'data-name="{name}"' in html for name in seated)
-    refused = client.post(url(gs_table), {"number": "1", "finish_order": "3,1"},
+    refused = client.post(captain_url(gs_table), {"number": "1", "finish_order": "3,1"},
                           HTTP_ACCEPT_LANGUAGE="en")
     assert refused.status_code == 400 and "inline-engine-error" in refused.content.decode()
     assert not Hand.objects.exists()
-    preview = client.post(url(gs_table, "captain-preview"),
+    preview = client.post(captain_url(gs_table, "captain-preview"),
                           {"number": "1", "finish_order": "3,1,2,4,5,6"})
     assert f"{seated[2]}: 6 points" in preview.content.decode()
-    response = client.post(url(gs_table), {"number": "1", "finish_order": "3,1,2,4,5,6"})
+    response = client.post(captain_url(gs_table), {"number": "1", "finish_order": "3,1,2,4,5,6"})
     assert response.status_code == 302
     credits = dict(HandSeat.objects.values_list("position", "vp"))
     assert credits == {2: 6, 0: 5, 1: 4, 3: 3, 4: 2, 5: 1, 6: 0}
-    html = client.get(url(gs_table)).content.decode()
+    html = client.get(captain_url(gs_table)).content.decode()
     assert " · ".join(seated[p] for p in (2, 0, 1, 3, 4, 5, 6)) in html
     assert "6 points" in html
     event = gs_table.round.event
@@ -74,7 +58,7 @@ def test_a_captain_enters_a_finish_order(client, gs_table):
 
 def test_an_organizer_corrects_a_finish_order(organizer_client, gs_table):
     event = gs_table.round.event
-    organizer_client.post(url(gs_table), {"number": "1", "finish_order": "1,2,3,4,5,6"})
+    organizer_client.post(captain_url(gs_table), {"number": "1", "finish_order": "1,2,3,4,5,6"})
     hand = Hand.objects.get()
     edit = reverse("organizer-hand", args=[event.pk, gs_table.pk, 1])
     page = organizer_client.get(edit).content.decode()

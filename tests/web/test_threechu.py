@@ -5,35 +5,18 @@ public round, the player page and the exports."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from tournaments.models import Event, Hand, HandSeat
-from tournaments.services.events import event_create, players_register
-from tournaments.services.history import Actor
-from tournaments.services.rounds import round_pair, round_publish
+
+from .conftest import captain_url, one_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def _clear_throttle():
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def threechu_table(organizer):
-    event = event_create(owner=organizer, name="Threechu night", preset="threechu", seed=2)
-    actor = Actor.organizer(organizer)
-    players_register(event=event, names=["Anna", "Ben", "Clara"], actor=actor)
-    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
-    return rnd.tables.get()
-
-
-def url(table, name="captain-table"):
-    return reverse(name, kwargs={"code": table.code})
+    return one_table(organizer, "threechu", ["Anna", "Ben", "Clara"], "Threechu night")
 
 
 def names(table) -> list[str]:
@@ -49,11 +32,11 @@ def test_create_a_threechu_event_on_the_web(organizer_client):
 
 def test_the_captain_page_names_each_hands_dealer_and_dummy(client, threechu_table):
     a, b, c = names(threechu_table)
-    html = client.get(url(threechu_table)).content.decode()
+    html = client.get(captain_url(threechu_table)).content.decode()
     assert f"dealer: {a}" in html and f"dealer: {b}" in html and f"dealer: {c}" in html
     assert f"{a} (dealer)" in html and f"dummy of {a}" in html
     assert all(f'name="call_{p}"' in html for p in range(4)) and 'name="call_4"' not in html
-    second = client.get(url(threechu_table) + "?hand=2", HTTP_ACCEPT_LANGUAGE="de")
+    second = client.get(captain_url(threechu_table) + "?hand=2", HTTP_ACCEPT_LANGUAGE="de")
     html = second.content.decode()
     assert f"{b} (gibt)" in html and f"Strohmann von {b}" in html
 
@@ -61,17 +44,17 @@ def test_the_captain_page_names_each_hands_dealer_and_dummy(client, threechu_tab
 def test_a_captain_enters_hands_and_each_player_is_credited(client, threechu_table):
     a, b, c = names(threechu_table)
     # hand 1: the dummy (seat 2) out first with the dealer's Tichu for it
-    response = client.post(url(threechu_table), {"number": "1", "call_2": "tichu",
+    response = client.post(captain_url(threechu_table), {"number": "1", "call_2": "tichu",
                                                  "first_out": "2", "cp_0": "70"})
     assert response.status_code == 302, response.content.decode()[:2000]
-    response = client.post(url(threechu_table), {"number": "2", "first_out": "1",
+    response = client.post(captain_url(threechu_table), {"number": "2", "first_out": "1",
                                                  "double_victory": "1"})
     assert response.status_code == 302
     credits = dict(HandSeat.objects.filter(hand__number=2).values_list("position", "tp"))
     assert credits == {0: 200, 1: 0, 2: 200}
-    html = client.get(url(threechu_table)).content.decode()
+    html = client.get(captain_url(threechu_table)).content.decode()
     assert 'id="players"' in html and "370 TP" in html
-    refused = client.post(url(threechu_table), {"number": "3", "call_0": "grand",
+    refused = client.post(captain_url(threechu_table), {"number": "3", "call_0": "grand",
                                                 "first_out": "0", "cp_0": "50"})
     assert refused.status_code == 400 and "Grand Tichu" in refused.content.decode()
     assert Hand.objects.count() == 2
