@@ -12,7 +12,7 @@ from tournaments.services.events import event_create
 
 from .conftest import captain_url, one_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_throttle")]
 NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta"]
 
 

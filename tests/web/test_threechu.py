@@ -11,7 +11,7 @@ from tournaments.models import Event, Hand, HandSeat
 
 from .conftest import captain_url, one_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_throttle")]
 
 
 @pytest.fixture
