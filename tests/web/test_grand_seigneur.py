@@ -137,3 +137,26 @@ def test_the_organizers_pages_show_placing_points_and_no_tp(organizer_client, or
     page = organizer_client.get(reverse("organizer-round", args=[event.pk, rnd.pk])).content \
         .decode()
     assert ">TP<" not in page and 'class="num tp"' not in page
+
+
+def test_the_exports_give_placing_points_and_each_hands_finish_order(organizer_client,
+                                                                     organizer):
+    import csv
+    import io
+
+    from tournaments.simulation import simulate_event
+
+    event = simulate_event(preset="grand_seigneur", entrants=10, seed=2, owner=organizer,
+                           rounds=1).event
+
+    def rows(kind):
+        response = organizer_client.get(reverse("organizer-export", args=[event.pk, kind, "csv"]))
+        return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+
+    standings = rows("standings")
+    assert standings[0] == ["Rank", "Name", "Points", "Hands", "Byes"]
+    assert sum(int(row[2]) for row in standings[1:]) == 6 * 45  # 9+8+...+0 a hand, 6 hands
+    results = rows("results")
+    assert results[0][-3:] == ["Finish order", "Entered by", "Confirmed"]
+    first = Hand.objects.filter(table__round__event=event).order_by("number").first()
+    assert results[1][-3].count(" > ") == len(first.entry["finish_order"]) - 1

@@ -43,6 +43,10 @@ def _safe(value):
 
 
 def standings_rows(event) -> tuple[list[str], list[list]]:
+    if event.format.game.placings:  # placing points, and no Tichu points to list
+        return ([_("Rank"), _("Name"), _("Points"), _("Hands"), _("Byes")],
+                [[r.rank_label, r.entrant.display_name, r.victory_points, r.hands_played,
+                  r.byes] for r in queries.standings(event)])
     header = [_("Rank"), _("Name"), _("VP"), _("TP"), _("Hands"), _("Byes"), _("Bye VP"),
               _("Bye TP")]
     rows = [[r.rank_label, r.entrant.display_name, r.victory_points, r.tichu_points,
@@ -60,11 +64,19 @@ def results_rows(event) -> tuple[list[str], list[list]]:
               _("Calls"), _("First out"), _("Double victory"), _("Card points A"),
               _("Card points B"), _("TP A"), _("TP B"), _("VP A"), _("VP B"), _("Entered by"),
               _("Confirmed")]
+    placings = event.format.game.placings
+    if placings:  # the finish order is the whole result of a hand
+        header = [*header[:3 + size], _("Finish order"), *header[-2:]]
     rows = []
     for hand in queries.all_hands(event):
         table_seats = seats.get(hand.table_id, {})
         names = [table_seats[p].label if p in table_seats else "" for p in range(size)]
         entry = hand.entry or {}
+        if placings:
+            order = " > ".join(names[int(seat)] for seat in entry.get("finish_order") or [])
+            rows.append([hand.table.round.number, hand.table.number, hand.number, *names, order,
+                         hand.entered_by, _("yes") if hand.confirmed_by_opponents else _("no")])
+            continue
         calls = ", ".join(f"{names[int(seat)]}: {call}"
                           for seat, call in (entry.get("calls") or {}).items())
         order = entry.get("finish_order") or []
