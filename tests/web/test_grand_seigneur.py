@@ -160,3 +160,17 @@ def test_the_exports_give_placing_points_and_each_hands_finish_order(organizer_c
     assert results[0][-3:] == ["Finish order", "Entered by", "Confirmed"]
     first = Hand.objects.filter(table__round__event=event).order_by("number").first()
     assert results[1][-3].count(" > ") == len(first.entry["finish_order"]) - 1
+
+
+def test_the_standings_pdf_heads_placing_points(client, organizer, tmp_path):
+    import subprocess
+
+    from tournaments.simulation import simulate_event
+
+    event = simulate_event(preset="grand_seigneur", entrants=10, seed=2, owner=organizer,
+                           rounds=1).event
+    path = tmp_path / "standings.pdf"
+    path.write_bytes(client.get(reverse("event-standings-pdf", args=[event.pk])).content)
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "Points" in text and "TP" not in text.split()

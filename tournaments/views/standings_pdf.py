@@ -38,8 +38,10 @@ def standings_pdf(event: Event, rows: list, rounds_played: int) -> bytes:
     regular, bold = _fonts()
     width, height = A4
     left, right = 18 * mm, width - 18 * mm
+    placings = event.format.game.placings  # placing points, no Tichu points (Grand Seigneur)
     columns = [(_("Rank"), left + 12 * mm, "right"), (_("Name"), left + 16 * mm, "left"),
-               (_("VP"), right - 50 * mm, "right"), (_("TP"), right - 25 * mm, "right"),
+               *([(_("Points"), right - 25 * mm, "right")] if placings else
+                 [(_("VP"), right - 50 * mm, "right"), (_("TP"), right - 25 * mm, "right")]),
                (_("Hands"), right, "right")]
     stamp = date_format(timezone.localtime(), "DATETIME_FORMAT")
 
@@ -69,8 +71,9 @@ def standings_pdf(event: Event, rows: list, rounds_played: int) -> bytes:
             name = row.entrant.name[:max(NAME_CHARS - len(suffix) - 1, 1)] + "…" + suffix
         if not row.entrant.active:
             name = f"{name} ({_('withdrawn')})"
-        values = [row.rank_label, name,
-                  str(row.victory_points), str(row.tichu_points), str(row.hands_played)]
+        points = [str(row.victory_points)] if placings else [str(row.victory_points),
+                                                                 str(row.tichu_points)]
+        values = [row.rank_label, name, *points, str(row.hands_played)]
         pdf.setFont(regular, 10)
         for value, (_text, x, align) in zip(values, columns, strict=True):
             (pdf.drawRightString if align == "right" else pdf.drawString)(x, y, value)
