@@ -101,8 +101,10 @@ class TableGame:
 
     def seat_credits(self, score, number: int, vp: tuple[int, int]
                      ) -> dict[int, tuple[int, int, int | None]]:
-        """Each table position's (TP, VP, place) for a scored hand (per-seat games only)."""
-        raise NotImplementedError
+        """Each table position's (TP, VP, place) for a scored hand. Stored only for per-seat
+        games (``HandSeat``); in a team game every seat has its team's TP and VP."""
+        return {position: (score.totals[self.team_of(position)], vp[self.team_of(position)], None)
+                for position in range(self.seats)}
 
     def hand_seats(self, number: int, names: Mapping[int, str]) -> dict[int, str]:
         """The engine's seats of hand ``number`` by the names of who plays them (a per-seat

@@ -106,3 +106,12 @@ def test_simulate_event_plays_a_grand_seigneur():
                  "1", "--seed", "3", stdout=out)
     event = Event.objects.get()
     assert event.rules.game == "grand_seigneur" and "6 hands played" in out.getvalue()
+
+
+def test_a_team_game_credits_each_seat_with_its_teams_points():
+    from scoring import DTM
+    from scoring.entry import score_entry
+
+    score = score_entry({"card_points": [70, 30]}, DTM)
+    assert GAMES["tichu"].seat_credits(score, 1, (2, 0)) == {
+        0: (70, 2, None), 1: (30, 0, None), 2: (70, 2, None), 3: (30, 0, None)}
