@@ -92,3 +92,9 @@ def round1(org, event):
 @pytest.fixture
 def table(round1):
     return round1["tables"][0]
+
+
+def schema_enum(components: dict, prop: dict) -> list:
+    """The choices of a schema property, given inline or as a reference to an enum component."""
+    return prop.get("enum") or next(
+        components[ref["$ref"].rsplit("/", 1)[1]]["enum"] for ref in prop["allOf"])

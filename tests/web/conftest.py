@@ -115,3 +115,8 @@ def captain_url(table, name: str = "captain-table", **kwargs) -> str:
     from django.urls import reverse
 
     return reverse(name, kwargs={"code": table.code, **kwargs})
+
+
+def seat_names(table) -> list[str]:
+    """The names of a table's entrants, seat by seat."""
+    return [s.entrant.name for s in table.seats.order_by("position").select_related("entrant")]

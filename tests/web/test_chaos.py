@@ -10,7 +10,7 @@ from django.urls import reverse
 from tournaments.models import Event, Hand
 from tournaments.services.events import event_create
 
-from .conftest import captain_url, one_table
+from .conftest import captain_url, one_table, seat_names
 from .test_settings import form_data
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle")]
@@ -21,10 +21,6 @@ NAMES = ["Anna", "Ben", "Clara", "David"]
 @pytest.fixture
 def chaos_table(organizer):
     return one_table(organizer, "chaos_dtm", NAMES, "Chaos")
-
-
-def seats(table) -> list[str]:
-    return [s.entrant.name for s in table.seats.order_by("position").select_related("entrant")]
 
 
 def test_create_a_chaos_dtm_on_the_web(organizer_client):
@@ -52,7 +48,7 @@ def test_the_captain_page_says_the_rule_and_offers_grand_tichu_in_german(client,
 
 
 def test_a_hand_without_team_bs_grand_tichu_is_refused_in_german(client, chaos_table):
-    names = seats(chaos_table)
+    names = seat_names(chaos_table)
     data = {"number": "1", "call_0": "grand", "first_out": "0", "cp_0": "60"}
     response = client.post(captain_url(chaos_table), data, HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 400

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tournaments.models import Event, Hand, HandSeat
 
-from .conftest import captain_url, one_table
+from .conftest import captain_url, one_table, seat_names
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_throttle")]
 
@@ -17,10 +17,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 @pytest.fixture
 def threechu_table(organizer):
     return one_table(organizer, "threechu", ["Anna", "Ben", "Clara"], "Threechu night")
-
-
-def names(table) -> list[str]:
-    return [s.entrant.name for s in table.seats.order_by("position").select_related("entrant")]
 
 
 def test_create_a_threechu_event_on_the_web(organizer_client):
@@ -31,7 +27,7 @@ def test_create_a_threechu_event_on_the_web(organizer_client):
 
 
 def test_the_captain_page_names_each_hands_dealer_and_dummy(client, threechu_table):
-    a, b, c = names(threechu_table)
+    a, b, c = seat_names(threechu_table)
     html = client.get(captain_url(threechu_table)).content.decode()
     assert f"dealer: {a}" in html and f"dealer: {b}" in html and f"dealer: {c}" in html
     assert f"{a} (dealer)" in html and f"dummy of {a}" in html
@@ -43,7 +39,7 @@ def test_the_captain_page_names_each_hands_dealer_and_dummy(client, threechu_tab
 
 
 def test_a_captain_enters_hands_and_each_player_is_credited(client, threechu_table):
-    a, b, c = names(threechu_table)
+    a, b, c = seat_names(threechu_table)
     # hand 1: the dummy (seat 2) out first with the dealer's Tichu for it
     response = client.post(captain_url(threechu_table), {"number": "1", "call_2": "tichu",
                                                  "first_out": "2", "cp_0": "70"})

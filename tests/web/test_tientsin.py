@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tournaments.models import Event, Hand
 
-from .conftest import captain_url, one_table
+from .conftest import captain_url, one_table, seat_names
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle")]
 
@@ -17,10 +17,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle")]
 @pytest.fixture
 def tientsin_table(organizer):
     return one_table(organizer, "tientsin", [f"Player {c}" for c in "ABCDEF"], "Tientsin night")
-
-
-def names(table) -> list[str]:
-    return [s.entrant.name for s in table.seats.order_by("position").select_related("entrant")]
 
 
 def test_create_a_tientsin_event_on_the_web(organizer_client):
@@ -33,7 +29,7 @@ def test_create_a_tientsin_event_on_the_web(organizer_client):
 
 
 def test_the_captain_page_seats_two_teams_of_three(client, tientsin_table):
-    seated = names(tientsin_table)
+    seated = seat_names(tientsin_table)
     html = client.get(captain_url(tientsin_table)).content.decode()
     assert " &amp; ".join(seated[0::2]) in html and " &amp; ".join(seated[1::2]) in html
     assert all(f'name="call_{p}"' in html for p in range(6))
@@ -58,7 +54,7 @@ def test_a_captain_enters_a_triple_victory_and_a_hand_of_card_points(client, tie
 
 
 def test_the_engine_refusal_names_the_team_of_three(client, tientsin_table):
-    seated = names(tientsin_table)
+    seated = seat_names(tientsin_table)
     data = {"number": "1", "first_out": "1", "double_victory": "0"}
     response = client.post(captain_url(tientsin_table), data, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400
@@ -72,7 +68,7 @@ def test_the_engine_refusal_names_the_team_of_three(client, tientsin_table):
 
 def test_public_pages_and_exports_show_six_seats(client, organizer_client, tientsin_table):
     event = tientsin_table.round.event
-    seated = names(tientsin_table)
+    seated = seat_names(tientsin_table)
     client.post(captain_url(tientsin_table), {"number": "1", "first_out": "4", "cp_0": "65"})
     html = client.get(reverse("event-round", args=[event.pk, 1])).content.decode()
     assert all(name in html for name in seated)
