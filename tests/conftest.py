@@ -72,7 +72,7 @@ def celery_worker_process(request, worker_id):
 
     url = _worker_redis_url(worker_id)
     redis.Redis.from_url(url).flushdb()
-    _point_celery_at(url)
+    point_celery_at(url)
     db = connection.settings_dict
     database_url = (f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:"
                     f"{db['PORT'] or 5432}/{db['NAME']}")
@@ -93,14 +93,17 @@ def celery_worker_process(request, worker_id):
     log.close()
 
 
-def _point_celery_at(url: str) -> None:
-    """This test process's Celery app and cache talk to the worker's Redis database."""
+def point_celery_at(url: str) -> None:
+    """This test process's Celery app and cache talk to the Redis database at ``url`` (the
+    worker's), from now on: the app's pools of connections to the former one are dropped."""
     from django.conf import settings
     from django.core.cache import caches
 
     from tichu_site.celery import app
 
     app.conf.broker_url = url
+    app._pool = None  # noqa: SLF001 - Celery keeps no public way to re-point a running app
+    app.amqp._producer_pool = None  # noqa: SLF001
     settings.CACHES["default"]["LOCATION"] = url
     caches["default"].close()
     del caches["default"]

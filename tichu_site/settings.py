@@ -114,10 +114,13 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2,
                                    "socket_connect_timeout": 1, "socket_timeout": 2}
 CELERY_TASK_PUBLISH_RETRY = False
+# The beat's catch-up sweep of stale standings; a run sent longer ago than this and not started
+# is taken as lost with its worker and sent again (tournaments.standings.schedule).
+STANDINGS_SWEEP_SECONDS = float(os.environ.get("STANDINGS_SWEEP_SECONDS", "5"))
 CELERY_BEAT_SCHEDULE = {
     "catch-up-stale-standings": {
         "task": "tournaments.tasks.catch_up_standings",
-        "schedule": float(os.environ.get("STANDINGS_SWEEP_SECONDS", "5")),
+        "schedule": STANDINGS_SWEEP_SECONDS,
     },
 }
 

@@ -297,16 +297,20 @@ def start_worker(tmp_path):
     """``start_worker(redis_url, beat=True)`` -> a ready ``Worker`` on the test database."""
     started: list[Worker] = []
 
-    def start(redis_url: str, beat: bool = True) -> Worker:
+    def start(redis_url: str, beat: bool = True, *, processes: int = 0,
+              sweep_seconds: float = 1) -> Worker:
+        """``processes`` > 0: a prefork pool of that many processes, as production runs it
+        (reserving up to that many messages); 0: one process (solo)."""
         name = f"reliability-{len(started)}-{os.getpid()}"
         log = tmp_path / f"{name}.log"
-        command = [sys.executable, "-m", "celery", "-A", "tichu_site", "worker", "--pool=solo",
+        pool = [f"--concurrency={processes}"] if processes else ["--pool=solo"]
+        command = [sys.executable, "-m", "celery", "-A", "tichu_site", "worker", *pool,
                    "--loglevel=INFO", f"--hostname={name}@%h", "--without-gossip",
                    "--without-mingle"]
         if beat:
             command += ["-B", f"--schedule={tmp_path / name}-beat"]
         env = {**os.environ, "DATABASE_URL": test_database_url(), "REDIS_URL": redis_url,
-               "STANDINGS_SWEEP_SECONDS": "1"}
+               "STANDINGS_SWEEP_SECONDS": str(sweep_seconds)}
         with open(log, "w") as out:
             process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
                                        stderr=subprocess.STDOUT)

@@ -6,6 +6,7 @@ the test database, with the session's worker paused so that only the test's own 
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 import psycopg
@@ -22,7 +23,15 @@ from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair, round_publish
 from tournaments.standings import compute as standings
 
-from .conftest import HAND, OTHER_HAND, tail, test_database_url, token_for
+from ..conftest import point_celery_at
+from .conftest import (
+    HAND,
+    OTHER_HAND,
+    session_redis_url,
+    tail,
+    test_database_url,
+    token_for,
+)
 
 ENTRIES = [HAND, OTHER_HAND, {"card_points": [25, 75], "finish_order": [0, 1, 2, 3]},
            {"double_victory": 1, "finish_order": [3, 1], "calls": {"3": "tichu"}}]
@@ -187,6 +196,73 @@ def test_worker_killed_mid_recomputation_leaves_old_standings_that_the_next_run_
 
     poll(caught_up, 60, f"the next worker did not correct the standings:\n{tail(second.log)}")
     assert stored_rows(event) == computed_rows(event) != before
+
+
+def blocked_result_write(cursor, database: str) -> int | None:
+    """The worker's backend, waiting for a lock while it rewrites round results."""
+    cursor.execute(
+        "SELECT pid FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock' "
+        "AND query ILIKE '%%tournaments_roundresult%%'", [database])
+    row = cursor.fetchone()
+    return row[0] if row else None
+
+
+@contextlib.contextmanager
+def changes_scheduled_through(redis_url: str):
+    """Changes made by this test process mark and send their standings runs through
+    ``redis_url`` (a private Redis), as the web processes of a deployment would."""
+    session_url = session_redis_url()
+    point_celery_at(redis_url)
+    try:
+        yield
+    finally:
+        point_celery_at(session_url)
+
+
+@pytest.mark.live
+def test_standings_catch_up_within_seconds_of_a_new_worker_after_one_died_mid_write(
+        paused_session_worker, organizer, start_redis, start_worker):
+    """A worker (a prefork pool, as production runs it) is killed while it rewrites round
+    results, with hands entered during its run: their pending mark must not keep the standings
+    stale once a worker is back (it did for the mark's 300 s)."""
+    event, rnd, tables = running_round(organizer)
+    captain = Actor.captain(tables[0])
+    for number, entry in enumerate(ENTRIES, start=1):
+        hand_record(table_id=tables[0].pk, number=number, entry=entry, actor=captain)
+    standings.refresh(event.pk, full=True)
+    redis = start_redis()
+    dying = start_worker(redis.url, beat=False, processes=2)
+    database = connection.settings_dict["NAME"]
+    url = test_database_url().replace("postgres://", "postgresql://")
+    with changes_scheduled_through(redis.url), \
+            psycopg.connect(url, autocommit=False) as holder, holder.cursor() as hold, \
+            psycopg.connect(url, autocommit=True) as observer, observer.cursor() as look:
+        # the test holds the round results: the worker's run waits in the middle of its writes
+        hold.execute("SELECT id FROM tournaments_roundresult WHERE round_id = %s FOR UPDATE",
+                     [rnd.pk])
+        hand_record(table_id=tables[0].pk, number=1, entry=OTHER_HAND,
+                    actor=Actor.organizer(organizer), reason="sheet misread")
+        poll(lambda: blocked_result_write(look, database), 30,
+             f"the worker never reached its writes:\n{tail(dying.log)}")
+        # the captains go on while it is stuck: each hand marks a run pending and sends it
+        for number, entry in enumerate(ENTRIES, start=1):
+            hand_record(table_id=tables[1].pk, number=number, entry=entry,
+                        actor=Actor.captain(tables[1]))
+        dying.kill()  # fault injected: SIGKILL of the whole pool in the middle of the run
+        holder.rollback()
+    event.refresh_from_db()
+    assert not event.standings_up_to_date
+
+    back = time.monotonic()
+    start_worker(redis.url, beat=True, sweep_seconds=5)  # the production sweep interval
+
+    def caught_up():
+        event.refresh_from_db()
+        return event.standings_up_to_date
+
+    poll(caught_up, 60, "the standings never caught up after the worker came back")
+    assert time.monotonic() - back <= 10
+    assert stored_rows(event) == computed_rows(event)
 
 
 # --- (c) a database error in the middle of a request ----------------------------------------------

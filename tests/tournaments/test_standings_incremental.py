@@ -167,6 +167,30 @@ def test_a_change_outlives_the_broker_until_the_worker_applies_it(organizer, mon
     assert_incremental_is_full(event)
 
 
+def test_the_sweep_sends_again_a_run_whose_message_was_lost(organizer, monkeypatch, settings):
+    """A run was sent and its message lost with a killed worker: its pending mark stops every
+    later change from sending one, until the sweep finds the mark older than its interval."""
+    event = make_event(organizer, "dtm", {}, 4)
+    orga = Actor.organizer(organizer)
+    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
+    wait_for_standings(event)
+    sent: list[int] = []
+    monkeypatch.setattr(tasks.recompute_standings, "delay", sent.append)  # lost on the way
+    table = rnd.tables.get()
+    for number in (1, 2):
+        hand_record(table_id=table.pk, number=number, entry={"card_points": [100, 0]},
+                    actor=Actor.captain(table))
+    assert sent == [event.pk]  # the second hand found the first one's run pending
+    assert schedule.stale_event_ids() == [event.pk]
+    settings.STANDINGS_SWEEP_SECONDS = 60
+    assert not schedule.schedule(event.pk)  # a run sent a moment ago: not yet taken as lost
+    settings.STANDINGS_SWEEP_SECONDS = 0
+    assert schedule.schedule(event.pk)
+    assert sent == [event.pk, event.pk]
+    settings.STANDINGS_SWEEP_SECONDS = 60
+    assert not schedule.schedule(event.pk)  # the mark was renewed with the new run
+
+
 def test_bye_credits_round_half_to_even_like_python():
     cases = [(total, count) for total in range(-13, 14) for count in range(1, 7)]
     select = " UNION ALL ".join(f"SELECT {t}, {c}, {_half_even(str(t), str(c))}"

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from typing import Protocol
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import F
@@ -90,13 +92,37 @@ def after_change(event_id: int) -> None:
 
 
 def schedule(event_id: int) -> bool:
-    """Enqueue one recomputation unless one is already pending (the catch-up sweep)."""
-    return _mark_pending(event_id) and _enqueue(event_id)
+    """The catch-up sweep: enqueue one recomputation of stale standings unless a run was sent
+    within the last sweep interval and has not started yet.
+
+    A pending mark older than that is abandoned: the message it stands for is lost with a worker
+    killed while it held it (a prefork pool reserves messages; Redis gives an unacknowledged one
+    back only after its visibility timeout) or with the broker. The sweep then sends a new run
+    and renews the mark, so standings catch up within two sweeps of a worker being back. A run
+    sent twice costs a second, redundant check (``compute.refresh`` applies what is recorded).
+    """
+    if _mark_pending(event_id) or _take_over_abandoned_mark(event_id):
+        return _enqueue(event_id)
+    return False
 
 
 def _mark_pending(event_id: int) -> bool:
-    """Mark a run pending; False if one was already (or the cache is unreachable)."""
-    return cache.add(PENDING_KEY.format(event_id), 1, PENDING_SECONDS)
+    """Mark a run pending, with the time it was sent; False if one was already (or the cache
+    is unreachable)."""
+    return cache.add(PENDING_KEY.format(event_id), time.time(), PENDING_SECONDS)
+
+
+def _take_over_abandoned_mark(event_id: int) -> bool:
+    """Renew a pending mark older than a sweep interval (see ``schedule``); False if it is
+    younger, or gone (a run started: it applies every committed change)."""
+    key = PENDING_KEY.format(event_id)
+    marked_at = cache.get(key)
+    if marked_at is None:
+        return False
+    if time.time() - float(marked_at) <= settings.STANDINGS_SWEEP_SECONDS:
+        return False
+    cache.set(key, time.time(), PENDING_SECONDS)
+    return True
 
 
 def _enqueue(event_id: int) -> bool:
