@@ -81,7 +81,8 @@ def celery_worker_process(request, worker_id):
     log = open(ROOT / f".celery-test-{worker_id}.log", "w")  # noqa: SIM115 - closed below
     process = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "tichu_site", "worker", "-B", "--pool=solo",
-         "--loglevel=INFO", f"--schedule=/tmp/celerybeat-{worker_id}-{os.getpid()}"],
+         "--loglevel=INFO", f"--hostname={_session_worker_name(worker_id)}",
+         f"--schedule=/tmp/celerybeat-{worker_id}-{os.getpid()}"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     _wait_until_ready(url)
     yield process
@@ -91,6 +92,68 @@ def celery_worker_process(request, worker_id):
     except subprocess.TimeoutExpired:
         process.kill()
     log.close()
+
+
+def _session_worker_name(worker_id: str) -> str:
+    return f"tests-{worker_id}-{os.getpid()}@localhost"
+
+
+@pytest.fixture(autouse=True)
+def session_worker_idle_before_flush(request, worker_id, celery_worker_process):
+    """Live mode: the session's worker takes no task while a transactional test's data is
+    deleted (Django's flush: one ``TRUNCATE`` of every table), and has finished the one it ran.
+
+    The flush locks the tables one by one while a standings run may hold some of them and wait
+    for others: PostgreSQL then ends one of the two with a deadlock, and when it was the flush,
+    the test's rows stayed for the next test (a user that "already exists"). So the worker stops
+    consuming before the flush (its beat's messages wait in the queue) and consumes again when
+    the next test starts. The database helper is requested here so that this teardown runs
+    before its flush.
+    """
+    if celery_worker_process is None:
+        yield
+        return
+    from tichu_site.celery import app
+
+    name = [_session_worker_name(worker_id)]
+    queue = app.conf.task_default_queue
+    if _session_worker_paused:
+        app.control.add_consumer(queue, destination=name, reply=True)
+        _session_worker_paused.clear()
+    if not _is_transactional(request):
+        yield
+        return
+    request.getfixturevalue("_django_db_helper")
+    yield
+    app.control.cancel_consumer(queue, destination=name, reply=True)
+    _session_worker_paused.add(name[0])
+    _wait_until_idle(app, name)
+
+
+_session_worker_paused: set[str] = set()  # its name, between a flush and the next test
+
+
+def _is_transactional(request) -> bool:
+    """Does the test's database helper flush the tables afterwards (rather than roll back)?"""
+    from pytest_django.fixtures import validate_django_db
+
+    marker = request.node.get_closest_marker("django_db")
+    transactional, reset_sequences, *_ = validate_django_db(marker) if marker else (False, False)
+    return transactional or reset_sequences or any(
+        name in request.fixturenames
+        for name in ("transactional_db", "live_server", "django_db_reset_sequences"))
+
+
+def _wait_until_idle(app, name: list[str], timeout: float = 120) -> None:
+    """Until the worker runs no task and holds none reserved (a solo worker answers between
+    tasks, so an answer at all means its current task is done)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        inspect = app.control.inspect(destination=name, timeout=5)
+        active, reserved = inspect.active(), inspect.reserved()
+        if active and reserved and not any(active.values()) and not any(reserved.values()):
+            return
+    raise RuntimeError(f"the session's Celery worker did not become idle in {timeout}s")
 
 
 def point_celery_at(url: str) -> None:
