@@ -111,8 +111,12 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A message whose worker died unacknowledged comes back after the visibility timeout (Redis's
+# default: an hour); two minutes is well above the longest standings run, so a live run is never
+# sent twice. The catch-up sweep sends a lost run sooner still (tournaments.standings.schedule).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2,
-                                   "socket_connect_timeout": 1, "socket_timeout": 2}
+                                   "socket_connect_timeout": 1, "socket_timeout": 2,
+                                   "visibility_timeout": 120}
 CELERY_TASK_PUBLISH_RETRY = False
 # The beat's catch-up sweep of stale standings; a run sent longer ago than this and not started
 # is taken as lost with its worker and sent again (tournaments.standings.schedule).
