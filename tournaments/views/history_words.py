@@ -138,6 +138,8 @@ def describe(change: Change, names: Names) -> str:
             "old": _with_club(old), "new": _with_club(new)}
     if subject == "entrant":
         name = names.entrant(change.subject_id)
+        if action == "withdraw" and new.get("withdrawn_after_round") == 0:
+            return _("%(name)s withdrawn before the first round") % {"name": name}
         return {
             "register": _("%(name)s registered (from round %(n)s)"),
             "withdraw": _("%(name)s withdrawn after round %(n)s"),
