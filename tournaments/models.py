@@ -21,6 +21,7 @@ from django.db.models import Q
 
 from scoring import Rules
 
+from .collation import query_words, search_text, sorted_by_name
 from .display_names import display_names
 from .formats import Format
 
@@ -32,6 +33,37 @@ MAX_SEATS = 12  # the largest table of any game (Grand Seigneur); Tichu seats 4,
 def new_table_code() -> str:
     """A captain's code: random, unambiguous when read off a printed sheet."""
     return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
+
+
+class SearchableName(models.Model):
+    """A ``name`` that a search in SQL finds however it is typed ("Mueller" finds Müller):
+    ``search_name`` stores its folded spellings (``collation.search_text``), so a list filtered
+    by name still filters and paginates in the database. ``save`` keeps it; a bulk ``update``
+    of names would have to set it too (none does)."""
+
+    search_name = models.TextField(editable=False, default="")
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        self.search_name = search_text(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "search_name"}
+        super().save(*args, **kwargs)
+
+
+def name_search(query: str) -> Q:
+    """The rows of a ``SearchableName`` model whose name holds every word of ``query``, however
+    either is spelt (``collation.matches``, in SQL)."""
+    found = Q()
+    for word in query_words(query):
+        any_spelling = Q()
+        for spelling in word:
+            any_spelling |= Q(search_name__contains=spelling)
+        found &= any_spelling
+    return found
 
 
 class Player(models.Model):
@@ -72,7 +104,7 @@ class Season(models.Model):
         return f"{self.league} {self.name}"
 
 
-class Event(models.Model):
+class Event(SearchableName):
     """A championship, a club evening, or a league season. Its format is stored as data.
 
     Its life: ``draft`` while players register, ``running`` from its first pairing, ``finished``
@@ -134,7 +166,7 @@ class Event(models.Model):
         return self.owner_id == user.pk or self.co_organizers.filter(pk=user.pk).exists()
 
 
-class Entrant(models.Model):
+class Entrant(SearchableName):
     """Who is ranked in an event: one player (individual events) or a team (a roster of 2-5).
 
     An entrant who joins late plays from ``joined_round``; one who withdraws is never paired again
@@ -166,6 +198,13 @@ class Entrant(models.Model):
     @property
     def active(self) -> bool:
         return self.withdrawn_after_round is None
+
+    @property
+    def member_names(self) -> list[str]:
+        """A team's roster as pages and the API list it: alphabetically (German order:
+        ``collation``), from the prefetched members when a list prefetched them."""
+        return [player.name for player in sorted_by_name(self.members.all(),
+                                                         lambda player: player.name)]
 
     @property
     def display_name(self) -> str:

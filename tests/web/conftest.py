@@ -22,15 +22,16 @@ HANDS = [
 ]
 
 
-def played(owner, entrants: int, rounds: int = 2, seed: int = 3):
+def played(owner, entrants: int, rounds: int = 2, seed: int = 3, names: list[str] | None = None):
     """A DTM event of ``rounds`` rounds, every hand entered by the captains (fixed sheets in
-    turn, fast), standings stored."""
+    turn, fast), standings stored; its players ``names``, or demo names."""
     import random
 
     actor = Actor.organizer(owner)
     event = event_create(owner=owner, name=f"Played {entrants}", preset="dtm",
                          overrides={"rounds": rounds}, seed=seed)
-    players_register(event=event, names=demo_names(entrants, random.Random(seed)), actor=actor)
+    players_register(event=event, names=names or demo_names(entrants, random.Random(seed)),
+                     actor=actor)
     turn = seed
     for _ in range(rounds):
         rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)

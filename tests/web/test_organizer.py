@@ -301,6 +301,29 @@ def test_withdraw_and_add_players(organizer_client, running_event):
     assert "withdrawn after round 1" in html and "from round 2" in html
 
 
+@pytest.mark.parametrize("language, words", [
+    ("en", ("withdrawn before the first round", "Withdrawn before the first round.",
+            "Zora withdrawn before the first round")),
+    ("de", ("abgemeldet vor der ersten Runde", "Abgemeldet vor der ersten Runde.",
+            "Zora abgemeldet vor der ersten Runde"))])
+def test_withdrawn_before_the_first_round_is_said_so(organizer_client, organizer, language,
+                                                     words):
+    event = event_create(owner=organizer, name="Evening", preset="dtm")
+    organizer_client.post(reverse("organizer-players", args=[event.pk]),
+                          {"lines": "Xaver\nYvonne\nZora"})
+    zora = event.entrants.get(name="Zora")
+    organizer_client.post(reverse("organizer-withdraw", args=[event.pk, zora.pk]))
+    zora.refresh_from_db()
+    assert zora.withdrawn_after_round == 0
+    badge, sentence, history = words
+    pages = [organizer_client.get(reverse(name, args=args), HTTP_ACCEPT_LANGUAGE=language)
+             .content.decode() for name, args in (
+                 ("organizer-event", [event.pk]), ("organizer-entrant", [event.pk, zora.pk]),
+                 ("organizer-history", [event.pk]))]
+    assert badge in pages[0] and sentence in pages[1] and history in pages[2]
+    assert not any(re.search(r"(after|nach) (round|Runde) 0", page) for page in pages)
+
+
 def test_organizer_queries_do_not_grow(organizer_client, organizer):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext

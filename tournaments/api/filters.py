@@ -1,12 +1,14 @@
-"""Filters of the public lists (django-filter): by event, round, table, number, status."""
+"""Filters of the public lists (django-filter): by event, round, table, number, status, and by
+name, however it is typed ("Mueller" finds Müller: ``models.name_search``)."""
 
 from __future__ import annotations
 
 import django_filters
 
-from ..models import Change, Entrant, Event, Hand, Round, Table
+from ..models import Change, Entrant, Event, Hand, Round, Table, name_search
 
 MAX_ID = 2**62
+MAX_NAME_QUERY = 120  # the longest name (an event's); every word is one more condition
 
 
 def _id(field_name: str, help_text: str):
@@ -14,8 +16,21 @@ def _id(field_name: str, help_text: str):
                                        help_text=help_text)
 
 
-class EventFilter(django_filters.FilterSet):
-    name = django_filters.CharFilter(lookup_expr="icontains")
+def _name(help_text: str):
+    return django_filters.CharFilter(method="filter_name", max_length=MAX_NAME_QUERY,
+                                     help_text=help_text)
+
+
+class NameFilterSet(django_filters.FilterSet):
+    """A list whose ``name`` filter finds every word however it is spelt: without case and
+    accents, "ue" or "u" for ü, "ss" for ß."""
+
+    def filter_name(self, queryset, _field, value: str):
+        return queryset.filter(name_search(value))
+
+
+class EventFilter(NameFilterSet):
+    name = _name("Events whose name holds every word (\"koeln\" finds Köln).")
     format = django_filters.CharFilter(field_name="preset")
 
     class Meta:
@@ -23,9 +38,10 @@ class EventFilter(django_filters.FilterSet):
         fields = ["status"]
 
 
-class EntrantFilter(django_filters.FilterSet):
+class EntrantFilter(NameFilterSet):
     event = _id("event_id", "Entrants of this event.")
-    name = django_filters.CharFilter(lookup_expr="icontains")
+    name = _name("Entrants whose name holds every word (\"mueller\" or \"muller\" finds "
+                 "Müller).")
     active = django_filters.BooleanFilter(field_name="withdrawn_after_round", lookup_expr="isnull")
 
     class Meta:

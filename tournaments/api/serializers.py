@@ -218,7 +218,7 @@ class EntrantSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_members(self, entrant) -> list[str]:
-        return [member.name for member in entrant.members.all()]
+        return entrant.member_names
 
 
 class ReasonSerializer(serializers.Serializer):

@@ -15,6 +15,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from ..collation import sorted_by_name
 from ..models import (
     Bye,
     Change,
@@ -205,9 +206,10 @@ def current_round(event: Event) -> Round | None:
 
 
 def byes(rnd: Round) -> list[Bye]:
-    found = list(Bye.objects.filter(round=rnd).select_related("entrant").order_by("entrant__name"))
+    """Who sits the round out, alphabetically (German order: ``collation``)."""
+    found = list(Bye.objects.filter(round=rnd).select_related("entrant").order_by("entrant_id"))
     label_entrants(bye.entrant for bye in found)
-    return found
+    return sorted_by_name(found, lambda bye: bye.entrant.display_name)
 
 
 def labelled(rows: Iterable[StandingRow]) -> list[StandingRow]:
@@ -221,8 +223,10 @@ def entrant_or_404(event: Event, entrant_id: int) -> Entrant:
     return get_object_or_404(Entrant, event=event, pk=entrant_id)
 
 
-def leagues():
-    return League.objects.annotate(season_count=Count("seasons")).order_by("name", "id")
+def leagues() -> list[League]:
+    """Every league alphabetically (German order: ``collation``), with its number of seasons."""
+    return sorted_by_name(League.objects.annotate(season_count=Count("seasons")).order_by("id"),
+                          lambda league: league.name)
 
 
 def league_or_404(league_id: int) -> League:
@@ -275,9 +279,11 @@ def rounds_with_progress(event: Event) -> list[Round]:
 
 
 def entrants(event: Event) -> list[Entrant]:
+    """An event's entrants alphabetically (German order: ``collation``), as the organizer looks
+    a name up at the check-in; equal names in registration order."""
     found = list(Entrant.objects.filter(event=event).prefetch_related("members").order_by("id"))
     label_entrants(found)
-    return found
+    return sorted_by_name(found, lambda entrant: entrant.display_name)
 
 
 def round_or_404(event: Event, round_id: int) -> Round:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from scoring import InvalidHand, score_entry
 
+from ..collation import name_key
 from ..models import Bye, Entrant, Hand, HandSeat, Round, RoundResult, Seat, label_entrants
 
 
@@ -80,6 +81,7 @@ class EntrantStats:
     double_victories_suffered: int = 0
     rounds: list[RoundLine] = field(default_factory=list)
     hands: list[HandLine] = field(default_factory=list)
+    # (name, times): the most frequent first, then in German alphabetical order (``collation``)
     partners: list[tuple[str, int]] = field(default_factory=list)
 
     @property
@@ -181,7 +183,7 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
             tichu_points=result.tichu_points if result else 0,
             victory_points=result.victory_points if result else None, bye=True))
     stats.rounds.sort(key=lambda r: r.number)
-    stats.partners = sorted(partners.items(), key=lambda p: (-p[1], p[0]))
+    stats.partners = sorted(partners.items(), key=lambda p: (-p[1], name_key(p[0])))
     return stats
 
 

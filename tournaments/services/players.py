@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from ..collation import name_key
 from ..models import Entrant, Event
 from ..standings.schedule import mark_changed
 from .events import clean_name
@@ -85,4 +86,4 @@ def same_names(event: Event, names: list[str]) -> list[str]:
     for name in Entrant.objects.filter(event=event).values_list("name", flat=True):
         if name.casefold() in wanted:
             seen[name.casefold()] = seen.get(name.casefold(), 0) + 1
-    return sorted({name for name in names if seen.get(name.casefold(), 0) > 1})
+    return sorted({name for name in names if seen.get(name.casefold(), 0) > 1}, key=name_key)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ..collation import name_key
 from ..models import Change, Entrant, Event, Round, Table
 from ..services.undo import is_undoable
 from ..standings.tiebreaks import TIEBREAKS
@@ -137,6 +138,8 @@ def describe(change: Change, names: Names) -> str:
             "old": _with_club(old), "new": _with_club(new)}
     if subject == "entrant":
         name = names.entrant(change.subject_id)
+        if action == "withdraw" and new.get("withdrawn_after_round") == 0:
+            return _("%(name)s withdrawn before the first round") % {"name": name}
         return {
             "register": _("%(name)s registered (from round %(n)s)"),
             "withdraw": _("%(name)s withdrawn after round %(n)s"),
@@ -163,7 +166,8 @@ def describe(change: Change, names: Names) -> str:
             return _settings(change)
         if action == "check_in":
             return _("Check-in: present %(present)s; absent %(absent)s") % {
-                key: ", ".join(names.entrant(pk) for pk in new.get(key, [])) or "–"
+                key: ", ".join(sorted((names.entrant(pk) for pk in new.get(key, [])),
+                                      key=name_key)) or "–"
                 for key in ("present", "absent")}
         return {"create": _("Event created"), "finish": _("Event finished"),
                 "reopen": _("Event reopened"), "draw": _("Cup drawn")}.get(action, action)

@@ -1,5 +1,5 @@
-"""Words for a cup's codes in the reader's language: stage names, what a match needs the organizer
-to look at (``knockout.progress``), how a match was decided."""
+"""Words for codes in the reader's language: a cup's stage names, what a match needs the
+organizer to look at (``knockout.progress``), how a match was decided; when an entrant withdrew."""
 
 from __future__ import annotations
 
@@ -57,6 +57,14 @@ def attention_text(view: MatchView, names: dict[int, str]) -> str:
         return _("A correction decided this match before game(s) %(games)s, which have hands: "
                  "check them.") % {"games": ", ".join(map(str, note.get("games", [])))}
     return ""
+
+
+def withdrawal_label(after_round: int) -> str:
+    """When an entrant withdrew: "withdrawn after round 2"; one withdrawn while no round was
+    paired yet (``withdrawn_after_round`` 0) "before the first round", not "after round 0"."""
+    if after_round == 0:
+        return _("withdrawn before the first round")
+    return _("withdrawn after round %(n)s") % {"n": after_round}
 
 
 def decision_label(decided_by: str) -> str:

@@ -54,7 +54,7 @@ from .forms import (
     add_service_error,
 )
 from .history_words import history_lines
-from .labels import cup_attention, format_summary, preset_label
+from .labels import cup_attention, format_summary, preset_label, withdrawal_label
 from .settings_form import EventSettingsForm
 
 
@@ -105,6 +105,9 @@ def _event_page(request, event, players_form=None, status=200, settings_form=Non
     rounds = queries.rounds_with_progress(event)
     latest = rounds[-1] if rounds else None
     entrants = queries.entrants(event)
+    for entrant in entrants:
+        if not entrant.active:
+            entrant.withdrawal = withdrawal_label(entrant.withdrawn_after_round)
     return render(request, "organizer/event.html", {
         "event": event, "format": event.format, "format_summary": format_summary(event),
         "entrants": entrants,
@@ -209,8 +212,10 @@ def entrant_edit(request, event_id: int, entrant_id: int):
                 return _back(event)
         else:
             status = 400
+    withdrawal = None if entrant.active else withdrawal_label(entrant.withdrawn_after_round)
     return render(request, "organizer/entrant.html", {"event": event, "entrant": entrant,
-                                                      "form": form}, status=status)
+                                                      "form": form, "withdrawal": withdrawal},
+                  status=status)
 
 
 @login_required

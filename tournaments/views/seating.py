@@ -1,5 +1,5 @@
-"""Where do I sit: a round's seating as a list of names in alphabetical order, for the public
-seating page, the "find my table" search and the projector.
+"""Where do I sit: a round's seating as a list of names in alphabetical order (German order:
+``collation``), for the public seating page, the "find my table" search and the projector.
 
 A player looks for their own name, not for a table: every seated player (in team events, every
 team, with the roster members who sat down when they are known) gets one line with the table,
@@ -8,9 +8,9 @@ the seat and the partner; those who sit the round out get a line too. Two querie
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
+from ..collation import matches, name_key
 from ..models import Bye, Round, Seat, label_entrants
 
 
@@ -24,7 +24,7 @@ class SeatingLine:
 
     @property
     def sort_key(self) -> tuple:
-        return (self.name.casefold(), self.name, self.entrant_id)
+        return (name_key(self.name), self.entrant_id)
 
 
 def _label(seat: Seat) -> str:
@@ -65,13 +65,7 @@ def seating(rnd: Round) -> list[SeatingLine]:
     return sorted(lines.values(), key=lambda line: line.sort_key)
 
 
-def fold(text: str) -> str:
-    """Text as a search compares it: without case and accents ("Zoë" is found as "zoe")."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold())
-                   if not unicodedata.combining(c))
-
-
 def search(lines: list[SeatingLine], query: str) -> list[SeatingLine]:
-    """The lines whose name (with the club beside it) contains every word of ``query``."""
-    words = fold(query).split()
-    return [line for line in lines if all(word in fold(line.name) for word in words)]
+    """The lines whose name (with the club beside it) holds every word of ``query``, however
+    either is spelt ("Mueller" and "Muller" find Müller: ``collation.matches``)."""
+    return [line for line in lines if matches(line.name, query)]
