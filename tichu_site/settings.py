@@ -166,7 +166,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "table_code_failures": os.environ.get("TABLE_CODE_THROTTLE", "20/minute"),
         "table_code_failures_per_table": os.environ.get("TABLE_CODE_TABLE_THROTTLE", "60/minute"),
+        # failed logins per account at an address, and per address (tichu_site.limits)
         "login": os.environ.get("LOGIN_THROTTLE", "20/minute"),
+        "login_per_client": os.environ.get("LOGIN_CLIENT_THROTTLE", "60/minute"),
     },
 }
 SPECTACULAR_SETTINGS = {

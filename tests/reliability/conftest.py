@@ -44,7 +44,7 @@ OTHER_HAND = {"card_points": [30, 70], "finish_order": [1, 0, 3, 2]}
 @pytest.fixture(autouse=True)
 def _fresh_throttles():
     """Throttle counters live in the cache: every test starts with none of its client IPs'."""
-    keys = [f"throttle_{scope}_{ip}" for scope in ("table_code_failures", "login")
+    keys = [f"throttle_{scope}_{ip}" for scope in ("table_code_failures", "login_per_client")
             for ip in ("127.0.0.1", "10.0.0.1", "10.0.0.2")]
     cache.delete_many(keys)
     yield
