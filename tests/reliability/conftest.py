@@ -183,13 +183,13 @@ def start_server(tmp_path):
     def start(redis_url: str, workers: int = 4, threads: int = 4) -> Server:
         port = free_port()
         log = tmp_path / f"gunicorn-{port}.log"
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "tichu_site.wsgi:application",
-             "--bind", f"127.0.0.1:{port}", "--worker-class", "gthread",
-             "--workers", str(workers), "--threads", str(threads), "--timeout", "60",
-             "--graceful-timeout", "5", "--error-logfile", str(log)],
-            cwd=ROOT, env=server_env(redis_url), stdout=subprocess.DEVNULL,
-            stderr=subprocess.STDOUT)
+        with open(log, "w") as out:  # gunicorn's log and the service's (Django's 500s) alike
+            process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "tichu_site.wsgi:application",
+                 "--bind", f"127.0.0.1:{port}", "--worker-class", "gthread",
+                 "--workers", str(workers), "--threads", str(threads), "--timeout", "60",
+                 "--graceful-timeout", "5", "--error-logfile", "-"],
+                cwd=ROOT, env=server_env(redis_url), stdout=out, stderr=subprocess.STDOUT)
         server = Server(process, f"http://127.0.0.1:{port}", log)
         started.append(server)
         deadline = time.monotonic() + 30
