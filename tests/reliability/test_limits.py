@@ -9,8 +9,9 @@
   in a window. A refusal says which limit and how long to wait, in German or English.
 - Every limit holds under concurrency: of 40 attempts at once against a limit of 20, at most 20
   get through, in process (threads, the in-process cache) and against gunicorn with Redis;
-  exactly 20 where one counter decides (an attempt counted by two, a client's and an account's,
-  may find the other's count already raised by a concurrent attempt, and be refused early).
+  exactly 20 where one counter decides (an attempt counted by two, a client's and a table's,
+  may find the other's count already raised by a concurrent attempt, and be refused early); of
+  80 logins at once from one address for as many accounts, exactly 60.
 """
 
 from __future__ import annotations
