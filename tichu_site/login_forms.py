@@ -1,6 +1,6 @@
 """The login forms of the pages (``/login/``) and of the admin (``/admin/login/``), with the
-password checked under the login limit per account and per client (``tichu_site.limits``), as
-the API's token is."""
+password checked under the login limits per account at an address and per address
+(``tichu_site.limits``), as the API's token is."""
 
 from __future__ import annotations
 
@@ -13,11 +13,10 @@ from .limits import TooManyLogins, limited_authenticate
 
 
 class LimitedLogin:
-    """``AuthenticationForm.clean`` with ``limited_authenticate``: once the account or the
-    client has used up its failed logins, the form says so and the password is not checked."""
+    """``AuthenticationForm.clean`` with ``limited_authenticate``: while a login limit is used
+    up, the form says which one and how long to wait, and the password is not checked."""
 
-    too_many = _("Too many failed logins for this account or from this network. Wait "
-                 "%(seconds)s seconds, then try again.")
+    wait = _("Wait %(seconds)s seconds, then try again.")
 
     def clean(self):
         username = self.cleaned_data.get("username")
@@ -27,8 +26,9 @@ class LimitedLogin:
                 self.user_cache = limited_authenticate(self.request, username=username,
                                                        password=password)
             except TooManyLogins as refusal:
-                raise forms.ValidationError(self.too_many, code="too_many_attempts",
-                                            params={"seconds": refusal.wait}) from None
+                raise forms.ValidationError(
+                    f"{refusal.reason} {self.wait % {'seconds': refusal.wait}}",
+                    code="too_many_attempts") from None
             if self.user_cache is None:
                 raise self.get_invalid_login_error()
             self.confirm_login_allowed(self.user_cache)

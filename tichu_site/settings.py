@@ -173,7 +173,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "table_code_failures": os.environ.get("TABLE_CODE_THROTTLE", "20/minute"),
         "table_code_failures_per_table": os.environ.get("TABLE_CODE_TABLE_THROTTLE", "60/minute"),
+        # failed logins per account at an address, and per address (tichu_site.limits)
         "login": os.environ.get("LOGIN_THROTTLE", "20/minute"),
+        "login_per_client": os.environ.get("LOGIN_CLIENT_THROTTLE", "60/minute"),
     },
 }
 SPECTACULAR_SETTINGS = {
@@ -202,10 +204,21 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
+# Every record goes to standard error (gunicorn's and Celery's error output), through the root
+# logger: the service's from LOG_LEVEL, any other library's warnings and errors, and Django's from
+# INFO with DEBUG on, its errors otherwise: above all "Internal Server Error" with the traceback
+# of every 500 (django.request). Django's own configuration, replaced here for its loggers, wrote
+# to the console only with DEBUG on and mailed errors to ADMINS otherwise (there are none): a
+# 500 left no trace but the status in the access log.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"tournaments": {"handlers": ["console"],
-                                "level": os.environ.get("LOG_LEVEL", "WARNING")}},
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr",
+                            "formatter": "plain"}},
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": [], "level": "INFO" if DEBUG else "ERROR"},
+        "tournaments": {"level": os.environ.get("LOG_LEVEL", "WARNING")},
+    },
 }

@@ -19,7 +19,8 @@ OTHER_HAND = {"card_points": [30, 70], "finish_order": [1, 0, 3, 2]}
 def _fresh_throttles():
     """Throttle counters live in the cache: every test starts with none (only our keys are
     deleted: in live mode the cache is the Redis the worker uses)."""
-    keys = [f"throttle_{scope}_{CLIENT_IP}" for scope in ("table_code_failures", "login")]
+    keys = [f"throttle_{scope}_{CLIENT_IP}"
+            for scope in ("table_code_failures", "login_per_client")]
     cache.delete_many(keys)
     yield
     cache.delete_many(keys)

@@ -35,6 +35,7 @@ def test_token_refused_for_wrong_credentials(anon, organizer):
 def test_token_requests_are_throttled(anon, organizer, monkeypatch):
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
                         {"table_code_failures": "3/minute", "login": "3/minute",
+                         "login_per_client": "100/minute",
                          "table_code_failures_per_table": "100/minute"})
     statuses = [anon.post("/api/auth/token/", {"username": "orga", "password": "x"},
                           format="json").status_code for _ in range(4)]

@@ -228,6 +228,7 @@ def test_closed_table_refuses_its_captain(org, anon, table):
 def test_failed_codes_are_throttled_but_a_right_code_never(anon, table, monkeypatch):
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
                         {"table_code_failures": "3/minute", "login": "3/minute",
+                         "login_per_client": "100/minute",
                          "table_code_failures_per_table": "100/minute"})
     statuses = [enter(anon, table["id"], 1, HAND, f"GUESS{i}").status_code for i in range(5)]
     assert statuses == [403, 403, 403, 429, 429]

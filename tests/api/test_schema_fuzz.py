@@ -26,6 +26,7 @@ def no_throttles(monkeypatch):
     """Throttling has its own tests; here a 429 would only make the fuzzer wait (Retry-After)."""
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
                         {"table_code_failures": "100000/minute", "login": "100000/minute",
+                         "login_per_client": "100000/minute",
                          "table_code_failures_per_table": "100000/minute"})
 
 

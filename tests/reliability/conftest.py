@@ -44,7 +44,7 @@ OTHER_HAND = {"card_points": [30, 70], "finish_order": [1, 0, 3, 2]}
 @pytest.fixture(autouse=True)
 def _fresh_throttles():
     """Throttle counters live in the cache: every test starts with none of its client IPs'."""
-    keys = [f"throttle_{scope}_{ip}" for scope in ("table_code_failures", "login")
+    keys = [f"throttle_{scope}_{ip}" for scope in ("table_code_failures", "login_per_client")
             for ip in ("127.0.0.1", "10.0.0.1", "10.0.0.2")]
     cache.delete_many(keys)
     yield
@@ -183,13 +183,13 @@ def start_server(tmp_path):
     def start(redis_url: str, workers: int = 4, threads: int = 4) -> Server:
         port = free_port()
         log = tmp_path / f"gunicorn-{port}.log"
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "tichu_site.wsgi:application",
-             "--bind", f"127.0.0.1:{port}", "--worker-class", "gthread",
-             "--workers", str(workers), "--threads", str(threads), "--timeout", "60",
-             "--graceful-timeout", "5", "--error-logfile", str(log)],
-            cwd=ROOT, env=server_env(redis_url), stdout=subprocess.DEVNULL,
-            stderr=subprocess.STDOUT)
+        with open(log, "w") as out:  # gunicorn's log and the service's (Django's 500s) alike
+            process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "tichu_site.wsgi:application",
+                 "--bind", f"127.0.0.1:{port}", "--worker-class", "gthread",
+                 "--workers", str(workers), "--threads", str(threads), "--timeout", "60",
+                 "--graceful-timeout", "5", "--error-logfile", "-"],
+                cwd=ROOT, env=server_env(redis_url), stdout=out, stderr=subprocess.STDOUT)
         server = Server(process, f"http://127.0.0.1:{port}", log)
         started.append(server)
         deadline = time.monotonic() + 30

@@ -2,12 +2,16 @@
 
 - A right table code is never refused because of other people's wrong ones (a venue's phones
   share one address), on the captain's page and in the API alike.
-- Wrong codes are limited per client and per table; logins (the pages', the admin's, the API's
-  token) per client and per account, with a translated message.
+- Wrong codes are limited per client and per table. Failed logins (the pages', the admin's, the
+  API's token) are limited per account at an address (20) and per address (60), never per
+  account alone: wrong passwords lock out their account from their own address only, and
+  someone who never failed logs in from an address until its checked wrong passwords reach 60
+  in a window. A refusal says which limit and how long to wait, in German or English.
 - Every limit holds under concurrency: of 40 attempts at once against a limit of 20, at most 20
   get through, in process (threads, the in-process cache) and against gunicorn with Redis;
-  exactly 20 where one counter decides (an attempt counted by two, a client's and an account's,
-  may find the other's count already raised by a concurrent attempt, and be refused early).
+  exactly 20 where one counter decides (an attempt counted by two, a client's and a table's,
+  may find the other's count already raised by a concurrent attempt, and be refused early); of
+  80 logins at once from one address for as many accounts, exactly 60.
 """
 
 from __future__ import annotations
@@ -33,12 +37,14 @@ from .conftest import HAND, request
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-LIMIT, AT_ONCE = 20, 40
+LIMIT, AT_ONCE, PER_CLIENT = 20, 40, 60
 RATES = {"table_code_failures": f"{LIMIT}/minute", "login": f"{LIMIT}/minute",
+         "login_per_client": f"{PER_CLIENT}/minute",
          "table_code_failures_per_table": f"{LIMIT}/minute"}
 WRONG = "WRONGCODE234"
 PASSWORD = "orga-password-1"
 TOO_MANY = "Too many failed logins"
+LOGINS = ["/login/", "/admin/login/", "/api/auth/token/"]
 
 
 @pytest.fixture(autouse=True)
@@ -147,26 +153,107 @@ def login_form(client: Client, path: str, username: str, password: str) -> str:
     return client.post(path, {"username": username, "password": password}).content.decode()
 
 
-@pytest.mark.parametrize(("path", "net"), [("/login/", 5), ("/admin/login/", 7)])
-def test_login_forms_are_limited_per_client_and_per_account(path, net, django_user_model):
-    """Accounts and addresses of their own per test: counters outlive a test in Redis."""
-    first, second = (django_user_model.objects.create_user(f"{name}{net}", password=PASSWORD,
-                                                           is_staff=True).username
-                     for name in ("first", "second"))
-    guesser = Client(REMOTE_ADDR=f"10.{net}.0.1")
-    pages = [login_form(guesser, path, first, f"guess-{i}") for i in range(LIMIT + 1)]
-    assert all(TOO_MANY not in page for page in pages[:LIMIT])
-    assert TOO_MANY in pages[LIMIT]
-    # the account is locked for everyone, even with the right password ...
-    assert TOO_MANY in login_form(Client(REMOTE_ADDR=f"10.{net}.0.2"), path, first, PASSWORD)
-    # ... and the client for every account
-    assert TOO_MANY in login_form(guesser, path, second, PASSWORD)
-    # another client and account are not affected: a right password logs in (a redirect)
-    response = Client(REMOTE_ADDR=f"10.{net}.0.3").post(path, {"username": second,
-                                                              "password": PASSWORD})
-    assert response.status_code == 302
-    german = Client(REMOTE_ADDR=f"10.{net}.0.1", HTTP_ACCEPT_LANGUAGE="de")
-    assert "Zu viele fehlgeschlagene Anmeldungen" in login_form(german, path, first, PASSWORD)
+def log_in(path: str, address: str, username: str, password: str) -> str:
+    """One login on a form or the token: "in", "wrong" (the password checked and refused), or
+    the limit that refused it unchecked: "account" (this account from this address) or
+    "network" (this address); every refusal says to wait the window's 60 seconds."""
+    credentials = {"username": username, "password": password}
+    if path.startswith("/api/"):
+        response = APIClient(REMOTE_ADDR=address).post(path, credentials, format="json")
+        if response.status_code != 429:
+            return {200: "in", 400: "wrong"}[response.status_code]
+        assert response["Retry-After"] == "60"
+        refusal = response.json()["detail"]
+    else:
+        response = Client(REMOTE_ADDR=address).post(path, credentials)
+        if response.status_code == 302:
+            return "in"
+        error = response.context["form"].errors.as_data()["__all__"][0]
+        if error.code != "too_many_attempts":
+            return "wrong"
+        refusal = " ".join(error)  # its message, the seconds filled in
+    assert "60 seconds" in refusal, refusal
+    return "account" if "for this account" in refusal else "network"
+
+
+@pytest.fixture
+def accounts(django_user_model, request):
+    """``accounts(*names)``: staff accounts with PASSWORD, named after the test (counters
+    outlive a test in Redis, keyed by account and address)."""
+    prefix = re.sub(r"\W", "", request.node.name)
+
+    def make(*names: str) -> list[str]:
+        return [django_user_model.objects.create_user(f"{prefix}-{name}", password=PASSWORD,
+                                                      is_staff=True).username
+                for name in names]
+
+    return make
+
+
+@pytest.mark.parametrize(("path", "net"), [(path, 10 + n) for n, path in enumerate(LOGINS)])
+def test_wrong_passwords_lock_an_account_out_only_from_their_address(path, net, accounts):
+    """An attacker's wrong passwords for an organizer's account from address X: 20 are checked,
+    then X is refused for that account, its right password too; from any other address the
+    organizer logs in, and X may still log in to other accounts."""
+    organizer, other = accounts("organizer", "other")
+    attacker = f"10.{net}.0.1"
+    outcomes = [log_in(path, attacker, organizer, f"guess-{i}") for i in range(LIMIT + 5)]
+    assert outcomes == ["wrong"] * LIMIT + ["account"] * 5
+    assert log_in(path, attacker, organizer, PASSWORD) == "account"
+    assert log_in(path, f"10.{net}.0.2", organizer, PASSWORD) == "in"
+    assert log_in(path, attacker, other, PASSWORD) == "in"
+
+
+@pytest.mark.parametrize(("path", "net"), [(path, 20 + n) for n, path in enumerate(LOGINS)])
+def test_an_address_failing_for_others_lets_in_who_never_failed_up_to_its_limit(path, net,
+                                                                                  accounts):
+    """What holds at a venue (one address for every phone): 25 wrong passwords for each of two
+    accounts (20 checked each; the 5 refused unchecked do not count for the address) leave the
+    organizer who never failed free to log in from there. Once the address's checked wrong
+    passwords reach 60 in its window, it refuses everyone, the organizer too, until the window
+    ends; from another address the organizer still logs in."""
+    organizer, *others = accounts("organizer", "b", "c")
+    venue = f"10.{net}.0.1"
+    for other in others:
+        outcomes = [log_in(path, venue, other, f"guess-{i}") for i in range(LIMIT + 5)]
+        assert outcomes == ["wrong"] * LIMIT + ["account"] * 5
+    assert log_in(path, venue, organizer, PASSWORD) == "in"  # 40 failures: under 60
+    rest = PER_CLIENT - len(others) * LIMIT
+    outcomes = [log_in(path, venue, f"nobody-{net}-{i}", "guess") for i in range(rest + 1)]
+    assert outcomes == ["wrong"] * rest + ["network"]
+    assert log_in(path, venue, organizer, PASSWORD) == "network"
+    assert log_in(path, f"10.{net}.0.2", organizer, PASSWORD) == "in"
+
+
+def test_the_locked_out_are_told_when_to_try_again_in_their_language(accounts):
+    """In German (Accept-Language: de): the login page and the token say which limit refused
+    and how many seconds to wait (the token also in ``Retry-After``)."""
+    organizer, *others = accounts("organizer", "b", "c")
+
+    def german(address: str, username: str) -> tuple[str, str]:
+        credentials = {"username": username, "password": PASSWORD}
+        page = Client(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="de").post("/login/",
+                                                                          credentials)
+        token = APIClient(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="de").post(
+            "/api/auth/token/", credentials, format="json")
+        assert token.status_code == 429 and token["Retry-After"] == "60"
+        return page.content.decode(), token.json()["detail"]
+
+    for number in range(LIMIT):
+        log_in("/login/", "10.30.0.1", organizer, f"guess-{number}")
+    page, detail = german("10.30.0.1", organizer)
+    assert ("Zu viele fehlgeschlagene Anmeldungen für dieses Konto aus diesem Netz. "
+            "Bitte 60 Sekunden warten und es dann erneut versuchen.") in page
+    assert detail == ("Zu viele fehlgeschlagene Anmeldungen für dieses Konto aus diesem Netz. "
+                      "Erwarte Verfügbarkeit in 60 Sekunden.")
+    for username in [organizer, *others]:
+        for number in range(LIMIT):
+            log_in("/api/auth/token/", "10.30.0.2", username, f"guess-{number}")
+    page, detail = german("10.30.0.2", organizer)
+    assert ("Zu viele fehlgeschlagene Anmeldungen aus diesem Netz. "
+            "Bitte 60 Sekunden warten und es dann erneut versuchen.") in page
+    assert detail == ("Zu viele fehlgeschlagene Anmeldungen aus diesem Netz. "
+                      "Erwarte Verfügbarkeit in 60 Sekunden.")
 
 
 def test_logins_hold_their_limit_under_concurrency():
@@ -191,6 +278,15 @@ def test_logins_hold_their_limit_under_concurrency():
     finally:
         user_login_failed.disconnect(count)
     assert AT_ONCE <= len(checked) <= 3 * LIMIT
+
+
+def test_the_per_address_login_limit_holds_under_concurrency():
+    """80 wrong passwords at once from one address on the token, each for an account of its
+    own: the address's counter alone decides, so exactly 60 are checked."""
+    statuses = at_once(PER_CLIENT + LIMIT, lambda i: APIClient(REMOTE_ADDR="10.6.10.1").post(
+        "/api/auth/token/", {"username": f"spray{i}", "password": "guess"},
+        format="json").status_code)
+    assert sorted(statuses) == [400] * PER_CLIENT + [429] * LIMIT
 
 
 # --- the same against gunicorn, with Redis ----------------------------------------------------

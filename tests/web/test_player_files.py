@@ -14,7 +14,7 @@ from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.models import Entrant
+from tournaments.models import Change, Entrant, Player
 from tournaments.services.events import event_create
 from tournaments.views.player_files import is_header, read_player_file
 
@@ -106,3 +106,24 @@ def test_a_damaged_confirmation_or_a_binary_file_saves_nothing(organizer_client,
         response = organizer_client.post(url, data)
         assert response.status_code == 400, data
     assert not Entrant.objects.filter(event=event).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("rows", [
+    '[["Anna\\u0000"]]', '[["Anna\x00"]]', '[["\\ud800"]]', "[" * 10_000 + "]" * 10_000,
+    '[["Anna"]', '[[["Anna"]]]', '[["Anna", "\\u0007"]]', '[["Anna"], "Ben"]', "[]", "null",
+], ids=["NUL escaped", "NUL", "lone surrogate", "10,000 brackets", "malformed", "too deep",
+        "control character", "a row not a list", "no rows", "null"])
+def test_a_damaged_confirmation_is_a_form_error_in_the_readers_language(organizer_client,
+                                                                        organizer, rows):
+    """What a preview never writes (names with NUL, lone surrogates or control characters,
+    JSON malformed or nested beyond rows of names) is refused on the event's page, in German
+    here, and nothing is registered (on PostgreSQL a NUL or a surrogate was a 500)."""
+    event = event_create(owner=organizer, name="Turnier", preset="dtm")
+    before = (Player.objects.count(), Change.objects.count())
+    response = organizer_client.post(reverse("organizer-players", args=[event.pk]),
+                                     {"confirmed_rows": rows}, HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 400
+    assert "Die bestätigte Liste ist beschädigt" in response.content.decode()
+    assert not Entrant.objects.filter(event=event).exists()
+    assert (Player.objects.count(), Change.objects.count()) == before

@@ -491,8 +491,9 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class LimitedAuthTokenSerializer(AuthTokenSerializer):
-    """DRF's token request, its password checked under the login limit per client and per
-    account (``tichu_site.limits``): 429 once either has used up its failed attempts."""
+    """DRF's token request, its password checked under the login limits per account at an
+    address and per address (``tichu_site.limits``): 429 while either is used up, saying which
+    and how long to wait (``Retry-After`` too)."""
 
     def validate(self, attrs):
         username, password = attrs.get("username"), attrs.get("password")
@@ -502,7 +503,7 @@ class LimitedAuthTokenSerializer(AuthTokenSerializer):
             user = limited_authenticate(self.context.get("request"), username=username,
                                         password=password)
         except TooManyLogins as refusal:
-            raise exceptions.Throttled(wait=refusal.wait) from None
+            raise exceptions.Throttled(wait=refusal.wait, detail=refusal.reason) from None
         if not user:
             raise serializers.ValidationError(_("Unable to log in with provided credentials."),
                                               code="authorization")

@@ -17,7 +17,7 @@ from scoring.entry import CARD_POINTS_TOTAL
 
 from ..formats import PRESET_LIST, PRESETS
 from ..wording import hand_error_message
-from .player_files import UnreadableFile, read_player_file
+from .player_files import CONTROL, UnreadableFile, read_player_file
 
 CALL_LABELS = {"tichu": _("Tichu"), "grand": _("Grand Tichu"), "blind": _("Blind Grand Tichu")}
 # The engine's entry keys, mapped to the form fields that carry them.
@@ -252,7 +252,9 @@ class PlayersForm(forms.Form):
     lines = forms.CharField(label=_("Names"), required=False, widget=forms.Textarea(
         attrs={"rows": 8}))
     file = forms.FileField(label=_("or a CSV file"), required=False)
-    confirmed_rows = forms.CharField(required=False, widget=forms.HiddenInput)
+    # A Field, not a CharField: the latter refused a NUL as an error of this hidden field,
+    # which the page does not show; ``_confirmed`` refuses it with the rest.
+    confirmed_rows = forms.Field(required=False, widget=forms.HiddenInput)
 
     def clean(self):
         data = super().clean()
@@ -279,16 +281,31 @@ class PlayersForm(forms.Form):
 
 
 def _confirmed(value: str) -> list[list[str]]:
-    """The rows a preview showed, as the organizer confirmed them: a list of lists of names."""
+    """The rows a preview showed, as the organizer confirmed them: a list of lists of names,
+    each a name a file could give (``player_files``: valid Unicode, no control characters).
+    Anything else, JSON malformed or nested deeper than rows (10,000 brackets overflow the
+    parser's stack: a ``RecursionError``), is a damaged confirmation: refused, nothing saved. A
+    NUL or a lone surrogate reached the database (a 500 on PostgreSQL)."""
     try:
         rows = json.loads(value)
-    except ValueError:
+    except (ValueError, RecursionError):
         rows = None
     if (not isinstance(rows, list) or not rows or len(rows) > MAX_CONFIRMED_ROWS
-            or not all(isinstance(row, list) and row and all(isinstance(cell, str)
-                                                             for cell in row) for row in rows)):
+            or not all(isinstance(row, list) and row and all(map(_is_name, row))
+                       for row in rows)):
         raise forms.ValidationError(_("The confirmed list is damaged: upload the file again."))
     return rows
+
+
+def _is_name(cell) -> bool:
+    """Text a file's cell could hold: a string of valid Unicode without control characters."""
+    if not isinstance(cell, str) or CONTROL.search(cell):
+        return False
+    try:
+        cell.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate
+        return False
+    return True
 
 
 def parse_rows(text: str) -> list[list[str]]:
