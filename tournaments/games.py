@@ -27,6 +27,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from scoring import VARIANTS
+
+
+def players_of(game: str) -> int:
+    """How many play the engine's ``game`` at a table, where the game fixes it (the one place
+    that says so is the game's class in ``scoring.variants``)."""
+    players = VARIANTS[game].own_players()
+    if players is None:
+        raise ValueError(f"{game} seats as many as its event says")
+    return players
+
 
 class TableGame:
     """A game's tables: their size, their teams, how a field is split into them."""
@@ -140,13 +151,13 @@ class TableGame:
 
 class TichuTables(TableGame):
     name = "tichu"
-    seats = 4
+    seats = players_of("tichu")
     cups = True
 
 
 class TientsinTables(TableGame):
     name = "tientsin"
-    seats = 6
+    seats = players_of("tientsin")
 
 
 class ThreechuTables(TableGame):
@@ -154,7 +165,7 @@ class ThreechuTables(TableGame):
     player, 2 the dummy (played by the dealer), 3 the third player."""
 
     name = "threechu"
-    seats = 3
+    seats = players_of("threechu")  # the dummy is no player: the dealer plays its hand
     teams = False
     team_entrants = False
     per_seat = True
@@ -222,7 +233,7 @@ class GrandSeigneurTables(TableGame):
     avoid_meetings = False
     vp_schemes = ("dtm",)
     tiebreaks = ("first_places", "second_places")
-    SIZES = range(5, 13)
+    SIZES = VARIANTS["grand_seigneur"].players_allowed
 
     def __init__(self, seats: int = 8):
         self.seats = seats  # type: ignore[misc]

@@ -34,21 +34,41 @@ class Variant(ABC):
     """A game on Tichu's cards under an event's rules (the base: what every game has).
 
     Flags (class attributes): ``name`` (the registry's key), ``players_allowed`` (how many may
-    play; the first is the default), ``grand_look`` (the cards a player sees before the Grand
-    Tichu window closes; 0: no Grand Tichu, no calls at all in a game without teams),
-    ``chaos_allowed`` (may the event play it as Chaos Tichu?).
+    play: one number where the game fixes it, else the event chooses), ``dummies`` (seats at the
+    table that no player holds), ``grand_look`` (the cards a player sees before the Grand Tichu
+    window closes; 0: no Grand Tichu, no calls at all in a game without teams),
+    ``chaos_allowed`` (may the event play it as Chaos Tichu?). These are the game's facts: the
+    score (``HandScore.credits``) and the tournament (``tournaments.games``) read them here.
     """
 
     name: ClassVar[str]
     players_allowed: ClassVar[range]
+    dummies: ClassVar[int] = 0
     grand_look: ClassVar[int] = 0
     chaos_allowed: ClassVar[bool] = False
 
     def __init__(self, rules: Rules):
         self.rules = rules
         self.players: int = rules.players or self.players_allowed[0]
-        self.seats: int = self.players
+        self.seats: int = self.seats_for(self.players)
         """The hands at the table, in playing order (a dummy's included)."""
+
+    @classmethod
+    def own_players(cls) -> int | None:
+        """How many play, where the game fixes it (``None``: the event chooses, Grand
+        Seigneur)."""
+        allowed = cls.players_allowed
+        return allowed[0] if len(allowed) == 1 else None
+
+    @classmethod
+    def seats_for(cls, players: int | None = None) -> int:
+        """The hands at a table of ``players`` (by default the game's own number), a dummy's
+        included."""
+        if players is None:
+            players = cls.own_players()
+            if players is None:
+                raise ValueError(f"{cls.name} seats as many as play: say how many")
+        return players + cls.dummies
 
     @classmethod
     def check_rules(cls, rules: Rules) -> None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..rules import Rules
 from ..score import GRAND_CALLS
 from .tichu import Tichu
 
@@ -30,11 +29,8 @@ class Threechu(Tichu):
 
     name = "threechu"
     players_allowed = range(3, 4)
+    dummies = 1
     chaos_allowed = False  # the dealer's side could call no Grand Tichu
-
-    def __init__(self, rules: Rules):
-        super().__init__(rules)
-        self.seats = 4
 
     @staticmethod
     def dummy_of(dealer: int | None) -> int | None:

@@ -35,6 +35,19 @@ def test_each_game_has_its_players_and_seats(game, players, seats):
     assert (variant.players, variant.seats) == (players, seats)
 
 
+@pytest.mark.parametrize("game, players, seats", [
+    ("tichu", 4, 4), ("tientsin", 6, 6), ("threechu", 3, 4)])
+def test_each_game_states_its_players_and_seats_once(game, players, seats):
+    assert (VARIANTS[game].own_players(), VARIANTS[game].seats_for()) == (players, seats)
+
+
+def test_grand_seigneur_seats_as_many_as_the_event_says():
+    variant = Rules(game="grand_seigneur", players=9).variant
+    assert (variant.players, variant.seats) == (9, 9)
+    assert VARIANTS["grand_seigneur"].own_players() is None
+    assert VARIANTS["grand_seigneur"].seats_for(7) == 7
+
+
 @pytest.mark.parametrize("options", [
     {"game": "bridge"}, {"game": "tientsin", "players": 4},
     {"game": "grand_seigneur", "players": 4},
