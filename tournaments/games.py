@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from scoring import VARIANTS
+from scoring import VARIANTS, score_entry
 
 
 def players_of(game: str) -> int:
@@ -106,9 +106,10 @@ class TableGame:
         """The engine's rules at a table of ``seats`` (Grand Seigneur: that many players)."""
         return rules
 
-    def hand_entry(self, entry: Mapping[str, Any], number: int) -> Mapping[str, Any]:
-        """A captain's score entry of hand ``number`` as the engine takes it."""
-        return entry
+    def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
+        """A captain's score entry of hand ``number`` at a table of ``seats``, scored by the
+        engine under the event's ``rules`` (``InvalidHand`` when it refuses the entry)."""
+        return score_entry(entry, self.rules_for(rules, seats))
 
     def seat_credits(self, score, number: int, vp: tuple[int, int]
                      ) -> dict[int, tuple[int, int, int | None]]:
@@ -185,11 +186,11 @@ class ThreechuTables(TableGame):
         seat: the dealer's)."""
         return (self.dealer(number) + self.HAND_SEATS.get(seat, 0)) % 3
 
-    def hand_entry(self, entry: Mapping[str, Any], number: int) -> Mapping[str, Any]:
+    def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
         """The dealer is seat 0 of the hand: named by the tournament, not by the captain."""
-        if not isinstance(entry, Mapping):
-            return entry
-        return {**entry, "dealer": 0}
+        if isinstance(entry, Mapping):
+            entry = {**entry, "dealer": 0}
+        return score_entry(entry, rules)
 
     def seat_credits(self, score, number: int, vp: tuple[int, int]
                      ) -> dict[int, tuple[int, int, int | None]]:
@@ -239,7 +240,7 @@ class GrandSeigneurTables(TableGame):
         self.seats = seats  # type: ignore[misc]
 
     def for_rules(self, rules) -> TableGame:
-        return GrandSeigneurTables(rules.players or 8)
+        return GrandSeigneurTables(rules.players)
 
     def table_sizes(self, players: int) -> tuple[list[int], int]:
         """As many tables as the preferred size gives, their sizes as equal as can be, all
@@ -260,6 +261,12 @@ class GrandSeigneurTables(TableGame):
     def rules_for(self, rules, seats: int):
         return rules.replace(players=seats)
 
+    def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
+        """The captain may leave out the last player (the form says so): here, where the
+        table's size is known, the one seat missing from the finish order is added last. The
+        engine takes only the whole order, which it cannot tell from a shorter table's."""
+        return super().score_entry(with_last_seat(entry, seats), number, rules, seats)
+
     def seat_credits(self, score, number: int, vp: tuple[int, int]
                      ) -> dict[int, tuple[int, int, int | None]]:
         """Placing points (the players beaten) as VP, no TP, and the place."""
@@ -269,6 +276,16 @@ class GrandSeigneurTables(TableGame):
     def setting(self, number: int, previous: Any) -> dict[str, Any]:
         """From the second hand on, the exchange by the previous hand's placing."""
         return {} if previous is None else {"placing": previous.finish_order}
+
+
+def with_last_seat(entry: Mapping[str, Any], seats: int) -> Mapping[str, Any]:
+    """The entry with the one seat of a table of ``seats`` missing from its finish order added
+    last, when exactly one is missing (any other entry unchanged: the engine judges it)."""
+    order = entry.get("finish_order") if isinstance(entry, Mapping) else None
+    if not isinstance(order, list) or len(order) != seats - 1:
+        return entry
+    missing = [seat for seat in range(seats) if seat not in order]
+    return {**entry, "finish_order": [*order, *missing]} if len(missing) == 1 else entry
 
 
 GAMES: dict[str, TableGame] = {game.name: game for game in (

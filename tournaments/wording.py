@@ -31,6 +31,8 @@ ENGINE_MESSAGES = {
         "%(sum)s); a double victory is marked as such."),
     "finish_order_invalid": _("The finish order is a list of seats in the order they went out."),
     "finish_order_incomplete": _("Enter the whole finish order: %(missing)s missing."),
+    "finish_order_too_long": _("The finish order names %(given)s seats, but the table has "
+                               "%(table_seats)s."),
     "duplicate_seat": _("%(seat)s is named twice."),
     "calls_invalid": _("Calls map a seat to “tichu”, “grand” or “blind”."),
     "unknown_call": _("The call of %(seat)s is none of Tichu, Grand Tichu or Blind Grand Tichu."),
@@ -73,6 +75,7 @@ ENGINE_MESSAGES = {
         "The call of %(seat)s is marked made, but the other team made a double victory."),
     "tick_contradicts_triple_victory": _(
         "The call of %(seat)s is marked made, but the other team made a triple victory."),
+    "no_team_totals": _("This game scores placings, not team totals."),
 }
 
 

@@ -72,14 +72,18 @@ class Variant(ABC):
 
     @classmethod
     def check_rules(cls, rules: Rules) -> None:
-        """Refuse options this game does not have (``ValueError``)."""
+        """Refuse options this game does not have, and a game whose players the event chooses
+        without a number (``ValueError``): five is no better a guess than twelve, and a guess
+        scores every hand of another table size wrong."""
         players = rules.players
+        allowed = cls.players_allowed
+        count = f"{allowed[0]}" if len(allowed) == 1 else f"{allowed[0]} to {allowed[-1]}"
         if players is not None and (not isinstance(players, int) or isinstance(players, bool)
-                                    or players not in cls.players_allowed):
-            allowed = cls.players_allowed
-            count = (f"{allowed[0]}" if len(allowed) == 1
-                     else f"{allowed[0]} to {allowed[-1]}")
+                                    or players not in allowed):
             raise ValueError(f"{cls.name} is played by {count} players, not {players!r}")
+        if players is None and cls.own_players() is None:
+            raise ValueError(f"{cls.name} is played by {count} players: the rules must say how "
+                             "many (players)")
         if rules.chaos and not cls.chaos_allowed:
             raise ValueError("Chaos Tichu is an option of four-player Tichu only")
 

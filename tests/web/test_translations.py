@@ -19,7 +19,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import InvalidHand, score_entry
+from scoring import InvalidHand, score_entry, score_hand
 from scoring.entry import ERROR_CODES
 from scoring.rules import DTM, STANDARD
 from tournaments.models import Event, Hand
@@ -46,6 +46,7 @@ REFUSED = {
     "finish_order_invalid": {**PLAIN, "finish_order": "0"},
     "finish_order_incomplete": ({"finish_order": [0, 1, 2]},
                                 STANDARD.replace(game="grand_seigneur", players=5)),
+    "finish_order_too_long": {**PLAIN, "finish_order": [0, 1, 2, 3, 0]},
     "duplicate_seat": {**PLAIN, "finish_order": [1, 1]},
     "calls_invalid": {**PLAIN, "calls": ["0"]},
     "unknown_call": {**PLAIN, "calls": {"0": "small"}},
@@ -78,7 +79,12 @@ REFUSED = {
                                         "tichu_success": {"0": True}},
     "tick_contradicts_triple_victory": ({"triple_victory": 1, "calls": {"0": "tichu"},
                                          "tichu_success": {"0": True}}, TIENTSIN),
+    "no_team_totals": ({"finish_order": [4, 3, 2, 1, 0]},
+                       STANDARD.replace(game="grand_seigneur", players=5)),
 }
+SCORED_BY = {"no_team_totals": score_hand}
+"""How the example of a code is scored where ``score_entry`` alone would not refuse it:
+``score_hand``, which wants team totals."""
 NAMES = {0: "Anna", 1: "Ben", 2: "Clara", 3: "David", 4: "Emma", 5: "Felix"}
 
 
@@ -99,7 +105,7 @@ def refusal(code: str) -> InvalidHand:
     entry, rules = REFUSED[code] if isinstance(REFUSED[code], tuple) else (REFUSED[code],
                                                                             STANDARD)
     with pytest.raises(InvalidHand) as caught:
-        score_entry(entry, rules)
+        SCORED_BY.get(code, score_entry)(entry, rules)
     assert caught.value.code == code
     return caught.value
 
