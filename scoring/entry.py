@@ -46,6 +46,9 @@ fault (for field-level errors in forms and APIs) and an English sentence a capta
 Wrong types raise ``InvalidHand`` too, never ``TypeError`` or a bare ``ValueError``: the entry
 comes straight from a form or a JSON body, so any value may stand anywhere (a refusal quotes it
 cut short, ``_quoted``).
+
+A Threechu caller that knows the hand's dealer says so (``score_entry(..., dealer=0)``): an entry
+naming none is given that dealer, one naming another seat is refused (``dealer_not_hands_dealer``).
 """
 
 from __future__ import annotations
@@ -81,7 +84,7 @@ ERROR_CODES = frozenset({
     "unknown_call", "grand_tichu_not_allowed", "blind_grand_tichu_not_allowed",
     "two_grand_tichus", "tichu_success_invalid", "tick_not_caller", "two_calls_made",
     "tick_contradicts_finish_order", "first_out_unknown", "chaos_grand_tichu_missing",
-    "dealer_missing", "dealer_grand_tichu", "dummy_grand_tichu",
+    "dealer_missing", "dealer_not_hands_dealer", "dealer_grand_tichu", "dummy_grand_tichu",
     "finish_order_too_long", "no_team_totals",
     *(f"{sweep}_{suffix}" for sweep in ("double_victory", "triple_victory")
       for suffix in ("invalid", "card_points", "mismatch")),
@@ -121,10 +124,13 @@ def normalize_entry(entry: Mapping[str, Any], rules: Rules = STANDARD) -> dict[s
     return score_entry(entry, rules).as_entry()
 
 
-def score_entry(entry: Mapping[str, Any], rules: Rules = STANDARD) -> HandScore | PlacingScore:
+def score_entry(entry: Mapping[str, Any], rules: Rules = STANDARD, *, dealer: int | None = None
+                ) -> HandScore | PlacingScore:
     """Validate a score entry against every rule of the event's game (module docstring) and score
-    it: a ``HandScore`` in the partnership games, a ``PlacingScore`` in Grand Seigneur."""
-    return rules.variant.score_entry(entry)
+    it: a ``HandScore`` in the partnership games, a ``PlacingScore`` in Grand Seigneur.
+    ``dealer``: Threechu's dealer of the hand, where the caller knows it (``ValueError`` in the
+    other games, which have none)."""
+    return rules.variant.score_entry(entry, dealer)
 
 
 def _keys(entry: object, known: tuple[str, ...]) -> None:
@@ -138,11 +144,13 @@ def _keys(entry: object, known: tuple[str, ...]) -> None:
                           field, {"field": field})
 
 
-def score_team_entry(entry: Mapping[str, Any], game: TeamVariant) -> HandScore:
+def score_team_entry(entry: Mapping[str, Any], game: TeamVariant, dealer: int | None = None
+                     ) -> HandScore:
     """A partnership game's entry, checked and scored (module docstring). Tichu points per team =
-    card points (or the sweep value and 0) + that team's calls."""
+    card points (or the sweep value and 0) + that team's calls. ``dealer``: the hand's dealer as
+    the caller knows it (Threechu)."""
     _keys(entry, game.entry_keys)
-    dealer = game.dealer_of(entry)
+    dealer = game.dealer_of(entry, dealer)
     sweep = _sweep(entry.get(game.sweep_key), game)
     card_points = _card_points(entry.get("card_points"), sweep, game)
     finish_order = _finish_order(entry.get("finish_order"), sweep, game)

@@ -175,6 +175,8 @@ class ThreechuTables(TableGame):
     tiebreaks = ("tichu_points",)
     HAND_SEATS = {0: 0, 1: 1, 3: 2}
     """The engine's seat of a hand -> the player's offset from the dealer (2 is the dummy)."""
+    DEALER_SEAT = 0
+    """The dealer's seat in every hand's seats."""
 
     @staticmethod
     def dealer(number: int) -> int:
@@ -187,10 +189,10 @@ class ThreechuTables(TableGame):
         return (self.dealer(number) + self.HAND_SEATS.get(seat, 0)) % 3
 
     def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
-        """The dealer is seat 0 of the hand: named by the tournament, not by the captain."""
-        if isinstance(entry, Mapping):
-            entry = {**entry, "dealer": 0}
-        return score_entry(entry, rules)
+        """The dealer is seat 0 of every hand, as the captain's page shows it: an entry naming
+        no dealer is given that one, and one naming another seat is refused
+        (``dealer_not_hands_dealer``), never changed behind the captain's back."""
+        return score_entry(entry, rules, dealer=self.DEALER_SEAT)
 
     def seat_credits(self, score, number: int, vp: tuple[int, int]
                      ) -> dict[int, tuple[int, int, int | None]]:
@@ -205,7 +207,7 @@ class ThreechuTables(TableGame):
         return {0: "dealer", 2: "dummy"}
 
     def setting(self, number: int, previous: Any) -> dict[str, Any]:
-        return {"dealer": 0}
+        return {"dealer": self.DEALER_SEAT}
 
     def dealer_position(self, number: int) -> int | None:
         return self.dealer(number)

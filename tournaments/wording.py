@@ -50,6 +50,7 @@ ENGINE_MESSAGES = {
     "chaos_grand_tichu_missing": _(
         "Chaos Tichu: each team calls one Grand Tichu every hand, and %(team)s called none."),
     "dealer_missing": _("Threechu: enter the dealer, who played the dummy's hand."),
+    "dealer_not_hands_dealer": _("Threechu: %(dealer)s deals this hand, not %(seat)s."),
     "dealer_grand_tichu": _("Threechu: the dealer (%(seat)s) may call Tichu, but not Grand "
                             "Tichu."),
     "dummy_grand_tichu": _("Threechu: the dummy (%(seat)s) may call Tichu, but not Grand Tichu."),
@@ -100,7 +101,7 @@ def _in_words(code: str, params: Mapping, names: Mapping[int, str] | None) -> di
     words = dict(params)
     if code == "unknown_seat":
         return {"value": params["seat"], "last": params["seats"] - 1}
-    for key in ("seat", "first_out"):
+    for key in ("seat", "first_out", "dealer"):
         if key in params:
             words[key] = seat_in_words(params[key], names)
     for key in ("seats", "missing"):

@@ -119,8 +119,10 @@ class Variant(ABC):
         return tuple(share + (seat < more) for seat in range(self.seats))
 
     @abstractmethod
-    def score_entry(self, entry: Mapping[str, Any]) -> HandScore | PlacingScore:
-        """A captain's score entry, checked and scored (``scoring.entry``)."""
+    def score_entry(self, entry: Mapping[str, Any], dealer: int | None = None
+                    ) -> HandScore | PlacingScore:
+        """A captain's score entry, checked and scored (``scoring.entry``); ``dealer``: the
+        hand's dealer where the caller knows it (Threechu only)."""
 
     # -- the hand, step by step: the hooks of ``scoring.state.HandState`` -------------------
 
@@ -273,8 +275,10 @@ class TeamVariant(Variant):
         """The keys of this game's score sheet."""
         return ("card_points", "finish_order", "calls", self.sweep_key, "tichu_success")
 
-    def dealer_of(self, entry: Mapping[str, Any]) -> int | None:
-        """The dealer the score sheet names, where the game has one (Threechu)."""
+    def dealer_of(self, entry: Mapping[str, Any], known: int | None = None) -> int | None:
+        """The dealer the score sheet names, where the game has one (Threechu); ``known``: the
+        hand's dealer as the caller knows it (``ValueError`` in a game without one)."""
+        self.setting(known, None)
         return None
 
     def check_calls(self, calls: dict[int, str], dealer: int | None) -> None:
@@ -356,10 +360,10 @@ class TeamVariant(Variant):
             entry["dealer"] = score.dealer
         return entry
 
-    def score_entry(self, entry: Mapping[str, Any]) -> HandScore:
+    def score_entry(self, entry: Mapping[str, Any], dealer: int | None = None) -> HandScore:
         from ..entry import score_team_entry  # entry's defaults are rules, which check games
 
-        return score_team_entry(entry, self)
+        return score_team_entry(entry, self, dealer)
 
 
 class PlacingVariant(Variant):
@@ -376,7 +380,8 @@ class PlacingVariant(Variant):
     def entry(self, score: Any) -> dict[str, Any]:
         return dict(score.as_entry())
 
-    def score_entry(self, entry: Mapping[str, Any]) -> PlacingScore:
+    def score_entry(self, entry: Mapping[str, Any], dealer: int | None = None) -> PlacingScore:
         from ..entry import score_placing_entry
 
+        self.setting(dealer, None)  # no dealer to know: refused
         return score_placing_entry(entry, self)

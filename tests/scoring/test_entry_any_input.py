@@ -45,13 +45,15 @@ entries = st.one_of(json_values, st.dictionaries(st.sampled_from(KEYS), sheet_va
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=st.sampled_from(GAMES), entry=entries, team_totals=st.booleans())
-def test_any_entry_is_scored_or_refused_with_a_code(rules, entry, team_totals):
+@given(rules=st.sampled_from(GAMES), entry=entries, team_totals=st.booleans(),
+       dealer=st.sampled_from([None, 0, 3]))
+def test_any_entry_is_scored_or_refused_with_a_code(rules, entry, team_totals, dealer):
+    setting = {"dealer": dealer} if rules.game == "threechu" else {}
     try:
-        if team_totals:
+        if team_totals and not setting:
             score_hand(entry, rules)
         else:
-            score_entry(entry, rules)
+            score_entry(entry, rules, **setting)
     except InvalidHand as error:
         assert error.code in ERROR_CODES
         assert error.message.endswith(".") and isinstance(error.params, dict)

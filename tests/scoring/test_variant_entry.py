@@ -12,8 +12,12 @@ THREECHU = Rules(game="threechu")
 
 
 def refused(entry, rules):
+    return refused_with(entry, rules)
+
+
+def refused_with(entry, rules, **setting):
     with pytest.raises(InvalidHand) as caught:
-        score_entry(entry, rules)
+        score_entry(entry, rules, **setting)
     error = caught.value
     assert error.message.endswith(".") and str(error) == error.message
     return error
@@ -184,6 +188,24 @@ def test_threechu_credits_the_dealer_with_the_dummy_side():
     assert score.totals == (170, 30)
     assert score.credits() == {0: (170, 2), 1: (30, 0), 3: (30, 0)}
     assert score.as_entry()["dealer"] == 0
+
+
+def test_threechu_a_dealer_known_to_the_caller_is_never_replaced():
+    """A tournament knows each hand's dealer: an entry naming none is given it, one naming
+    another seat is refused (the dealer the captain typed is never silently replaced)."""
+    hand = {"card_points": [70, 30], "finish_order": [2]}
+    assert score_entry(hand, THREECHU, dealer=0).dealer == 0
+    assert score_entry({**hand, "dealer": "0"}, THREECHU, dealer=0).dealer == 0
+    error = refused_with({**hand, "dealer": 1}, THREECHU, dealer=0)
+    assert (error.code, error.field, error.params) == ("dealer_not_hands_dealer", "dealer",
+                                                       {"seat": 1, "dealer": 0})
+    assert refused_with({**hand, "dealer": 7}, THREECHU, dealer=0).code == "unknown_seat"
+
+
+@pytest.mark.parametrize("rules", [Rules(), TIENTSIN, Rules(game="grand_seigneur", players=5)])
+def test_only_threechu_has_a_dealer_to_know(rules):
+    with pytest.raises(ValueError, match="dealer"):
+        score_entry({"finish_order": [0, 1, 2, 3, 4]}, rules, dealer=0)
 
 
 def test_threechu_double_victory_of_the_dealer_side():

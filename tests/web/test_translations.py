@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,7 @@ REFUSED = {
     "chaos_grand_tichu_missing": ({**PLAIN, "finish_order": [1], "calls": {"0": "grand"}},
                                   STANDARD.replace(chaos=True)),
     "dealer_missing": (PLAIN, THREECHU),
+    "dealer_not_hands_dealer": ({**PLAIN, "dealer": 1}, THREECHU),
     "dealer_grand_tichu": ({**PLAIN, "dealer": 0, "finish_order": [1],
                             "calls": {"0": "grand"}}, THREECHU),
     "dummy_grand_tichu": ({**PLAIN, "dealer": 0, "finish_order": [1],
@@ -82,9 +84,10 @@ REFUSED = {
     "no_team_totals": ({"finish_order": [4, 3, 2, 1, 0]},
                        STANDARD.replace(game="grand_seigneur", players=5)),
 }
-SCORED_BY = {"no_team_totals": score_hand}
-"""How the example of a code is scored where ``score_entry`` alone would not refuse it:
-``score_hand``, which wants team totals."""
+SCORED_BY = {"dealer_not_hands_dealer": partial(score_entry, dealer=0),
+             "no_team_totals": score_hand}
+"""How the example of a code is scored where ``score_entry`` alone would not refuse it: a
+caller that knows the hand's dealer, ``score_hand`` that wants team totals."""
 NAMES = {0: "Anna", 1: "Ben", 2: "Clara", 3: "David", 4: "Emma", 5: "Felix"}
 
 
