@@ -35,17 +35,27 @@ by card:
 - The first player out must be known whenever anyone called: from the finish order, or from the
   ticks, which must agree with it (at most one made, only by a caller, only by the first out).
 - A finish order that opens with a whole team is a sweep and must be entered as one.
-- Grand Seigneur: every seat exactly once (the last one may be left out: it is implied).
+- The finish order names no more seats than the table has. Grand Seigneur: every seat exactly
+  once, none implied (seven seats under rules of eight would be a table of seven, each player
+  scored a point too many, or a table of eight with its last left out: the engine cannot tell,
+  so it takes only the whole order).
 
 Every violation raises ``InvalidHand`` with a stable ``code`` and its ``params`` (for programs and
 the web layer, which words them in the reader's language), a ``field`` naming the entry key at
 fault (for field-level errors in forms and APIs) and an English sentence a captain understands.
-Wrong types raise ``InvalidHand`` too, never ``TypeError``: the entry comes straight from a form.
+Wrong types raise ``InvalidHand`` too, never ``TypeError`` or a bare ``ValueError``: the entry
+comes straight from a form or a JSON body, so any value may stand anywhere (a refusal quotes it
+cut short, ``_quoted``).
+
+A Threechu caller that knows the hand's dealer says so (``score_entry(..., dealer=0)``): an entry
+naming none is given that dealer, one naming another seat is refused (``dealer_not_hands_dealer``).
 """
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable, Mapping
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from .rules import STANDARD, Rules
@@ -74,7 +84,8 @@ ERROR_CODES = frozenset({
     "unknown_call", "grand_tichu_not_allowed", "blind_grand_tichu_not_allowed",
     "two_grand_tichus", "tichu_success_invalid", "tick_not_caller", "two_calls_made",
     "tick_contradicts_finish_order", "first_out_unknown", "chaos_grand_tichu_missing",
-    "dealer_missing", "dealer_grand_tichu", "dummy_grand_tichu",
+    "dealer_missing", "dealer_not_hands_dealer", "dealer_grand_tichu", "dummy_grand_tichu",
+    "finish_order_too_long", "no_team_totals",
     *(f"{sweep}_{suffix}" for sweep in ("double_victory", "triple_victory")
       for suffix in ("invalid", "card_points", "mismatch")),
     "finish_order_double_victory", "finish_order_triple_victory",
@@ -98,10 +109,13 @@ class InvalidHand(ValueError):
 
 def score_hand(entry: Mapping[str, Any], rules: Rules = STANDARD) -> tuple[int, int]:
     """Both teams' Tichu points for one hand's score entry; ``InvalidHand`` if it breaks a rule.
-    (Grand Seigneur has no teams: its entries are scored by ``score_entry`` alone.)"""
+    (Grand Seigneur has no teams: its entries are scored by ``score_entry`` alone, and here
+    refused with ``no_team_totals``.)"""
     score = score_entry(entry, rules)
     if isinstance(score, PlacingScore):
-        raise ValueError("Grand Seigneur scores placings, not team totals: use score_entry")
+        raise InvalidHand("no_team_totals",
+                          f"{score.game} scores placings, not team totals: use score_entry.",
+                          None, {"game": score.game})
     return score.totals
 
 
@@ -110,10 +124,13 @@ def normalize_entry(entry: Mapping[str, Any], rules: Rules = STANDARD) -> dict[s
     return score_entry(entry, rules).as_entry()
 
 
-def score_entry(entry: Mapping[str, Any], rules: Rules = STANDARD) -> HandScore | PlacingScore:
+def score_entry(entry: Mapping[str, Any], rules: Rules = STANDARD, *, dealer: int | None = None
+                ) -> HandScore | PlacingScore:
     """Validate a score entry against every rule of the event's game (module docstring) and score
-    it: a ``HandScore`` in the partnership games, a ``PlacingScore`` in Grand Seigneur."""
-    return rules.variant.score_entry(entry)
+    it: a ``HandScore`` in the partnership games, a ``PlacingScore`` in Grand Seigneur.
+    ``dealer``: Threechu's dealer of the hand, where the caller knows it (``ValueError`` in the
+    other games, which have none)."""
+    return rules.variant.score_entry(entry, dealer)
 
 
 def _keys(entry: object, known: tuple[str, ...]) -> None:
@@ -122,15 +139,18 @@ def _keys(entry: object, known: tuple[str, ...]) -> None:
         raise InvalidHand("entry_invalid", "The score entry must be a mapping of fields.")
     unknown = [key for key in entry if key not in known]
     if unknown:
-        raise InvalidHand("unknown_field", f"Unknown field {unknown[0]!r} in the score entry.",
-                          str(unknown[0]), {"field": str(unknown[0])})
+        field = str(_quoted(unknown[0]))
+        raise InvalidHand("unknown_field", f"Unknown field {field!r} in the score entry.",
+                          field, {"field": field})
 
 
-def score_team_entry(entry: Mapping[str, Any], game: TeamVariant) -> HandScore:
+def score_team_entry(entry: Mapping[str, Any], game: TeamVariant, dealer: int | None = None
+                     ) -> HandScore:
     """A partnership game's entry, checked and scored (module docstring). Tichu points per team =
-    card points (or the sweep value and 0) + that team's calls."""
+    card points (or the sweep value and 0) + that team's calls. ``dealer``: the hand's dealer as
+    the caller knows it (Threechu)."""
     _keys(entry, game.entry_keys)
-    dealer = game.dealer_of(entry)
+    dealer = game.dealer_of(entry, dealer)
     sweep = _sweep(entry.get(game.sweep_key), game)
     card_points = _card_points(entry.get("card_points"), sweep, game)
     finish_order = _finish_order(entry.get("finish_order"), sweep, game)
@@ -154,11 +174,10 @@ def score_team_entry(entry: Mapping[str, Any], game: TeamVariant) -> HandScore:
 
 
 def score_placing_entry(entry: Mapping[str, Any], game: PlacingVariant) -> PlacingScore:
-    """Grand Seigneur's entry: the finish order of every seat (the last may be left out)."""
+    """Grand Seigneur's entry: the finish order of every seat, none implied (module
+    docstring)."""
     _keys(entry, ("finish_order",))
     order = _order(entry.get("finish_order"), game.seats)
-    if len(order) == game.seats - 1:
-        order += tuple(s for s in range(game.seats) if s not in order)
     if len(order) != game.seats:
         missing = [s for s in range(game.seats) if s not in order]
         raise InvalidHand("finish_order_incomplete",
@@ -176,14 +195,34 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_QUOTE = reprlib.Repr()
+_QUOTE.maxstring = _QUOTE.maxlong = _QUOTE.maxother = 40
+
+
+def _quoted(value: object) -> int | str:
+    """A value of the entry as a refusal quotes it, in its message and params: a whole number as
+    it is, anything else as text, long ones cut with "..." (a number too long to print at all,
+    over 4300 digits, is only "...")."""
+    if _is_int(value) and value.bit_length() < 64:
+        return value
+    if isinstance(value, str):
+        return value if len(value) <= 40 else f"{value[:36]}..."
+    try:
+        return _QUOTE.repr(value)
+    except ValueError:  # Python prints no int of more than 4300 digits
+        return "..."
+
+
 def seat_of(value: object, field: str, seats: int = 4) -> int:
     """A seat from an int ``0``-``seats - 1`` or its string (JSON object keys are strings)."""
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
+    if isinstance(value, str) and value.strip().isdecimal():
+        with suppress(ValueError):  # more digits than Python reads: no seat either
+            value = int(value)
     if _is_int(value) and 0 <= value < seats:
         return value
-    raise InvalidHand("unknown_seat", f"{value!r} is not a seat: seats are 0 to {seats - 1}.",
-                      field, {"seat": value if _is_int(value) else str(value), "seats": seats})
+    shown = _quoted(value)
+    raise InvalidHand("unknown_seat", f"{shown!r} is not a seat: seats are 0 to {seats - 1}.",
+                      field, {"seat": shown if _is_int(shown) else str(shown), "seats": seats})
 
 
 def _sweep(value: object, game: TeamVariant) -> int | None:
@@ -246,6 +285,10 @@ def _order(value: object, seats: int) -> tuple[int, ...]:
     if not isinstance(value, (list, tuple)):
         raise InvalidHand("finish_order_invalid",
                           "The finish order is a list of seats in the order they went out.", field)
+    if len(value) > seats:
+        raise InvalidHand("finish_order_too_long",
+                          f"The finish order names {len(value)} seats, but the table has "
+                          f"{seats}.", field, {"given": len(value), "table_seats": seats})
     order = tuple(seat_of(seat, field, seats) for seat in value)
     if len(set(order)) != len(order):
         twice = next(seat for seat in order if order.count(seat) > 1)
@@ -299,8 +342,8 @@ def _calls(value: object, game: TeamVariant) -> dict[int, str]:
             continue
         if not isinstance(call, str) or call.strip().lower() not in CALL_VALUES:
             raise InvalidHand("unknown_call",
-                              f"{call!r} is not a call: use 'tichu', 'grand' or 'blind'.", field,
-                              {"seat": seat})
+                              f"{_quoted(call)!r} is not a call: use 'tichu', 'grand' or 'blind'.",
+                              field, {"seat": seat})
         call = call.strip().lower()
         if call == "grand" and not game.grand_tichu_allowed:
             raise InvalidHand("grand_tichu_not_allowed",

@@ -16,7 +16,8 @@ on an option takes it.
 - ``game``: which game of the seeds is played on the cards (``scoring.variants.VARIANTS``):
   ``tichu`` (four players), ``tientsin`` (six), ``threechu`` (three and a dummy) or
   ``grand_seigneur`` (five to twelve).
-- ``players``: how many play; only Grand Seigneur leaves a choice (5-12), the other games fix it
+- ``players``: how many play; only Grand Seigneur leaves a choice (5-12), and its rules must
+  give it (a guess would score every hand of another table size wrong); the other games fix it
   (``None``: the game's own number).
 - ``chaos``: Chaos Tichu, each team calls exactly one Grand Tichu every hand (four-player Tichu
   only).

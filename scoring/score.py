@@ -132,11 +132,12 @@ class HandScore:
         """Each player's (TP, VP) for this hand, by seat: their team's. In Threechu the dummy's
         seat earns nothing: its side's points go to the dealer, and each other player earns
         their own side's."""
+        from .variants import VARIANTS  # the games import this module
+
         vp = self.victory_points(scheme)
         dummy = None if self.dealer is None else partner_of(self.dealer)
-        seats = 6 if self.game == "tientsin" else 4
         return {seat: (self.totals[team_of(seat)], vp[team_of(seat)])
-                for seat in range(seats) if seat != dummy}
+                for seat in range(VARIANTS[self.game].seats_for()) if seat != dummy}
 
     def as_entry(self) -> dict[str, Any]:
         """The canonical score entry of this hand: JSON-ready, string seat keys in order, ticks for

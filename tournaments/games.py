@@ -27,6 +27,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from scoring import VARIANTS, score_entry
+
+
+def players_of(game: str) -> int:
+    """How many play the engine's ``game`` at a table, where the game fixes it (the one place
+    that says so is the game's class in ``scoring.variants``)."""
+    players = VARIANTS[game].own_players()
+    if players is None:
+        raise ValueError(f"{game} seats as many as its event says")
+    return players
+
 
 class TableGame:
     """A game's tables: their size, their teams, how a field is split into them."""
@@ -95,9 +106,10 @@ class TableGame:
         """The engine's rules at a table of ``seats`` (Grand Seigneur: that many players)."""
         return rules
 
-    def hand_entry(self, entry: Mapping[str, Any], number: int) -> Mapping[str, Any]:
-        """A captain's score entry of hand ``number`` as the engine takes it."""
-        return entry
+    def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
+        """A captain's score entry of hand ``number`` at a table of ``seats``, scored by the
+        engine under the event's ``rules`` (``InvalidHand`` when it refuses the entry)."""
+        return score_entry(entry, self.rules_for(rules, seats))
 
     def seat_credits(self, score, number: int, vp: tuple[int, int]
                      ) -> dict[int, tuple[int, int, int | None]]:
@@ -140,13 +152,13 @@ class TableGame:
 
 class TichuTables(TableGame):
     name = "tichu"
-    seats = 4
+    seats = players_of("tichu")
     cups = True
 
 
 class TientsinTables(TableGame):
     name = "tientsin"
-    seats = 6
+    seats = players_of("tientsin")
 
 
 class ThreechuTables(TableGame):
@@ -154,7 +166,7 @@ class ThreechuTables(TableGame):
     player, 2 the dummy (played by the dealer), 3 the third player."""
 
     name = "threechu"
-    seats = 3
+    seats = players_of("threechu")  # the dummy is no player: the dealer plays its hand
     teams = False
     team_entrants = False
     per_seat = True
@@ -163,6 +175,8 @@ class ThreechuTables(TableGame):
     tiebreaks = ("tichu_points",)
     HAND_SEATS = {0: 0, 1: 1, 3: 2}
     """The engine's seat of a hand -> the player's offset from the dealer (2 is the dummy)."""
+    DEALER_SEAT = 0
+    """The dealer's seat in every hand's seats."""
 
     @staticmethod
     def dealer(number: int) -> int:
@@ -174,11 +188,11 @@ class ThreechuTables(TableGame):
         seat: the dealer's)."""
         return (self.dealer(number) + self.HAND_SEATS.get(seat, 0)) % 3
 
-    def hand_entry(self, entry: Mapping[str, Any], number: int) -> Mapping[str, Any]:
-        """The dealer is seat 0 of the hand: named by the tournament, not by the captain."""
-        if not isinstance(entry, Mapping):
-            return entry
-        return {**entry, "dealer": 0}
+    def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
+        """The dealer is seat 0 of every hand, as the captain's page shows it: an entry naming
+        no dealer is given that one, and one naming another seat is refused
+        (``dealer_not_hands_dealer``), never changed behind the captain's back."""
+        return score_entry(entry, rules, dealer=self.DEALER_SEAT)
 
     def seat_credits(self, score, number: int, vp: tuple[int, int]
                      ) -> dict[int, tuple[int, int, int | None]]:
@@ -193,7 +207,7 @@ class ThreechuTables(TableGame):
         return {0: "dealer", 2: "dummy"}
 
     def setting(self, number: int, previous: Any) -> dict[str, Any]:
-        return {"dealer": 0}
+        return {"dealer": self.DEALER_SEAT}
 
     def dealer_position(self, number: int) -> int | None:
         return self.dealer(number)
@@ -222,13 +236,13 @@ class GrandSeigneurTables(TableGame):
     avoid_meetings = False
     vp_schemes = ("dtm",)
     tiebreaks = ("first_places", "second_places")
-    SIZES = range(5, 13)
+    SIZES = VARIANTS["grand_seigneur"].players_allowed
 
     def __init__(self, seats: int = 8):
         self.seats = seats  # type: ignore[misc]
 
     def for_rules(self, rules) -> TableGame:
-        return GrandSeigneurTables(rules.players or 8)
+        return GrandSeigneurTables(rules.players)
 
     def table_sizes(self, players: int) -> tuple[list[int], int]:
         """As many tables as the preferred size gives, their sizes as equal as can be, all
@@ -249,6 +263,12 @@ class GrandSeigneurTables(TableGame):
     def rules_for(self, rules, seats: int):
         return rules.replace(players=seats)
 
+    def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
+        """The captain may leave out the last player (the form says so): here, where the
+        table's size is known, the one seat missing from the finish order is added last. The
+        engine takes only the whole order, which it cannot tell from a shorter table's."""
+        return super().score_entry(with_last_seat(entry, seats), number, rules, seats)
+
     def seat_credits(self, score, number: int, vp: tuple[int, int]
                      ) -> dict[int, tuple[int, int, int | None]]:
         """Placing points (the players beaten) as VP, no TP, and the place."""
@@ -258,6 +278,16 @@ class GrandSeigneurTables(TableGame):
     def setting(self, number: int, previous: Any) -> dict[str, Any]:
         """From the second hand on, the exchange by the previous hand's placing."""
         return {} if previous is None else {"placing": previous.finish_order}
+
+
+def with_last_seat(entry: Mapping[str, Any], seats: int) -> Mapping[str, Any]:
+    """The entry with the one seat of a table of ``seats`` missing from its finish order added
+    last, when exactly one is missing (any other entry unchanged: the engine judges it)."""
+    order = entry.get("finish_order") if isinstance(entry, Mapping) else None
+    if not isinstance(order, list) or len(order) != seats - 1:
+        return entry
+    missing = [seat for seat in range(seats) if seat not in order]
+    return {**entry, "finish_order": [*order, *missing]} if len(missing) == 1 else entry
 
 
 GAMES: dict[str, TableGame] = {game.name: game for game in (

@@ -31,6 +31,8 @@ ENGINE_MESSAGES = {
         "%(sum)s); a double victory is marked as such."),
     "finish_order_invalid": _("The finish order is a list of seats in the order they went out."),
     "finish_order_incomplete": _("Enter the whole finish order: %(missing)s missing."),
+    "finish_order_too_long": _("The finish order names %(given)s seats, but the table has "
+                               "%(table_seats)s."),
     "duplicate_seat": _("%(seat)s is named twice."),
     "calls_invalid": _("Calls map a seat to “tichu”, “grand” or “blind”."),
     "unknown_call": _("The call of %(seat)s is none of Tichu, Grand Tichu or Blind Grand Tichu."),
@@ -48,6 +50,7 @@ ENGINE_MESSAGES = {
     "chaos_grand_tichu_missing": _(
         "Chaos Tichu: each team calls one Grand Tichu every hand, and %(team)s called none."),
     "dealer_missing": _("Threechu: enter the dealer, who played the dummy's hand."),
+    "dealer_not_hands_dealer": _("Threechu: %(dealer)s deals this hand, not %(seat)s."),
     "dealer_grand_tichu": _("Threechu: the dealer (%(seat)s) may call Tichu, but not Grand "
                             "Tichu."),
     "dummy_grand_tichu": _("Threechu: the dummy (%(seat)s) may call Tichu, but not Grand Tichu."),
@@ -73,6 +76,7 @@ ENGINE_MESSAGES = {
         "The call of %(seat)s is marked made, but the other team made a double victory."),
     "tick_contradicts_triple_victory": _(
         "The call of %(seat)s is marked made, but the other team made a triple victory."),
+    "no_team_totals": _("This game scores placings, not team totals."),
 }
 
 
@@ -97,7 +101,7 @@ def _in_words(code: str, params: Mapping, names: Mapping[int, str] | None) -> di
     words = dict(params)
     if code == "unknown_seat":
         return {"value": params["seat"], "last": params["seats"] - 1}
-    for key in ("seat", "first_out"):
+    for key in ("seat", "first_out", "dealer"):
         if key in params:
             words[key] = seat_in_words(params[key], names)
     for key in ("seats", "missing"):

@@ -34,32 +34,56 @@ class Variant(ABC):
     """A game on Tichu's cards under an event's rules (the base: what every game has).
 
     Flags (class attributes): ``name`` (the registry's key), ``players_allowed`` (how many may
-    play; the first is the default), ``grand_look`` (the cards a player sees before the Grand
-    Tichu window closes; 0: no Grand Tichu, no calls at all in a game without teams),
-    ``chaos_allowed`` (may the event play it as Chaos Tichu?).
+    play: one number where the game fixes it, else the event chooses), ``dummies`` (seats at the
+    table that no player holds), ``grand_look`` (the cards a player sees before the Grand Tichu
+    window closes; 0: no Grand Tichu, no calls at all in a game without teams),
+    ``chaos_allowed`` (may the event play it as Chaos Tichu?). These are the game's facts: the
+    score (``HandScore.credits``) and the tournament (``tournaments.games``) read them here.
     """
 
     name: ClassVar[str]
     players_allowed: ClassVar[range]
+    dummies: ClassVar[int] = 0
     grand_look: ClassVar[int] = 0
     chaos_allowed: ClassVar[bool] = False
 
     def __init__(self, rules: Rules):
         self.rules = rules
         self.players: int = rules.players or self.players_allowed[0]
-        self.seats: int = self.players
+        self.seats: int = self.seats_for(self.players)
         """The hands at the table, in playing order (a dummy's included)."""
 
     @classmethod
+    def own_players(cls) -> int | None:
+        """How many play, where the game fixes it (``None``: the event chooses, Grand
+        Seigneur)."""
+        allowed = cls.players_allowed
+        return allowed[0] if len(allowed) == 1 else None
+
+    @classmethod
+    def seats_for(cls, players: int | None = None) -> int:
+        """The hands at a table of ``players`` (by default the game's own number), a dummy's
+        included."""
+        if players is None:
+            players = cls.own_players()
+            if players is None:
+                raise ValueError(f"{cls.name} seats as many as play: say how many")
+        return players + cls.dummies
+
+    @classmethod
     def check_rules(cls, rules: Rules) -> None:
-        """Refuse options this game does not have (``ValueError``)."""
+        """Refuse options this game does not have, and a game whose players the event chooses
+        without a number (``ValueError``): five is no better a guess than twelve, and a guess
+        scores every hand of another table size wrong."""
         players = rules.players
+        allowed = cls.players_allowed
+        count = f"{allowed[0]}" if len(allowed) == 1 else f"{allowed[0]} to {allowed[-1]}"
         if players is not None and (not isinstance(players, int) or isinstance(players, bool)
-                                    or players not in cls.players_allowed):
-            allowed = cls.players_allowed
-            count = (f"{allowed[0]}" if len(allowed) == 1
-                     else f"{allowed[0]} to {allowed[-1]}")
+                                    or players not in allowed):
             raise ValueError(f"{cls.name} is played by {count} players, not {players!r}")
+        if players is None and cls.own_players() is None:
+            raise ValueError(f"{cls.name} is played by {count} players: the rules must say how "
+                             "many (players)")
         if rules.chaos and not cls.chaos_allowed:
             raise ValueError("Chaos Tichu is an option of four-player Tichu only")
 
@@ -95,8 +119,10 @@ class Variant(ABC):
         return tuple(share + (seat < more) for seat in range(self.seats))
 
     @abstractmethod
-    def score_entry(self, entry: Mapping[str, Any]) -> HandScore | PlacingScore:
-        """A captain's score entry, checked and scored (``scoring.entry``)."""
+    def score_entry(self, entry: Mapping[str, Any], dealer: int | None = None
+                    ) -> HandScore | PlacingScore:
+        """A captain's score entry, checked and scored (``scoring.entry``); ``dealer``: the
+        hand's dealer where the caller knows it (Threechu only)."""
 
     # -- the hand, step by step: the hooks of ``scoring.state.HandState`` -------------------
 
@@ -249,8 +275,10 @@ class TeamVariant(Variant):
         """The keys of this game's score sheet."""
         return ("card_points", "finish_order", "calls", self.sweep_key, "tichu_success")
 
-    def dealer_of(self, entry: Mapping[str, Any]) -> int | None:
-        """The dealer the score sheet names, where the game has one (Threechu)."""
+    def dealer_of(self, entry: Mapping[str, Any], known: int | None = None) -> int | None:
+        """The dealer the score sheet names, where the game has one (Threechu); ``known``: the
+        hand's dealer as the caller knows it (``ValueError`` in a game without one)."""
+        self.setting(known, None)
         return None
 
     def check_calls(self, calls: dict[int, str], dealer: int | None) -> None:
@@ -332,10 +360,10 @@ class TeamVariant(Variant):
             entry["dealer"] = score.dealer
         return entry
 
-    def score_entry(self, entry: Mapping[str, Any]) -> HandScore:
+    def score_entry(self, entry: Mapping[str, Any], dealer: int | None = None) -> HandScore:
         from ..entry import score_team_entry  # entry's defaults are rules, which check games
 
-        return score_team_entry(entry, self)
+        return score_team_entry(entry, self, dealer)
 
 
 class PlacingVariant(Variant):
@@ -352,7 +380,8 @@ class PlacingVariant(Variant):
     def entry(self, score: Any) -> dict[str, Any]:
         return dict(score.as_entry())
 
-    def score_entry(self, entry: Mapping[str, Any]) -> PlacingScore:
+    def score_entry(self, entry: Mapping[str, Any], dealer: int | None = None) -> PlacingScore:
         from ..entry import score_placing_entry
 
+        self.setting(dealer, None)  # no dealer to know: refused
         return score_placing_entry(entry, self)

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..rules import Rules
 from ..score import GRAND_CALLS
 from .tichu import Tichu
 
@@ -30,11 +29,8 @@ class Threechu(Tichu):
 
     name = "threechu"
     players_allowed = range(3, 4)
+    dummies = 1
     chaos_allowed = False  # the dealer's side could call no Grand Tichu
-
-    def __init__(self, rules: Rules):
-        super().__init__(rules)
-        self.seats = 4
 
     @staticmethod
     def dummy_of(dealer: int | None) -> int | None:
@@ -45,16 +41,27 @@ class Threechu(Tichu):
     def entry_keys(self) -> tuple[str, ...]:
         return (*super().entry_keys, "dealer")
 
-    def dealer_of(self, entry: Mapping[str, Any]) -> int:
-        """The dealer's seat, which a Threechu sheet must name."""
+    def dealer_of(self, entry: Mapping[str, Any], known: int | None = None) -> int:
+        """The dealer's seat, which a Threechu sheet must name unless the caller knows it
+        (``known``: a tournament seats each hand's dealer). A sheet naming another seat than the
+        known dealer is refused, never changed: the captain sees what counts."""
         from ..entry import InvalidHand, seat_of
 
+        if known is not None:
+            known = self.setting(known, None)[0]  # a seat 0-3, as a hand's setting
         value = entry.get("dealer")
         if value is None:
-            raise InvalidHand("dealer_missing",
-                              "Threechu: enter the dealer, who played the dummy's hand.",
-                              "dealer")
-        return seat_of(value, "dealer")
+            if known is None:
+                raise InvalidHand("dealer_missing",
+                                  "Threechu: enter the dealer, who played the dummy's hand.",
+                                  "dealer")
+            return known
+        seat = seat_of(value, "dealer")
+        if known is not None and seat != known:
+            raise InvalidHand("dealer_not_hands_dealer",
+                              f"Threechu: seat {known} deals this hand, not seat {seat}.",
+                              "dealer", {"seat": seat, "dealer": known})
+        return seat
 
     def check_calls(self, calls: dict[int, str], dealer: int | None) -> None:
         """Neither the dealer nor the dummy calls Grand Tichu (the dealer calls Tichu for either

@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.conftest import wait_for_standings
-from tournaments.models import Event
+from tournaments.models import Event, Hand
 
 from .conftest import enter, make_event, make_round
 
@@ -33,3 +33,19 @@ def test_a_threechu_round_credits_each_player(org):
     rows = org.get(f"/api/events/{event['id']}/standings/").json()["rows"]
     by_entrant = {row["player"]["id"]: row["tichu_points"] for row in rows}
     assert [by_entrant[e] for e in table["seats"]] == [30, 170, 30]
+
+
+def test_a_dealer_the_captain_names_is_the_hands_or_refused(org):
+    """Every hand's seats put its dealer in seat 0: a captain who names another dealer is told
+    so, instead of seeing the entry recorded with seat 0 in place of what they typed."""
+    event = make_event(org, players=3, format="threechu")
+    table = make_round(org, event["id"])["tables"][0]
+    hand = {"card_points": [70, 30], "finish_order": [3]}
+    wrong = enter(APIClient(), table["id"], 1, {**hand, "dealer": 2}, table["code"])
+    assert wrong.status_code == 400 and wrong.json()["code"] == "dealer_not_hands_dealer"
+    assert wrong.json()["errors"] == {"dealer": ["Threechu: seat 0 deals this hand, not seat 2."]}
+    assert not Hand.objects.exists()
+    for named in ({"dealer": 0}, {"dealer": "0"}, {}):
+        right = enter(APIClient(), table["id"], 1, {**hand, **named}, table["code"])
+        assert right.status_code in (200, 201), right.json()
+        assert right.json()["entry"]["dealer"] == 0

@@ -287,6 +287,14 @@ def test_normalize_gives_one_form_for_one_meaning():
         "tichu_success": {}}
 
 
+def test_score_hand_refuses_a_game_without_team_totals():
+    """Grand Seigneur scores placings: ``score_hand`` says so with a code, as every refusal."""
+    error = refused({"finish_order": [4, 3, 2, 1, 0]},
+                    STANDARD.replace(game="grand_seigneur", players=5))
+    assert (error.code, error.field, error.params) == ("no_team_totals", None,
+                                                       {"game": "grand_seigneur"})
+
+
 def test_normalize_respects_the_rules():
     with pytest.raises(InvalidHand):
         normalize_entry({"card_points": [50, 50], "finish_order": [0], "calls": {"0": "grand"}},

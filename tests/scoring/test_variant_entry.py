@@ -12,8 +12,12 @@ THREECHU = Rules(game="threechu")
 
 
 def refused(entry, rules):
+    return refused_with(entry, rules)
+
+
+def refused_with(entry, rules, **setting):
     with pytest.raises(InvalidHand) as caught:
-        score_entry(entry, rules)
+        score_entry(entry, rules, **setting)
     error = caught.value
     assert error.message.endswith(".") and str(error) == error.message
     return error
@@ -29,10 +33,26 @@ def test_the_registry_names_every_game():
 
 
 @pytest.mark.parametrize("game, players, seats", [
-    ("tichu", 4, 4), ("tientsin", 6, 6), ("threechu", 3, 4), ("grand_seigneur", 5, 5)])
+    ("tichu", 4, 4), ("tientsin", 6, 6), ("threechu", 3, 4)])
 def test_each_game_has_its_players_and_seats(game, players, seats):
     variant = Rules(game=game).variant
     assert (variant.players, variant.seats) == (players, seats)
+    assert (VARIANTS[game].own_players(), VARIANTS[game].seats_for()) == (players, seats)
+
+
+def test_grand_seigneur_seats_as_many_as_the_event_says():
+    variant = Rules(game="grand_seigneur", players=9).variant
+    assert (variant.players, variant.seats) == (9, 9)
+    assert VARIANTS["grand_seigneur"].own_players() is None
+    assert VARIANTS["grand_seigneur"].seats_for(7) == 7
+
+
+def test_grand_seigneur_rules_name_how_many_play():
+    """Five to twelve may play: rules that do not say how many are refused, not taken as five."""
+    with pytest.raises(ValueError, match="players"):
+        Rules(game="grand_seigneur")
+    with pytest.raises(ValueError, match="players"):
+        Rules.from_dict({"game": "grand_seigneur"})
 
 
 @pytest.mark.parametrize("options", [
@@ -170,6 +190,24 @@ def test_threechu_credits_the_dealer_with_the_dummy_side():
     assert score.as_entry()["dealer"] == 0
 
 
+def test_threechu_a_dealer_known_to_the_caller_is_never_replaced():
+    """A tournament knows each hand's dealer: an entry naming none is given it, one naming
+    another seat is refused (the dealer the captain typed is never silently replaced)."""
+    hand = {"card_points": [70, 30], "finish_order": [2]}
+    assert score_entry(hand, THREECHU, dealer=0).dealer == 0
+    assert score_entry({**hand, "dealer": "0"}, THREECHU, dealer=0).dealer == 0
+    error = refused_with({**hand, "dealer": 1}, THREECHU, dealer=0)
+    assert (error.code, error.field, error.params) == ("dealer_not_hands_dealer", "dealer",
+                                                       {"seat": 1, "dealer": 0})
+    assert refused_with({**hand, "dealer": 7}, THREECHU, dealer=0).code == "unknown_seat"
+
+
+@pytest.mark.parametrize("rules", [Rules(), TIENTSIN, Rules(game="grand_seigneur", players=5)])
+def test_only_threechu_has_a_dealer_to_know(rules):
+    with pytest.raises(ValueError, match="dealer"):
+        score_entry({"finish_order": [0, 1, 2, 3, 4]}, rules, dealer=0)
+
+
 def test_threechu_double_victory_of_the_dealer_side():
     score = score_entry({"double_victory": 1, "dealer": 3}, THREECHU)
     assert score.credits() == {0: (0, 0), 2: (0, 0), 3: (200, 3)}
@@ -195,30 +233,50 @@ def test_threechu_dealer_calls_tichu_for_themself_and_the_dummy():
 # --- Grand Seigneur --------------------------------------------------------------------------
 
 def test_grand_seigneur_placing_points_are_the_players_beaten():
-    score = score_entry({"finish_order": [3, 0, 4, 1, 2]}, Rules(game="grand_seigneur"))
+    score = score_entry({"finish_order": [3, 0, 4, 1, 2]}, Rules(game="grand_seigneur",
+                                                                        players=5))
     assert isinstance(score, PlacingScore)
     assert score.points == (3, 1, 0, 4, 2)
     assert score.place_of(3) == 1 and score.place_of(2) == 5
 
 
-def test_grand_seigneur_the_last_is_implied():
+def test_grand_seigneur_implies_no_seat():
+    """Seven seats at a table of eight are not a whole hand: no invisible eighth is added last
+    (which would give each of the seven a point too many)."""
     rules = Rules(game="grand_seigneur", players=8)
-    score = score_entry({"finish_order": [7, 6, 5, 4, 3, 2, 1]}, rules)
-    assert score.finish_order == (7, 6, 5, 4, 3, 2, 1, 0)
-    assert score.as_entry() == {"finish_order": [7, 6, 5, 4, 3, 2, 1, 0]}
+    error = refused({"finish_order": [6, 5, 4, 3, 2, 1, 0]}, rules)
+    assert (error.code, error.field, error.params) == ("finish_order_incomplete",
+                                                       "finish_order", {"missing": [7]})
+    score = score_entry({"finish_order": [7, 6, 5, 4, 3, 2, 1, 0]}, rules)
+    assert score.points == (0, 1, 2, 3, 4, 5, 6, 7)
+
+
+@pytest.mark.parametrize("rules, entry", [
+    (Rules(game="grand_seigneur", players=7), {"finish_order": [6, 5, 4, 3, 2, 1, 0, 7]}),
+    (Rules(game="grand_seigneur", players=5), {"finish_order": [0, 1, 2, 3, 4, 5, 6]}),
+    (Rules(), {"card_points": [50, 50], "finish_order": [0, 1, 2, 3, 0]}),
+    (TIENTSIN, {"card_points": [50, 50], "finish_order": list(range(7))}),
+    (THREECHU, {"card_points": [50, 50], "finish_order": [0, 1, 2, 3, 4], "dealer": 0})])
+def test_a_finish_order_longer_than_the_table_is_refused(rules, entry):
+    error = refused(entry, rules)
+    assert (error.code, error.field, error.params) == (
+        "finish_order_too_long", "finish_order",
+        {"given": len(entry["finish_order"]), "table_seats": rules.variant.seats})
 
 
 @pytest.mark.parametrize("entry, code", [
+    ({"finish_order": [0, 1, 2, 3]}, "finish_order_incomplete"),
     ({"finish_order": [0, 1, 2]}, "finish_order_incomplete"),
     ({}, "finish_order_incomplete"),
     ({"finish_order": [0, 1, 2, 3, 3]}, "duplicate_seat"),
+    ({"finish_order": [0, 1, 2, 3, 4, 4]}, "finish_order_too_long"),
     ({"finish_order": [0, 1, 2, 3, 5]}, "unknown_seat"),
     ({"finish_order": "0 1 2 3 4"}, "finish_order_invalid"),
     ({"finish_order": [0, 1, 2, 3, 4], "card_points": [50, 50]}, "unknown_field"),
     ({"finish_order": [0, 1, 2, 3, 4], "calls": {"0": "tichu"}}, "unknown_field"),
 ])
 def test_grand_seigneur_refuses_anything_but_a_whole_finish_order(entry, code):
-    error = refused(entry, Rules(game="grand_seigneur"))
+    error = refused(entry, Rules(game="grand_seigneur", players=5))
     assert error.code == code
 
 

@@ -13,9 +13,11 @@ from collections import defaultdict
 
 import pytest
 
+from scoring import VARIANTS
 from tournaments.api.serializers import EventCreateSerializer
 from tournaments.choices import ByeCredit, EntrantType, Seeding
 from tournaments.formats import PRESETS, FormatError, resolve_format
+from tournaments.games import GAMES
 from tournaments.models import Bye, Hand, Seat, StandingRow, Table
 from tournaments.pairing import PAIRING_METHODS
 from tournaments.simulation import demo_organizer, simulate_event
@@ -143,3 +145,15 @@ def test_every_preset_is_offered_by_the_form_the_api_and_the_pages_under_its_nam
         assert dict(EventCreateForm().fields["preset"].choices)["team_swiss"] == \
             "Zweierteams, Schweizer System"
     assert preset_label("unknown") == "unknown"
+
+
+def test_the_tournaments_games_read_their_player_counts_from_the_engine():
+    """A game's player count is stated once, in its class in ``scoring.variants``: the tables
+    read it there (no second number to drift from the engine's)."""
+    assert set(GAMES) == set(VARIANTS)
+    for name, game in GAMES.items():
+        fixed = VARIANTS[name].own_players()
+        if fixed is None:  # the event chooses: every size the engine allows
+            assert game.allowed_sizes() == tuple(VARIANTS[name].players_allowed)
+        else:
+            assert (game.seats, game.allowed_sizes()) == (fixed, (fixed,))

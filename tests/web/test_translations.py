@@ -13,13 +13,14 @@ import re
 import shutil
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import InvalidHand, score_entry
+from scoring import InvalidHand, score_entry, score_hand
 from scoring.entry import ERROR_CODES
 from scoring.rules import DTM, STANDARD
 from tournaments.models import Event, Hand
@@ -46,6 +47,7 @@ REFUSED = {
     "finish_order_invalid": {**PLAIN, "finish_order": "0"},
     "finish_order_incomplete": ({"finish_order": [0, 1, 2]},
                                 STANDARD.replace(game="grand_seigneur", players=5)),
+    "finish_order_too_long": {**PLAIN, "finish_order": [0, 1, 2, 3, 0]},
     "duplicate_seat": {**PLAIN, "finish_order": [1, 1]},
     "calls_invalid": {**PLAIN, "calls": ["0"]},
     "unknown_call": {**PLAIN, "calls": {"0": "small"}},
@@ -62,6 +64,7 @@ REFUSED = {
     "chaos_grand_tichu_missing": ({**PLAIN, "finish_order": [1], "calls": {"0": "grand"}},
                                   STANDARD.replace(chaos=True)),
     "dealer_missing": (PLAIN, THREECHU),
+    "dealer_not_hands_dealer": ({**PLAIN, "dealer": 1}, THREECHU),
     "dealer_grand_tichu": ({**PLAIN, "dealer": 0, "finish_order": [1],
                             "calls": {"0": "grand"}}, THREECHU),
     "dummy_grand_tichu": ({**PLAIN, "dealer": 0, "finish_order": [1],
@@ -78,7 +81,13 @@ REFUSED = {
                                         "tichu_success": {"0": True}},
     "tick_contradicts_triple_victory": ({"triple_victory": 1, "calls": {"0": "tichu"},
                                          "tichu_success": {"0": True}}, TIENTSIN),
+    "no_team_totals": ({"finish_order": [4, 3, 2, 1, 0]},
+                       STANDARD.replace(game="grand_seigneur", players=5)),
 }
+SCORED_BY = {"dealer_not_hands_dealer": partial(score_entry, dealer=0),
+             "no_team_totals": score_hand}
+"""How the example of a code is scored where ``score_entry`` alone would not refuse it: a
+caller that knows the hand's dealer, ``score_hand`` that wants team totals."""
 NAMES = {0: "Anna", 1: "Ben", 2: "Clara", 3: "David", 4: "Emma", 5: "Felix"}
 
 
@@ -99,7 +108,7 @@ def refusal(code: str) -> InvalidHand:
     entry, rules = REFUSED[code] if isinstance(REFUSED[code], tuple) else (REFUSED[code],
                                                                             STANDARD)
     with pytest.raises(InvalidHand) as caught:
-        score_entry(entry, rules)
+        SCORED_BY.get(code, score_entry)(entry, rules)
     assert caught.value.code == code
     return caught.value
 

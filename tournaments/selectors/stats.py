@@ -159,7 +159,8 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
         for hand in hands_by_table.get(table_id, []):
             played = {seat for p in mine for seat in game.engine_seats(p, hand.number)}
             hand_names = game.hand_seats(hand.number, names)
-            line = _hand_line(hand, table, min(played) % 2, played, hand_names, rules, stats)
+            line = _hand_line(hand, table, min(played) % 2, played, hand_names,
+                              game.rules_for(rules, len(seats)), stats)
             if game.placings:  # the entrant's placing points (no team, no Tichu points)
                 own = sum(placing_points.get((hand.pk, p), 0) for p in mine)
                 line.vp = (own, 0)

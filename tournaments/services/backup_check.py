@@ -21,7 +21,6 @@ from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
 from scoring import InvalidHand
-from scoring.entry import score_entry
 
 from ..choices import EntrantType
 from ..formats import PRESETS, Format, FormatError
@@ -315,8 +314,7 @@ def _hand(item, place: str, event_format: Format, before: list[CheckedHand],
                  place=f"{place}.number")
     game = event_format.game
     try:
-        score = score_entry(game.hand_entry(_key(item, "entry", place), number),
-                            game.rules_for(event_format.rules, seats))
+        score = game.score_entry(_key(item, "entry", place), number, event_format.rules, seats)
     except InvalidHand as error:
         raise BackupError(f"{place}.entry" + (f".{error.field}" if error.field else ""),
                           hand_error_message(error)) from None

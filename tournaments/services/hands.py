@@ -26,7 +26,6 @@ from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from scoring import InvalidHand
-from scoring.entry import score_entry
 
 from .. import rows
 from ..formats import Format
@@ -84,8 +83,7 @@ def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
         if callable(actor):
             actor = actor(table)
         game = event_format.game
-        rules = game.rules_for(event_format.rules, table.seat_count)
-        score = score_entry(game.hand_entry(entry, number), rules)
+        score = game.score_entry(entry, number, event_format.rules, table.seat_count)
         vp = hand_victory_points_for(event_format, score)
         # a game of placings has no team columns: its points are the seats' (``HandSeat``)
         teams = score.totals if hasattr(score, "double_victory") else (0, 0)

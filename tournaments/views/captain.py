@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring import InvalidHand, score_entry
+from scoring import InvalidHand
 
 from ..code_attempts import wrong_code_limited
 from ..knockout.reads import game_at_table
@@ -120,9 +120,8 @@ def preview_of(table, entry, names=None, number: int = 1) -> dict:
     ``error`` worded (with the players' ``names``), ``refusal`` the engine's exception."""
     event_format = table.round.event.format
     game = event_format.game
-    rules = game.rules_for(event_format.rules, len(table.seats.all()))
     try:
-        score = score_entry(game.hand_entry(entry, number), rules)
+        score = game.score_entry(entry, number, event_format.rules, len(table.seats.all()))
     except InvalidHand as error:
         return {"error": hand_error_message(error, names), "refusal": error}
     if not hasattr(score, "double_victory"):  # placings: each seat's points, in order
