@@ -221,3 +221,15 @@ def test_a_variant_event_round_trips_with_its_per_seat_credits(organizer, tmp_pa
     assert standings(restored) == before
     assert sorted(HandSeat.objects.values_list("hand__number", "position", "tp", "vp",
                                                "place")) == credits
+
+
+def test_a_person_on_two_rosters_of_a_backup_is_refused(organizer, tmp_path):
+    event = simulate_event(preset="team_swiss", entrants=4, seed=3, owner=organizer,
+                           rounds=1).event
+    document = event_export(event.pk)
+    Event.objects.all().delete()
+    Player.objects.all().delete()
+    first = document["entrants"][0]
+    document["entrants"][2]["members"][1]["name"] = first["members"][0]["name"].upper()
+    assert (f"entrants[2].members[1].name: {first['members'][0]['name'].upper()} already plays "
+            f"in the team {first['name']}") in refused(tmp_path, document)

@@ -1,14 +1,13 @@
 """Checking a backup before anything of it is written.
 
 A backup is a file anyone can edit, so the import trusts none of it: every value passes the same
-checks a live request does (the format through ``formats``, names through the entrant services,
-every hand re-scored by the engine under the event's rules, its number within the round), and
-the Tichu and victory points stored with a hand must be the ones the engine computes; a cup's
-matches must be places of a bracket or group with the teams seated at their games' tables. The
-first
-fault found stops the import with a ``BackupError`` naming its place in the document, such as
-``rounds[2].tables[1].hands[3].tp``; ``backup_checked`` returns a ``CheckedBackup`` only when
-the whole document holds.
+checks a live request does (the format through ``formats``, names and rosters through the entrant
+services, every hand re-scored by the engine under the event's rules, its number within the
+round), and the Tichu and victory points stored with a hand must be the ones the engine computes;
+a cup's matches must be places of a bracket or group with the teams seated at their games'
+tables. The first fault found stops the import with a ``BackupError`` naming its place in the
+document, such as ``rounds[2].tables[1].hands[3].tp``; ``backup_checked`` returns a
+``CheckedBackup`` only when the whole document holds.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from ..choices import EntrantType
 from ..formats import PRESETS, Format, FormatError
 from ..models import Change, Event, Match, Round, Table
 from ..wording import hand_error_message
-from .events import clean_name, clean_roster
+from .events import RosterClash, check_one_team_each, clean_name, clean_roster
 from .hands import check_game_open, hand_number_limit, hand_victory_points_for
 from .history import ServiceError
 
@@ -187,7 +186,19 @@ def _entrants(items: list, event_format: Format) -> tuple[CheckedEntrant, ...]:
             joined_round=_int(_key(item, "joined_round", place), f"{place}.joined_round", 1),
             withdrawn_after_round=None if withdrawn is None else
             _int(withdrawn, f"{place}.withdrawn_after_round", 0)))
+    if team_event:
+        _one_team_each(checked)
     return tuple(checked)
+
+
+def _one_team_each(entrants: list[CheckedEntrant]) -> None:
+    """The services' rule: a person plays in one team of an event (``check_one_team_each``)."""
+    try:
+        check_one_team_each([(e.name, [m["name"] for m in e.members]) for e in entrants],
+                            registered={})
+    except RosterClash as clash:
+        raise BackupError(f"entrants[{clash.team}].members[{clash.member}].name",
+                          clash.message) from None
 
 
 def _people(items, place: str) -> list[dict]:
