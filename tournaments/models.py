@@ -36,6 +36,13 @@ def new_table_code() -> str:
     return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
 
 
+def is_table_code(value: object) -> bool:
+    """A code ``new_table_code`` could have made (what a backup may bring: a code is printed on
+    sheets, typed by captains and put into links)."""
+    return (isinstance(value, str) and len(value) == TABLE_CODE_LENGTH
+            and set(value) <= set(TABLE_CODE_ALPHABET))
+
+
 class Player(models.Model):
     """A person, who may play in many events. The e-mail address is private to organizers."""
 
