@@ -156,6 +156,7 @@ def test_the_preview_names_the_encoding_found_and_reads_the_same_bytes_in_anothe
     assert preview_names(page) == JAPANESE + ["Zoe"]
     assert re.search(r'<option value="cp932" selected>Shift-JIS \(erkannt\)</option>', page)
     assert '<option value="cp1252">Windows-1252</option>' in page
+    assert not re.search(r"</button>\s*None", page)  # no error, nothing said
     again = read_again_fields(page)
     assert again["lines"] == "Zoe"
 
