@@ -116,7 +116,7 @@ def decoded_as(data: bytes, encoding: str) -> str:
     the bytes are no text in it."""
     try:
         text = data.decode({"utf-8": "utf-8-sig"}.get(encoding, encoding))
-    except (UnicodeDecodeError, LookupError):
+    except (ValueError, LookupError):  # UnicodeError is a ValueError, and codecs raise either
         raise UnreadableFile(f"no text in {encoding}") from None
     return _text(text)
 
@@ -129,11 +129,11 @@ def _text(text: str) -> str:
 
 def text_codec(name: str) -> str | None:
     """The codec name of the text encoding ``name`` ("Latin-1" -> "iso8859-1"), None for no
-    encoding or one of bytes (base64...)."""
+    encoding, one of bytes (base64...) or one that cannot encode at all ("undefined")."""
     try:
         "".encode(name)
         return codecs.lookup(name).name
-    except LookupError:
+    except (LookupError, ValueError):
         return None
 
 
