@@ -1,13 +1,15 @@
 """The tournament's data: who plays, where they sit, what they scored, and what changed.
 
 Reading order: people (``Player``), competitions (``League``, ``Season``, ``Event``), entrants
-(``Entrant``: an individual in a DTM-style event, a team of two in team events and leagues),
+(``Entrant``: an individual in a DTM-style event, a team of two in team events and leagues, its
+roster of ``Membership`` rows),
 rounds (``Round`` with its ``Table`` and ``Seat`` rows and ``Bye`` rows), the hands entered at a
 table (``Hand``), the history of every change (``Change``), and the computed standings
 (``RoundResult``, ``StandingRow``), which are derived data: a worker rebuilds them from hands.
 
 Integrity lives in the database: one hand per table and number, one seat per position, one entrant
-per player and event, a table code unique across the service, points within their ranges.
+per player and event, one team per person and event, a table code unique across the service,
+points within their ranges.
 """
 
 from __future__ import annotations
@@ -64,6 +66,13 @@ def name_search(query: str) -> Q:
             any_spelling |= Q(search_name__contains=spelling)
         found &= any_spelling
     return found
+
+
+def is_table_code(value: object) -> bool:
+    """A code ``new_table_code`` could have made (what a backup may bring: a code is printed on
+    sheets, typed by captains and put into links)."""
+    return (isinstance(value, str) and len(value) == TABLE_CODE_LENGTH
+            and set(value) <= set(TABLE_CODE_ALPHABET))
 
 
 class Player(models.Model):
@@ -178,7 +187,8 @@ class Entrant(SearchableName):
     name = models.CharField(max_length=100)
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
                                related_name="entries")
-    members = models.ManyToManyField(Player, blank=True, related_name="team_entries")
+    members = models.ManyToManyField(Player, blank=True, related_name="team_entries",
+                                     through="Membership")
     club = models.CharField(max_length=100, blank=True)  # or a city: tells equal names apart
     joined_round = models.PositiveIntegerField(default=1)
     withdrawn_after_round = models.PositiveIntegerField(null=True, blank=True)
@@ -213,6 +223,27 @@ class Entrant(SearchableName):
         if "_display_name" not in self.__dict__:
             label_entrants([self])
         return self.__dict__["_display_name"]
+
+
+class Membership(models.Model):
+    """A player on a team's roster. A person plays in one team of an event: ``person`` is the
+    player's name as that rule compares names (``services.events.person_key``), unique in the
+    event, so the database holds the rule whoever writes.
+    """
+
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    person = models.TextField()  # a folded name can be longer than the name
+
+    class Meta:
+        db_table = "tournaments_entrant_members"  # the table of the roster before it was a model
+        unique_together = [("entrant", "player")]  # as it was: the constraint has that name
+        constraints = [models.UniqueConstraint(fields=["event", "person"],
+                                               name="person_plays_in_one_team")]
+
+    def __str__(self):
+        return f"{self.player} ({self.entrant})"
 
 
 def event_display_names(event_id: int) -> dict[int, str]:

@@ -203,6 +203,34 @@ def test_a_refused_team_leaves_none_registered(org):
     assert not Entrant.objects.exists()
 
 
+def test_a_person_in_two_teams_is_a_conflict_naming_the_other_team(org):
+    event = make_event(org, players=0, format="team_swiss")
+    url = f"/api/events/{event['id']}/players/"
+    assert org.post(url, {"name": "Dragons", "members": ["Anna", "Bert"]},
+                    format="json").status_code == 201
+    response = org.post(url, [{"name": "Phoenix", "members": ["C", "D"]},
+                              {"name": "Owls", "members": ["E", "anna"]}], format="json")
+    assert response.status_code == 409
+    body = response.json()
+    assert body["code"] == "one_team_per_person"
+    assert body["errors"]["members"] == [body["detail"]]
+    assert body["detail"].startswith("anna already plays in the team Dragons")
+    assert list(Entrant.objects.values_list("name", flat=True)) == ["Dragons"]
+
+
+def test_a_team_after_the_cup_is_drawn_is_a_conflict_saying_why(org):
+    event = make_event(org, players=0, format="knockout")
+    url = f"/api/events/{event['id']}/players/"
+    assert org.post(url, [{"name": f"T{i}", "members": [f"A{i}", f"B{i}"]} for i in range(4)],
+                    format="json").status_code == 201
+    assert org.post(f"/api/events/{event['id']}/draw/", {}, format="json").status_code == 201
+    response = org.post(url, {"name": "Late", "members": ["L1", "L2"]}, format="json",
+                        HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 409 and response.json()["code"] == "cup_drawn"
+    assert response.json()["detail"].startswith("Der Pokal ist bereits ausgelost: Ein jetzt")
+    assert Entrant.objects.count() == 4
+
+
 def test_wrong_kind_of_entrant(org):
     individual = make_event(org, players=0)
     response = org.post(f"/api/events/{individual['id']}/players/",

@@ -60,7 +60,7 @@ def world(organizer, no_throttles):
     make_round(client, draft_event["id"], draft=True)
     knockout = client.post("/api/events/", {"name": "Cup", "format": "knockout"}, format="json")
     cup = knockout.json()["id"]
-    client.post(f"/api/events/{cup}/players/", [{"name": f"T{i}", "members": ["a", "b"]}
+    client.post(f"/api/events/{cup}/players/", [{"name": f"T{i}", "members": [f"a{i}", f"b{i}"]}
                                                 for i in range(5)], format="json")
     client.post(f"/api/events/{cup}/draw/", {}, format="json")
     return {"token": Token.objects.get(user=organizer).key, "event": event["id"],

@@ -34,7 +34,7 @@ def test_the_bracket_and_its_matches_are_read_by_anyone(organizer):
 
 def test_the_organizer_draws_by_the_api_and_mistakes_are_field_errors(organizer):
     event = event_create(owner=organizer, name="Cup", preset="groups_knockout")
-    teams = teams_register(event=event, teams=[(f"T{i}", ["a", "b"]) for i in range(8)],
+    teams = teams_register(event=event, teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(8)],
                            actor=Actor.organizer(organizer))
     anonymous = APIClient()
     assert anonymous.post(f"/api/events/{event.pk}/draw/", {}, format="json").status_code in (
@@ -77,7 +77,7 @@ def test_a_cups_values_are_patched_until_the_draw(organizer):
         == (5, 100)
     wrong = client.patch(url, {"best_of": 4}, format="json")
     assert wrong.status_code == 400 and "best_of" in wrong.json()["errors"]
-    teams_register(event=event, teams=[(f"T{i}", ["a", "b"]) for i in range(4)],
+    teams_register(event=event, teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(4)],
                    actor=Actor.organizer(organizer))
     assert client.post(f"/api/events/{event.pk}/draw/", {}, format="json").status_code == 201
     locked = client.patch(url, {"third_place": True}, format="json")

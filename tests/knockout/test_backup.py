@@ -105,3 +105,17 @@ def test_matches_in_an_event_that_is_no_cup_are_refused(organizer, tmp_path):
     Event.objects.all().delete()
     document["matches"] = [{"stage": "bracket"}]
     assert "matches: only a cup has matches" in _refused(tmp_path / "x.json", document)
+
+
+def test_statuses_the_bracket_contradicts_are_refused(cup_backup):
+    """A cup's round is complete, and the cup finished, exactly when their matches are decided
+    (as ``sync_statuses`` keeps them)."""
+    _, path = cup_backup
+    document = json.loads(path.read_text())
+    match = document["matches"][-1]
+    match["winner"], match["decided_by"] = None, ""
+    assert f"rounds[{match['round'] - 1}].status: a cup's round is complete exactly when" \
+           in _refused(path, document)
+    document["rounds"][match["round"] - 1]["status"] = "published"
+    assert "event.status: a cup is finished exactly when all its matches are decided" \
+           in _refused(path, document)

@@ -144,7 +144,8 @@ def test_too_few_teams_and_a_wrong_order_are_refused_without_writing(organizer):
     actor = Actor.organizer(organizer)
     event = event_create(owner=organizer, name="Small", preset="groups_knockout",
                          overrides={"groups": 3})
-    teams_register(event=event, teams=[(f"T{i}", ["a", "b"]) for i in range(5)], actor=actor)
+    teams_register(event=event, teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(5)],
+                   actor=actor)
     with pytest.raises(Conflict) as few:
         cup_draw(event_id=event.pk, actor=actor)
     assert few.value.code == "too_few_entrants"
@@ -161,19 +162,20 @@ def test_the_organizers_order_and_another_events_standings_seed_the_cup(organize
 
     actor = Actor.organizer(organizer)
     source = event_create(owner=organizer, name="Swiss", preset="team_swiss")
-    teams_register(event=source, teams=[(f"T{i}", ["a", "b"]) for i in range(1, 5)],
+    teams_register(event=source, teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(1, 5)],
                    actor=actor)
     for vp, entrant in zip((3, 9, 1, 5), source.entrants.order_by("pk"), strict=True):
         StandingRow.objects.create(event=source, entrant=entrant, victory_points=vp,
                                    tichu_points=0, hands_played=4, byes=0)
     seeded = event_create(owner=organizer, name="Cup", preset="knockout",
                           overrides={"seeding": "event", "seeding_event": source.pk})
-    teams_register(event=seeded, teams=[(f"T{i}", ["a", "b"]) for i in range(1, 5)],
+    teams_register(event=seeded, teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(1, 5)],
                    actor=actor)
     cup_draw(event_id=seeded.pk, actor=actor)
     assert [names(m) for m in bracket(seeded, 1)] == [("T2", "T3"), ("T4", "T1")]
     ordered = event_create(owner=organizer, name="Cup 2", preset="knockout")
-    teams = teams_register(event=ordered, teams=[(f"T{i}", ["a", "b"]) for i in range(1, 5)],
+    teams = teams_register(event=ordered,
+                           teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(1, 5)],
                            actor=actor)
     cup_draw(event_id=ordered.pk, actor=actor, order=[t.pk for t in reversed(teams)])
     assert [names(m) for m in bracket(ordered, 1)] == [("T4", "T1"), ("T3", "T2")]

@@ -11,9 +11,11 @@ length lies, truncated bodies and chunked bodies.
 from __future__ import annotations
 
 import json
+import re
 import socket
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from tournaments.models import Entrant, Event, Round
@@ -222,6 +224,24 @@ def test_organizer_forms_refuse_garbage(world, client, organizer):
     for url, data in posts:
         response = client.post("/" + url.lstrip("/"), data)
         assert response.status_code < 500, (url, data, response.content[:300])
+    assert stored() == before
+
+
+def test_the_player_list_preview_refuses_garbage_encodings(world, client, organizer):
+    """The "read again" choice of a kept file: names of no codec, of codecs of bytes or of none,
+    codecs that fail on any byte, a token of no file; a 4xx each, nothing registered."""
+    client.force_login(organizer)
+    before = stored()
+    url = f"/organize/events/{world['event'].pk}/players/"
+    page = client.post(url, {"file": SimpleUploadedFile("p.csv", b"Anna\nBen\n")})
+    token = re.search(r'name="upload" value="([^"]*)"', page.content.decode()).group(1)
+    for encoding in ("\x00", "x" * 5000, "rot13", "base64", "undefined", "idna", "punycode",
+                     "utf-32", "unicode_escape", "cp037"):
+        response = client.post(url, {"upload": token, "encoding": encoding})
+        assert response.status_code in (200, 400), (encoding, response.content[:300])
+    for wrong in ("", "x" * 5000, "\x00", token[::-1]):
+        response = client.post(url, {"upload": wrong, "encoding": "utf-8"})
+        assert 400 <= response.status_code < 500, wrong
     assert stored() == before
 
 

@@ -221,3 +221,108 @@ def test_a_variant_event_round_trips_with_its_per_seat_credits(organizer, tmp_pa
     assert standings(restored) == before
     assert sorted(HandSeat.objects.values_list("hand__number", "position", "tp", "vp",
                                                "place")) == credits
+
+
+# --- texts no database keeps, codes the service never makes, states the services never reach ----
+
+@pytest.mark.parametrize(("where", "text", "place"), [
+    (lambda d: d["entrants"][3]["player"], "Anna\x00", "entrants[3].player.name"),
+    (lambda d: d["entrants"][3], "Ben \ud800", "entrants[3].name"),
+    (lambda d: d["event"], "\udfff", "event.name"),
+    (lambda d: d["rounds"][0]["tables"][1]["hands"][2], "captain\x00", "rounds[0].tables[1]"
+                                                                       ".hands[2].entered_by"),
+    (lambda d: d["changes"][0], "typo \udc80", "changes[0].reason"),
+])
+def test_a_nul_or_an_unpaired_surrogate_anywhere_is_refused_at_its_place(backup, tmp_path, where,
+                                                                        text, place):
+    key = place.rsplit(".", 1)[1]
+    where(backup)[key] = text
+    message = refused(tmp_path, backup)
+    assert message.startswith(f"nothing imported: {place}: holds a")
+    message.encode()  # printable: the refusal does not repeat the text
+
+
+def test_a_bad_text_deep_in_a_value_or_in_a_key_is_found_too(backup, tmp_path):
+    backup["changes"][1]["new"] = {"entry": {"note": ["fine", "bad\x00"]}}
+    assert refused(tmp_path, backup).startswith(
+        "nothing imported: changes[1].new.entry.note[1]: holds a NUL character")
+    backup["changes"][1]["new"] = {}
+    backup["event"]["format"]["\ud800rounds"] = 3
+    assert refused(tmp_path, backup).startswith(
+        "nothing imported: event.format.'\\ud800rounds': holds an unpaired surrogate")
+
+
+@pytest.mark.parametrize("code", ["<script>", "ABCDEFGHJKL0", "abcdefghjkmn", "ABCDEFGHJKLMN",
+                                  "ABC"])
+def test_a_table_code_the_service_never_makes_is_refused(backup, tmp_path, code):
+    backup["rounds"][0]["tables"][1]["code"] = code
+    assert "rounds[0].tables[1].code: must be a table code (12 characters of ABCDEFGHJK" \
+           in refused(tmp_path, backup)
+
+
+def draft_round(document: dict) -> dict:
+    """Round 2 as a draft, seating round 1's tables again (new codes, no hands)."""
+    first = document["rounds"][0]
+    document["event"]["format"]["rounds"] = 2
+    document["rounds"].append({
+        "number": 2, "status": "draft", "seed": 1, "byes": [],
+        "tables": [{**table, "code": table["code"][::-1], "status": "open", "hands": [],
+                    "forfeited_by": None} for table in first["tables"]]})
+    return document
+
+
+def test_a_finished_event_whose_last_round_is_a_draft_is_refused(backup, tmp_path):
+    backup["event"]["status"] = "finished"
+    draft_round(backup)
+    assert "rounds[1].status: the event is finished, but its last round is a draft" \
+           in refused(tmp_path, backup)
+    backup["event"]["status"] = "running"
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(backup))
+    call_command("import_event", str(path))  # running, with its next round in draft: imported
+    assert Event.objects.get().rounds.count() == 2
+
+
+def test_a_finished_event_whose_last_round_is_not_played_out_is_refused(backup, tmp_path):
+    backup["event"]["status"] = "finished"
+    backup["rounds"][0]["tables"][1]["hands"].pop()
+    assert "rounds[0].tables[1]: the event is finished, but this table of its last round is " \
+           "not played out" in refused(tmp_path, backup)
+
+
+def test_an_event_status_its_rounds_contradict_is_refused(backup, tmp_path):
+    backup["event"]["status"] = "draft"
+    assert "event.status: a draft event has no rounds" in refused(tmp_path, backup)
+    backup["event"]["status"], backup["rounds"] = "running", []
+    assert "event.status: a draft event has no rounds, and a running" in refused(tmp_path,
+                                                                                  backup)
+
+
+def test_an_entrant_playing_before_joining_or_after_withdrawing_is_refused(backup, tmp_path):
+    seated = backup["rounds"][0]["tables"][1]["seats"][2]
+    entrant = next(e for e in backup["entrants"] if e["id"] == seated)
+    entrant["joined_round"] = 2
+    assert f"rounds[0].tables[1].seats[2]: entrant {seated} joined in round 2" in refused(
+        tmp_path, backup)
+    entrant["joined_round"], entrant["withdrawn_after_round"] = 1, 0
+    assert f"rounds[0].tables[1].seats[2]: entrant {seated} withdrew after round 0" in refused(
+        tmp_path, backup)
+    entrant["withdrawn_after_round"] = 2
+    index = backup["entrants"].index(entrant)
+    assert f"entrants[{index}].withdrawn_after_round: round 2, but only 1 rounds are paired" \
+           in refused(tmp_path, backup)
+    entrant["withdrawn_after_round"], entrant["joined_round"] = None, 3
+    assert f"entrants[{index}].joined_round: round 3, but an entrant joins by the round after " \
+           "the last one paired (2)" in refused(tmp_path, backup)
+
+
+def test_a_person_on_two_rosters_of_a_backup_is_refused(organizer, tmp_path):
+    event = simulate_event(preset="team_swiss", entrants=4, seed=3, owner=organizer,
+                           rounds=1).event
+    document = event_export(event.pk)
+    Event.objects.all().delete()
+    Player.objects.all().delete()
+    first = document["entrants"][0]
+    document["entrants"][2]["members"][1]["name"] = first["members"][0]["name"].upper()
+    assert (f"entrants[2].members[1].name: {first['members'][0]['name'].upper()} already plays "
+            f"in the team {first['name']}") in refused(tmp_path, document)

@@ -86,3 +86,26 @@ def test_absent_players_are_not_paired(organizer_client, organizer, event):
     organizer_client.post(reverse("organizer-regenerate", args=[event.pk, rnd.pk]))
     seated = set(Seat.objects.filter(table__round=rnd).values_list("entrant_id", flat=True))
     assert len(seated) == 8
+
+
+def test_a_person_of_another_team_or_a_team_after_the_draw_is_a_form_error(organizer_client,
+                                                                           organizer):
+    teams = event_create(owner=organizer, name="Liga", preset="team_swiss")
+    url = reverse("organizer-players", args=[teams.pk])
+    assert organizer_client.post(url, {"lines": "Drachen; Anna; Ben"}).status_code == 302
+    response = organizer_client.post(url, {"lines": "Eulen; Clara; Dora\nPhönix; Emil; ANNA"},
+                                     HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 409
+    assert "ANNA spielt bereits im Team Drachen" in response.content.decode()
+    assert list(teams.entrants.values_list("name", flat=True)) == ["Drachen"]
+
+    cup = event_create(owner=organizer, name="Pokal", preset="knockout")
+    url = reverse("organizer-players", args=[cup.pk])
+    assert organizer_client.post(url, {"lines": "\n".join(
+        f"T{i}; A{i}; B{i}" for i in range(4))}).status_code == 302
+    assert organizer_client.post(reverse("organizer-cup-draw", args=[cup.pk])).status_code == 302
+    response = organizer_client.post(url, {"lines": "Spät; X; Y"})
+    assert response.status_code == 409
+    assert "a team registered now would have no place in its bracket" in \
+        response.content.decode()
+    assert cup.entrants.count() == 4

@@ -225,7 +225,9 @@ class EventPlayers(ListBase):
             **errors(400, 401, 403, 404, 409)},
         description="`{\"name\"}` registers one player (`{\"name\", \"members\"}` a team); a "
                     "list registers several at once and answers with a list. `id` is the "
-                    "entrant id that seats hold.",
+                    "entrant id that seats hold. A person plays in one team of an event (409 "
+                    "`one_team_per_person`, naming the other team); a cup takes no team once "
+                    "drawn (409 `cup_drawn`).",
         tags=["players"])
     def post(self, request, pk):
         event = _event(pk)

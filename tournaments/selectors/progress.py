@@ -3,9 +3,12 @@ pair the next one and finish an event)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 
+from ..formats import Format
 from ..models import Round, Table
 
 
@@ -17,8 +20,16 @@ def round_is_complete(rnd: Round) -> bool:
     tables = list(rnd.tables.annotate(played=Count("hands"), unconfirmed=unconfirmed,
                                       tp_a=Coalesce(Sum("hands__tp_0"), 0),
                                       tp_b=Coalesce(Sum("hands__tp_1"), 0)))
-    if event_format.confirmation_required and any(
-            t.status == Table.Status.OPEN and t.unconfirmed for t in tables):
+    return bool(tables) and all(
+        table_is_complete(t, event_format, played=t.played, unconfirmed=t.unconfirmed,
+                          totals=(t.tp_a, t.tp_b)) for t in tables)
+
+
+def table_is_complete(table: Table, event_format: Format, *, played: int, unconfirmed: int,
+                      totals: Sequence[int]) -> bool:
+    """A table's share of a complete round (``round_is_complete``), from its ``played`` hands,
+    how many of them are ``unconfirmed`` and its TP ``totals``: a backup's tables, not yet
+    written, are judged by the same rule."""
+    if event_format.confirmation_required and table.status == Table.Status.OPEN and unconfirmed:
         return False
-    return bool(tables) and all(t.is_done(event_format, t.played, (t.tp_a, t.tp_b))
-                                for t in tables)
+    return table.is_done(event_format, played, totals)

@@ -28,6 +28,7 @@ from ..models import (
 )
 from ..standings.compute import refresh
 from .backup_check import FORMAT_VERSION, CheckedBackup, backup_checked
+from .events import roster_create
 from .history import ServiceError
 
 
@@ -124,7 +125,7 @@ def _restore(checked: CheckedBackup) -> Event:
         entrant = Entrant.objects.create(event=event, name=item.name, player=player,
                                          joined_round=item.joined_round,
                                          withdrawn_after_round=item.withdrawn_after_round)
-        entrant.members.set([Player.objects.create(**member) for member in item.members])
+        roster_create(entrant, item.members)
         entrant_ids[item.source_id] = entrant.pk
     tables = _restore_rounds(event, checked, entrant_ids)
     _restore_matches(event, checked, entrant_ids, tables)

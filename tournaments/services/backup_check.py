@@ -1,18 +1,21 @@
 """Checking a backup before anything of it is written.
 
 A backup is a file anyone can edit, so the import trusts none of it: every value passes the same
-checks a live request does (the format through ``formats``, names through the entrant services,
-every hand re-scored by the engine under the event's rules, its number within the round), and
-the Tichu and victory points stored with a hand must be the ones the engine computes; a cup's
-matches must be places of a bracket or group with the teams seated at their games' tables. The
-first
-fault found stops the import with a ``BackupError`` naming its place in the document, such as
-``rounds[2].tables[1].hands[3].tp``; ``backup_checked`` returns a ``CheckedBackup`` only when
-the whole document holds.
+checks a live request does (the format through ``formats``, names and rosters through the entrant
+services, every hand re-scored by the engine under the event's rules, its number within the
+round), and the Tichu and victory points stored with a hand must be the ones the engine computes;
+a cup's matches must be places of a bracket or group with the teams seated at their games'
+tables. No text anywhere holds a NUL or an unpaired surrogate (no database column takes them),
+table codes are codes the service could have made, and the document as a whole is a state the
+services reach (``_states``: a finished event's last round is played, entrants play between
+joining and withdrawing...). The first fault found stops the import with a ``BackupError``
+naming its place in the document, such as ``rounds[2].tables[1].hands[3].tp``;
+``backup_checked`` returns a ``CheckedBackup`` only when the whole document holds.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -24,13 +27,24 @@ from scoring import InvalidHand
 
 from ..choices import EntrantType
 from ..formats import PRESETS, Format, FormatError
-from ..models import Change, Event, Match, Round, Table
+from ..models import (
+    TABLE_CODE_ALPHABET,
+    TABLE_CODE_LENGTH,
+    Change,
+    Event,
+    Match,
+    Round,
+    Table,
+    is_table_code,
+)
+from ..selectors.progress import table_is_complete
 from ..wording import hand_error_message
-from .events import clean_name, clean_roster
+from .events import RosterClash, check_one_team_each, clean_name, clean_roster
 from .hands import check_game_open, hand_number_limit, hand_victory_points_for
 from .history import ServiceError
 
 FORMAT_VERSION = 1
+SURROGATE = re.compile("[\ud800-\udfff]")  # in a decoded text, a half of no pair
 
 
 class BackupError(ServiceError):
@@ -121,6 +135,7 @@ def backup_checked(document, *, owner: str | None = None) -> CheckedBackup:
     that owns the restored event, instead of the document's owner; either must exist."""
     if not isinstance(document, dict) or document.get("version") != FORMAT_VERSION:
         raise BackupError("version", _("this is not an event export of a known version"))
+    _plain_text_throughout(document)
     data = _object(document, "event", "event")
     preset = _choice(_key(data, "preset", "event"), "event.preset", tuple(PRESETS))
     raw_format = _object(data, "format", "event")
@@ -132,6 +147,9 @@ def backup_checked(document, *, owner: str | None = None) -> CheckedBackup:
     entrants = _entrants(_list(document, "entrants", ""), event_format)
     known = {entrant.source_id: entrant for entrant in entrants}
     rounds = _rounds(_list(document, "rounds", ""), event_format, known)
+    status = _choice(_key(data, "status", "event"), "event.status", Event.Status.values)
+    matches = _matches(document.get("matches", []), event_format, known, rounds)
+    _states(status, entrants, rounds, matches, event_format)
     return CheckedBackup(
         name=_name(_key(data, "name", "event"), "event.name"),
         owner=_account(owner or _key(data, "owner", "event"),
@@ -140,12 +158,36 @@ def backup_checked(document, *, owner: str | None = None) -> CheckedBackup:
                             for i, name in enumerate(_list(data, "co_organizers", "event"))),
         preset=preset, format=event_format,
         seed=_int(_key(data, "seed", "event"), "event.seed", -2**63, 2**63 - 1),
-        status=_choice(_key(data, "status", "event"), "event.status", Event.Status.values),
-        entrants=entrants,
-        rounds=rounds,
-        matches=_matches(document.get("matches", []), event_format, known, rounds),
+        status=status, entrants=entrants, rounds=rounds, matches=matches,
         changes=tuple(_change(item, f"changes[{i}]")
                       for i, item in enumerate(_list(document, "changes", ""))))
+
+
+def _plain_text_throughout(document: dict) -> None:
+    """Every text of the document, keys included, at any depth, is text a database stores: no
+    NUL (PostgreSQL refuses it in text and JSON) and no unpaired surrogate (no encoding writes
+    one; JSON's escapes can make one). Checked first, so no other refusal prints such a text."""
+    pending: list[tuple[str, object]] = [("", document)]
+    while pending:
+        place, value = pending.pop()
+        if isinstance(value, str):
+            _plain_text(value, place)
+        elif isinstance(value, dict):
+            inner = []
+            for key, item in value.items():
+                _plain_text(key, f"{place}.{ascii(key)}" if place else ascii(key))
+                inner.append((f"{place}.{key}" if place else key, item))
+            pending.extend(reversed(inner))  # the document's order: the first fault is named
+        elif isinstance(value, list):
+            pending.extend(reversed([(f"{place}[{i}]", item) for i, item in enumerate(value)]))
+
+
+def _plain_text(text: str, place: str) -> None:
+    if "\x00" in text:
+        raise BackupError(place, _("holds a NUL character, which no text may hold"))
+    if SURROGATE.search(text):
+        raise BackupError(place, _("holds an unpaired surrogate (half of a UTF-16 character), "
+                                   "which no text may hold"))
 
 
 def _account(username, place: str):
@@ -186,7 +228,19 @@ def _entrants(items: list, event_format: Format) -> tuple[CheckedEntrant, ...]:
             joined_round=_int(_key(item, "joined_round", place), f"{place}.joined_round", 1),
             withdrawn_after_round=None if withdrawn is None else
             _int(withdrawn, f"{place}.withdrawn_after_round", 0)))
+    if team_event:
+        _one_team_each(checked)
     return tuple(checked)
+
+
+def _one_team_each(entrants: list[CheckedEntrant]) -> None:
+    """The services' rule: a person plays in one team of an event (``check_one_team_each``)."""
+    try:
+        check_one_team_each([(e.name, [m["name"] for m in e.members]) for e in entrants],
+                            registered={})
+    except RosterClash as clash:
+        raise BackupError(f"entrants[{clash.team}].members[{clash.member}].name",
+                          clash.message) from None
 
 
 def _people(items, place: str) -> list[dict]:
@@ -262,8 +316,10 @@ def _table(item, place: str, index: int, event_format: Format,
         raise BackupError(f"{place}.number", _("table %(expected)s expected here, not %(n)s")
                           % {"expected": index + 1, "n": number})
     code = _key(item, "code", place)
-    if not isinstance(code, str) or not 1 <= len(code) <= 32 or code in codes:
-        raise BackupError(f"{place}.code", _("must be a table code (text, unique in the backup)"))
+    if not is_table_code(code) or code in codes:
+        raise BackupError(f"{place}.code", _("must be a table code (%(n)s characters of "
+                                             "%(alphabet)s), unique in the backup")
+                          % {"n": TABLE_CODE_LENGTH, "alphabet": TABLE_CODE_ALPHABET})
     codes.add(code)
     seats = _list(item, "seats", place)
     game = event_format.game
@@ -415,6 +471,96 @@ def _match(item, place: str, entrants: dict[int, CheckedEntrant], rounds: int) -
                     for k, s in enumerate(seeds)),
         best_of=best_of, winner=winner, decided_by=decided_by, attention=attention,
         games=tuple(games))
+
+
+# --- the states the services reach ------------------------------------------------------------
+
+def _states(status: str, entrants: tuple[CheckedEntrant, ...], rounds: tuple[CheckedRound, ...],
+            matches: tuple[CheckedMatch, ...], event_format: Format) -> None:
+    """The document as a whole is a state the live services can reach: each value may hold and
+    their combination still be one the services refuse to make (``lifecycle``, ``rounds``,
+    ``events``, ``knockout.progress``), which no page or standing expects."""
+    _event_status(status, rounds, event_format)
+    if event_format.is_cup:
+        _cup_statuses(status, rounds, matches)
+    _entrants_in_rounds(entrants, rounds)
+
+
+def _event_status(status: str, rounds: tuple[CheckedRound, ...], event_format: Format) -> None:
+    """A draft event has no round, a running or finished one has (the first pairing or draw
+    starts it); an event other than a cup is finished only once its last round is played
+    (``lifecycle.event_finish``), and a finished event changes no more."""
+    if (status == Event.Status.DRAFT) != (not rounds):
+        raise BackupError("event.status",
+                          _("a draft event has no rounds, and a running or finished one has: "
+                            "its first pairing or draw starts it"))
+    if status != Event.Status.FINISHED or event_format.is_cup:
+        return
+    last = len(rounds) - 1
+    if rounds[last].status == Round.Status.DRAFT:
+        raise BackupError(f"rounds[{last}].status",
+                          _("the event is finished, but its last round is a draft: an event "
+                            "is finished once its last round is played"))
+    for j, table in enumerate(rounds[last].tables):
+        if not table_is_complete(
+                Table(status=table.status), event_format, played=len(table.hands),
+                unconfirmed=sum(not hand.confirmed for hand in table.hands),
+                totals=[sum(hand.tp[side] for hand in table.hands) for side in (0, 1)]):
+            raise BackupError(f"rounds[{last}].tables[{j}]",
+                              _("the event is finished, but this table of its last round is "
+                                "not played out: an event is finished once its last round is "
+                                "played"))
+
+
+def _cup_statuses(status: str, rounds: tuple[CheckedRound, ...],
+                  matches: tuple[CheckedMatch, ...]) -> None:
+    """A cup's round is complete when its matches are decided, the cup finished when all are
+    (``knockout.progress.sync_statuses``, which keeps them so after every change)."""
+    for i, item in enumerate(rounds):
+        own = [m for m in matches if m.round == item.number]
+        complete = bool(own) and all(m.winner is not None for m in own)
+        if (item.status == Round.Status.COMPLETE) != complete:
+            raise BackupError(f"rounds[{i}].status",
+                              _("a cup's round is complete exactly when all its matches are "
+                                "decided"))
+    if matches and (status == Event.Status.FINISHED) != all(m.winner is not None
+                                                              for m in matches):
+        raise BackupError("event.status",
+                          _("a cup is finished exactly when all its matches are decided"))
+
+
+def _entrants_in_rounds(entrants: tuple[CheckedEntrant, ...],
+                        rounds: tuple[CheckedRound, ...]) -> None:
+    """An entrant joins by the round after the last one paired and withdraws after a paired
+    round (``events``); a round seats them, or gives them a bye, from the round they joined and,
+    once published, up to the round they withdrew after (a draft may still seat them: the
+    organizer pairs it again)."""
+    paired = sum(item.status != Round.Status.DRAFT for item in rounds)
+    for i, entrant in enumerate(entrants):
+        if entrant.joined_round > paired + 1:
+            raise BackupError(f"entrants[{i}].joined_round",
+                              _("round %(n)s, but an entrant joins by the round after the last "
+                                "one paired (%(next)s)")
+                              % {"n": entrant.joined_round, "next": paired + 1})
+        if (entrant.withdrawn_after_round or 0) > paired:
+            raise BackupError(f"entrants[{i}].withdrawn_after_round",
+                              _("round %(n)s, but only %(paired)s rounds are paired")
+                              % {"n": entrant.withdrawn_after_round, "paired": paired})
+    known = {entrant.source_id: entrant for entrant in entrants}
+    for i, item in enumerate(rounds):
+        places = [(f"rounds[{i}].byes[{j}]", e) for j, e in enumerate(item.byes)] + [
+            (f"rounds[{i}].tables[{j}].seats[{p}]", e)
+            for j, table in enumerate(item.tables) for p, e in enumerate(table.seats)]
+        for place, source_id in places:
+            entrant = known[source_id]
+            if item.number < entrant.joined_round:
+                raise BackupError(place, _("entrant %(id)s joined in round %(joined)s")
+                                  % {"id": source_id, "joined": entrant.joined_round})
+            withdrawn = entrant.withdrawn_after_round
+            if withdrawn is not None and item.number > withdrawn \
+                    and item.status != Round.Status.DRAFT:
+                raise BackupError(place, _("entrant %(id)s withdrew after round %(round)s")
+                                  % {"id": source_id, "round": withdrawn})
 
 
 def _change(item, place: str) -> dict:

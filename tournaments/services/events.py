@@ -5,6 +5,11 @@ Tournament rules implemented here:
 - An event's format is a preset plus overrides, checked once at creation (``formats``).
 - Individual events register players; team events register teams of two (a league team may
   have a roster of 2 to 5 players).
+- A person plays in one team of an event: a roster naming someone of another team's roster (or
+  someone twice) is refused, naming that team; the database holds the same rule
+  (``Membership``). A person is a name, compared without case, as the rosters are names.
+- A cup takes no team once drawn: its bracket is fixed at the draw, and a team registered later
+  would never be placed.
 - A player registered after round N has been paired joins round N+1 ("late entry"); a withdrawn
   entrant is never paired again, and the hands they played stay in the results.
 """
@@ -12,6 +17,8 @@ Tournament rules implemented here:
 from __future__ import annotations
 
 import random
+import unicodedata
+from collections.abc import Mapping, Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -19,9 +26,9 @@ from django.utils.translation import gettext as _
 from ..choices import EntrantType
 from ..formats import FormatError, resolve_format
 from ..knockout.progress import after_withdrawal
-from ..models import Entrant, Event, Player, Round
+from ..models import Entrant, Event, Membership, Player, Round
 from ..standings.schedule import mark_changed
-from .history import Actor, ServiceError, record_change
+from .history import Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
 
 MAX_NAME_LENGTH = 100
@@ -106,17 +113,28 @@ def teams_register(*, event: Event, teams: list[tuple[str, list[str]]],
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         check_not_finished(event)
+        check_cup_not_drawn(event)
+        check_one_team_each(cleaned, registered=dict(
+            Membership.objects.filter(event=event).values_list("person", "entrant__name")))
         joined = _next_round_number(event)
         entrants = []
         for name, members in cleaned:
             entrant = Entrant.objects.create(event=event, name=name, joined_round=joined)
-            entrant.members.set([Player.objects.create(name=member) for member in members])
+            roster_create(entrant, [{"name": member} for member in members])
             record_change(event, subject="entrant", subject_id=entrant.pk, action="register",
                           actor=actor, new={"name": name, "members": members,
                                             "joined_round": joined})
             entrants.append(entrant)
         mark_changed(event)
     return entrants
+
+
+def check_cup_not_drawn(event: Event) -> None:
+    """Refuse a team for a cup already drawn (409 ``cup_drawn``): its bracket has no place
+    left, and the team would never play."""
+    if event.format.is_cup and Round.objects.filter(event=event).exists():
+        raise Conflict(_("The cup is drawn already: a team registered now would have no place "
+                         "in its bracket."), field="name", code="cup_drawn")
 
 
 def team_register(*, event: Event, name: str, members: list[str], actor: Actor) -> Entrant:
@@ -129,6 +147,53 @@ def clean_roster(members) -> list[str]:
     if not isinstance(members, list) or len(members) not in ROSTER_SIZES:
         raise ServiceError(_("A team has 2 to 5 players."), field="members", code="roster_size")
     return [clean_name(member, "members") for member in members]
+
+
+def person_key(name: str) -> str:
+    """A player's name as the rule "one team per person" compares it: "ANNA  Müller" (tidied),
+    "anna müller" and the same letters composed otherwise are one person."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+class RosterClash(Conflict):
+    """A person on two rosters of one event, or twice on one (409 ``one_team_per_person``):
+    ``team`` and ``member`` index the roster and the name at fault in the list checked."""
+
+    def __init__(self, message: str, *, team: int, member: int):
+        super().__init__(message, field="members", code="one_team_per_person")
+        self.team = team
+        self.member = member
+
+
+def check_one_team_each(teams: Sequence[tuple[str, Sequence[str]]], *,
+                        registered: Mapping[str, str]) -> None:
+    """The rule "a person plays in one team of an event", for the rosters of ``teams`` (name,
+    member names) joining the teams ``registered`` already (``person_key`` -> team name); a
+    ``RosterClash`` names the other team."""
+    rostered: dict[str, tuple[int | None, str]] = {
+        person: (None, team) for person, team in registered.items()}
+    for index, (team, members) in enumerate(teams):
+        for position, member in enumerate(members):
+            person = person_key(member)
+            if person in rostered:
+                other_index, other = rostered[person]
+                message = _("%(person)s is named twice on the roster of %(team)s.") \
+                    if other_index == index else \
+                    _("%(person)s already plays in the team %(other)s: a person plays in one "
+                      "team of an event. If it is another person of the same name, tell them "
+                      "apart, e.g. by adding their city.")
+                raise RosterClash(message % {"person": member, "team": team, "other": other},
+                                  team=index, member=position)
+            rostered[person] = (index, team)
+
+
+def roster_create(entrant: Entrant, people: Sequence[Mapping[str, str]]) -> None:
+    """Create a team's players (``name``, and ``email`` if known) and put them on its roster,
+    each with their ``person_key`` (checked by ``check_one_team_each`` before)."""
+    players = [Player.objects.create(**person) for person in people]
+    Membership.objects.bulk_create([
+        Membership(entrant=entrant, player=player, event_id=entrant.event_id,
+                   person=person_key(player.name)) for player in players])
 
 
 def entrant_withdraw(*, entrant_id: int, actor: Actor, reason: str = "") -> Entrant:

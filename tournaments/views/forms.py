@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -17,7 +18,14 @@ from scoring.entry import CARD_POINTS_TOTAL
 
 from ..formats import PRESET_LIST, PRESETS
 from ..wording import hand_error_message
-from .player_files import CONTROL, UnreadableFile, read_player_file
+from .player_files import (
+    CONTROL,
+    ENCODINGS,
+    PlayerFile,
+    UnreadableFile,
+    read_player_file,
+    text_codec,
+)
 
 CALL_LABELS = {"tichu": _("Tichu"), "grand": _("Grand Tichu"), "blind": _("Blind Grand Tichu")}
 # The engine's entry keys, mapped to the form fields that carry them.
@@ -246,7 +254,9 @@ class PlayersForm(forms.Form):
 
     A file is read (``player_files``: encoding, delimiter and header found) and shown in a preview
     first: ``preview`` holds it, and nothing is registered until the organizer confirms the rows,
-    which come back as ``confirmed_rows`` (JSON). Typed lines alone are registered at once.
+    which come back as ``confirmed_rows`` (JSON). The preview may ask to read the same file in
+    another ``encoding``: its bytes come back by their ``upload`` token through ``kept`` (the
+    view's lookup of the file it kept). Typed lines alone are registered at once.
     """
 
     lines = forms.CharField(label=_("Names"), required=False, widget=forms.Textarea(
@@ -255,6 +265,22 @@ class PlayersForm(forms.Form):
     # A Field, not a CharField: the latter refused a NUL as an error of this hidden field,
     # which the page does not show; ``_confirmed`` refuses it with the rest.
     confirmed_rows = forms.Field(required=False, widget=forms.HiddenInput)
+    upload = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+    encoding = forms.CharField(label=_("Encoding"), required=False, max_length=40)
+
+    def __init__(self, *args, kept: Callable[[str], bytes | None] = lambda token: None,
+                 **kwargs):
+        super().__init__(*args, **kwargs)
+        self.kept = kept
+
+    def clean_encoding(self) -> str | None:
+        name = self.cleaned_data["encoding"]
+        if not name:
+            return None
+        codec = text_codec(name)
+        if codec is None:
+            raise forms.ValidationError(_("Choose an encoding of the list."))
+        return codec
 
     def clean(self):
         data = super().clean()
@@ -263,21 +289,49 @@ class PlayersForm(forms.Form):
             data["rows"] = _confirmed(data["confirmed_rows"])
             return data
         rows = []
-        upload = data.get("file")
-        if upload:
-            if upload.size > MAX_PLAYER_FILE:
-                raise forms.ValidationError(_("The file is too large."))
-            try:
-                data["preview"] = read_player_file(upload.read())
-            except (UnreadableFile, UnicodeDecodeError):
-                raise forms.ValidationError(
-                    _("The file could not be read as text: save it as CSV.")) from None
+        data["upload_data"] = self._upload_data(data)
+        if data["upload_data"] is not None:
+            data["preview"] = self._read(data["upload_data"], data.get("encoding"))
             rows += data["preview"].rows
         rows += parse_rows(data.get("lines") or "")
         if not rows:
             raise forms.ValidationError(_("Enter at least one name."))
         data["rows"] = rows
         return data
+
+    def _upload_data(self, data: dict) -> bytes | None:
+        """The bytes of the file uploaded now, or of the one kept for the preview."""
+        upload = data.get("file")
+        if upload:
+            if upload.size > MAX_PLAYER_FILE:
+                raise forms.ValidationError(_("The file is too large."))
+            return upload.read()
+        if not data.get("upload"):
+            return None
+        kept = self.kept(data["upload"])
+        if kept is None:
+            raise forms.ValidationError(_("The uploaded file is no longer at hand: upload it "
+                                          "again."))
+        return kept
+
+    def _read(self, upload_data: bytes, encoding: str | None) -> PlayerFile:
+        """The file read in ``encoding``, or in the one found. When the bytes are no text in the
+        encoding chosen, the error is the encoding's and the file is read as found (the preview
+        shows both)."""
+        try:
+            return read_player_file(upload_data, encoding)
+        except (UnreadableFile, UnicodeDecodeError):
+            pass
+        try:  # without a choice, the same reading again: it fails the same
+            read = read_player_file(upload_data)
+        except (UnreadableFile, UnicodeDecodeError):
+            raise forms.ValidationError(
+                _("The file could not be read as text: save it as CSV.")) from None
+        self.add_error("encoding", _("The file is no text in %(encoding)s: it is shown as "
+                                     "%(detected)s.")
+                       % {"encoding": ENCODINGS.get(encoding, encoding),
+                          "detected": read.encoding_label})
+        return read
 
 
 def _confirmed(value: str) -> list[list[str]]:

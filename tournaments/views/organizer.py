@@ -55,6 +55,7 @@ from .forms import (
 )
 from .history_words import history_lines
 from .labels import cup_attention, format_summary, preset_label, withdrawal_label
+from .player_files import forget_upload, keep_upload, kept_upload
 from .settings_form import EventSettingsForm
 
 
@@ -152,15 +153,16 @@ def event_detail(request, event_id: int):
 def players_add(request, event_id: int):
     """Register players (one per line) or teams ("Team; member; member"), typed or a CSV file."""
     event = _event(request, event_id)
-    form = PlayersForm(request.POST, request.FILES)
-    if not form.is_valid():
+    form = PlayersForm(request.POST, request.FILES,
+                       kept=lambda token: kept_upload(request.session, event.pk, token))
+    valid = form.is_valid()
+    # a file: shown first, saved once confirmed; also when read as found, not as chosen
+    if form.cleaned_data.get("preview") is not None and (valid or set(form.errors) == {
+            "encoding"}):
+        return _players_preview(request, event, form, status=200 if valid else 400)
+    if not valid:
         return _event_page(request, event, form, status=400)
     rows = form.cleaned_data["rows"]
-    if form.cleaned_data["preview"] is not None:  # a file: shown first, saved once confirmed
-        return render(request, "organizer/players_preview.html", {
-            "event": event, "rows": rows, "file": form.cleaned_data["preview"],
-            "team_event": event.format.entrant_type == EntrantType.TEAM,
-            "confirm_form": PlayersForm(initial={"confirmed_rows": json.dumps(rows)})})
     try:
         if event.format.entrant_type == EntrantType.INDIVIDUAL:
             added = len(players_register(event=event, names=[row[0] for row in rows],
@@ -172,11 +174,28 @@ def players_add(request, event_id: int):
     except ServiceError as error:
         form.add_error("lines", error.message)
         return _event_page(request, event, form, status=error.status)
+    forget_upload(request.session)
     messages.success(request, _("%(n)d registered.") % {"n": added})
     for name in same_names(event, [row[0] for row in rows]):
         messages.warning(request, _("More than one player is called %(name)s: add a club or "
                                     "city to tell them apart.") % {"name": name})
     return _back(event)
+
+
+def _players_preview(request, event, form: PlayersForm, status: int):
+    """A file's rows before they are registered, with the encoding they were read in and a
+    choice of another (the file's bytes kept meanwhile, ``keep_upload``)."""
+    read, rows = form.cleaned_data["preview"], form.cleaned_data.get("rows", [])
+    again = PlayersForm(initial={
+        "upload": keep_upload(request.session, event.pk, form.cleaned_data["upload_data"]),
+        "encoding": read.encoding, "lines": form.cleaned_data.get("lines", "")})
+    again.fields["encoding"].widget = forms.Select(choices=read.encoding_choices())
+    return render(request, "organizer/players_preview.html", {
+        "event": event, "rows": rows, "file": read, "read_again": again,
+        "encoding_errors": form.errors.get("encoding"),
+        "team_event": event.format.entrant_type == EntrantType.TEAM,
+        "confirm_form": PlayersForm(initial={"confirmed_rows": json.dumps(rows)})},
+        status=status)
 
 
 class EntrantForm(forms.Form):
