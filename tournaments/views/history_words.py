@@ -156,7 +156,8 @@ def describe(change: Change, names: Names) -> str:
     if subject == "round":
         number = new.get("number") or names.rounds.get(change.subject_id, "?")
         return {"pair": _("Round %(n)s paired"), "publish": _("Round %(n)s published"),
-                "complete": _("Round %(n)s complete")}.get(
+                "complete": _("Round %(n)s complete"),
+                "reopen": _("Round %(n)s running again")}.get(
                     action, f"%(n)s: {action}") % {"n": number}
     if subject == "event":
         if action == "settings":
