@@ -9,9 +9,10 @@ import pytest
 from django.utils import translation
 
 from tournaments.models import Change, Entrant, Hand, Round, Seat, Table
+from tournaments.services.backup import event_export, event_import
 from tournaments.services.events import entrant_withdraw
 from tournaments.services.hands import hand_correct, hand_record
-from tournaments.services.history import Actor, Conflict
+from tournaments.services.history import Actor, Conflict, ServiceError
 from tournaments.services.players import entrant_update
 from tournaments.services.rounds import (
     complete_finished_rounds,
@@ -137,9 +138,11 @@ def test_a_swap_is_not_offered_once_its_draft_is_paired_again_or_published(dtm_e
     a, b = Seat.objects.filter(table__round=rnd).order_by("pk")[:2]
     seats_swap(round_id=rnd.pk, seat_a=a.pk, seat_b=b.pk, actor=orga)
     swap = last_change(action="swap")
-    round_regenerate(round_id=rnd.pk, actor=orga)
+    round_regenerate(round_id=rnd.pk, actor=orga)  # new seats: the swapped ones are gone
     assert not is_undoable(swap)
-    assert refused_undo(swap, orga).code == "not_draft"
+    with pytest.raises(ServiceError) as refused:
+        change_undo(change_id=swap.pk, actor=orga)
+    assert refused.value.code == "not_undoable"
     a, b = Seat.objects.filter(table__round=rnd).order_by("pk")[:2]
     seats_swap(round_id=rnd.pk, seat_a=a.pk, seat_b=b.pk, actor=orga)
     swap = last_change(action="swap")
@@ -194,3 +197,25 @@ def test_a_close_is_not_offered_nor_undone_once_the_next_round_is_paired(dtm_rou
     change_undo(change_id=averaged.pk, actor=orga)
     assert Table.objects.get(pk=table.pk).status == Table.Status.FORFEITED
 
+
+# --- a restored event's history ------------------------------------------------------------------
+
+def test_a_restored_history_row_never_undoes_another_events_hand(dtm_round, orga,
+                                                                 other_organizer):
+    """A backup keeps its history rows with the source's ids: in a copy restored beside the
+    original, the copy's correction names the original's hand. Undoing it changed the
+    original, another event (of another organizer)."""
+    table = dtm_round.tables.get(number=1)
+    hand = hand_record(table_id=table.pk, number=1, entry=score(10),
+                       actor=Actor.captain(table)).hand
+    hand_correct(hand_id=hand.pk, entry=score(20), actor=orga, reason="sheet misread")
+    copy = event_import(event_export(dtm_round.event_id), owner=other_organizer.username)
+    restored = Change.objects.get(event=copy, action="correct")
+    assert restored.subject_id == hand.pk  # the original's hand, not the copy's
+
+    assert not is_undoable(restored)
+    changes = Change.objects.count()
+    with pytest.raises(ServiceError) as refused:
+        change_undo(change_id=restored.pk, actor=Actor.organizer(other_organizer))
+    assert refused.value.code == "not_undoable" and Change.objects.count() == changes
+    assert Hand.objects.get(pk=hand.pk).tp_0 == 20

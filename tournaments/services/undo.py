@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from scoring import InvalidHand
 
-from ..models import Change, Entrant, Event, Round, Seat, Table
+from ..models import Change, Entrant, Event, Hand, Round, Seat, Table
 from ..standings.schedule import mark_changed
 from ..wording import hand_error_message
 from .hands import HandOutcome, hand_correct
@@ -77,16 +77,23 @@ def _same_subject(change: Change) -> Q:
 class Undo:
     """How one kind of change is undone.
 
-    ``same`` selects the changes of the same thing as ``change``: a later one makes its undo
-    stale. ``possible`` is what else the undo needs of the current state, as a condition on
-    the history's rows (a draft for a swap, no later round to open a table again); when it
-    fails, the service that undoes refuses in its own words. ``apply`` undoes, through the
-    service that made the change; a correction answers the hand's outcome.
+    ``rows`` are an event's rows of the kind's subject: the change's subject must be one of its
+    event's (a restored backup's history keeps the source's ids, which may name another event's
+    rows, or none). ``same`` selects the changes of the same thing as ``change``: a later one
+    makes its undo stale. ``possible`` is what else the undo needs of the current state, as a
+    condition on the history's rows (a draft for a swap, no later round to open a table again);
+    when it fails, the service that undoes refuses in its own words. ``apply`` undoes, through
+    the service that made the change; a correction answers the hand's outcome.
     """
 
+    rows: Callable[[int], QuerySet]
     same: Callable[[Change], Q]
     apply: Callable[[Change, Actor, str], HandOutcome | None]
     possible: Callable[[Change, Event], Q] = _nothing_else
+
+    def subject(self, change: Change) -> QuerySet:
+        """The row ``change`` changed, if it is still one of its event's."""
+        return self.rows(change.event_id).filter(pk=change.subject_id)
 
 
 def _hand_apply(change: Change, actor: Actor, reason: str) -> HandOutcome:
@@ -99,7 +106,8 @@ def _hand_apply(change: Change, actor: Actor, reason: str) -> HandOutcome:
             from None
 
 
-HAND = Undo(same=_same_subject, apply=_hand_apply)
+HAND = Undo(rows=lambda event_id: Hand.objects.filter(table__round__event_id=event_id),
+            same=_same_subject, apply=_hand_apply)
 
 
 def _withdrawal_same(change: Change) -> Q:
@@ -111,7 +119,8 @@ def _withdrawal_apply(change: Change, actor: Actor, reason: str) -> None:
     entrant_reinstate(entrant_id=change.subject_id, actor=actor, reason=reason)
 
 
-WITHDRAWAL = Undo(same=_withdrawal_same, apply=_withdrawal_apply)
+WITHDRAWAL = Undo(rows=lambda event_id: Entrant.objects.filter(event_id=event_id),
+                  same=_withdrawal_same, apply=_withdrawal_apply)
 
 
 def _swapped(change: Change) -> list[int]:
@@ -129,10 +138,7 @@ def _swap_same(change: Change) -> Q:
 
 def _swap_apply(change: Change, actor: Actor, reason: str) -> None:
     seat_a, seat_b = _swapped(change)
-    rnd = Round.objects.filter(tables__seats=seat_a).first()
-    if rnd is None:
-        raise Conflict(_("The round was paired again since: these seats no longer exist."),
-                       code="not_draft")
+    rnd = Round.objects.get(tables__seats=seat_a)
     if rnd.status != Round.Status.DRAFT:
         raise Conflict(_("The round is published: its seats can no longer be swapped."),
                        code="not_draft")
@@ -140,13 +146,13 @@ def _swap_apply(change: Change, actor: Actor, reason: str) -> None:
 
 
 def _swap_possible(change: Change, event: Event) -> Q:
-    """Seats are swapped in a draft only (``rounds.seats_swap``); a draft paired again has new
-    seats."""
+    """Seats are swapped in a draft only (``rounds.seats_swap``)."""
     return Q(Exists(Seat.objects.filter(pk=_swapped(change)[0],
                                         table__round__status=Round.Status.DRAFT)))
 
 
-SWAP = Undo(same=_swap_same, apply=_swap_apply, possible=_swap_possible)
+SWAP = Undo(rows=lambda event_id: Seat.objects.filter(table__round__event_id=event_id),
+            same=_swap_same, apply=_swap_apply, possible=_swap_possible)
 
 
 def _close_possible(change: Change, event: Event) -> Q:
@@ -161,7 +167,8 @@ def _close_apply(change: Change, actor: Actor, reason: str) -> None:
                 reason=reason, forfeited_by=change.old.get("by"))
 
 
-CLOSE = Undo(same=_same_subject, apply=_close_apply, possible=_close_possible)
+CLOSE = Undo(rows=lambda event_id: Table.objects.filter(round__event_id=event_id),
+             same=_same_subject, apply=_close_apply, possible=_close_possible)
 
 UNDOABLE: dict[tuple[str, str], Undo] = {
     ("hand", "correct"): HAND, ("entrant", "withdraw"): WITHDRAWAL, ("seat", "swap"): SWAP,
@@ -177,16 +184,17 @@ def _later(change: Change, undo: Undo) -> QuerySet[Change]:
 
 
 def undoable_among(changes: Iterable[Change]) -> set[int]:
-    """The ids of those ``changes`` an undo applies to: of a kind that can be undone, nothing
-    later changed the same thing, and what else the undo needs is in place. Two queries, however
-    many changes (a page of the history)."""
+    """The ids of those ``changes`` an undo applies to: of a kind that can be undone, what they
+    changed still in their event, nothing later changed the same thing, and what else the undo
+    needs in place. Two queries, however many changes (a page of the history)."""
     kinds = [(change, UNDOABLE[change.subject, change.action]) for change in changes
              if (change.subject, change.action) in UNDOABLE]
     if not kinds:
         return set()
     events = Event.objects.in_bulk({change.event_id for change, _undo in kinds})
-    applies = [Q(pk=change.pk) & ~Q(Exists(_later(change, undo)))
-               & undo.possible(change, events[change.event_id]) for change, undo in kinds]
+    applies = [Q(pk=change.pk) & Q(Exists(undo.subject(change)))
+               & ~Q(Exists(_later(change, undo))) & undo.possible(change, events[change.event_id])
+               for change, undo in kinds]
     return set(Change.objects.filter(reduce(or_, applies)).values_list("pk", flat=True))
 
 
@@ -211,6 +219,9 @@ def change_undo(*, change_id: int, actor: Actor) -> HandOutcome | Change:
         raise ServiceError(_("This change cannot be undone."), code="not_undoable")
     with transaction.atomic():
         Event.objects.select_for_update().only("pk").get(pk=change.event_id)
+        if not undo.subject(change).exists():  # a draft paired again, a restored history...
+            raise ServiceError(_("This change cannot be undone: what it changed is no longer "
+                                 "in this event."), code="not_undoable")
         later = _later(change, undo).first()
         if later is not None:
             raise _superseded(later)
