@@ -119,4 +119,7 @@ def test_undo_every_undoable_action_through_the_api(org, event, round1):
     assert response.status_code == 200 and response.json()["new"] == {"status": "open"}
     assert Entrant.objects.get(pk=player).active
     again = org.post(f"/api/changes/{undoable['entrant', 'withdraw']['id']}/undo/")
-    assert again.status_code == 409 and again.json()["code"] == "not_withdrawn"
+    assert again.status_code == 409 and again.json()["code"] == "superseded"  # reinstated
+    changes = org.get(f"/api/events/{event['id']}/changes/").json()["results"]
+    assert not any(c["undoable"] for c in changes if c["id"] in (
+        undoable["entrant", "withdraw"]["id"], undoable["table", "close"]["id"]))

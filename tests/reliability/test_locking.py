@@ -1,6 +1,7 @@
 """Locks of a hand entry on PostgreSQL: per table, not per event; and in one order with the
 changes of the event's structure, so that an entry and the closing of its table never both win
-and never deadlock.
+and never deadlock. The worker marking a round complete and a table opened again never leave a
+complete round with an open table either.
 
 Each test holds one real service call inside its transaction (paused by an ``execute_wrapper``
 right after a chosen statement, in a thread with its own database connection) while another
@@ -14,11 +15,16 @@ import threading
 import pytest
 from django.db import connection
 
-from tournaments.models import Change, Hand, Table
+from tournaments.models import Change, Hand, Round, Table
 from tournaments.services.events import event_create, players_register
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor, Conflict
-from tournaments.services.rounds import round_pair, round_publish, table_close
+from tournaments.services.rounds import (
+    complete_finished_rounds,
+    round_pair,
+    round_publish,
+    table_close,
+)
 
 from .conftest import HAND
 
@@ -148,3 +154,59 @@ def test_an_entry_during_the_closing_of_its_table_waits_and_is_refused(tables, o
     assert refused.value.code == "table_closed"  # it read the status the close committed
     assert not Hand.objects.filter(table=tables[0]).exists()
     assert Table.objects.get(pk=tables[0].pk).status == Table.Status.FORFEITED
+
+
+# --- the worker completing a round, a table opened again -------------------------------------
+
+AFTER_FIRST_LOOK = statement('SELECT "tournaments_table"."id"')  # the round's tables, counted
+AFTER_ROUND_LOCK = lambda sql: "FOR NO KEY UPDATE" in sql  # noqa: E731 - as ``statement``
+
+
+@pytest.fixture
+def closed_last_table(tables, organizer, paused_session_worker):
+    """Table 1 has its four hands, table 2 two and is closed as forfeited: the round is done
+    but not yet marked complete (the session's worker, which would, is paused)."""
+    for table, hands in ((tables[0], 4), (tables[1], 2)):
+        for number in range(1, hands + 1):
+            hand_record(table_id=table.pk, number=number, entry=HAND, actor=Actor.captain(table))
+    close(tables[1], organizer)()
+    return tables[1]
+
+
+def reopen(table: Table, organizer):
+    return lambda: table_close(table_id=table.pk, status=Table.Status.OPEN,
+                               actor=Actor.organizer(organizer), reason="they came back")
+
+
+def test_a_table_opened_again_after_the_workers_first_look_keeps_its_round_running(
+        closed_last_table, organizer):
+    """The worker saw every table done; the table is opened again before it marks the round:
+    it looks again under the event's lock and leaves the round running."""
+    rnd = closed_last_table.round
+    completion = Call(lambda: complete_finished_rounds(rnd.event_id),
+                      pause_after=AFTER_FIRST_LOOK)
+    completion.wait_paused()
+    Call(reopen(closed_last_table, organizer)).outcome()  # the worker holds no lock yet
+    completion.resume()
+    completion.outcome()
+    assert Round.objects.get(pk=rnd.pk).status == Round.Status.PUBLISHED
+    assert not Change.objects.filter(subject="round", action="complete").exists()
+
+
+def test_a_table_opened_while_the_worker_completes_its_round_runs_the_round_again(
+        closed_last_table, organizer):
+    """The worker holds the event's lock and marks the round complete: the opening waits for
+    it, then reads the round as complete and runs it again."""
+    rnd = closed_last_table.round
+    completion = Call(lambda: complete_finished_rounds(rnd.event_id),
+                      pause_after=AFTER_ROUND_LOCK)
+    completion.wait_paused()
+    opening = Call(reopen(closed_last_table, organizer))
+    assert opening.waits()
+    completion.resume()
+    completion.outcome()
+    opening.outcome()
+    assert Round.objects.get(pk=rnd.pk).status == Round.Status.PUBLISHED
+    history = list(Change.objects.filter(subject="round", action__in=["complete", "reopen"])
+                   .order_by("pk").values_list("action", flat=True))
+    assert history == ["complete", "reopen"]

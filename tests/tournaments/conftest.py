@@ -5,7 +5,9 @@ from django.db import transaction
 
 from tournaments.models import Round, Seat, Table
 from tournaments.services.events import event_create, players_register
+from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
+from tournaments.services.rounds import complete_finished_rounds, table_close
 
 
 @transaction.atomic  # as the pairing service does: a worker never sees a round without tables
@@ -17,6 +19,24 @@ def seated_round(event, entrants, number=1, status=Round.Status.PUBLISHED):
         for position, entrant in enumerate(entrants[index:index + 4]):
             Seat.objects.create(table=table, position=position, entrant=entrant)
     return rnd
+
+
+def close_last_table(rnd, actor: Actor) -> Table:
+    """Every table of a DTM round plays its four hands but the last, which plays two and is
+    closed as forfeited; the round is then complete (as the worker marks it)."""
+    *played, last = rnd.tables.order_by("number")
+    for table in played:
+        for number in range(1, 5):
+            hand_record(table_id=table.pk, number=number, entry={"card_points": [60, 40]},
+                        actor=Actor.captain(table))
+    for number in (1, 2):
+        hand_record(table_id=last.pk, number=number, entry={"card_points": [60, 40]},
+                    actor=Actor.captain(last))
+    table_close(table_id=last.pk, status=Table.Status.FORFEITED, forfeited_by=1, actor=actor,
+                reason="no show")
+    complete_finished_rounds(rnd.event_id)
+    assert Round.objects.get(pk=rnd.pk).status == Round.Status.COMPLETE
+    return last
 
 
 @pytest.fixture

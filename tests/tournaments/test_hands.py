@@ -6,8 +6,9 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring import InvalidHand
 from tournaments.models import Change, Hand, Round, StandingsChange, Table
-from tournaments.services.hands import change_undo, hand_confirm, hand_correct, hand_record
+from tournaments.services.hands import hand_confirm, hand_correct, hand_record
 from tournaments.services.history import Actor, Conflict, ServiceError
+from tournaments.services.undo import change_undo
 
 from .conftest import seated_round
 

@@ -4,6 +4,7 @@ import pytest
 
 from tournaments.models import Change, Round, Seat, Table
 from tournaments.services.events import event_create, players_register, team_register
+from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor, Conflict
 from tournaments.services.rounds import (
     round_pair,
@@ -13,6 +14,8 @@ from tournaments.services.rounds import (
     table_close,
 )
 from tournaments.simulation import _play_round
+
+from .conftest import close_last_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -154,3 +157,37 @@ def test_a_team_names_two_roster_players_for_its_seats(organizer, orga):
     with pytest.raises(ServiceError, match="roster"):
         seats_lineup(table_id=table.pk, team=0, player_ids=other[:2], actor=orga)
     assert Change.objects.filter(subject="seat", action="lineup").count() == 1
+
+
+def test_a_table_opened_again_runs_its_complete_round_again(organizer, orga):
+    """A round's status follows its tables: opened again, the closed table has hands to enter,
+    so the round runs again (its captain enters them, the next round waits for them)."""
+    event = dtm(organizer, orga)
+    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
+    table = close_last_table(rnd, orga)
+    table_close(table_id=table.pk, status=Table.Status.OPEN, actor=orga, reason="they came")
+    assert Round.objects.get(pk=rnd.pk).status == Round.Status.PUBLISHED
+    reopened = Change.objects.filter(subject="round").latest("pk")
+    assert (reopened.action, reopened.subject_id) == ("reopen", rnd.pk)
+    assert reopened.old == {"status": "complete"} and reopened.new == {"status": "published"}
+    outcome = hand_record(table_id=table.pk, number=3, entry={"card_points": [50, 50]},
+                          actor=Actor.captain(table))
+    assert outcome.result == "created"
+    with pytest.raises(Conflict, match="not complete"):
+        round_pair(event_id=event.pk, actor=orga)
+
+
+def test_a_table_is_not_opened_again_once_the_next_round_is_paired(organizer, orga):
+    """Round 2 is paired on round 1's results, the closed table's credit among them: opening it
+    again is refused; closing it another way is how the organizer corrects it."""
+    event = dtm(organizer, orga)
+    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
+    table = close_last_table(rnd, orga)
+    round_pair(event_id=event.pk, actor=orga)
+    with pytest.raises(Conflict, match="Round 2 is already paired") as refused:
+        table_close(table_id=table.pk, status=Table.Status.OPEN, actor=orga)
+    assert refused.value.code == "later_round"
+    assert Table.objects.get(pk=table.pk).status == Table.Status.FORFEITED
+    assert Round.objects.get(pk=rnd.pk).status == Round.Status.COMPLETE
+    table_close(table_id=table.pk, status=Table.Status.AVERAGED, actor=orga, reason="fairer")
+    assert Table.objects.get(pk=table.pk).status == Table.Status.AVERAGED

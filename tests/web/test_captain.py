@@ -207,3 +207,32 @@ def test_a_code_of_an_earlier_round_no_longer_enters_hands(client, organizer, ru
     response = client.post(captain_url(old), {**GOOD_HAND, "number": "1"})
     assert response.status_code in (400, 409)
     assert Hand.objects.get(table=old, number=1).tp_0 == 50
+
+
+def test_the_form_is_back_once_the_close_of_the_last_open_table_is_undone(
+        client, organizer, running_event):
+    """Issue "Hardening, second pass", item 4: after the undo the page said "All hands of this
+    table are entered" with hands still to enter and no form, and its entries were refused."""
+    from django.urls import reverse
+
+    from tournaments.models import Change
+    from tournaments.services.hands import hand_record
+    from tournaments.services.rounds import complete_finished_rounds
+
+    first, last = running_event.rounds.get(number=1).tables.order_by("number")
+    for table, hands in ((first, 4), (last, 2)):
+        for number in range(1, hands + 1):
+            hand_record(table_id=table.pk, number=number, entry={"card_points": [50, 50]},
+                        actor=Actor.captain(table))
+    table_close(table_id=last.pk, status=Table.Status.FORFEITED, forfeited_by=0,
+                actor=Actor.organizer(organizer))
+    complete_finished_rounds(running_event.pk)
+    close = Change.objects.get(event=running_event, action="close")
+    client.force_login(organizer)
+    client.post(reverse("organizer-undo", args=[running_event.pk, close.pk]))
+
+    html = client.get(captain_url(last)).content.decode()
+    assert 'id="hand-form"' in html and "All hands of this table are entered" not in html
+    response = client.post(captain_url(last), {**GOOD_HAND, "number": "3"})
+    assert response.status_code == 302
+    assert Hand.objects.get(table=last, number=3).tp_0 == 170

@@ -86,6 +86,24 @@ def test_undo_a_seat_swap_while_the_round_is_a_draft(organizer_client, organizer
     assert {s.pk: s.entrant_id for s in Seat.objects.filter(pk__in=before)} == before
 
 
+def test_an_older_correction_is_not_offered_and_its_undo_names_the_newer_one(
+        organizer_client, organizer, running_event):
+    table = running_event.rounds.get(number=1).tables.get(number=1)
+    hand = hand_record(table_id=table.pk, number=1, entry={"card_points": [10, 90]},
+                       actor=Actor.captain(table)).hand
+    for team_a in (20, 30):
+        hand_correct(hand_id=hand.pk, entry={"card_points": [team_a, 100 - team_a]},
+                     actor=Actor.organizer(organizer), reason="sheet misread")
+    first, second = Change.objects.filter(event=running_event, action="correct").order_by("pk")
+    html = history(organizer_client, running_event)
+    assert reverse("organizer-undo", args=[running_event.pk, second.pk]) in html
+    assert reverse("organizer-undo", args=[running_event.pk, first.pk]) not in html
+    page = organizer_client.post(reverse("organizer-undo", args=[running_event.pk, first.pk]),
+                                 follow=True, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "nicht mehr rückgängig" in page and f"#{second.pk}" in page
+    assert Hand.objects.get(pk=hand.pk).tp_0 == 30
+
+
 def test_what_cannot_be_undone_is_not_offered(organizer_client, running_event):
     change = Change.objects.get(event=running_event, action="publish")
     assert reverse("organizer-undo", args=[running_event.pk, change.pk]) not in history(

@@ -18,7 +18,7 @@ from ..formats import PRESETS
 from ..games import GAMES
 from ..models import Change, Entrant, Event, Hand, Round, Table, label_entrants
 from ..pairing.factory import pairing_choices
-from ..services.undo import is_undoable
+from ..services.undo import is_undoable, undoable_among
 from ..standings.tiebreaks import TIEBREAKS
 from ..standings.vp_schemes import vp_scheme_choices
 
@@ -469,17 +469,30 @@ def standings_data(event: Event, rows) -> dict:
                       "tiebreaks": row.tiebreaks} for row in rows]}
 
 
+class ChangeListSerializer(serializers.ListSerializer):
+    """A page of the history: which of its changes can be undone is asked once for the page."""
+
+    def to_representation(self, data):
+        changes = list(data.all() if hasattr(data, "all") else data)
+        self.child.undoable = undoable_among(changes)
+        return super().to_representation(changes)
+
+
 class ChangeSerializer(serializers.ModelSerializer):
-    undoable = serializers.SerializerMethodField()
+    undoable = serializers.SerializerMethodField(
+        help_text="Whether the change can be undone now: false once a later change changed the "
+                  "same thing (or the undo no longer fits, e.g. a swap of a published round).")
 
     class Meta:
         model = Change
         fields = ["id", "event", "subject", "subject_id", "action", "actor", "old", "new",
                   "reason", "created_at", "undoable"]
         read_only_fields = fields
+        list_serializer_class = ChangeListSerializer
 
     def get_undoable(self, change) -> bool:
-        return is_undoable(change)
+        page = getattr(self, "undoable", None)  # set for a page by ``ChangeListSerializer``
+        return change.pk in page if page is not None else is_undoable(change)
 
 
 class ErrorSerializer(serializers.Serializer):

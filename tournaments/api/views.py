@@ -26,7 +26,7 @@ from .. import selectors
 from ..choices import EntrantType
 from ..models import Change, Entrant, Event, Hand, Round
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
-from ..services.hands import change_undo, hand_confirm, hand_record
+from ..services.hands import HandOutcome, hand_confirm, hand_record
 from ..services.history import Actor
 from ..services.lifecycle import event_finish, event_reopen
 from ..services.rounds import (
@@ -38,7 +38,7 @@ from ..services.rounds import (
     table_close,
 )
 from ..services.settings import event_settings_update
-from ..services.undo import change_undo as undo
+from ..services.undo import change_undo
 from ..standings import cache as standings_cache
 from . import filters, serializers
 from .parsers import LimitedJSONParser
@@ -382,18 +382,20 @@ class ChangeUndo(Base):
                                "a hand: the hand gets its old entry back (answers the hand's "
                                "result). A withdrawal (the entrant is reinstated), a seat swap "
                                "of a draft (swapped back), a closed table (its old status): "
-                               "answers the new history row. Every undo is itself recorded.",
+                               "answers the new history row. Every undo is itself recorded. "
+                               "An undo applies only while nothing later changed the same "
+                               "thing: otherwise 409 `superseded`, naming the later change; "
+                               "a closed table is not opened again once a later round is "
+                               "paired (409 `later_round`).",
                    tags=["history"])
     def post(self, request, pk):
         change = get_object_or_404(Change.objects.select_related("event"), pk=pk)
         require_organizer(request, change.event, private=True)
-        if (change.subject, change.action) == ("hand", "correct"):
-            outcome = change_undo(change_id=change.pk, actor=self.actor())
+        outcome = change_undo(change_id=change.pk, actor=self.actor())
+        if isinstance(outcome, HandOutcome):  # a correction undone: the hand as it is now
             return Response(serializers.hand_result(outcome.hand, outcome.result,
-                                                            outcome.credits))
-        undo(change_id=change.pk, actor=self.actor())
-        latest = selectors.change_list(change.event).first()
-        return Response(serializers.ChangeSerializer(latest).data)
+                                                    outcome.credits))
+        return Response(serializers.ChangeSerializer(outcome).data)
 
 
 # --- entrants -------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Recording hands: a captain's entry, an organizer's correction, the undo of a correction.
+"""Recording hands: a captain's entry, an organizer's correction (undone by ``undo``).
 
 Tournament rules implemented here:
 
@@ -25,14 +25,11 @@ from functools import cache, lru_cache
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
-from scoring import InvalidHand
-
 from .. import rows
 from ..formats import Format
 from ..knockout.progress import after_table_change
-from ..models import Change, Event, Hand, HandSeat, Round, Seat, Table
+from ..models import Event, Hand, HandSeat, Round, Seat, Table
 from ..standings.schedule import mark_changed
-from ..wording import hand_error_message
 from .history import Actor, Conflict, ServiceError, change_row
 from .lifecycle import check_not_finished
 
@@ -267,21 +264,6 @@ def hand_correct(*, hand_id: int, entry, actor: Actor, reason: str) -> HandOutco
         raise ServiceError(_("This hand does not exist."), code="not_found")
     return hand_record(table_id=hand.table_id, number=hand.number, entry=entry, actor=actor,
                        reason=reason)
-
-
-def change_undo(*, change_id: int, actor: Actor) -> HandOutcome:
-    """Undo a correction: the hand gets its old entry back, as a new correction in the history."""
-    change = Change.objects.filter(pk=change_id, subject="hand", action="correct").first()
-    if change is None:
-        raise ServiceError(_("Only a recorded correction of a hand can be undone."),
-                           code="not_undoable")
-    try:
-        return hand_correct(hand_id=change.subject_id, entry=change.old["entry"], actor=actor,
-                            reason=f"undo of change {change.pk}")
-    except InvalidHand as error:  # the event's rules changed since: say so instead of failing
-        raise ServiceError(_("The old entry is no longer valid: %(reason)s")
-                           % {"reason": hand_error_message(error)}, code="not_undoable") \
-            from None
 
 
 def hand_confirm(*, table_id: int, number: int) -> Hand:

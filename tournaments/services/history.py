@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from .. import rows
 from ..models import Change, Event
 
@@ -53,6 +55,24 @@ class Actor:
 
 
 SYSTEM = Actor(label="system", is_organizer=True)
+
+
+def who(actor: str) -> str:
+    """A history row's actor as a person reads it: ``organizer:anna`` -> "anna (organizer)",
+    ``captain:table 3`` -> "captain of table 3"."""
+    kind, _sep, name = actor.partition(":")
+    if kind == "organizer":
+        return _("%(name)s (organizer)") % {"name": name}
+    if kind == "captain":
+        return _("captain of %(table)s") % {"table": name.replace("table", _("table"))}
+    return actor
+
+
+def by(actor: str) -> str:
+    """Who, as the end of a sentence: "by anna (organizer)", or "automatically"."""
+    if actor == "system":
+        return _("automatically")
+    return _("by %(who)s") % {"who": who(actor)}
 
 
 def change_row(event: Event, *, subject: str, subject_id: int | rows.LastId | None, action: str,

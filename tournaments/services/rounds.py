@@ -5,6 +5,9 @@ Tournament rules implemented here:
 - A round moves draft -> published -> complete. The next round can be paired only when every
   table of the previous one has all its hands (or was closed by the organizer as forfeited or
   averaged), and not beyond the format's number of rounds.
+- A round's status follows its tables: a table opened again makes a complete round run again
+  (its captain enters the missing hands, the next round waits for them). Once a later round is
+  paired on its results, a table is no longer opened again: the organizer closes it another way.
 - Who is paired: every entrant who joined by this round and has not withdrawn.
 - The pairing itself is a pure function (``tournaments.pairing``) of the entrants in standing
   order, the history of partners, opponents and byes, and a seed derived from the event's seed
@@ -17,6 +20,7 @@ Tournament rules implemented here:
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import QuerySet, Subquery
 from django.utils.translation import gettext as _
 
 from ..choices import EntrantType
@@ -46,6 +50,11 @@ def round_seed(event: Event, number: int) -> int:
 def complete_finished_rounds(event_id: int) -> None:
     """Mark published rounds whose every table is done as complete (after each recomputation).
 
+    The check is made again under the event's row lock, which the closing (and opening again)
+    of a table takes too: a table opened again after the first look is seen, and the round is
+    not marked complete with it open. On PostgreSQL the lock is ``FOR NO KEY UPDATE``: a hand
+    entry under way keeps its ``FOR KEY SHARE`` and waits only to bump the event's counter.
+
     A cup's rounds are left to the cup (``knockout.progress.sync_statuses``): a round of a cup
     is complete when its matches are decided, and some are not yet at a table."""
     if Event.objects.get(pk=event_id).format.is_cup:
@@ -53,7 +62,9 @@ def complete_finished_rounds(event_id: int) -> None:
     for rnd in Round.objects.filter(event_id=event_id, status=Round.Status.PUBLISHED):
         if round_is_complete(rnd):
             with transaction.atomic():
-                if Round.objects.filter(pk=rnd.pk, status=Round.Status.PUBLISHED).update(
+                Event.objects.select_for_update(no_key=True).only("pk").get(pk=event_id)
+                if round_is_complete(rnd) and Round.objects.filter(
+                        pk=rnd.pk, status=Round.Status.PUBLISHED).update(
                         status=Round.Status.COMPLETE):
                     record_change(rnd.event, subject="round", subject_id=rnd.pk,
                                   action="complete", actor=SYSTEM, old={"status": "published"},
@@ -296,18 +307,57 @@ def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "",
     if status != Table.Status.FORFEITED:
         forfeited_by = None
     with transaction.atomic():
-        table = Table.objects.select_related("round").filter(pk=table_id).first()
-        if table is None:
+        event_id = Table.objects.filter(pk=table_id).values_list("round__event_id",
+                                                                  flat=True).first()
+        if event_id is None:
             raise ServiceError(_("This table does not exist."), code="not_found")
-        event = Event.objects.select_for_update().get(pk=table.round.event_id)
+        event = Event.objects.select_for_update().get(pk=event_id)
         check_not_finished(event)
+        table = Table.objects.select_related("round").get(pk=table_id)  # read under the lock
+        reopening = status == Table.Status.OPEN and table.status != Table.Status.OPEN
+        if reopening:
+            _check_no_later_round(event, table)
         old = _closure(table.status, table.forfeited_by)
         table.status, table.forfeited_by = status, forfeited_by
         table.save(update_fields=["status", "forfeited_by"])
         record_change(event, subject="table", subject_id=table.pk, action="close", actor=actor,
                       old=old, new=_closure(status, forfeited_by), reason=reason)
+        if reopening:
+            _round_runs_again(event, table.round, actor)
         mark_changed(event, table_id=table.pk)
     return table
+
+
+def rounds_after(event: Event, table_id: int) -> QuerySet[Round]:
+    """The rounds that keep a table of an earlier round closed: paired on its results (the
+    standings, who met whom), with its closure credited. None in a cup, whose rounds follow its
+    matches (``knockout.progress``)."""
+    if event.format.is_cup:
+        return Round.objects.none()
+    table = Table.objects.filter(pk=table_id)
+    return Round.objects.filter(event=event, number__gt=Subquery(table.values("round__number")))
+
+
+def _check_no_later_round(event: Event, table: Table) -> None:
+    later = rounds_after(event, table.pk).order_by("number").first()
+    if later is not None:
+        raise Conflict(_("Round %(later)s is already paired on the results of round %(round)s: "
+                         "table %(table)s can no longer be opened again. Close it as forfeited "
+                         "or averaged instead.")
+                       % {"later": later.number, "round": table.round.number,
+                          "table": table.number}, code="later_round")
+
+
+def _round_runs_again(event: Event, rnd: Round, actor: Actor) -> None:
+    """A table of ``rnd`` was opened again: a complete round whose tables are no longer all
+    done runs again, so that its captain can enter the missing hands (a cup's rounds follow its
+    matches instead)."""
+    if event.format.is_cup or rnd.status != Round.Status.COMPLETE or round_is_complete(rnd):
+        return
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
+    rnd.status = Round.Status.PUBLISHED
+    record_change(event, subject="round", subject_id=rnd.pk, action="reopen", actor=actor,
+                  old={"status": "complete"}, new={"status": "published"})
 
 
 def _closure(status: str, forfeited_by: int | None) -> dict:

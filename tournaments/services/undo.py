@@ -1,31 +1,42 @@
 """Undoing a recorded action: every change the history can take back, through the service that
 made it, so that the undo is itself a recorded change (nothing is deleted from the history).
 
-- a correction of a hand: the hand gets its old entry back (``hands.change_undo``);
+- a correction of a hand: the hand gets its old entry back;
 - a withdrawal: the entrant is reinstated, paired again from the next round;
 - a seat swap: the two seats are swapped back, while the round is still a draft;
-- a closed table: the table gets its old status back (open again, or closed as before).
+- a closed table: the table gets its old status back (open again, or closed as before; opened
+  again only while no later round is paired, ``rounds.table_close``).
+
+An undo puts back the old value of one thing: a hand's entry, whether an entrant plays, who sits
+in two seats, a table's closure. It applies only while nothing later changed that same thing:
+otherwise it would overwrite the later change without a word (undoing the first of two
+corrections would bring back the entry from before both). Such an undo is refused, naming the
+later change, and neither the history nor the API offers it (``undoable_among``, one query for
+a page of the history).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import reduce
+from operator import or_
+
 from django.db import transaction
+from django.db.models import Exists, Q, QuerySet
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
-from ..models import Change, Entrant, Event, Round
+from scoring import InvalidHand
+
+from ..models import Change, Entrant, Event, Hand, Round, Seat, Table
 from ..standings.schedule import mark_changed
-from .hands import change_undo as hand_change_undo
-from .history import Actor, Conflict, ServiceError, record_change
+from ..wording import hand_error_message
+from .hands import HandOutcome, hand_correct
+from .history import Actor, Conflict, ServiceError, by, record_change
 from .lifecycle import check_not_finished
-from .rounds import seats_swap, table_close
-
-UNDOABLE = {("hand", "correct"), ("entrant", "withdraw"), ("seat", "swap"), ("table", "close")}
-
-
-def is_undoable(change: Change) -> bool:
-    """Whether the history offers to undo ``change`` (the service may still refuse: a swap of a
-    round published since, a player reinstated already)."""
-    return (change.subject, change.action) in UNDOABLE
+from .rounds import rounds_after, seats_swap, table_close
 
 
 def entrant_reinstate(*, entrant_id: int, actor: Actor, reason: str = "") -> Entrant:
@@ -51,24 +62,177 @@ def entrant_reinstate(*, entrant_id: int, actor: Actor, reason: str = "") -> Ent
     return entrant
 
 
-def change_undo(*, change_id: int, actor: Actor) -> Change:
-    """Undo the change ``change_id``; returns it. Raises ``ServiceError`` when it cannot be."""
+# --- the kinds of change an undo takes back -----------------------------------------------------
+
+def _nothing_else(change: Change, event: Event) -> Q:
+    return Q()
+
+
+def _same_subject(change: Change) -> Q:
+    """The changes of the row ``change`` changed: the hand, the table."""
+    return Q(subject=change.subject, subject_id=change.subject_id)
+
+
+@dataclass(frozen=True)
+class Undo:
+    """How one kind of change is undone.
+
+    ``rows`` are an event's rows of the kind's subject: the change's subject must be one of its
+    event's (a restored backup's history keeps the source's ids, which may name another event's
+    rows, or none). ``same`` selects the changes of the same thing as ``change``: a later one
+    makes its undo stale. ``possible`` is what else the undo needs of the current state, as a
+    condition on the history's rows (a draft for a swap, no later round to open a table again);
+    when it fails, the service that undoes refuses in its own words. ``apply`` undoes, through
+    the service that made the change; a correction answers the hand's outcome.
+    """
+
+    rows: Callable[[int], QuerySet]
+    same: Callable[[Change], Q]
+    apply: Callable[[Change, Actor, str], HandOutcome | None]
+    possible: Callable[[Change, Event], Q] = _nothing_else
+
+    def subject(self, change: Change) -> QuerySet:
+        """The row ``change`` changed, if it is still one of its event's."""
+        return self.rows(change.event_id).filter(pk=change.subject_id)
+
+
+def _hand_apply(change: Change, actor: Actor, reason: str) -> HandOutcome:
+    try:
+        return hand_correct(hand_id=change.subject_id, entry=change.old["entry"], actor=actor,
+                            reason=reason)
+    except InvalidHand as error:  # the event's rules changed since: say so instead of failing
+        raise ServiceError(_("The old entry is no longer valid: %(reason)s")
+                           % {"reason": hand_error_message(error)}, code="not_undoable") \
+            from None
+
+
+HAND = Undo(rows=lambda event_id: Hand.objects.filter(table__round__event_id=event_id),
+            same=_same_subject, apply=_hand_apply)
+
+
+def _withdrawal_same(change: Change) -> Q:
+    """Whether the entrant plays; a rename changes no result and leaves the undo as it was."""
+    return Q(subject="entrant", subject_id=change.subject_id, action__in=("withdraw", "reinstate"))
+
+
+def _withdrawal_apply(change: Change, actor: Actor, reason: str) -> None:
+    entrant_reinstate(entrant_id=change.subject_id, actor=actor, reason=reason)
+
+
+WITHDRAWAL = Undo(rows=lambda event_id: Entrant.objects.filter(event_id=event_id),
+                  same=_withdrawal_same, apply=_withdrawal_apply)
+
+
+def _swapped(change: Change) -> list[int]:
+    """The two seats of a swap (its old value: each seat's entrant before)."""
+    return [int(pk) for pk in change.old]
+
+
+def _swap_same(change: Change) -> Q:
+    """Another swap of either seat, or the line-up of a team at either seat's table."""
+    seats = _swapped(change)
+    at_their_tables = Seat.objects.filter(table__seats__in=seats).values("pk")
+    return (Q(subject="seat", action="swap", old__has_any_keys=[str(pk) for pk in seats])
+            | Q(subject="seat", action="lineup", subject_id__in=at_their_tables))
+
+
+def _swap_apply(change: Change, actor: Actor, reason: str) -> None:
+    seat_a, seat_b = _swapped(change)
+    rnd = Round.objects.get(tables__seats=seat_a)
+    if rnd.status != Round.Status.DRAFT:
+        raise Conflict(_("The round is published: its seats can no longer be swapped."),
+                       code="not_draft")
+    seats_swap(round_id=rnd.pk, seat_a=seat_a, seat_b=seat_b, actor=actor)
+
+
+def _swap_possible(change: Change, event: Event) -> Q:
+    """Seats are swapped in a draft only (``rounds.seats_swap``)."""
+    return Q(Exists(Seat.objects.filter(pk=_swapped(change)[0],
+                                        table__round__status=Round.Status.DRAFT)))
+
+
+SWAP = Undo(rows=lambda event_id: Seat.objects.filter(table__round__event_id=event_id),
+            same=_swap_same, apply=_swap_apply, possible=_swap_possible)
+
+
+def _close_possible(change: Change, event: Event) -> Q:
+    """Opening a table again waits for no later round (``rounds.table_close``)."""
+    if change.old.get("status") != Table.Status.OPEN:
+        return Q()
+    return ~Q(Exists(rounds_after(event, change.subject_id)))
+
+
+def _close_apply(change: Change, actor: Actor, reason: str) -> None:
+    table_close(table_id=change.subject_id, status=change.old["status"], actor=actor,
+                reason=reason, forfeited_by=change.old.get("by"))
+
+
+CLOSE = Undo(rows=lambda event_id: Table.objects.filter(round__event_id=event_id),
+             same=_same_subject, apply=_close_apply, possible=_close_possible)
+
+UNDOABLE: dict[tuple[str, str], Undo] = {
+    ("hand", "correct"): HAND, ("entrant", "withdraw"): WITHDRAWAL, ("seat", "swap"): SWAP,
+    ("table", "close"): CLOSE}
+
+
+# --- whether an undo applies, and the undo ------------------------------------------------------
+
+def _later(change: Change, undo: Undo) -> QuerySet[Change]:
+    """The changes of the same thing made after ``change``, in order."""
+    return (Change.objects.filter(event_id=change.event_id, pk__gt=change.pk)
+            .filter(undo.same(change)).order_by("pk"))
+
+
+def undoable_among(changes: Iterable[Change]) -> set[int]:
+    """The ids of those ``changes`` an undo applies to: of a kind that can be undone, what they
+    changed still in their event, nothing later changed the same thing, and what else the undo
+    needs in place. Two queries, however many changes (a page of the history)."""
+    kinds = [(change, UNDOABLE[change.subject, change.action]) for change in changes
+             if (change.subject, change.action) in UNDOABLE]
+    if not kinds:
+        return set()
+    events = Event.objects.in_bulk({change.event_id for change, _undo in kinds})
+    applies = [Q(pk=change.pk) & Q(Exists(undo.subject(change)))
+               & ~Q(Exists(_later(change, undo))) & undo.possible(change, events[change.event_id])
+               for change, undo in kinds]
+    return set(Change.objects.filter(reduce(or_, applies)).values_list("pk", flat=True))
+
+
+def is_undoable(change: Change) -> bool:
+    """Whether the history offers to undo ``change`` (``undoable_among``)."""
+    return change.pk in undoable_among([change])
+
+
+def change_undo(*, change_id: int, actor: Actor) -> HandOutcome | Change:
+    """Undo the change ``change_id``: a correction answers the hand's outcome, any other undo
+    its own history row (the newest change of the same thing). Raises ``ServiceError`` when it
+    cannot be: ``Conflict`` (``superseded``) naming the later change of the same thing, or the
+    refusal of the service that undoes.
+
+    The event's row is locked first, as the changes of an event's structure lock it (and before
+    any table, as hand entries take them): nothing changes the same thing between the check and
+    the undo.
+    """
     change = Change.objects.filter(pk=change_id).first()
-    if change is None or not is_undoable(change):
+    undo = UNDOABLE.get((change.subject, change.action)) if change is not None else None
+    if undo is None:
         raise ServiceError(_("This change cannot be undone."), code="not_undoable")
-    reason = _("undo of: %(what)s") % {"what": f"#{change.pk}"}
-    if change.subject == "hand":
-        hand_change_undo(change_id=change.pk, actor=actor)
-    elif change.subject == "entrant":
-        entrant_reinstate(entrant_id=change.subject_id, actor=actor, reason=reason)
-    elif change.subject == "seat":
-        seat_a, seat_b = (int(pk) for pk in change.old)
-        rnd = Round.objects.filter(tables__seats=seat_a).first()
-        if rnd is None or rnd.status != Round.Status.DRAFT:
-            raise Conflict(_("The round is published: its seats can no longer be swapped."),
-                           code="not_draft")
-        seats_swap(round_id=rnd.pk, seat_a=seat_a, seat_b=seat_b, actor=actor)
-    else:
-        table_close(table_id=change.subject_id, status=change.old["status"], actor=actor,
-                    reason=reason, forfeited_by=change.old.get("by"))
-    return change
+    with transaction.atomic():
+        Event.objects.select_for_update().only("pk").get(pk=change.event_id)
+        if not undo.subject(change).exists():  # a draft paired again, a restored history...
+            raise ServiceError(_("This change cannot be undone: what it changed is no longer "
+                                 "in this event."), code="not_undoable")
+        later = _later(change, undo).first()
+        if later is not None:
+            raise _superseded(later)
+        outcome = undo.apply(change, actor, _("undo of change %(n)s") % {"n": change.pk})
+        return outcome or _later(change, undo).last()
+
+
+def _superseded(later: Change) -> Conflict:
+    return Conflict(
+        _("This change can no longer be undone: a later change (#%(id)s, %(when)s, %(by)s) "
+          "changed the same thing.")
+        % {"id": later.pk, "when": date_format(localtime(later.created_at),
+                                               "SHORT_DATETIME_FORMAT"),
+           "by": by(later.actor)}, code="superseded")

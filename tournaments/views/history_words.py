@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy
 
 from ..collation import name_key
 from ..models import Change, Entrant, Event, Round, Table
-from ..services.undo import is_undoable
+from ..services.history import by
+from ..services.undo import undoable_among
 from ..standings.tiebreaks import TIEBREAKS
 from .settings_form import EventSettingsForm, value_labels
 
@@ -50,23 +51,6 @@ class Names:
         else:
             number, rnd = self.tables.get(pk, ("?", "?"))
         return _("Table %(t)s (round %(r)s)") % {"t": number, "r": rnd}
-
-
-def who(actor: str) -> str:
-    """``organizer:anna`` -> "anna (organizer)", ``captain:table 3`` -> "captain of table 3"."""
-    kind, _sep, name = actor.partition(":")
-    if kind == "organizer":
-        return _("%(name)s (organizer)") % {"name": name}
-    if kind == "captain":
-        return _("captain of %(table)s") % {"table": name.replace("table", _("table"))}
-    return actor
-
-
-def by(actor: str) -> str:
-    """Who, as the end of a sentence: "by anna (organizer)", or "automatically"."""
-    if actor == "system":
-        return _("automatically")
-    return _("by %(who)s") % {"who": who(actor)}
 
 
 def _score(snapshot) -> str:
@@ -159,7 +143,8 @@ def describe(change: Change, names: Names) -> str:
     if subject == "round":
         number = new.get("number") or names.rounds.get(change.subject_id, "?")
         return {"pair": _("Round %(n)s paired"), "publish": _("Round %(n)s published"),
-                "complete": _("Round %(n)s complete")}.get(
+                "complete": _("Round %(n)s complete"),
+                "reopen": _("Round %(n)s running again")}.get(
                     action, f"%(n)s: {action}") % {"n": number}
     if subject == "event":
         if action == "settings":
@@ -176,5 +161,6 @@ def describe(change: Change, names: Names) -> str:
 
 def history_lines(event: Event, changes: list[Change]) -> list[Line]:
     names = Names(event)
+    undoable = undoable_among(changes)
     return [Line(change=change, what=describe(change, names), who=by(change.actor),
-                 undoable=is_undoable(change)) for change in changes]
+                 undoable=change.pk in undoable) for change in changes]
