@@ -154,3 +154,27 @@ def pairing_warning(breach, names: Mapping[int, str]) -> str:
         if key in params:
             params[key] = times_in_words(params[key])
     return str(PAIRING_WARNINGS[breach.code]) % params
+
+
+PAIRING_REFUSALS = {
+    "too_few_players": _("%(count)s active players cannot fill a table: it takes at least "
+                         "%(minimum)s."),
+    "too_few_teams": _("%(count)s active teams cannot fill a table: it takes at least "
+                       "%(minimum)s."),
+    "listed_twice": _("An entrant (#%(entrant)s) is listed twice for the draw."),
+    "all_had_byes": _("All %(teams)s teams have had a bye and none may have a second one: "
+                      "register or withdraw a team."),
+    "repeat_partner": _("No seating of these %(players)s players avoids a repeat partner: with "
+                        "%(byes)s bye(s) given fairly, someone has already partnered every "
+                        "player still available."),
+    "no_such_round": _("This round robin has %(rounds)s rounds; there is no round %(round)s."),
+    "unknown_method": _("Unknown pairing method “%(method)s”: one of %(known)s."),
+    "table_shape": _("An earlier round has a table of %(seats)s seats, which no pairing of "
+                     "this event seats."),
+}
+"""A round the pairing cannot draw (``pairing.PairingError``) in words, by its code."""
+
+
+def pairing_refusal(error) -> str:
+    """Why the pairing refuses to draw a round, in the reader's language."""
+    return str(PAIRING_REFUSALS[error.code]) % error.params
