@@ -16,9 +16,7 @@ from ..models import Change, Entrant, Event, Round, Table
 from ..services.undo import is_undoable
 from ..standings.tiebreaks import TIEBREAKS
 from .settings_form import EventSettingsForm, value_labels
-
-STATUS_WORDS = {"open": gettext_lazy("open"), "forfeited": gettext_lazy("forfeited"),
-                "averaged": gettext_lazy("averaged")}
+from .words import actor_by, status_label
 
 
 @dataclass(frozen=True)
@@ -49,23 +47,6 @@ class Names:
         else:
             number, rnd = self.tables.get(pk, ("?", "?"))
         return _("Table %(t)s (round %(r)s)") % {"t": number, "r": rnd}
-
-
-def who(actor: str) -> str:
-    """``organizer:anna`` -> "anna (organizer)", ``captain:table 3`` -> "captain of table 3"."""
-    kind, _sep, name = actor.partition(":")
-    if kind == "organizer":
-        return _("%(name)s (organizer)") % {"name": name}
-    if kind == "captain":
-        return _("captain of %(table)s") % {"table": name.replace("table", _("table"))}
-    return actor
-
-
-def by(actor: str) -> str:
-    """Who, as the end of a sentence: "by anna (organizer)", or "automatically"."""
-    if actor == "system":
-        return _("automatically")
-    return _("by %(who)s") % {"who": who(actor)}
 
 
 def _score(snapshot) -> str:
@@ -151,8 +132,7 @@ def describe(change: Change, names: Names) -> str:
     if subject == "table" and action == "close":
         return _("%(table)s: %(old)s → %(new)s") % {
             "table": names.table(change.subject_id),
-            "old": STATUS_WORDS.get(old.get("status"), old.get("status")),
-            "new": STATUS_WORDS.get(new.get("status"), new.get("status"))}
+            "old": status_label(old.get("status")), "new": status_label(new.get("status"))}
     if subject == "round":
         number = new.get("number") or names.rounds.get(change.subject_id, "?")
         return {"pair": _("Round %(n)s paired"), "publish": _("Round %(n)s published"),
@@ -172,5 +152,5 @@ def describe(change: Change, names: Names) -> str:
 
 def history_lines(event: Event, changes: list[Change]) -> list[Line]:
     names = Names(event)
-    return [Line(change=change, what=describe(change, names), who=by(change.actor),
+    return [Line(change=change, what=describe(change, names), who=actor_by(change.actor),
                  undoable=is_undoable(change)) for change in changes]

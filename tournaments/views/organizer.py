@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -43,6 +42,7 @@ from ..services.undo import change_undo, entrant_reinstate
 from .captain import form_options, hand_seat_labels, preview_of
 from .forms import (
     CorrectionForm,
+    EntrantForm,
     EventCreateForm,
     HandForm,
     PlacingCorrectionForm,
@@ -56,6 +56,7 @@ from .forms import (
 from .history_words import history_lines
 from .labels import cup_attention, format_summary, preset_label
 from .settings_form import EventSettingsForm
+from .words import status_label
 
 
 def _actor(request) -> Actor:
@@ -174,11 +175,6 @@ def players_add(request, event_id: int):
         messages.warning(request, _("More than one player is called %(name)s: add a club or "
                                     "city to tell them apart.") % {"name": name})
     return _back(event)
-
-
-class EntrantForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=100)
-    club = forms.CharField(label=_("Club or city"), max_length=100, required=False)
 
 
 @login_required
@@ -426,7 +422,7 @@ def table_close_view(request, event_id: int, table_id: int):
         messages.error(request, error.message)
     else:
         messages.success(request, _("Table %(n)d is now %(status)s.") % {
-            "n": table.number, "status": form.cleaned_data["status"]})
+            "n": table.number, "status": status_label(form.cleaned_data["status"])})
     return _back(event, table.round)
 
 
