@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring import InvalidHand
+
+from .services.history import AUTOMATIC, CAPTAIN, ORGANIZER, actor_kind
 
 ENGINE_MESSAGES = {
     "entry_invalid": _("The score entry must be a mapping of fields."),
@@ -158,3 +160,53 @@ def pairing_warning(breach, names: Mapping[int, str]) -> str:
         if key in params:
             params[key] = times_in_words(params[key])
     return str(PAIRING_WARNINGS[breach.code]) % params
+
+
+PAIRING_REFUSALS = {
+    "too_few_players": _("%(count)s active players cannot fill a table: it takes at least "
+                         "%(minimum)s."),
+    "too_few_teams": _("%(count)s active teams cannot fill a table: it takes at least "
+                       "%(minimum)s."),
+    "listed_twice": _("An entrant (#%(entrant)s) is listed twice for the draw."),
+    "all_had_byes": _("All %(teams)s teams have had a bye and none may have a second one: "
+                      "register or withdraw a team."),
+    "repeat_partner": _("No seating of these %(players)s players avoids a repeat partner: with "
+                        "%(byes)s bye(s) given fairly, someone has already partnered every "
+                        "player still available."),
+    "no_such_round": _("This round robin has %(rounds)s rounds; there is no round %(round)s."),
+    "unknown_method": _("Unknown pairing method “%(method)s”: one of %(known)s."),
+    "table_shape": _("An earlier round has a table of %(seats)s seats, which no pairing of "
+                     "this event seats."),
+}
+"""A round the pairing cannot draw (``pairing.PairingError``) in words, by its code."""
+
+
+def pairing_refusal(error) -> str:
+    """Why the pairing refuses to draw a round, in the reader's language."""
+    return str(PAIRING_REFUSALS[error.code]) % error.params
+
+
+# --- who made a change -----------------------------------------------------------------------
+
+def actor_label(actor: str) -> str:
+    """Who made a change (``Hand.entered_by``, ``Change.actor``) on its own, as in a table's
+    column: "anna (organizer)", "Captain of table 3", "automatic"."""
+    kind, whom = actor_kind(actor)
+    if kind == ORGANIZER:
+        return gettext("%(name)s (organizer)") % {"name": whom}
+    if kind == CAPTAIN:
+        return gettext("Captain of table %(n)s") % {"n": whom}
+    if kind == AUTOMATIC:
+        return pgettext("who made a change", "automatic")
+    return whom
+
+
+def actor_by(actor: str) -> str:
+    """Who made a change as the end of a sentence: "by anna (organizer)", "by the captain of
+    table 3", "automatically"."""
+    kind, whom = actor_kind(actor)
+    if kind == CAPTAIN:
+        return gettext("by the captain of table %(n)s") % {"n": whom}
+    if kind == AUTOMATIC:
+        return gettext("automatically")
+    return gettext("by %(who)s") % {"who": actor_label(actor)}

@@ -32,7 +32,7 @@ def test_a_correction_in_words(organizer_client, organizer, running_event):
     assert "Table 1 (round 1), hand 1: 70:30 → 75:25" in html
     assert "by orga (organizer)" in html and "reason: sheet misread" in html
     assert "Table 1 (round 1), hand 1: 70:30 entered" in html
-    assert "by captain of table 1" in html
+    assert "by the captain of table 1" in html
     assert "Round 1 published" in html and "{" not in html.split("<main>")[1]
     german = history(organizer_client, running_event, "de")
     assert "Tisch 1 (Runde 1), Spiel 1: 70:30 → 75:25" in german

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from django.utils.functional import Promise
@@ -30,7 +30,16 @@ if TYPE_CHECKING:
 
 
 class PairingError(ValueError):
-    """No draw obeys the hard rules of the method, or the entrants given are malformed."""
+    """No draw obeys the hard rules of the method, or the entrants given are malformed.
+
+    As the engine's ``InvalidHand``: ``code`` is stable and ``params`` holds the numbers at
+    fault; ``str(error)`` is a sentence for a developer, and ``tournaments.wording`` words the
+    code for the organizer in their language (``pairing_refusal``)."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +145,9 @@ class PairingHistory:
                 sides[home] += 1
                 sides[away] -= 1
             else:
-                raise PairingError(f"a table of two teams has an even number of seats (players) "
-                                   f"or two (teams), not {seats}")
+                raise PairingError("table_shape", f"a table of two teams has an even number of "
+                                   f"seats (players) or two (teams), not {seats}",
+                                   seats=len(seats))
         byes.update(draw.byes)
         return PairingHistory(partners=frozenset(partners), opponents=_frozen(opponents),
                               matches=_frozen(matches), byes=_frozen(byes),
@@ -184,17 +194,25 @@ class PairingMethod(Pairing, ABC):
 
 
 def checked_entrants(entrants: Sequence[Entrant], minimum: int, what: str) -> list[Entrant]:
-    """The entrants as a list, refusing duplicate ids and too few entrants to seat a table."""
+    """The entrants as a list, refusing duplicate ids and too few entrants (``what``: "players"
+    or "teams") to seat a table."""
     entrants = list(entrants)
     seen: set[int] = set()
     for entrant in entrants:
         if entrant.id in seen:
-            raise PairingError(f"entrant {entrant.id} is listed twice")
+            raise PairingError("listed_twice", f"entrant {entrant.id} is listed twice",
+                               entrant=entrant.id)
         seen.add(entrant.id)
     if len(entrants) < minimum:
-        raise PairingError(f"{len(entrants)} {what} cannot fill a table; at least {minimum} "
-                           f"are needed")
+        raise too_few(what, len(entrants), minimum)
     return entrants
+
+
+def too_few(what: str, count: int, minimum: int) -> PairingError:
+    """The refusal of ``count`` players or teams (``what``) when a table needs ``minimum``."""
+    return PairingError(f"too_few_{what}", f"{count} {what} cannot fill a table; at least "
+                                           f"{minimum} are needed", count=count,
+                        minimum=minimum)
 
 
 def round_random(seed: int | str, round_number: int) -> random.Random:

@@ -41,8 +41,8 @@ def make_pairing(method: str, **options) -> PairingMethod:
     if cls is None or not issubclass(cls, PairingMethod):
         draws = [name for name, known in PAIRING_METHODS.items()
                  if issubclass(known, PairingMethod)]
-        raise PairingError(f"Unknown pairing method {method!r}; expected one of "
-                           f"{', '.join(draws)}.")
+        raise PairingError("unknown_method", f"Unknown pairing method {method!r}; expected one "
+                           f"of {', '.join(draws)}.", method=method, known=", ".join(draws))
     return cls(**options)
 
 

@@ -138,9 +138,9 @@ class IndividualPairing(PairingMethod):
                 break
         else:
             raise PairingError(
-                f"No seating of these {len(order)} players avoids a repeat partner: with "
-                f"{bye_count} bye(s) given fairly, someone has already partnered every player "
-                f"still available.")
+                "repeat_partner", f"No seating of these {len(order)} players avoids a repeat "
+                f"partner: with {bye_count} bye(s) given fairly, someone has already partnered "
+                f"every player still available.", players=len(order), byes=bye_count)
         tables.sort(key=lambda t: min(field.rank[p] for p in t))
         return Draw(tables=[field.seat(t, rng) for t in tables],
                     byes=sorted(byes, key=field.rank.__getitem__), method=self.method)

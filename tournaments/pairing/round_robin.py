@@ -68,8 +68,9 @@ class RoundRobinPairing(PairingMethod):
              round_number: int) -> Draw:
         schedule = round_robin_schedule([e.id for e in entrants], double=self.double)
         if not 1 <= round_number <= len(schedule):
-            raise PairingError(f"This round robin has {len(schedule)} rounds; there is no round "
-                               f"{round_number}.")
+            raise PairingError("no_such_round", f"This round robin has {len(schedule)} rounds; "
+                               f"there is no round {round_number}.", rounds=len(schedule),
+                               round=round_number)
         draw = schedule[round_number - 1]
         if self.active is None:
             return draw

@@ -193,8 +193,9 @@ class SwissPairing(PairingMethod):
         if len(order) % 2:
             eligible = [e for e in order if not history.byes.get(e.id, 0)]
             if not eligible:
-                raise PairingError(f"All {len(order)} teams have had a bye; no team may have a "
-                                   f"second one. Add or withdraw a team.")
+                raise PairingError("all_had_byes", f"All {len(order)} teams have had a bye; no "
+                                   f"team may have a second one. Add or withdraw a team.",
+                                   teams=len(order))
             byes.append(eligible[-1].id)
             order = [e for e in order if e.id != byes[0]]
         matcher = _Matcher(order, history, self.neighbours)

@@ -34,11 +34,11 @@ from ..choices import EntrantType
 from .base import (
     Draw,
     Entrant,
-    PairingError,
     PairingHistory,
     PairingMethod,
     checked_entrants,
     round_random,
+    too_few,
 )
 from .field import Cost, PlayerField
 from .individual import _bye_choices
@@ -153,12 +153,17 @@ class TablePairing(PairingMethod):
         self.table_sizes = table_sizes or fixed_size(seats)
         self.repair_radius = repair_radius
 
+    def fewest_players(self) -> int:
+        """The fewest players that fill a table (the table sizes' smallest: Grand Seigneur's
+        five, the seats of the other games)."""
+        return next(count for count in range(1, self.seats + 1) if self.table_sizes(count)[0])
+
     def pair(self, entrants: Sequence[Entrant], history: PairingHistory, *, seed: int | str,
              round_number: int) -> Draw:
         order = checked_entrants(entrants, 1, "players")
         sizes, bye_count = self.table_sizes(len(order))
         if not sizes:
-            raise PairingError(f"{len(order)} players cannot fill a table of {self.seats}")
+            raise too_few("players", len(order), self.fewest_players())
         rng = round_random(seed, round_number)
         if round_number == 1:
             order.sort(key=lambda e: e.id)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext as _
-
 from .. import rows
 from ..models import Change, Event
 
@@ -40,39 +38,41 @@ class Forbidden(ServiceError):
 
 @dataclass(frozen=True)
 class Actor:
-    """Who makes a change: an organizer (a user), a table's captain (by code), or the system."""
+    """Who makes a change: an organizer (a user), a table's captain (by code), or the system.
+
+    ``label`` is what the history and a hand keep: a code in no language ("organizer:anna",
+    "captain:table 3", "system"), read back by ``actor_kind`` and worded for the reader by the
+    pages (``views.words.actor_label``)."""
 
     label: str
     is_organizer: bool = False
 
     @classmethod
     def organizer(cls, user) -> Actor:
-        return cls(label=f"organizer:{user.get_username()}", is_organizer=True)
+        return cls(label=f"{ORGANIZER}:{user.get_username()}", is_organizer=True)
 
     @classmethod
     def captain(cls, table) -> Actor:
-        return cls(label=f"captain:table {table.number}")
+        return cls(label=f"{CAPTAIN}:{CAPTAIN_TABLE}{table.number}")
 
 
-SYSTEM = Actor(label="system", is_organizer=True)
+ORGANIZER, CAPTAIN, AUTOMATIC = "organizer", "captain", "system"
+CAPTAIN_TABLE = "table "
+SYSTEM = Actor(label=AUTOMATIC, is_organizer=True)
 
 
-def who(actor: str) -> str:
-    """A history row's actor as a person reads it: ``organizer:anna`` -> "anna (organizer)",
-    ``captain:table 3`` -> "captain of table 3"."""
-    kind, _sep, name = actor.partition(":")
-    if kind == "organizer":
-        return _("%(name)s (organizer)") % {"name": name}
-    if kind == "captain":
-        return _("captain of %(table)s") % {"table": name.replace("table", _("table"))}
-    return actor
-
-
-def by(actor: str) -> str:
-    """Who, as the end of a sentence: "by anna (organizer)", or "automatically"."""
-    if actor == "system":
-        return _("automatically")
-    return _("by %(who)s") % {"who": who(actor)}
+def actor_kind(label: str) -> tuple[str, str]:
+    """A stored actor label read back as (kind, whom): ("organizer", "anna"), ("captain", "3")
+    (the table's number), ("system", ""); ("", label) for a label of no known kind (a backup's
+    from elsewhere)."""
+    kind, colon, rest = label.partition(":")
+    if kind == ORGANIZER and colon and rest:
+        return ORGANIZER, rest
+    if kind == CAPTAIN and rest.startswith(CAPTAIN_TABLE):
+        return CAPTAIN, rest.removeprefix(CAPTAIN_TABLE)
+    if label == AUTOMATIC:
+        return AUTOMATIC, ""
+    return "", label
 
 
 def change_row(event: Event, *, subject: str, subject_id: int | rows.LastId | None, action: str,

@@ -37,7 +37,7 @@ from ..pairing import Entrant as PairingEntrant
 from ..selectors.progress import round_is_complete
 from ..standings.compute import compute
 from ..standings.schedule import mark_changed
-from ..wording import pairing_warning
+from ..wording import pairing_refusal, pairing_warning
 from .history import SYSTEM, Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
 
@@ -150,7 +150,9 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
                            code="round_incomplete")
         number = (last.number if last else 0) + 1
         entrant_count = Entrant.objects.filter(event=event).count()
-        if number > total_rounds(event, entrant_count):
+        if last is not None and number > total_rounds(event, entrant_count):
+            # Before a first round the draw says what is missing: a round robin of fewer than
+            # two teams has no rounds, none of which was played.
             raise Conflict(_("The event is over: all its rounds are played."), code="event_over")
         rnd = Round.objects.create(event=event, number=number, seed=round_seed(event, number))
         _seat(event, rnd, actor)
@@ -187,7 +189,7 @@ def _draw_or_refuse(event: Event, rnd: Round) -> Draw:
     try:
         draw = _draw(event, rnd.number, rnd.seed)
     except PairingError as error:
-        raise Conflict(str(error), code="pairing_impossible") from None
+        raise Conflict(pairing_refusal(error), code="pairing_impossible") from None
     if not draw.tables:
         raise Conflict(_("Not enough active entrants for a table."), code="too_few_entrants")
     return draw

@@ -32,9 +32,9 @@ from scoring import InvalidHand
 
 from ..models import Change, Entrant, Event, Hand, Round, Seat, Table
 from ..standings.schedule import mark_changed
-from ..wording import hand_error_message
+from ..wording import actor_by, hand_error_message
 from .hands import HandOutcome, hand_correct
-from .history import Actor, Conflict, ServiceError, by, record_change
+from .history import Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
 from .rounds import rounds_after, seats_swap, table_close
 
@@ -235,4 +235,4 @@ def _superseded(later: Change) -> Conflict:
           "changed the same thing.")
         % {"id": later.pk, "when": date_format(localtime(later.created_at),
                                                "SHORT_DATETIME_FORMAT"),
-           "by": by(later.actor)}, code="superseded")
+           "by": actor_by(later.actor)}, code="superseded")

@@ -17,6 +17,7 @@ from django.http import Http404, HttpResponse
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 from openpyxl import Workbook
 from reportlab.lib.pagesizes import A4, landscape
@@ -29,6 +30,7 @@ from ..knockout.reads import CupView, MatchView, cup_view
 from ..selectors import pages as queries
 from .labels import decision_label, stage_label
 from .pdf_text import draw_fitted, draw_wrapped, fitted_lines
+from .words import actor_label, call_label
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 FONT_FILES = {"Sheet": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -75,16 +77,17 @@ def results_rows(event) -> tuple[list[str], list[list]]:
         if placings:
             order = " > ".join(names[int(seat)] for seat in entry.get("finish_order") or [])
             rows.append([hand.table.round.number, hand.table.number, hand.number, *names, order,
-                         hand.entered_by, _("yes") if hand.confirmed_by_opponents else _("no")])
+                         actor_label(hand.entered_by),
+                         _("yes") if hand.confirmed_by_opponents else _("no")])
             continue
-        calls = ", ".join(f"{names[int(seat)]}: {call}"
+        calls = ", ".join(f"{names[int(seat)]}: {call_label(call)}"
                           for seat, call in (entry.get("calls") or {}).items())
         order = entry.get("finish_order") or []
         card_points = entry.get("card_points") or ["", ""]
         double = "" if hand.double_victory is None else "AB"[hand.double_victory]
         rows.append([hand.table.round.number, hand.table.number, hand.number, *names, calls,
                      names[order[0]] if order else "", double, *card_points, hand.tp_0,
-                     hand.tp_1, hand.vp_0, hand.vp_1, hand.entered_by,
+                     hand.tp_1, hand.vp_0, hand.vp_1, actor_label(hand.entered_by),
                      _("yes") if hand.confirmed_by_opponents else _("no")])
     return header, rows
 
@@ -110,7 +113,10 @@ def matches_rows(event) -> tuple[list[str], list[list]]:
     return header, rows
 
 
-EXPORTS = {"standings": standings_rows, "results": results_rows, "matches": matches_rows}
+# An export's kind (its address, its file's name): its spreadsheet's title and its rows.
+EXPORTS = {"standings": (gettext_lazy("Standings"), standings_rows),
+           "results": (gettext_lazy("Results"), results_rows),
+           "matches": (gettext_lazy("Matches"), matches_rows)}
 
 
 @login_required
@@ -119,7 +125,8 @@ def export(request, event_id: int, kind: str, fmt: str):
     event = queries.organizer_event_or_404(request.user, event_id)
     if kind not in EXPORTS or fmt not in ("csv", "xlsx"):
         raise Http404
-    header, rows = EXPORTS[kind](event)
+    title, rows_of = EXPORTS[kind]
+    header, rows = rows_of(event)
     filename = f"{slugify(event.name) or 'event'}-{kind}.{fmt}"
     if fmt == "csv":
         response = HttpResponse(content_type="text/csv; charset=utf-8")
@@ -130,7 +137,7 @@ def export(request, event_id: int, kind: str, fmt: str):
     else:
         workbook = Workbook()
         sheet = workbook.active
-        sheet.title = kind.capitalize()
+        sheet.title = str(title)
         sheet.append(header)
         for row in rows:
             sheet.append([_safe(v) for v in row])

@@ -26,8 +26,8 @@ from .player_files import (
     read_player_file,
     text_codec,
 )
+from .words import CALL_WORDS, STATUSES
 
-CALL_LABELS = {"tichu": _("Tichu"), "grand": _("Grand Tichu"), "blind": _("Blind Grand Tichu")}
 # The engine's entry keys, mapped to the form fields that carry them.
 ENTRY_FIELDS = {"card_points": "cp_0", "finish_order": "first_out", "calls": "calls",
                 "double_victory": "double_victory", "triple_victory": "double_victory",
@@ -69,7 +69,7 @@ class HandForm(forms.Form):
         names = {seat.position: seat.label for seat in self.seats}
         self.seat_names = names
         self.positions = list(range(max(4, max(names, default=0) + 1)))
-        call_choices = [("", _("no call"))] + [(c, CALL_LABELS[c]) for c in calls]
+        call_choices = [("", _("no call"))] + [(c, CALL_WORDS[c]) for c in calls]
         for position in self.positions:
             self.fields[f"call_{position}"] = forms.ChoiceField(
                 label=names.get(position, position), required=False, choices=call_choices,
@@ -390,7 +390,8 @@ class SwapForm(forms.Form):
 
 class TableCloseForm(forms.Form):
     status = forms.ChoiceField(label=_("Close as"), choices=[
-        ("forfeited", _("forfeited")), ("averaged", _("averaged")), ("open", _("open again"))])
+        ("forfeited", STATUSES["forfeited"][0]), ("averaged", STATUSES["averaged"][0]),
+        ("open", _("open again"))])
     forfeited_by = forms.TypedChoiceField(label=_("Forfeited by"), required=False, coerce=int,
                                           empty_value=None, choices=[
         ("", "—"), ("0", _("Team A")), ("1", _("Team B"))])
@@ -401,6 +402,13 @@ class TableCloseForm(forms.Form):
         if data.get("status") == "forfeited" and data.get("forfeited_by") is None:
             self.add_error("forfeited_by", _("Name the team that forfeits the table."))
         return data
+
+
+class EntrantForm(forms.Form):
+    """A player's name and the club or city that tells them apart from another of that name."""
+
+    name = forms.CharField(label=_("Name"), max_length=100)
+    club = forms.CharField(label=_("Club or city"), max_length=100, required=False)
 
 
 class ReasonForm(forms.Form):

@@ -14,13 +14,10 @@ from django.utils.translation import gettext_lazy
 
 from ..collation import name_key
 from ..models import Change, Entrant, Event, Round, Table
-from ..services.history import by
 from ..services.undo import undoable_among
 from ..standings.tiebreaks import TIEBREAKS
 from .settings_form import EventSettingsForm, value_labels
-
-STATUS_WORDS = {"open": gettext_lazy("open"), "forfeited": gettext_lazy("forfeited"),
-                "averaged": gettext_lazy("averaged")}
+from .words import actor_by, status_label
 
 
 @dataclass(frozen=True)
@@ -138,8 +135,7 @@ def describe(change: Change, names: Names) -> str:
     if subject == "table" and action == "close":
         return _("%(table)s: %(old)s → %(new)s") % {
             "table": names.table(change.subject_id),
-            "old": STATUS_WORDS.get(old.get("status"), old.get("status")),
-            "new": STATUS_WORDS.get(new.get("status"), new.get("status"))}
+            "old": status_label(old.get("status")), "new": status_label(new.get("status"))}
     if subject == "round":
         number = new.get("number") or names.rounds.get(change.subject_id, "?")
         return {"pair": _("Round %(n)s paired"), "publish": _("Round %(n)s published"),
@@ -162,5 +158,5 @@ def describe(change: Change, names: Names) -> str:
 def history_lines(event: Event, changes: list[Change]) -> list[Line]:
     names = Names(event)
     undoable = undoable_among(changes)
-    return [Line(change=change, what=describe(change, names), who=by(change.actor),
+    return [Line(change=change, what=describe(change, names), who=actor_by(change.actor),
                  undoable=change.pk in undoable) for change in changes]

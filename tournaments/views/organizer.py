@@ -43,6 +43,7 @@ from ..services.undo import change_undo, entrant_reinstate
 from .captain import form_options, hand_seat_labels, preview_of
 from .forms import (
     CorrectionForm,
+    EntrantForm,
     EventCreateForm,
     HandForm,
     PlacingCorrectionForm,
@@ -57,6 +58,7 @@ from .history_words import history_lines
 from .labels import cup_attention, format_summary, preset_label, withdrawal_label
 from .player_files import forget_upload, keep_upload, kept_upload
 from .settings_form import EventSettingsForm
+from .words import status_label
 
 
 def _actor(request) -> Actor:
@@ -196,11 +198,6 @@ def _players_preview(request, event, form: PlayersForm, status: int):
         "team_event": event.format.entrant_type == EntrantType.TEAM,
         "confirm_form": PlayersForm(initial={"confirmed_rows": json.dumps(rows)})},
         status=status)
-
-
-class EntrantForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=100)
-    club = forms.CharField(label=_("Club or city"), max_length=100, required=False)
 
 
 @login_required
@@ -450,7 +447,7 @@ def table_close_view(request, event_id: int, table_id: int):
         messages.error(request, error.message)
     else:
         messages.success(request, _("Table %(n)d is now %(status)s.") % {
-            "n": table.number, "status": form.cleaned_data["status"]})
+            "n": table.number, "status": status_label(form.cleaned_data["status"])})
     return _back(event, table.round)
 
 
