@@ -94,3 +94,20 @@ def test_reads_after_a_hand_number_the_ranking_once(client, events, small_pages,
         (small_queries, small_rows), (large_queries, large_rows) = costs
         assert small_queries == large_queries, large
         assert large_rows - small_rows <= difference, (large, costs)
+
+
+def test_a_rename_shows_at_once_on_pages_that_keep_names(client, organizer):
+    """Names are kept until the field changes: a rename (a structural change) renews them."""
+    from tournaments.services.history import Actor
+    from tournaments.services.players import entrant_update
+
+    event = played(organizer, 8, rounds=1, open_round=True)
+    entrant = event.entrants.order_by("pk").first()
+    pages = [f"/events/{event.pk}/", f"/events/{event.pk}/projector/",
+             f"/events/{event.pk}/players/{entrant.pk}/"]
+    for url in pages:
+        client.get(url)  # names and seating kept
+    entrant_update(entrant_id=entrant.pk, name="Zora Neuname", club="",
+                   actor=Actor.organizer(organizer))
+    for url in pages:
+        assert "Zora Neuname" in client.get(url).content.decode(), url
