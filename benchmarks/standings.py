@@ -157,14 +157,15 @@ def _populate() -> int:
     return event.pk
 
 
-def _hand_pool(event_format, rng: random.Random) -> list[tuple]:
-    """Hands the engine's bots played, scored by the engine: (entry, tp_0, tp_1, vp_0, vp_1, dv)."""
+def _hand_pool(event_format, rng: random.Random, size: int = HAND_POOL) -> list[tuple]:
+    """``size`` hands the engine's bots played, scored by the engine: (entry, tp_0, tp_1, vp_0,
+    vp_1, dv)."""
     from scoring.entry import score_entry
     from scoring.simulation import play_hand
     from tournaments.services.hands import hand_victory_points_for
 
     pool = []
-    for _ in range(HAND_POOL):
+    for _ in range(size):
         score = score_entry(play_hand(event_format.rules, seed=rng.getrandbits(48)).entry,
                             event_format.rules)
         vp = hand_victory_points_for(event_format, score)

@@ -262,3 +262,24 @@ def organizer(django_user_model):
 @pytest.fixture
 def other_organizer(django_user_model):
     return django_user_model.objects.create_user(username="other", password="other-password-1")
+
+
+@pytest.fixture
+def rows_fetched(monkeypatch):
+    """``rows_fetched()``: how many rows Django's cursors have handed to Python so far. A read
+    that costs what it shows fetches the rows it shows, however many the event holds (counted
+    where every query's rows pass: the cursor's fetches)."""
+    from django.db.backends.utils import CursorWrapper
+
+    fetched = [0]
+
+    def counting(name: str):
+        def fetch(self, *args):
+            rows = getattr(self.cursor, name)(*args)
+            fetched[0] += (rows is not None) if name == "fetchone" else len(rows)
+            return rows
+        return fetch
+
+    for name in ("fetchone", "fetchmany", "fetchall"):
+        monkeypatch.setattr(CursorWrapper, name, counting(name), raising=False)
+    return lambda: fetched[0]

@@ -83,10 +83,10 @@ def test_draft_then_publish(org, anon, other, event):
     # a draft is invisible to anyone but the organizers
     assert anon.get(f"/api/rounds/{draft['id']}/").status_code == 404
     assert other.get(f"/api/rounds/{draft['id']}/").status_code == 404
-    assert anon.get(f"/api/events/{event['id']}/rounds/").json()["count"] == 0
+    assert len(anon.get(f"/api/events/{event['id']}/rounds/").json()["results"]) == 0
     assert anon.get(f"/api/tables/{draft['tables'][0]['id']}/").status_code == 404
     assert org.get(f"/api/rounds/{draft['id']}/").json()["status"] == "draft"
-    assert org.get(f"/api/events/{event['id']}/rounds/").json()["count"] == 1
+    assert len(org.get(f"/api/events/{event['id']}/rounds/").json()["results"]) == 1
     # a second pairing waits for the draft
     response = org.post(f"/api/events/{event['id']}/rounds/")
     assert response.status_code == 409 and response.json()["code"] == "draft_pending"
@@ -209,10 +209,11 @@ def test_codes_only_for_organizers(anon, org, other, event, round1):
 
 
 def test_filters(anon, org, event, round1):
-    assert anon.get(f"/api/tables/?round={round1['id']}").json()["count"] == 2
-    assert anon.get(f"/api/tables/?event={event['id']}&number=2").json()["count"] == 1
-    assert anon.get(f"/api/rounds/?event={event['id']}&status=published").json()["count"] == 1
-    assert anon.get("/api/rounds/?event=424242").json()["count"] == 0
+    assert len(anon.get(f"/api/tables/?round={round1['id']}").json()["results"]) == 2
+    assert len(anon.get(f"/api/tables/?event={event['id']}&number=2").json()["results"]) == 1
+    published = anon.get(f"/api/rounds/?event={event['id']}&status=published").json()
+    assert len(published["results"]) == 1
+    assert len(anon.get("/api/rounds/?event=424242").json()["results"]) == 0
     detail = anon.get(f"/api/tables/{round1['tables'][0]['id']}/").json()
     assert [p["id"] for p in detail["players"]] == detail["seats"]
     assert detail["round_number"] == 1 and detail["event"] == event["id"]

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.models import StandingRow
-from tournaments.selectors import standing_rows
+from tournaments.selectors import ranking, standing_rows
 from tournaments.selectors.pages import standing_of
 from tournaments.services.events import event_create, players_register
 from tournaments.services.history import Actor
@@ -65,3 +65,9 @@ def test_ranks_follow_the_order_and_ties(lines):
         equal = sum(1 for pk in by_id if by_id[pk] == by_id[row.entrant_id])
         assert row.rank == ahead + 1
         assert row.rank_label == f"{ahead + 1}" + ("=" if equal > 1 else "")
+    numbered = ranking(event)  # what the pages slice: the same order, ranks and ties
+    assert [(r.entrant_id, r.rank, r.tied) for r in numbered[:]] == [
+        (r.entrant_id, r.rank, r.tied) for r in rows]
+    middle = len(rows) // 2
+    assert [r.entrant_id for r in numbered[middle:middle + 3]] == expected[middle:middle + 3]
+    assert numbered.row_of(rows[-1].entrant_id).rank == rows[-1].rank

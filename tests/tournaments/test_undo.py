@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from tournaments.models import Change, Entrant, Hand, Round, Seat, Table
+from tournaments.models import Change, Entrant, Event, Hand, Round, Seat, Table
 from tournaments.services.backup import event_export, event_import
 from tournaments.services.events import entrant_withdraw
 from tournaments.services.hands import hand_correct, hand_record
@@ -209,6 +209,8 @@ def test_a_restored_history_row_never_undoes_another_events_hand(dtm_round, orga
     hand = hand_record(table_id=table.pk, number=1, entry=score(10),
                        actor=Actor.captain(table)).hand
     hand_correct(hand_id=hand.pk, entry=score(20), actor=orga, reason="sheet misread")
+    # running, as its first pairing would have made it (the fixture seats the round by hand)
+    Event.objects.filter(pk=dtm_round.event_id).update(status=Event.Status.RUNNING)
     copy = event_import(event_export(dtm_round.event_id), owner=other_organizer.username)
     restored = Change.objects.get(event=copy, action="correct")
     assert restored.subject_id == hand.pk  # the original's hand, not the copy's

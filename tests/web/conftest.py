@@ -22,14 +22,16 @@ HANDS = [
 ]
 
 
-def played(owner, entrants: int, rounds: int = 2, seed: int = 3, names: list[str] | None = None):
+def played(owner, entrants: int, rounds: int = 2, seed: int = 3,
+           names: list[str] | None = None, *, open_round: bool = False):
     """A DTM event of ``rounds`` rounds, every hand entered by the captains (fixed sheets in
-    turn, fast), standings stored; its players ``names``, or demo names."""
+    turn, fast), standings stored; its players ``names``, or demo names; with ``open_round``,
+    one more round published, no hand entered yet."""
     import random
 
     actor = Actor.organizer(owner)
     event = event_create(owner=owner, name=f"Played {entrants}", preset="dtm",
-                         overrides={"rounds": rounds}, seed=seed)
+                         overrides={"rounds": rounds + open_round}, seed=seed)
     players_register(event=event, names=names or demo_names(entrants, random.Random(seed)),
                      actor=actor)
     turn = seed
@@ -41,6 +43,9 @@ def played(owner, entrants: int, rounds: int = 2, seed: int = 3, names: list[str
                 hand_record(table_id=table.pk, number=number, entry=HANDS[turn % len(HANDS)],
                             actor=Actor.captain(table))
         refresh(event.pk)  # the next round is paired by these standings
+    if open_round:
+        round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
+        refresh(event.pk)
     event.refresh_from_db()
     return event
 

@@ -270,12 +270,28 @@ class TableInRoundSerializer(serializers.ModelSerializer):
         return data
 
 
-class RoundSerializer(serializers.ModelSerializer):
-    tables = serializers.SerializerMethodField()
+class RoundInListSerializer(serializers.ModelSerializer):
+    """A round in a list: without its tables (a round of a 40,000-player event has 10,000; a
+    page of rounds would hold them all). Its tables: the round itself, or ``/api/tables/``."""
+
     byes = serializers.SerializerMethodField(help_text="Entrant ids without a table.")
 
     class Meta:
         model = Round
+        fields = ["id", "event", "number", "status", "byes"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_byes(self, rnd) -> list[int]:
+        return [bye.entrant_id for bye in rnd.byes.all()]
+
+
+class RoundSerializer(RoundInListSerializer):
+    """A round with its tables."""
+
+    tables = serializers.SerializerMethodField()
+
+    class Meta(RoundInListSerializer.Meta):
         fields = ["id", "event", "number", "status", "tables", "byes"]
         read_only_fields = fields
 
@@ -283,10 +299,6 @@ class RoundSerializer(serializers.ModelSerializer):
     def get_tables(self, rnd):
         context = {**self.context, "event_id_of_round": {rnd.pk: rnd.event_id}}
         return TableInRoundSerializer(rnd.tables.all(), many=True, context=context).data
-
-    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
-    def get_byes(self, rnd) -> list[int]:
-        return [bye.entrant_id for bye in rnd.byes.all()]
 
 
 class EntrantRefSerializer(serializers.Serializer):
@@ -453,13 +465,16 @@ class StandingRowSerializer(serializers.Serializer):
 
 class StandingsSerializer(serializers.Serializer):
     up_to_date = serializers.BooleanField(help_text="False while a recomputation is pending.")
-    rows = StandingRowSerializer(many=True)
+    count = serializers.IntegerField(help_text="Rows in the whole standings.")
+    rows = StandingRowSerializer(many=True, help_text="Every row, or the slice `limit` and "
+                                                      "`offset` ask for.")
 
 
-def standings_data(event: Event, rows) -> dict:
+def standings_data(event: Event, rows, count: int) -> dict:
+    """The standings' answer: ``rows`` (all, or a slice) of ``count`` in the event."""
     rows = list(rows)
     label_entrants(row.entrant for row in rows)
-    return {"up_to_date": event.standings_up_to_date,
+    return {"up_to_date": event.standings_up_to_date, "count": count,
             "rows": [{"rank": row.rank, "tied": row.tied > 1,
                       "player": {"id": row.entrant_id, "name": row.entrant.name,
                                  "display_name": row.entrant.display_name},

@@ -20,6 +20,7 @@ from rest_framework.parsers import FormParser
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from .. import selectors
@@ -61,9 +62,44 @@ def errors(*codes: int) -> dict:
     return {code: ERRORS[code] for code in codes}
 
 
+MAX_OFFSET = 2**62
+
+
 class Pagination(LimitOffsetPagination):
+    """``limit`` items from ``offset``, with links to the next and previous pages, and no total:
+    counting the hands of a 40,000-player event costs many times the page. The page reads one
+    item more than it shows, which says whether a next page exists."""
+
     default_limit = 50
     max_limit = 500
+
+    def paginate_queryset(self, queryset, request, view=None):
+        self.request = request
+        self.limit = self.get_limit(request)
+        self.offset = self.get_offset(request)
+        if self.offset > MAX_OFFSET:  # past any list, and past what the database can count
+            self.has_next = False
+            return []
+        items = list(queryset[self.offset:self.offset + self.limit + 1])
+        self.has_next = len(items) > self.limit
+        return items[:self.limit]
+
+    def get_next_link(self):
+        if not self.has_next:
+            return None
+        url = replace_query_param(self.request.build_absolute_uri(), self.limit_query_param,
+                                  self.limit)
+        return replace_query_param(url, self.offset_query_param, self.offset + self.limit)
+
+    def get_paginated_response(self, data):
+        return Response({"next": self.get_next_link(), "previous": self.get_previous_link(),
+                         "results": data})
+
+    def get_paginated_response_schema(self, schema):
+        paged = super().get_paginated_response_schema(schema)
+        del paged["properties"]["count"]
+        paged["required"] = [name for name in paged.get("required", []) if name != "count"]
+        return paged
 
 
 class Base(APIView):
@@ -260,16 +296,18 @@ def _register(event: Event, items: list[dict], actor: Actor) -> list[Entrant]:
 
 
 class EventRounds(ListBase):
-    """An event's rounds (drafts for its organizers only); organizers pair the next round."""
+    """An event's rounds (drafts for its organizers only), without their tables; organizers
+    pair the next round."""
 
-    serializer_class = serializers.RoundSerializer
+    serializer_class = serializers.RoundInListSerializer
     filterset_class = filters.RoundFilter
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Round.objects.none()
         event = _event(self.kwargs["pk"])
-        return selectors.round_list(self.request.user).filter(event=event).order_by("number")
+        return (selectors.round_list(self.request.user, tables=False).filter(event=event)
+                .order_by("number"))
 
     @extend_schema(operation_id="events_rounds_list", tags=["rounds"])
     def get(self, request, *args, **kwargs):
@@ -308,7 +346,7 @@ class EventStandings(Base):
     def dispatch(self, request, *args, **kwargs):
         if _plain_json_read(request):
             try:
-                response = _standings_response(kwargs["pk"])
+                response = _standings_response(kwargs["pk"], _standings_part(request.GET))
             except exceptions.NotFound:
                 return super().dispatch(request, *args, **kwargs)  # DRF's error answer
             for header, value in self.default_response_headers.items():
@@ -316,12 +354,33 @@ class EventStandings(Base):
             return response
         return super().dispatch(request, *args, **kwargs)
 
-    @extend_schema(operation_id="events_standings", responses={
-        200: serializers.StandingsSerializer, **errors(404)}, tags=["standings"])
+    @extend_schema(operation_id="events_standings", parameters=[
+        OpenApiParameter("limit", OpenApiTypes.INT, description=(
+            f"Rows to answer (at most {Pagination.max_limit}); without it, every row.")),
+        OpenApiParameter("offset", OpenApiTypes.INT, description=(
+            "Rows to skip before them (ranks count over the whole standings)."))],
+        responses={200: serializers.StandingsSerializer, **errors(404)}, tags=["standings"])
     def get(self, request, pk):
+        part = _standings_part(request.query_params)
         if getattr(request.accepted_renderer, "format", "json") == "json":
-            return _standings_response(pk)
-        return Response(json.loads(_standings_body(pk)))
+            return _standings_response(pk, part)
+        return Response(json.loads(_standings_body(pk, part)))
+
+
+def _whole_number(text: str | None) -> int | None:
+    if text and text.isascii() and text.isdigit() and len(text) <= 9:
+        return int(text)
+    return None
+
+
+def _standings_part(params) -> tuple[int, int] | None:
+    """The slice of the standings ``?limit=&offset=`` ask for, as (offset, limit), the limit
+    capped as the lists' pages are; None (every row) without a limit. Values that are not
+    whole numbers are ignored, as the lists' pagination ignores them."""
+    limit = _whole_number(params.get("limit"))
+    if not limit:
+        return None
+    return _whole_number(params.get("offset")) or 0, min(limit, Pagination.max_limit)
 
 
 JSON_MEDIA_RANGES = {"", "*/*", "application/*", "application/json"}
@@ -336,21 +395,24 @@ def _plain_json_read(request) -> bool:
                for media in accept.split(","))
 
 
-def _standings_body(event_id: int) -> bytes:
-    return standings_cache.cached(event_id, "api", lambda: _standings_json(event_id))
+def _standings_body(event_id: int, part: tuple[int, int] | None) -> bytes:
+    name = "api" if part is None else "api:{}:{}".format(*part)
+    return standings_cache.cached(event_id, name, lambda: _standings_json(event_id, part))
 
 
-def _standings_response(event_id: int) -> HttpResponse:
-    return HttpResponse(_standings_body(event_id), content_type="application/json")
+def _standings_response(event_id: int, part: tuple[int, int] | None) -> HttpResponse:
+    return HttpResponse(_standings_body(event_id, part), content_type="application/json")
 
 
-def _standings_json(event_id: int) -> bytes:
+def _standings_json(event_id: int, part: tuple[int, int] | None) -> bytes:
+    """Every row, or the slice ``part`` (offset, limit): only the rows answered are read."""
     event = (Event.objects.filter(pk=event_id)
              .only("pk", "change_seq", "standings_seq", "format_data").first())
     if event is None:
         raise exceptions.NotFound()
-    return JSONRenderer().render(
-        serializers.standings_data(event, selectors.standing_rows(event)))
+    ranking = selectors.ranking(event)
+    rows = ranking[:] if part is None else ranking[part[0]:part[0] + part[1]]
+    return JSONRenderer().render(serializers.standings_data(event, rows, len(ranking)))
 
 
 class EventChanges(ListBase):
@@ -444,13 +506,15 @@ class PlayerWithdraw(Base):
 # --- rounds ---------------------------------------------------------------------------------------
 
 class RoundList(ListBase):
-    """Published and complete rounds; an organizer also sees their events' drafts."""
+    """Published and complete rounds, without their tables; an organizer also sees their
+    events' drafts."""
 
-    serializer_class = serializers.RoundSerializer
+    serializer_class = serializers.RoundInListSerializer
     filterset_class = filters.RoundFilter
 
     def get_queryset(self):
-        return selectors.round_list(self.request.user).order_by("event_id", "number")
+        return (selectors.round_list(self.request.user, tables=False)
+                .order_by("event_id", "number"))
 
     @extend_schema(operation_id="rounds_list", tags=["rounds"])
     def get(self, request, *args, **kwargs):

@@ -3,10 +3,12 @@
 - ``visible``: what each reader may see (the public, an event's organizers), as the API's lists.
 - ``pages``: what each page shows, in a number of queries that does not grow with the event.
 - ``stats``: a player's or team's statistics in an event.
+- ``ranking``: the stored standings in rank order, numbered once per change and sliced by pages.
 
 The lists of ``visible`` are the package's own (``selectors.round_list``).
 """
 
+from ..standings.ranking import ranking
 from .visible import (
     change_list,
     entrant_list,
@@ -27,6 +29,7 @@ __all__ = [
     "hand_list",
     "organized_event_ids",
     "organized_events",
+    "ranking",
     "round_list",
     "standing_rows",
     "table_list",

@@ -31,6 +31,9 @@ from ..models import (
     Table,
     label_entrants,
 )
+from ..standings import cache as standings_cache
+from ..standings.ranking import ranking
+from . import progress
 from .visible import organized_events, standing_rows
 
 
@@ -177,22 +180,23 @@ def standings(event: Event) -> list[StandingRow]:
 
 
 def standing_of(event: Event, entrant: Entrant) -> StandingRow | None:
-    """The entrant's stored row, numbered among the whole event. A filter on the ranked rows
-    would number the one row it keeps (always rank 1): the ranks are read over all rows, ids
-    only, and the one row is fetched with its rank."""
-    order = standing_rows(event).values_list("entrant_id", "rank", "tied")
-    for entrant_id, rank, tied in order:
-        if entrant_id == entrant.pk:
-            row = StandingRow.objects.filter(event=event, entrant=entrant).first()
-            if row is not None:
-                row.rank, row.tied = rank, tied
-            return row
-    return None
+    """The entrant's stored row, numbered among the whole event (a filter on the ranked rows
+    would number the one row it keeps: always rank 1). The numbering is the event's ranking,
+    kept once per change (``standings.ranking``); only the one row is fetched."""
+    return ranking(event).row_of(entrant.pk)
 
 
 def public_rounds(event: Event) -> list[Round]:
     return list(Round.objects.filter(event=event, status__in=Round.PUBLIC_STATUSES)
                 .order_by("number"))
+
+
+def round_progress(event: Event, rnd: Round) -> tuple[int, int]:
+    """How many of the round's tables are done, of how many: read once per change of the
+    standings (every hand renews them), not on each of the projector's screens."""
+    rnd.event = event
+    return tuple(standings_cache.cached(event.pk, f"progress:{rnd.pk}",
+                                        lambda: progress.tables_done(rnd)))
 
 
 def public_round_or_404(event: Event, number: int) -> Round:
@@ -236,12 +240,13 @@ def league_or_404(league_id: int) -> League:
 def league_tables(league: League, top: int) -> list[tuple[Season, Event | None,
                                                        list[StandingRow]]]:
     """Each season of a league with the first ``top`` rows of its event's stored standings: one
-    query per season (each event ranks by its own format's tie-breaks), one for the seasons."""
+    query per season for its rows (each event ranks by its own format's tie-breaks, numbered
+    once per change: ``ranking``), one for the seasons."""
     seasons = list(Season.objects.filter(league=league).select_related("event").order_by("-id"))
     tables = []
     for season in seasons:
         event = getattr(season, "event", None)  # a season may have no event yet
-        rows = labelled(standing_rows(event)[:top]) if event else []
+        rows = labelled(ranking(event)[:top]) if event else []
         tables.append((season, event, rows))
     return tables
 

@@ -1,5 +1,5 @@
 """How far play has come: whether a round is complete (read by the services that complete rounds,
-pair the next one and finish an event)."""
+pair the next one and finish an event), and how many of its tables are done (the projector)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,19 @@ from ..formats import Format
 from ..models import Round, Table
 
 
+def _tables_in_play(rnd: Round) -> list[Table]:
+    """The round's tables, each with its hands played, unconfirmed, and both teams' TP."""
+    unconfirmed = Count("hands", filter=Q(hands__confirmed_by_opponents=False))
+    return list(rnd.tables.annotate(played=Count("hands"), unconfirmed=unconfirmed,
+                                    tp_a=Coalesce(Sum("hands__tp_0"), 0),
+                                    tp_b=Coalesce(Sum("hands__tp_1"), 0)))
+
+
 def round_is_complete(rnd: Round) -> bool:
     """Every table has all its hands, or a decided game, or was closed by the organizer; and,
     when the format asks for it, the opponents have confirmed every hand of its open tables."""
     event_format = rnd.event.format
-    unconfirmed = Count("hands", filter=Q(hands__confirmed_by_opponents=False))
-    tables = list(rnd.tables.annotate(played=Count("hands"), unconfirmed=unconfirmed,
-                                      tp_a=Coalesce(Sum("hands__tp_0"), 0),
-                                      tp_b=Coalesce(Sum("hands__tp_1"), 0)))
+    tables = _tables_in_play(rnd)
     return bool(tables) and all(
         table_is_complete(t, event_format, played=t.played, unconfirmed=t.unconfirmed,
                           totals=(t.tp_a, t.tp_b)) for t in tables)
@@ -33,3 +38,11 @@ def table_is_complete(table: Table, event_format: Format, *, played: int, unconf
     if event_format.confirmation_required and table.status == Table.Status.OPEN and unconfirmed:
         return False
     return table.is_done(event_format, played, totals)
+
+
+def tables_done(rnd: Round) -> tuple[int, int]:
+    """How many of the round's tables are done (``Table.is_done``), and how many it has."""
+    event_format = rnd.event.format
+    tables = _tables_in_play(rnd)
+    return (sum(1 for t in tables if t.is_done(event_format, t.played, (t.tp_a, t.tp_b))),
+            len(tables))

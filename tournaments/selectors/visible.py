@@ -53,12 +53,14 @@ def entrant_list(*, event_id: int | None = None) -> QuerySet[Entrant]:
 
 # --- rounds, tables, hands ------------------------------------------------------------------------
 
-def round_list(user=None) -> QuerySet[Round]:
-    """Rounds visible to ``user``: published and complete ones, and drafts of their own events."""
-    rounds = Round.objects.select_related("event").prefetch_related(
-        Prefetch("tables", queryset=Table.objects.order_by("number").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.order_by("position")))),
-        "byes")
+def round_list(user=None, *, tables: bool = True) -> QuerySet[Round]:
+    """Rounds visible to ``user``: published and complete ones, and drafts of their own events;
+    with their tables and seats unless ``tables`` is False (the lists show none)."""
+    rounds = Round.objects.select_related("event").prefetch_related("byes")
+    if tables:
+        rounds = rounds.prefetch_related(Prefetch(
+            "tables", queryset=Table.objects.order_by("number").prefetch_related(
+                Prefetch("seats", queryset=Seat.objects.order_by("position")))))
     if user is not None and user.is_authenticated:
         return rounds.filter(Q(status__in=Round.PUBLIC_STATUSES)
                              | Q(event_id__in=_organized_ids_subquery(user)))

@@ -64,6 +64,8 @@ def mark_changed(event: Event, *, table_id: int | None = None,
                                                                           table_id=table_id)),
                             (_bump_sql(), [event.pk]))
     transaction.on_commit(lambda: after_change(event.pk))
+    if table_id is None:  # a structural change may change names and seating
+        transaction.on_commit(lambda: standings_cache.field_changed(event.pk))
     return found[:len(along)]
 
 

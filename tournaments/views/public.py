@@ -19,7 +19,6 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from .. import selectors
 from ..models import Event
 from ..selectors import pages as queries
 from ..selectors import stats
@@ -56,8 +55,9 @@ def _page_path(event_id: int, number: int) -> str:
 
 
 def _table_context(event: Event, number: int) -> dict:
-    """One page of the standings (ranks count over the whole event); 404 beyond the last."""
-    paginator = Paginator(selectors.standing_rows(event), STANDINGS_PER_PAGE)
+    """One page of the standings (ranks count over the whole event); 404 beyond the last. Only
+    the page's rows are read (``queries.ranking``)."""
+    paginator = Paginator(queries.ranking(event), STANDINGS_PER_PAGE)
     try:
         page = paginator.page(number)
     except EmptyPage:
@@ -182,35 +182,42 @@ def _screen_number(request) -> int:
     return int(value) if value.isascii() and value.isdigit() and len(value) <= 4 else 0
 
 
-def _columns(rows: list, size: int) -> list[list]:
-    """Screens of ``2 * size`` rows, each as two columns."""
-    pages = [rows[i:i + 2 * size] for i in range(0, len(rows), 2 * size)] or [[]]
-    return [[page[:size], page[size:]] for page in pages]
+def _screens(count: int) -> int:
+    """Screens for ``count`` lines, two columns of ``PROJECTOR_ROWS`` each."""
+    return -(-count // (2 * PROJECTOR_ROWS))
+
+
+def _columns(lines: list) -> list[list]:
+    """One screen's lines as its two columns."""
+    return [lines[:PROJECTOR_ROWS], lines[PROJECTOR_ROWS:]]
 
 
 @require_GET
 def projector(request, event_id: int):
     """For the venue's screen, readable from the back of the hall: while a round is played its
     seating, then the standings, a screen at a time, each page of a large field in turn (the
-    page reloads itself with the next screen)."""
+    page reloads itself with the next screen). Only the screen shown is read: the seating and
+    the ranking are kept once per change, counted here, and sliced."""
     event = queries.event_or_404(event_id)
     rnd = queries.current_round(event)
-    screens = []
-    if rnd is not None and rnd.status == rnd.Status.PUBLISHED:
-        screens += [("seating", columns) for columns in
-                    _columns(seating.seating(rnd), PROJECTOR_ROWS)]
-    screens += [("standings", columns) for columns in
-                _columns(queries.standings(event), PROJECTOR_ROWS)]
-    number = _screen_number(request) % len(screens)
-    kind, columns = screens[number]
-    same_kind = [i for i, screen in enumerate(screens) if screen[0] == kind]
-    tables = queries.table_views(rnd, event) if rnd else []
+    lines = seating.seating(rnd) if rnd is not None and rnd.status == rnd.Status.PUBLISHED else []
+    standings = queries.ranking(event)
+    seating_screens, standings_screens = _screens(len(lines)), max(_screens(len(standings)), 1)
+    number = _screen_number(request) % (seating_screens + standings_screens)
+    size = 2 * PROJECTOR_ROWS
+    if number < seating_screens:
+        kind, page, pages = "seating", number, seating_screens
+        shown = lines[page * size:(page + 1) * size]
+    else:
+        kind, page, pages = "standings", number - seating_screens, standings_screens
+        shown = queries.labelled(standings[page * size:(page + 1) * size])
+    done, table_count = queries.round_progress(event, rnd) if rnd else (0, 0)
     return render(request, "public/projector.html", {
-        "event": event, "round": rnd, "kind": kind, "columns": columns,
-        "page": same_kind.index(number) + 1, "pages": len(same_kind),
-        "tables_done": sum(1 for t in tables if t.done), "table_count": len(tables),
-        "next": (number + 1) % len(screens), "refresh": PROJECTOR_REFRESH_SECONDS,
-        "up_to_date": event.standings_up_to_date, "placings": event.format.game.placings})
+        "event": event, "round": rnd, "kind": kind, "columns": _columns(shown),
+        "page": page + 1, "pages": pages, "tables_done": done, "table_count": table_count,
+        "next": (number + 1) % (seating_screens + standings_screens),
+        "refresh": PROJECTOR_REFRESH_SECONDS, "up_to_date": event.standings_up_to_date,
+        "placings": event.format.game.placings})
 
 
 @require_GET
