@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from tournaments.models import Change, Entrant, Event, Hand, Round, Seat, Table
+from tournaments.models import Change, Entrant, Hand, Round, Seat, Table
 from tournaments.services.backup import event_export, event_import
 from tournaments.services.events import entrant_withdraw
 from tournaments.services.hands import hand_correct, hand_record
@@ -200,18 +200,17 @@ def test_a_close_is_not_offered_nor_undone_once_the_next_round_is_paired(dtm_rou
 
 # --- a restored event's history ------------------------------------------------------------------
 
-def test_a_restored_history_row_never_undoes_another_events_hand(dtm_round, orga,
+def test_a_restored_history_row_never_undoes_another_events_hand(dtm_event, orga,
                                                                  other_organizer):
     """A backup keeps its history rows with the source's ids: in a copy restored beside the
     original, the copy's correction names the original's hand. Undoing it changed the
     original, another event (of another organizer)."""
-    table = dtm_round.tables.get(number=1)
+    rnd = round_pair(event_id=dtm_event.pk, actor=orga, publish=True)  # a running event
+    table = rnd.tables.get(number=1)
     hand = hand_record(table_id=table.pk, number=1, entry=score(10),
                        actor=Actor.captain(table)).hand
     hand_correct(hand_id=hand.pk, entry=score(20), actor=orga, reason="sheet misread")
-    # running, as its first pairing would have made it (the fixture seats the round by hand)
-    Event.objects.filter(pk=dtm_round.event_id).update(status=Event.Status.RUNNING)
-    copy = event_import(event_export(dtm_round.event_id), owner=other_organizer.username)
+    copy = event_import(event_export(dtm_event.pk), owner=other_organizer.username)
     restored = Change.objects.get(event=copy, action="correct")
     assert restored.subject_id == hand.pk  # the original's hand, not the copy's
 
