@@ -3,15 +3,31 @@
 from __future__ import annotations
 
 import django_filters
+from django import forms
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
 
 from ..models import Change, Entrant, Event, Hand, Round, Table
 
 MAX_ID = 2**62
 
 
-def _id(field_name: str, help_text: str):
-    return django_filters.NumberFilter(field_name=field_name, min_value=1, max_value=MAX_ID,
-                                       help_text=help_text)
+class WholeNumberFilter(django_filters.NumberFilter):
+    """A whole number: ``0.5`` is refused like the schema's integer refuses it (a number filter
+    took it and matched nothing)."""
+
+    field_class = forms.IntegerField
+
+
+def _whole(field_name: str | None = None, *, minimum: int = 1,
+           help_text: str = "") -> WholeNumberFilter:
+    """A filter by a whole number from ``minimum``, with its bounds in the schema too: the
+    schema generator reads none off a filter, so 0 was valid by the schema and refused (400)."""
+    in_schema = serializers.IntegerField(min_value=minimum, max_value=MAX_ID,
+                                         help_text=help_text or None)
+    found = WholeNumberFilter(field_name=field_name, min_value=minimum, max_value=MAX_ID,
+                              help_text=help_text)
+    return extend_schema_field(in_schema)(found)
 
 
 class EventFilter(django_filters.FilterSet):
@@ -24,7 +40,7 @@ class EventFilter(django_filters.FilterSet):
 
 
 class EntrantFilter(django_filters.FilterSet):
-    event = _id("event_id", "Entrants of this event.")
+    event = _whole("event_id", help_text="Entrants of this event.")
     name = django_filters.CharFilter(lookup_expr="icontains")
     active = django_filters.BooleanFilter(field_name="withdrawn_after_round", lookup_expr="isnull")
 
@@ -34,8 +50,8 @@ class EntrantFilter(django_filters.FilterSet):
 
 
 class RoundFilter(django_filters.FilterSet):
-    event = _id("event_id", "Rounds of this event.")
-    number = django_filters.NumberFilter(min_value=1, max_value=MAX_ID)
+    event = _whole("event_id", help_text="Rounds of this event.")
+    number = _whole()
 
     class Meta:
         model = Round
@@ -43,9 +59,9 @@ class RoundFilter(django_filters.FilterSet):
 
 
 class TableFilter(django_filters.FilterSet):
-    event = _id("round__event_id", "Tables of this event.")
-    round = _id("round_id", "Tables of this round.")
-    number = django_filters.NumberFilter(min_value=1, max_value=MAX_ID)
+    event = _whole("round__event_id", help_text="Tables of this event.")
+    round = _whole("round_id", help_text="Tables of this round.")
+    number = _whole()
 
     class Meta:
         model = Table
@@ -53,10 +69,10 @@ class TableFilter(django_filters.FilterSet):
 
 
 class HandFilter(django_filters.FilterSet):
-    event = _id("table__round__event_id", "Hands of this event.")
-    round = _id("table__round_id", "Hands of this round.")
-    table = _id("table_id", "Hands of this table.")
-    number = django_filters.NumberFilter(min_value=1, max_value=MAX_ID)
+    event = _whole("table__round__event_id", help_text="Hands of this event.")
+    round = _whole("table__round_id", help_text="Hands of this round.")
+    table = _whole("table_id", help_text="Hands of this table.")
+    number = _whole()
 
     class Meta:
         model = Hand
@@ -64,7 +80,7 @@ class HandFilter(django_filters.FilterSet):
 
 
 class ChangeFilter(django_filters.FilterSet):
-    subject_id = django_filters.NumberFilter(min_value=-MAX_ID, max_value=MAX_ID)
+    subject_id = _whole(minimum=-MAX_ID)
 
     class Meta:
         model = Change
