@@ -3,10 +3,15 @@ made through the API, and a published round with its table codes."""
 
 from __future__ import annotations
 
+from functools import cache as once
+
 import pytest
+import requests
+import schemathesis
 from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
+from schemathesis.core.transport import Response
 
 CLIENT_IP = "127.0.0.1"
 
@@ -99,3 +104,23 @@ def schema_enum(components: dict, prop: dict) -> list:
     """The choices of a schema property, given inline or as a reference to an enum component."""
     return prop.get("enum") or next(
         components[ref["$ref"].rsplit("/", 1)[1]]["enum"] for ref in prop["allOf"])
+
+
+@once
+def api_schema():
+    """The API's OpenAPI schema as ``/api/schema/`` serves it, loaded by schemathesis."""
+    served = APIClient().get("/api/schema/", HTTP_ACCEPT="application/json")
+    return schemathesis.openapi.from_dict(served.json())
+
+
+def assert_conforms(response, path: str, method: str = "GET") -> None:
+    """``response`` is what the schema says operation ``method path`` answers: a documented
+    status and a body of its schema (checked by schemathesis, as the fuzz test checks)."""
+    operation = api_schema()[path][method]
+    assert str(response.status_code) in operation.definition.raw["responses"], (
+        f"{method} {path} answered an undocumented {response.status_code}")
+    request = requests.Request(method, f"http://testserver{response.wsgi_request.path}")
+    operation.validate_response(Response(
+        status_code=response.status_code, content=response.content,
+        headers={name.lower(): [value] for name, value in response.items()},
+        request=request.prepare(), elapsed=0.0, verify=True))

@@ -7,7 +7,7 @@ import pytest
 
 from tournaments.models import Change, Round, Seat, Table
 
-from .conftest import make_event, make_round, play_round
+from .conftest import api_schema, assert_conforms, make_event, make_round, play_round
 
 pytestmark = pytest.mark.django_db
 
@@ -208,6 +208,19 @@ def test_codes_only_for_organizers(anon, org, other, event, round1):
     assert org.get(f"/api/rounds/{round1['id']}/").json()["tables"][0]["code"]
 
 
+def test_tables_without_their_codes_agree_with_the_schema(anon, org, event, round1):
+    """Readers who do not organize the event get no table codes, which the schema said every
+    table has."""
+    table = round1["tables"][0]["id"]
+    for client in (anon, org):
+        for path, url in (("/api/rounds/", "/api/rounds/"),
+                          ("/api/rounds/{id}/", f"/api/rounds/{round1['id']}/"),
+                          ("/api/events/{id}/rounds/", f"/api/events/{event['id']}/rounds/"),
+                          ("/api/tables/", "/api/tables/"),
+                          ("/api/tables/{id}/", f"/api/tables/{table}/")):
+            assert_conforms(client.get(url), path)
+
+
 def test_filters(anon, org, event, round1):
     assert len(anon.get(f"/api/tables/?round={round1['id']}").json()["results"]) == 2
     assert len(anon.get(f"/api/tables/?event={event['id']}&number=2").json()["results"]) == 1
@@ -217,3 +230,24 @@ def test_filters(anon, org, event, round1):
     detail = anon.get(f"/api/tables/{round1['tables'][0]['id']}/").json()
     assert [p["id"] for p in detail["players"]] == detail["seats"]
     assert detail["round_number"] == 1 and detail["event"] == event["id"]
+
+
+ID_FILTERS = {"/api/players/": ["event"], "/api/rounds/": ["event", "number"],
+              "/api/tables/": ["event", "round", "number"],
+              "/api/hands/": ["event", "round", "table", "number"]}
+
+
+def test_id_and_number_filters_start_at_one_in_the_schema_too(anon):
+    """``?event=0`` is refused (400), and the schema says so: the filters' ids and numbers are
+    whole numbers from 1 (it said any number, so 0 was valid by the schema, and 0.5 was taken
+    and matched nothing)."""
+    for path, names in ID_FILTERS.items():
+        parameters = {p["name"]: p["schema"] for p in
+                      api_schema().raw_schema["paths"][path]["get"]["parameters"]}
+        for name in names:
+            assert parameters[name]["type"] == "integer", (path, name)
+            assert parameters[name]["minimum"] == 1, (path, name)
+            for wrong in ("0", "0.5"):
+                refused = anon.get(f"{path}?{name}={wrong}")
+                assert refused.status_code == 400 and name in refused.json()["errors"]
+                assert_conforms(refused, path)

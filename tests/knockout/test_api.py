@@ -9,6 +9,7 @@ from tournaments.models import Match
 from tournaments.services.events import event_create, teams_register
 from tournaments.services.history import Actor
 
+from ..api.conftest import assert_conforms
 from .helpers import bracket, cup, play
 
 pytestmark = pytest.mark.django_db
@@ -30,6 +31,18 @@ def test_the_bracket_and_its_matches_are_read_by_anyone(organizer):
     one = client.get(f"/api/matches/{first[1]['id']}/").json()
     assert one["games_won"] == [1, 0] and one["teams"][0]["seed"] == 4
     assert client.get("/api/matches/999999/").status_code == 404
+
+
+def test_a_bye_is_a_null_team_as_the_schema_says(organizer):
+    """A bye's missing team is null, which the schema said could not be (an object only)."""
+    event = cup(organizer, 6, preset="knockout", best_of=1)
+    client = APIClient()
+    answer = client.get(f"/api/events/{event.pk}/bracket/")
+    bye = answer.json()["rounds"][0]["matches"][0]
+    assert bye["decided_by"] == "bye" and bye["teams"][1] is None
+    assert_conforms(answer, "/api/events/{id}/bracket/")
+    assert_conforms(client.get(f"/api/events/{event.pk}/matches/"), "/api/events/{id}/matches/")
+    assert_conforms(client.get(f"/api/matches/{bye['id']}/"), "/api/matches/{id}/")
 
 
 def test_the_organizer_draws_by_the_api_and_mistakes_are_field_errors(organizer):

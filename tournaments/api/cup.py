@@ -5,7 +5,7 @@ organizer's."""
 from __future__ import annotations
 
 from django.http import Http404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.response import Response
 
@@ -21,6 +21,13 @@ class CupTeamSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     seed = serializers.IntegerField(allow_null=True)
+
+
+@extend_schema_field(CupTeamSerializer(allow_null=True))
+class CupSlotField(serializers.Field):
+    """One of a match's two places: its team, or null while unknown (or a bye). A field of its own
+    for the schema: a list of ``CupTeamSerializer(allow_null=True)`` would be described as a list
+    of teams without the null."""
 
 
 class CupGameSerializer(serializers.Serializer):
@@ -39,7 +46,7 @@ class MatchSerializer(serializers.Serializer):
     group = serializers.CharField(allow_null=True)
     level = serializers.IntegerField(help_text="Bracket round (1: the first) or group round.")
     slot = serializers.IntegerField()
-    teams = serializers.ListField(child=CupTeamSerializer(allow_null=True),
+    teams = serializers.ListField(child=CupSlotField(), min_length=2, max_length=2,
                                   help_text="The first and second team; null while unknown "
                                             "(or a bye).")
     best_of = serializers.IntegerField()

@@ -4,6 +4,9 @@ name, however it is typed ("Mueller" finds Müller: ``models.name_search``)."""
 from __future__ import annotations
 
 import django_filters
+from django import forms
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
 
 from ..models import Change, Entrant, Event, Hand, Round, Table, name_search
 
@@ -11,9 +14,22 @@ MAX_ID = 2**62
 MAX_NAME_QUERY = 120  # the longest name (an event's); every word is one more condition
 
 
-def _id(field_name: str, help_text: str):
-    return django_filters.NumberFilter(field_name=field_name, min_value=1, max_value=MAX_ID,
-                                       help_text=help_text)
+class WholeNumberFilter(django_filters.NumberFilter):
+    """A whole number: ``0.5`` is refused like the schema's integer refuses it (a number filter
+    took it and matched nothing)."""
+
+    field_class = forms.IntegerField
+
+
+def _whole(field_name: str | None = None, *, minimum: int = 1,
+           help_text: str = "") -> WholeNumberFilter:
+    """A filter by a whole number from ``minimum``, with its bounds in the schema too: the
+    schema generator reads none off a filter, so 0 was valid by the schema and refused (400)."""
+    in_schema = serializers.IntegerField(min_value=minimum, max_value=MAX_ID,
+                                         help_text=help_text or None)
+    found = WholeNumberFilter(field_name=field_name, min_value=minimum, max_value=MAX_ID,
+                              help_text=help_text)
+    return extend_schema_field(in_schema)(found)
 
 
 def _name(help_text: str):
@@ -39,7 +55,7 @@ class EventFilter(NameFilterSet):
 
 
 class EntrantFilter(NameFilterSet):
-    event = _id("event_id", "Entrants of this event.")
+    event = _whole("event_id", help_text="Entrants of this event.")
     name = _name("Entrants whose name holds every word (\"mueller\" or \"muller\" finds "
                  "Müller).")
     active = django_filters.BooleanFilter(field_name="withdrawn_after_round", lookup_expr="isnull")
@@ -50,8 +66,8 @@ class EntrantFilter(NameFilterSet):
 
 
 class RoundFilter(django_filters.FilterSet):
-    event = _id("event_id", "Rounds of this event.")
-    number = django_filters.NumberFilter(min_value=1, max_value=MAX_ID)
+    event = _whole("event_id", help_text="Rounds of this event.")
+    number = _whole()
 
     class Meta:
         model = Round
@@ -59,9 +75,9 @@ class RoundFilter(django_filters.FilterSet):
 
 
 class TableFilter(django_filters.FilterSet):
-    event = _id("round__event_id", "Tables of this event.")
-    round = _id("round_id", "Tables of this round.")
-    number = django_filters.NumberFilter(min_value=1, max_value=MAX_ID)
+    event = _whole("round__event_id", help_text="Tables of this event.")
+    round = _whole("round_id", help_text="Tables of this round.")
+    number = _whole()
 
     class Meta:
         model = Table
@@ -69,10 +85,10 @@ class TableFilter(django_filters.FilterSet):
 
 
 class HandFilter(django_filters.FilterSet):
-    event = _id("table__round__event_id", "Hands of this event.")
-    round = _id("table__round_id", "Hands of this round.")
-    table = _id("table_id", "Hands of this table.")
-    number = django_filters.NumberFilter(min_value=1, max_value=MAX_ID)
+    event = _whole("table__round__event_id", help_text="Hands of this event.")
+    round = _whole("table__round_id", help_text="Hands of this round.")
+    table = _whole("table_id", help_text="Hands of this table.")
+    number = _whole()
 
     class Meta:
         model = Hand
@@ -80,7 +96,7 @@ class HandFilter(django_filters.FilterSet):
 
 
 class ChangeFilter(django_filters.FilterSet):
-    subject_id = django_filters.NumberFilter(min_value=-MAX_ID, max_value=MAX_ID)
+    subject_id = _whole(minimum=-MAX_ID)
 
     class Meta:
         model = Change

@@ -247,8 +247,10 @@ class TableInRoundSerializer(serializers.ModelSerializer):
         "Entrant ids in seat order: 0-3 in Tichu (seats 0 and 2 partners), 0-5 in Tientsin "
         "(seats 0, 2, 4 against 1, 3, 5); in a team event the team in every seat of its side."))
     seat_ids = serializers.SerializerMethodField(help_text="The seats' ids (for swapping).")
-    code = serializers.CharField(read_only=True, required=False,
-                                 help_text="The captain's code: organizers of the event only.")
+    # Not read-only: the schema lists every read-only field as always present, and the code is
+    # left out for readers who do not organize the event (``to_representation``). Output only.
+    code = serializers.CharField(required=False, help_text=(
+        "The captain's code: present for the organizers of the event only."))
 
     class Meta:
         model = Table

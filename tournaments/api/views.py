@@ -65,6 +65,13 @@ def errors(*codes: int) -> dict:
 MAX_OFFSET = 2**62
 
 
+def listing(operation_id: str, serializer: type, tag: str, *codes: int):
+    """The schema of a paginated list: 400 for a filter or page parameter outside what the
+    schema states for it, and the other error ``codes`` the list answers."""
+    return extend_schema(operation_id=operation_id, tags=[tag],
+                         responses={200: serializer(many=True), **errors(400, *codes)})
+
+
 class Pagination(LimitOffsetPagination):
     """``limit`` items from ``offset``, with links to the next and previous pages, and no total:
     counting the hands of a 40,000-player event costs many times the page. The page reads one
@@ -166,7 +173,7 @@ class EventList(ListBase, generics.CreateAPIView):
                              seed=data.validated_data.get("seed"))
         return Response(serializers.EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(operation_id="events_list", tags=["events"])
+    @listing("events_list", serializers.EventSerializer, "events")
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -246,7 +253,7 @@ class EventPlayers(ListBase):
         event = _event(self.kwargs["pk"])
         return selectors.entrant_list(event_id=event.pk)
 
-    @extend_schema(operation_id="events_players_list", tags=["players"])
+    @listing("events_players_list", serializers.EntrantSerializer, "players", 404)
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -309,7 +316,7 @@ class EventRounds(ListBase):
         return (selectors.round_list(self.request.user, tables=False).filter(event=event)
                 .order_by("number"))
 
-    @extend_schema(operation_id="events_rounds_list", tags=["rounds"])
+    @listing("events_rounds_list", serializers.RoundInListSerializer, "rounds", 404)
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -428,8 +435,7 @@ class EventChanges(ListBase):
         require_organizer(self.request, event, private=True)
         return selectors.change_list(event)
 
-    @extend_schema(operation_id="events_changes_list", responses={
-        200: serializers.ChangeSerializer(many=True), **errors(404)}, tags=["history"])
+    @listing("events_changes_list", serializers.ChangeSerializer, "history", 404)
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -469,7 +475,7 @@ class PlayerList(ListBase):
     def get_queryset(self):
         return selectors.entrant_list()
 
-    @extend_schema(operation_id="players_list", tags=["players"])
+    @listing("players_list", serializers.EntrantSerializer, "players")
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -516,7 +522,7 @@ class RoundList(ListBase):
         return (selectors.round_list(self.request.user, tables=False)
                 .order_by("event_id", "number"))
 
-    @extend_schema(operation_id="rounds_list", tags=["rounds"])
+    @listing("rounds_list", serializers.RoundInListSerializer, "rounds")
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -613,7 +619,7 @@ class TableList(ListBase):
         return selectors.table_list(self.request.user).order_by("round__event_id",
                                                                "round__number", "number")
 
-    @extend_schema(operation_id="tables_list", tags=["tables"])
+    @listing("tables_list", serializers.TableSerializer, "tables")
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -664,7 +670,7 @@ class TableHands(ListBase):
         table = get_object_or_404(selectors.table_list(self.request.user), pk=self.kwargs["pk"])
         return selectors.hand_list(self.request.user).filter(table=table).order_by("number")
 
-    @extend_schema(operation_id="tables_hands_list", tags=["hands"])
+    @listing("tables_hands_list", serializers.HandSerializer, "hands", 404)
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -743,7 +749,7 @@ class HandList(ListBase):
     def get_queryset(self):
         return selectors.hand_list(self.request.user).order_by("table_id", "number")
 
-    @extend_schema(operation_id="hands_list", tags=["hands"])
+    @listing("hands_list", serializers.HandSerializer, "hands")
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
