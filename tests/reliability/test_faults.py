@@ -127,10 +127,11 @@ def test_hands_are_stored_while_redis_is_down_and_standings_catch_up(
 
 # --- (b) a worker killed in the middle of a recomputation -----------------------------------------
 
-def blocked_update_backend(cursor, database: str) -> int | None:
+def backend_waiting(cursor, database: str, query_like: str) -> int | None:
+    """The backend waiting for a lock in a statement like ``query_like`` (the worker's)."""
     cursor.execute(
         "SELECT pid FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock' "
-        "AND query LIKE 'UPDATE \"tournaments_event\"%%'", [database])
+        "AND query LIKE %s", [database, query_like])
     row = cursor.fetchone()
     return row[0] if row else None
 
@@ -166,7 +167,7 @@ def test_worker_killed_mid_recomputation_leaves_old_standings_that_the_next_run_
         app.close()
         with psycopg.connect(test_database_url().replace("postgres://", "postgresql://"),
                              autocommit=True) as observer, observer.cursor() as look:
-            pid = poll(lambda: blocked_update_backend(look, database), 30,
+            pid = poll(lambda: backend_waiting(look, database, 'UPDATE "tournaments_event"%'), 30,
                        f"the worker never reached the end of its recomputation:\n"
                        f"{tail(worker.log)}")
             look.execute("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
@@ -196,15 +197,6 @@ def test_worker_killed_mid_recomputation_leaves_old_standings_that_the_next_run_
 
     poll(caught_up, 60, f"the next worker did not correct the standings:\n{tail(second.log)}")
     assert stored_rows(event) == computed_rows(event) != before
-
-
-def blocked_result_write(cursor, database: str) -> int | None:
-    """The worker's backend, waiting for a lock while it rewrites round results."""
-    cursor.execute(
-        "SELECT pid FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock' "
-        "AND query ILIKE '%%tournaments_roundresult%%'", [database])
-    row = cursor.fetchone()
-    return row[0] if row else None
 
 
 @contextlib.contextmanager
@@ -242,7 +234,7 @@ def test_standings_catch_up_within_seconds_of_a_new_worker_after_one_died_mid_wr
                      [rnd.pk])
         hand_record(table_id=tables[0].pk, number=1, entry=OTHER_HAND,
                     actor=Actor.organizer(organizer), reason="sheet misread")
-        poll(lambda: blocked_result_write(look, database), 30,
+        poll(lambda: backend_waiting(look, database, "%tournaments_roundresult%"), 30,
              f"the worker never reached its writes:\n{tail(dying.log)}")
         # the captains go on while it is stuck: each hand marks a run pending and sends it
         for number, entry in enumerate(ENTRIES, start=1):
