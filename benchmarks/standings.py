@@ -160,16 +160,15 @@ def _populate() -> int:
 def _hand_pool(event_format, rng: random.Random, size: int = HAND_POOL) -> list[tuple]:
     """``size`` hands the engine's bots played, scored by the engine: (entry, tp_0, tp_1, vp_0,
     vp_1, dv)."""
-    from scoring.entry import score_entry
     from scoring.simulation import play_hand
-    from tournaments.services.hands import hand_victory_points_for
+    from tournaments.games import score_for_table
 
     pool = []
-    for _ in range(size):
-        score = score_entry(play_hand(event_format.rules, seed=rng.getrandbits(48)).entry,
-                            event_format.rules)
-        vp = hand_victory_points_for(event_format, score)
-        pool.append((json.dumps(score.as_entry()), *score.totals, *vp, score.double_victory))
+    for number in range(1, size + 1):
+        scored = score_for_table(event_format, play_hand(event_format.rules, seed=rng.getrandbits(
+            48)).entry, number, event_format.game.seats)
+        pool.append((json.dumps(scored.entry), *scored.team_points, *scored.victory_points,
+                     scored.sweep))
     return pool
 
 

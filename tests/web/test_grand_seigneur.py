@@ -72,8 +72,10 @@ def test_an_organizer_corrects_a_finish_order(organizer_client, gs_table):
     seated = [s.entrant.name for s in gs_table.seats.order_by("position")
               .select_related("entrant")]
     table_page = organizer_client.get(reverse("organizer-table", args=[event.pk, gs_table.pk]))
-    assert 'class="players"' in table_page.content.decode()
-    assert all(name in table_page.content.decode() for name in seated)
+    page = table_page.content.decode()
+    assert all(name in page for name in seated)
+    assert f"1. {seated[6]} · 2. {seated[5]}" in page, "the finish order beside the hand"
+    assert ">Points</th>" in page and ">TP<" not in page and "TP A" not in page
     round_page = organizer_client.get(reverse("organizer-round", args=[event.pk,
                                                                        gs_table.round_id]))
     assert " · ".join(seated) in round_page.content.decode(), "the players in one line"

@@ -16,6 +16,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from ..collation import sorted_by_name
+from ..games import Column, HandTable, hand_table
 from ..models import (
     Bye,
     Change,
@@ -37,6 +38,19 @@ from . import progress
 from .visible import organized_events, standing_rows
 
 
+@dataclass(frozen=True)
+class SideTotal:
+    """A side of a table (a team, or a player) with its totals in the game's columns."""
+
+    seats: list
+    values: list[tuple[Column, int | None]]
+    """Each of the game's ``total_columns`` with this side's total."""
+
+    @property
+    def cells(self) -> list[int | None]:
+        return [value for _column, value in self.values]
+
+
 @dataclass
 class TableView:
     """A table as a page shows it: seats with names, hands, running totals, what is missing."""
@@ -55,6 +69,11 @@ class TableView:
     # a game scored per player (``tournaments.games``): each seat's (seat, TP, VP) so far,
     # summed from the hands' ``HandSeat`` credits; None in a game of two teams
     players: list[tuple[Seat, int, int]] | None = None
+    # the game's shape (``tournaments.games``): each side's seats and totals, the hands' rows
+    sides: list[SideTotal] = field(default_factory=list)
+    total_columns: tuple[Column, ...] = ()
+    side_label: str = ""
+    hand_rows: HandTable | None = None
 
     @property
     def credited_hands(self) -> int:
@@ -148,6 +167,7 @@ def build_table_view(table: Table, event_format, results: dict[int, RoundResult]
                      tp=tp, vp=vp, credit=credit,
                      names={s.position: s.label for s in seats})
     view.done = table.is_done(event_format, len(hands), tp)
+    _shape(view, event_format.game)
     if event_format.game.per_seat:
         totals: dict[int, list[int]] = {}
         for hand in hands:
@@ -157,6 +177,21 @@ def build_table_view(table: Table, event_format, results: dict[int, RoundResult]
                 total[1] += credit.vp
         view.players = [(seat, *totals.get(seat.position, (0, 0))) for seat in seats]
     return view
+
+
+def _shape(view: TableView, game) -> None:
+    """The table laid out by its game: each side's seats and totals, the hands' rows."""
+    positions = list(game.positions_of(view.names))
+    by_position = {seat.position: seat for seat in view.seats}
+    totals = game.table_totals(view.hands, positions, view.vp)
+    view.sides = [SideTotal(seats=[by_position[p] for p in side if p in by_position],
+                            values=[(column, total.get(column.key))
+                                    for column in game.total_columns])
+                  for side, total in zip(game.sides(positions), totals, strict=True)]
+    view.total_columns = game.total_columns
+    view.side_label = game.side_label
+    view.hand_rows = hand_table(game, view.names, view.hands,
+                                range(1, view.expected + 1) if view.expected else ())
 
 
 # --- the public -------------------------------------------------------------------------------

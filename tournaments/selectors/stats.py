@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from scoring import InvalidHand, score_entry
+from scoring import InvalidHand
 
 from ..collation import name_key
+from ..games import score_for_table
 from ..models import Bye, Entrant, Hand, HandSeat, Round, RoundResult, Seat, label_entrants
 
 
@@ -117,7 +118,6 @@ class EntrantStats:
 def entrant_stats(entrant: Entrant) -> EntrantStats:
     """Every statistic of one entrant in its event (module docstring)."""
     event = entrant.event
-    rules = event.rules
     stats = EntrantStats(entrant=entrant)
     own = list(Seat.objects.filter(entrant=entrant, table__round__status__in=Round.PUBLIC_STATUSES)
                .select_related("table__round").order_by("table__round__number", "position"))
@@ -160,7 +160,7 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
             played = {seat for p in mine for seat in game.engine_seats(p, hand.number)}
             hand_names = game.hand_seats(hand.number, names)
             line = _hand_line(hand, table, min(played) % 2, played, hand_names,
-                              game.rules_for(rules, len(seats)), stats)
+                              _score_of(event.format, hand, len(seats)), stats)
             if game.placings:  # the entrant's placing points (no team, no Tichu points)
                 own = sum(placing_points.get((hand.pk, p), 0) for p in mine)
                 line.vp = (own, 0)
@@ -188,16 +188,21 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
     return stats
 
 
-def _hand_line(hand: Hand, table, team: int, mine: set[int], seats: dict, rules,
+def _score_of(event_format, hand: Hand, seats: int):
+    """The engine's score of a stored hand, as its table scored it (None where the event's
+    rules changed after the hand was stored: its calls are then left out)."""
+    try:
+        return score_for_table(event_format, hand.entry, hand.number, seats).score
+    except InvalidHand:
+        return None
+
+
+def _hand_line(hand: Hand, table, team: int, mine: set[int], seats: dict, score,
                stats: EntrantStats) -> HandLine:
     other = 1 - team
     tp = (hand.tp_0, hand.tp_1)
     vp = (hand.vp_0, hand.vp_1)
     calls = []
-    try:
-        score = score_entry(hand.entry, rules)
-    except InvalidHand:  # the event's rules changed after the hand was stored: skip its calls
-        score = None
     for outcome in getattr(score, "calls", ()):
         who = seats.get(outcome.seat, str(outcome.seat))
         calls.append((who, outcome.call, outcome.made))

@@ -27,6 +27,7 @@ from scoring import InvalidHand
 
 from ..choices import EntrantType
 from ..formats import PRESETS, Format, FormatError
+from ..games import score_for_table
 from ..models import (
     TABLE_CODE_ALPHABET,
     TABLE_CODE_LENGTH,
@@ -40,7 +41,7 @@ from ..models import (
 from ..selectors.progress import table_is_complete
 from ..wording import hand_error_message
 from .events import RosterClash, check_one_team_each, clean_name, clean_roster
-from .hands import check_game_open, hand_number_limit, hand_victory_points_for
+from .hands import check_game_open, hand_number_limit
 from .history import ServiceError
 
 FORMAT_VERSION = 1
@@ -368,15 +369,12 @@ def _hand(item, place: str, event_format: Format, before: list[CheckedHand],
     if event_format.open_ended:
         _checked(check_game_open, [h.tp for h in before], number, event_format,
                  place=f"{place}.number")
-    game = event_format.game
     try:
-        score = game.score_entry(_key(item, "entry", place), number, event_format.rules, seats)
+        scored = score_for_table(event_format, _key(item, "entry", place), number, seats)
     except InvalidHand as error:
         raise BackupError(f"{place}.entry" + (f".{error.field}" if error.field else ""),
                           hand_error_message(error)) from None
-    vp = hand_victory_points_for(event_format, score)
-    teams = score.totals if hasattr(score, "double_victory") else (0, 0)  # placings: no teams
-    sweep = getattr(score, "sweep", None)
+    teams, vp, sweep = scored.team_points, scored.victory_points, scored.sweep
     for key, computed in (("tp", teams), ("vp", vp)):
         stored = _key(item, key, place)
         if stored != list(computed):
@@ -388,11 +386,11 @@ def _hand(item, place: str, event_format: Format, before: list[CheckedHand],
     confirmed = _key(item, "confirmed", place)
     if not isinstance(confirmed, bool):
         raise BackupError(f"{place}.confirmed", _("must be true or false"))
-    return CheckedHand(number=number, entry=score.as_entry(), tp=(teams[0], teams[1]),
+    return CheckedHand(number=number, entry=scored.entry, tp=teams,
                        vp=vp, double_victory=sweep, confirmed=confirmed,
                        entered_by=_text(_key(item, "entered_by", place), f"{place}.entered_by",
                                         60),
-                       credits=game.seat_credits(score, number, vp) if game.per_seat else None)
+                       credits=scored.credits)
 
 
 def _matches(items, event_format: Format, entrants: dict[int, CheckedEntrant],

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from .. import rows
 from ..formats import Format
+from ..games import score_for_table
 from ..knockout.progress import after_table_change
 from ..models import Event, Hand, HandSeat, Round, Seat, Table
 from ..standings.schedule import mark_changed
@@ -51,14 +52,6 @@ ActorOf = Callable[[Table], Actor]
 ROUND_EVENT, TABLE_ROUND = Round._meta.get_field("event"), Table._meta.get_field("round")
 
 
-def hand_victory_points_for(event_format, score) -> tuple[int, int]:
-    """Per-hand VP under the event's scheme; schemes that score a round or a game give 0 here.
-    A sweep (a double victory; Tientsin's triple victory) scores 3 VP to 0 under the DTM's."""
-    if not hasattr(score, "double_victory"):
-        return (0, 0)  # a game of placings scores placing points per seat, not VP per team
-    return event_format.victory_points.hand_vp(score)
-
-
 def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
                 reason: str = "") -> HandOutcome:
     """Record (or, for an organizer, correct) hand ``number`` at a table.
@@ -79,14 +72,10 @@ def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
         table, event_format, existing_id = found
         if callable(actor):
             actor = actor(table)
-        game = event_format.game
-        score = game.score_entry(entry, number, event_format.rules, table.seat_count)
-        vp = hand_victory_points_for(event_format, score)
-        # a game of placings has no team columns: its points are the seats' (``HandSeat``)
-        teams = score.totals if hasattr(score, "double_victory") else (0, 0)
-        hand = Hand(table_id=table.pk, number=number, entry=score.as_entry(),
-                    tp_0=teams[0], tp_1=teams[1], vp_0=vp[0], vp_1=vp[1],
-                    double_victory=getattr(score, "sweep", None), entered_by=actor.label)
+        scored = score_for_table(event_format, entry, number, table.seat_count)
+        (tp_0, tp_1), (vp_0, vp_1) = scored.team_points, scored.victory_points
+        hand = Hand(table_id=table.pk, number=number, entry=scored.entry, tp_0=tp_0, tp_1=tp_1,
+                    vp_0=vp_0, vp_1=vp_1, double_victory=scored.sweep, entered_by=actor.label)
         if existing_id is None:
             _check_may_enter(table, event_format, number, actor, correcting=False)
             outcome = HandOutcome(_created(table, hand, actor), "created")
@@ -96,10 +85,9 @@ def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
                 return HandOutcome(existing, "unchanged")
             _check_may_enter(table, event_format, number, actor, correcting=True)
             outcome = HandOutcome(_corrected(table, existing, hand, actor, reason), "corrected")
-        if game.per_seat:
-            credits = game.seat_credits(score, number, vp)
-            _write_seat_credits(outcome.hand, credits)
-            outcome = HandOutcome(outcome.hand, outcome.result, credits)
+        if scored.credits is not None:
+            _write_seat_credits(outcome.hand, scored.credits)
+            outcome = HandOutcome(outcome.hand, outcome.result, scored.credits)
         if event_format.is_cup:  # a decided game starts the next one or moves the cup on
             after_table_change(table.pk, actor)
         return outcome

@@ -22,10 +22,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring import InvalidHand
 
 from ..code_attempts import wrong_code_limited
+from ..games import score_for_table
 from ..knockout.reads import game_at_table
 from ..models import Round
 from ..selectors import pages as queries
-from ..services.hands import hand_confirm, hand_record, hand_victory_points_for
+from ..services.hands import hand_confirm, hand_record
 from ..services.history import Actor, ServiceError
 from ..wording import hand_error_message
 from .forms import HandForm, PlacingForm
@@ -119,18 +120,17 @@ def preview_of(table, entry, names=None, number: int = 1) -> dict:
     """Both teams' TP and VP as the engine scores an entry of hand ``number``, or its refusal:
     ``error`` worded (with the players' ``names``), ``refusal`` the engine's exception."""
     event_format = table.round.event.format
-    game = event_format.game
     try:
-        score = game.score_entry(entry, number, event_format.rules, len(table.seats.all()))
+        scored = score_for_table(event_format, entry, number, len(table.seats.all()))
     except InvalidHand as error:
         return {"error": hand_error_message(error, names), "refusal": error}
-    if not hasattr(score, "double_victory"):  # placings: each seat's points, in order
-        names = names or {}
-        return {"placing": [(place, names.get(seat, seat), points) for place, (seat, points) in
-                            enumerate(((seat, score.points[seat]) for seat in
-                                       score.finish_order), start=1)]}
-    return {"totals": score.totals, "victory_points": hand_victory_points_for(event_format, score),
-            "double_victory": getattr(score, "sweep", None),
+    score = scored.score
+    if event_format.game.placings:
+        names = names or {}  # placings: each seat's points, in order
+        return {"placing": [(place, names.get(seat, seat), score.points[seat]) for place, seat in
+                            enumerate(score.finish_order, start=1)]}
+    return {"totals": scored.team_points, "victory_points": scored.victory_points,
+            "double_victory": scored.sweep,
             "calls": [(c.seat, c.call, c.made) for c in score.calls]}
 
 

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scoring import InvalidHand
 
 from ..choices import EntrantType
+from ..games import hand_table
 from ..models import Change, Entrant, Round, Table
 from ..selectors import pages as queries
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
@@ -458,10 +459,9 @@ def table_detail(request, event_id: int, table_id: int):
     view = queries.table_view(table_id, event)
     numbers = (range(1, event.format.hands_per_round + 1) if event.format.hands_per_round
                else range(1, len(view.hands) + 2))
-    hands = {h.number: h for h in view.hands}
     return render(request, "organizer/table.html", {
         "event": event, "view": view, "table": view.table, "round": view.table.round,
-        "slots": [(n, hands.get(n)) for n in sorted(set(numbers) | set(hands))],
+        "rows": hand_table(event.format.game, view.names, view.hands, numbers),
         "close_form": TableCloseForm()})
 
 

@@ -1,0 +1,38 @@
+"""The numbers a page can show for a side of a table, each declared once with its words.
+
+A game (``tournaments.games``) picks which of these a hand, a table and the standings show
+(``TableGame.hand_columns``, ``total_columns``, ``standing_columns``); every page, sheet and
+export lays its columns out from that choice, so no template asks which game it shows.
+A side is a team of a team game, or one player where every player plays for themself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclass(frozen=True)
+class Column:
+    """One number of a side: ``key`` names it in a side's values (``SideValues``), ``label`` is
+    its short heading, ``title`` what it means (a tooltip, the sheet's legend); ``standing``
+    the attribute of a standings row that holds its total, where the standings show it."""
+
+    key: str
+    label: str | Promise
+    title: str | Promise
+    standing: str | None = None
+
+
+CARD_POINTS = Column("card_points", _("CP"), _("Card points"))
+TICHU_POINTS = Column("tp", _("TP"), _("Tichu points"), standing="tichu_points")
+VICTORY_POINTS = Column("vp", _("VP"), _("Victory points"), standing="victory_points")
+PLACE = Column("place", _("Place"), _("Place in the hand's finish order"))
+PLACING_POINTS = Column("points", _("Points"),
+                        _("Placing points: the players beaten, hand by hand"),
+                        standing="victory_points")
+
+SideValues = dict[str, int | None]
+"""A side's numbers by column key (``Column.key``); None where a number is not known yet."""

@@ -1,0 +1,76 @@
+"""Threechu: tables of 3 individuals and a dummy, scored per player. Hand n's dealer is the
+player in position (n - 1) % 3, who plays the dummy's hand too; a round is a multiple of 3 hands,
+so that each player deals equally often."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scoring import score_entry
+
+from .base import SoloGame, players_of
+
+
+class ThreechuTables(SoloGame):
+    """Three players at a table; the engine's four seats of a hand are 0 the dealer, 1 the next
+    player, 2 the dummy (played by the dealer), 3 the third player."""
+
+    name = "threechu"
+    seats = players_of("threechu")  # the dummy is no player: the dealer plays its hand
+    hands_multiple = 3
+    vp_schemes = ("dtm",)
+    tiebreaks = ("tichu_points",)
+    HAND_SEATS = {0: 0, 1: 1, 3: 2}
+    """The engine's seat of a hand -> the player's offset from the dealer (2 is the dummy)."""
+    DEALER_SEAT = 0
+    """The dealer's seat in every hand's seats."""
+
+    @staticmethod
+    def dealer(number: int) -> int:
+        """The position of hand ``number``'s dealer: the deal rotates every hand."""
+        return (number - 1) % 3
+
+    def position(self, seat: int, number: int) -> int | None:
+        """The table position playing the engine's ``seat`` in hand ``number`` (the dummy's
+        seat: the dealer's)."""
+        return (self.dealer(number) + self.HAND_SEATS.get(seat, 0)) % 3
+
+    def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
+        """The dealer is seat 0 of every hand, as the captain's page shows it: an entry naming
+        no dealer is given that one, and one naming another seat is refused
+        (``dealer_not_hands_dealer``), never changed behind the captain's back."""
+        return score_entry(entry, rules, dealer=self.DEALER_SEAT)
+
+    def seat_credits(self, score, number: int, vp: tuple[int, int]
+                     ) -> dict[int, tuple[int, int, int | None]]:
+        """The dealer: the dealer-and-dummy side's TP and VP; the two others: their side's."""
+        credits = {}
+        for seat, offset in self.HAND_SEATS.items():
+            team = seat % 2
+            credits[(self.dealer(number) + offset) % 3] = (score.totals[team], vp[team], None)
+        return credits
+
+    def roles(self, number: int) -> dict[int, str]:
+        return {0: "dealer", 2: "dummy"}
+
+    def setting(self, number: int, previous: Any) -> dict[str, Any]:
+        return {"dealer": self.DEALER_SEAT}
+
+    def dealer_position(self, number: int) -> int | None:
+        return self.dealer(number)
+
+    def engine_seats(self, position: int, number: int) -> tuple[int, ...]:
+        """The dealer plays seats 0 and 2 (the dummy); the others seat 1 or 3."""
+        offset = (position - self.dealer(number)) % 3
+        return (0, 2) if offset == 0 else (1,) if offset == 1 else (3,)
+
+    def hand_seats(self, number: int, names: Mapping[int, str]) -> dict[int, str]:
+        dealer = self.dealer(number)
+        return {seat: names.get((dealer + offset) % 3, "?") for seat, offset in
+                self.HAND_SEATS.items()} | {2: names.get(dealer, "?")}
+
+    def hand_notes(self, hand: Any, names: Mapping[int, str]) -> list[str]:
+        return [_("dealer: %(name)s") % {"name": names.get(self.dealer(hand.number), "?")}]

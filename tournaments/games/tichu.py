@@ -1,0 +1,15 @@
+"""Four-player Tichu (and its option Chaos Tichu): tables of 4, two teams of two (seats 0, 2
+and 1, 3), a double victory as its sweep; the only game a knockout cup plays."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from .base import TeamGame, players_of
+
+
+class TichuTables(TeamGame):
+    name = "tichu"
+    seats = players_of("tichu")
+    cups = True
+    sweep_label = _("double victory")

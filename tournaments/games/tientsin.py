@@ -1,0 +1,14 @@
+"""Tientsin: tables of 6, two teams of three (seats 0, 2, 4 and 1, 3, 5), a triple victory as
+its sweep; individuals whose partners change every round, or fixed teams of three."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from .base import TeamGame, players_of
+
+
+class TientsinTables(TeamGame):
+    name = "tientsin"
+    seats = players_of("tientsin")
+    sweep_label = _("triple victory")
