@@ -46,8 +46,9 @@ def test_a_captain_enters_a_finish_order(client, gs_table):
     credits = dict(HandSeat.objects.values_list("position", "vp"))
     assert credits == {2: 6, 0: 5, 1: 4, 3: 3, 4: 2, 5: 1, 6: 0}
     html = client.get(captain_url(gs_table)).content.decode()
-    assert " · ".join(seated[p] for p in (2, 0, 1, 3, 4, 5, 6)) in html
-    assert "6 points" in html
+    assert " · ".join(f"{place}. {seated[p]}" for place, p in
+                      enumerate((2, 0, 1, 3, 4, 5, 6), start=1)) in html
+    assert f"{seated[2]}</strong> · 6 Points" in html  # the player's total, by the shape
     event = gs_table.round.event
     public = client.get(reverse("event-round", args=[event.pk, 1])).content.decode()
     assert all(name in public for name in seated)
@@ -125,7 +126,7 @@ def test_a_players_page_shows_placing_points_and_no_calls_partners_or_tp(client,
     page = client.get(reverse("event-player", args=[event.pk, entrant.pk])).content.decode()
     assert "Punkte pro Spiel" in page and "Am Tisch" in page
     assert "Ansagen" not in page and "Partner" not in page and ">TP<" not in page
-    assert " Punkte</p>" in page and "SP ·" not in page  # "Platz 3 · 25 Punkte"
+    assert " Punkte</span></p>" in page and "SP ·" not in page  # "Rang 3 · 25 Punkte"
 
 
 def test_the_organizers_pages_show_placing_points_and_no_tp(organizer_client, organizer):

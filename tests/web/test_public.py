@@ -195,5 +195,5 @@ def test_player_page_shows_the_players_own_rank(client, played_event):
         html = client.get(url).content.decode()
         assert f"Rank {row.rank} ·" in html
         german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
-        assert f"Platz {row.rank} ·" in german
+        assert f"Rang {row.rank} ·" in german  # a rank, not a seat ("Platz")
     assert rows[-1].rank == len(rows) == 8

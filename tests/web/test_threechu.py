@@ -50,7 +50,7 @@ def test_a_captain_enters_hands_and_each_player_is_credited(client, threechu_tab
     credits = dict(HandSeat.objects.filter(hand__number=2).values_list("position", "tp"))
     assert credits == {0: 200, 1: 0, 2: 200}
     html = client.get(captain_url(threechu_table)).content.decode()
-    assert 'id="players"' in html and "370 TP" in html
+    assert 'id="sides"' in html and "370 TP" in html
     refused = client.post(captain_url(threechu_table), {"number": "3", "call_0": "grand",
                                                 "first_out": "0", "cp_0": "50"})
     assert refused.status_code == 400 and "Grand Tichu" in refused.content.decode()

@@ -157,6 +157,12 @@ class TableGame:
     """The standings' numbers, the ranking's key first (``Column.standing``)."""
     side_label: ClassVar[str | Promise] = _lazy("Team")
     """What a side of a table is called in a heading."""
+    sweep_label: ClassVar[str | Promise] = _lazy("double victory")
+    """A sweep's name (the engine's ``sweep_key``), where the game scores card points."""
+    card_points_help: ClassVar[str | Promise] = _lazy(
+        "Enter one team's card points: the other team gets %(total)s minus them. Leave both "
+        "empty after a double victory.")
+    """The hand form's help on card points (``%(total)s``: the deck's), naming the sweep."""
 
     def sides(self, positions: Iterable[int]) -> list[tuple[int, ...]]:
         """The table positions of each side of a table whose seats are ``positions``."""
@@ -197,8 +203,6 @@ class TeamGame(TableGame):
     """Two teams alternating round the table: team A in the even seats, team B in the odd ones.
     A hand stores each team's TP and VP in ``Hand``'s two columns and the sweep's team."""
 
-    sweep_label: ClassVar[str | Promise]
-    """A sweep's name (the engine's ``sweep_key``: a double victory, Tientsin's triple)."""
 
     def sides(self, positions: Iterable[int]) -> list[tuple[int, ...]]:
         ordered = sorted(positions)

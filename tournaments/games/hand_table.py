@@ -21,6 +21,10 @@ class HandRow:
     hand: Any | None
     notes: list[str]
     cells: list[int | None]
+    lines: list[tuple[Column, str]]
+    """Each column with the sides' values side by side ("120 : 80"), for a narrow screen."""
+    dealer: str | None = None
+    """Who deals the hand, where the game names a dealer (entered or not)."""
 
 
 @dataclass(frozen=True)
@@ -51,11 +55,19 @@ def hand_table(game: TableGame, names: Mapping[int, str], hands: Sequence[Any],
     rows = []
     for number in sorted(set(numbers) | set(by_number)):
         hand = by_number.get(number)
+        dealer = game.dealer_position(number)
+        dealer_name = None if dealer is None else names.get(dealer, "?")
         if hand is None:
-            rows.append(HandRow(number, None, [], []))
+            rows.append(HandRow(number, None, [], [], [], dealer_name))
             continue
         sides = game.hand_sides(hand, positions)
+        lines = [(column, " : ".join(_shown(side.get(column.key)) for side in sides))
+                 for column in game.hand_columns]
         rows.append(HandRow(number, hand, game.hand_notes(hand, names),
                             [side.get(column.key) for side in sides
-                             for column in game.hand_columns]))
+                             for column in game.hand_columns], lines, dealer_name))
     return HandTable(sides=game.side_names(names), columns=game.hand_columns, rows=rows)
+
+
+def _shown(value: int | None) -> str:
+    return "–" if value is None else str(value)

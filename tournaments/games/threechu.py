@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext as _
-
 from scoring import score_entry
 
 from .base import SoloGame, players_of
@@ -71,6 +69,3 @@ class ThreechuTables(SoloGame):
         dealer = self.dealer(number)
         return {seat: names.get((dealer + offset) % 3, "?") for seat, offset in
                 self.HAND_SEATS.items()} | {2: names.get(dealer, "?")}
-
-    def hand_notes(self, hand: Any, names: Mapping[int, str]) -> list[str]:
-        return [_("dealer: %(name)s") % {"name": names.get(self.dealer(hand.number), "?")}]

@@ -1,9 +1,7 @@
 """Four-player Tichu (and its option Chaos Tichu): tables of 4, two teams of two (seats 0, 2
-and 1, 3), a double victory as its sweep; the only game a knockout cup plays."""
+and 1, 3), a double victory as its sweep (``TableGame``'s); the only game a knockout cup plays."""
 
 from __future__ import annotations
-
-from django.utils.translation import gettext_lazy as _
 
 from .base import TeamGame, players_of
 
@@ -12,4 +10,3 @@ class TichuTables(TeamGame):
     name = "tichu"
     seats = players_of("tichu")
     cups = True
-    sweep_label = _("double victory")

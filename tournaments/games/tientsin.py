@@ -12,3 +12,5 @@ class TientsinTables(TeamGame):
     name = "tientsin"
     seats = players_of("tientsin")
     sweep_label = _("triple victory")
+    card_points_help = _("Enter one team's card points: the other team gets %(total)s minus "
+                         "them. Leave both empty after a triple victory.")

@@ -76,6 +76,13 @@ class TableView:
     hand_rows: HandTable | None = None
 
     @property
+    def totals_by_column(self) -> list[tuple[Column, str]]:
+        """Each total column with the sides' totals side by side ("120 : 80")."""
+        return [(column, " : ".join("–" if side.values[i][1] is None else str(side.values[i][1])
+                                    for side in self.sides))
+                for i, column in enumerate(self.total_columns)]
+
+    @property
     def credited_hands(self) -> int:
         """The missing hands of a closed table, which the standings credit."""
         if self.expected is None or self.table.status == Table.Status.OPEN:

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring import InvalidHand
 
 from ..code_attempts import wrong_code_limited
-from ..games import score_for_table
+from ..games import hand_table, score_for_table
 from ..knockout.reads import game_at_table
 from ..models import Round
 from ..selectors import pages as queries
@@ -51,12 +51,15 @@ def allowed_calls(rules) -> tuple[str, ...]:
         ("blind",) if rules.blind_grand_tichu else ())
 
 
-def form_options(rules) -> dict:
-    """What a hand form needs of the event's game: the calls offered, Chaos Tichu, the score
-    sheet's name of a sweep (a double victory, Tientsin's triple victory)."""
-    variant = rules.variant
-    return {"calls": allowed_calls(rules), "chaos": rules.chaos,
-            "sweep_key": getattr(variant, "sweep_key", "double_victory")}
+def form_options(event_format) -> dict:
+    """What a hand form needs of the event's game: the calls offered, Chaos Tichu, the engine's
+    key of a sweep and the game's words for it (``tournaments.games``)."""
+    rules, game = event_format.rules, event_format.game
+    options = {"calls": allowed_calls(rules), "chaos": rules.chaos}
+    if not game.placings:
+        options |= {"sweep_key": rules.variant.sweep_key, "sweep_label": game.sweep_label,
+                    "card_points_help": game.card_points_help}
+    return options
 
 
 def _numbers(event_format, hands) -> list[int]:
@@ -113,7 +116,7 @@ def _form(table, data=None, number=None):
         numbers = [number]
     form_class = PlacingForm if game.placings else HandForm
     return form_class(data, seats=hand_seat_labels(game, number, seats), numbers=numbers,
-                      initial={"number": number}, **form_options(event.rules))
+                      initial={"number": number}, **form_options(event.format))
 
 
 def preview_of(table, entry, names=None, number: int = 1) -> dict:
@@ -141,20 +144,14 @@ def _page(request, table, form, *, status=200, preview=None):
     # a decided game offers no next hand
     numbers = [] if view.done and event.format.open_ended else _numbers(event.format,
                                                                          list(hands.values()))
-    game = event.format.game
-    dealers = {seat.position: seat.label for seat in view.seats}
-    slots = [(n, hands.get(n), dealers.get(game.dealer_position(n)),
-              [dealers.get(seat, "?") for seat in hands[n].entry.get("finish_order", [])]
-              if game.placings and n in hands else None)
-             for n in sorted(set(numbers) | set(hands))]
+    rows = hand_table(event.format.game, view.names, list(hands.values()), numbers)
     editable = (table.round.status == table.round.Status.PUBLISHED
                 and table.status == table.Status.OPEN and not view.done
                 and event.status != event.Status.FINISHED)
     return render(request, "captain/table.html", {
-        "table": table, "event": event, "round": table.round, "view": view, "slots": slots,
+        "table": table, "event": event, "round": table.round, "view": view, "rows": rows,
         "form": form, "editable": editable, "preview": preview, "code": table.code,
         "cup_game": game_at_table(table.pk) if event.format.is_cup else None,
-        "sweep_key": form_options(event.rules)["sweep_key"], "placings": game.placings,
     }, status=status)
 
 

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from scoring.entry import CARD_POINTS_TOTAL
@@ -61,11 +62,12 @@ class HandForm(forms.Form):
     engine_message = None
 
     def __init__(self, *args, seats, calls=("tichu",), chaos=False, numbers=None,
-                 sweep_key="double_victory", **kwargs):
+                 sweep_key="double_victory", sweep_label=None, card_points_help="", **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
         self.chaos = chaos
         self.sweep_key = sweep_key
+        self.card_points_help = card_points_help % {"total": CARD_POINTS_TOTAL}
         names = {seat.position: seat.label for seat in self.seats}
         self.seat_names = names
         self.positions = list(range(max(4, max(names, default=0) + 1)))
@@ -80,8 +82,8 @@ class HandForm(forms.Form):
         team_b = " & ".join(str(names.get(p, "")) for p in self.positions[1::2])
         self.team_names = (team_a, team_b)
         self.fields["double_victory"].choices = [("", _("none")), ("0", team_a), ("1", team_b)]
-        if sweep_key == "triple_victory":
-            self.fields["double_victory"].label = _("Triple victory")
+        if sweep_label is not None:
+            self.fields["double_victory"].label = capfirst(sweep_label)
         self.fields["cp_0"].label = _("Card points %(team)s") % {"team": team_a}
         self.fields["cp_1"].label = _("Card points %(team)s") % {"team": team_b}
         self.card_points_total = CARD_POINTS_TOTAL
@@ -158,7 +160,7 @@ class PlacingForm(forms.Form):
     placing = True
 
     def __init__(self, *args, seats, numbers=None, **kwargs):
-        kwargs.pop("calls", None), kwargs.pop("chaos", None), kwargs.pop("sweep_key", None)
+        kwargs.pop("calls", None), kwargs.pop("chaos", None)  # a game of placings has no calls
         super().__init__(*args, **kwargs)
         self.seats = sorted(seats, key=lambda seat: seat.position)
         self.seat_names = {seat.position: seat.label for seat in self.seats}

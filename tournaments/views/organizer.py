@@ -123,7 +123,6 @@ def _event_page(request, event, players_form=None, status=200, settings_form=Non
         "players_form": players_form or PlayersForm(),
         "settings_form": settings_form or EventSettingsForm(event=event),
         "attention": cup_attention(event) if event.format.is_cup else [],
-        "placings": event.format.game.placings,  # placing points, no TP (Grand Seigneur)
     }, status=status)
 
 
@@ -377,7 +376,7 @@ def round_detail(request, event_id: int, round_id: int):
         "tables": queries.table_views(rnd, event), "byes": queries.byes(rnd),
         "warnings": round_warnings(rnd) if draft else [],
         "swap_form": SwapForm(seats=queries.round_seats(rnd)) if draft else None,
-        "close_form": TableCloseForm(), "placings": event.format.game.placings,
+        "close_form": TableCloseForm(),
     })
 
 
@@ -477,7 +476,7 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
     else:
         form_class = CorrectionForm if hand else HandForm
     kwargs = {"seats": hand_seat_labels(event.format.game, number, view.seats),
-              **form_options(event.rules)}
+              **form_options(event.format)}
     if request.method == "GET":
         form = form_class(initial=form_class.initial_from_entry(number, hand and hand.entry),
                           **kwargs)

@@ -64,7 +64,6 @@ def _table_context(event: Event, number: int) -> dict:
         raise Http404("No such page of the standings.") from None
     return {"event": event, "rows": queries.labelled(page.object_list), "page": page,
             "pages_path": reverse("event", args=[event.pk]),
-            "placings": event.format.game.placings,  # placing points, no TP (Grand Seigneur)
             "page_range": list(paginator.get_elided_page_range(number, on_each_side=2,
                                                                on_ends=1)),
             "up_to_date": event.standings_up_to_date, "poll": STANDINGS_POLL_SECONDS}
@@ -148,8 +147,7 @@ def round_detail(request, event_id: int, number: int):
     rnd = queries.public_round_or_404(event, number)
     return render(request, "public/round.html", {
         "event": event, "round": rnd, "tables": queries.table_views(rnd, event),
-        "byes": queries.byes(rnd), "rounds": queries.public_rounds(event),
-        "sweep_key": getattr(event.rules.variant, "sweep_key", "double_victory")})
+        "byes": queries.byes(rnd), "rounds": queries.public_rounds(event)})
 
 
 @require_GET
@@ -160,7 +158,7 @@ def player_detail(request, event_id: int, entrant_id: int):
     return render(request, "public/player.html", {
         "event": event, "entrant": entrant, "stats": stats.entrant_stats(entrant),
         "standing": queries.standing_of(event, entrant),
-        "placings": event.format.game.placings})  # placing points: no TP, calls or partners
+        "game": event.format.game})
 
 
 @require_GET
@@ -217,7 +215,7 @@ def projector(request, event_id: int):
         "page": page + 1, "pages": pages, "tables_done": done, "table_count": table_count,
         "next": (number + 1) % (seating_screens + standings_screens),
         "refresh": PROJECTOR_REFRESH_SECONDS, "up_to_date": event.standings_up_to_date,
-        "placings": event.format.game.placings})
+        "standing_columns": event.format.game.standing_columns})
 
 
 @require_GET
