@@ -70,8 +70,11 @@ class StrictBooleanField(serializers.BooleanField):
 NOT_BLANK = "[^\\s\\u001c-\\u001f\\u0085]"
 
 
-@extend_schema_field({"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH,
-                      "pattern": NOT_BLANK})
+NAME_SCHEMA = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH,
+               "pattern": NOT_BLANK}
+
+
+@extend_schema_field(NAME_SCHEMA)
 class NameField(StrictCharField):
     """A name of an event, a player, a team or a member: not blank (the service refuses a name of
     spaces: 400), at most ``MAX_NAME_LENGTH`` characters as sent (the service counts them after

@@ -282,8 +282,8 @@ class EventReopen(Base):
 
 PLAYER_CREATE = {
     "type": "object", "required": ["name"],
-    "properties": {"name": {"type": "string", "maxLength": 100},
-                   "members": {"type": "array", "items": {"type": "string", "maxLength": 100},
+    "properties": {"name": serializers.NAME_SCHEMA,
+                   "members": {"type": "array", "items": serializers.NAME_SCHEMA,
                                "maxItems": 20,
                                "description": "Team events: the team's roster (2-5 names)."}}}
 
@@ -491,7 +491,7 @@ class ChangeUndo(Base):
                    responses={200: OpenApiResponse({"oneOf": [
                        {"$ref": "#/components/schemas/HandResult"},
                        {"$ref": "#/components/schemas/Change"}]}),
-                       **errors(400, 401, 404, 409)},
+                       **errors(401, 404, 409)},
                    description="Undo a recorded action whose `undoable` is true. A correction of "
                                "a hand: the hand gets its old entry back (answers the hand's "
                                "result). A withdrawal (the entrant is reinstated), a seat swap "
@@ -500,7 +500,9 @@ class ChangeUndo(Base):
                                "An undo applies only while nothing later changed the same "
                                "thing: otherwise 409 `superseded`, naming the later change; "
                                "a closed table is not opened again once a later round is "
-                               "paired (409 `later_round`).",
+                               "paired (409 `later_round`). A change no undo takes back (an "
+                               "entry, a pairing...), or whose subject is gone: 409 "
+                               "`not_undoable`.",
                    tags=["history"])
     def post(self, request, pk):
         change = get_object_or_404(Change.objects.select_related("event"), pk=pk)
