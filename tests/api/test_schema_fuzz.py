@@ -136,3 +136,13 @@ def test_schema_covers_the_routes():
             "/api/changes/{id}/undo/"} <= paths
     put = schema.raw_schema["paths"]["/api/tables/{id}/hands/{number}/"]["put"]
     assert any(p["name"] == "X-Table-Code" and p["in"] == "header" for p in put["parameters"])
+
+
+@pytest.mark.django_db
+def test_every_inapplicable_check_names_an_operation_and_a_check():
+    """``INAPPLICABLE`` stays narrow: each entry an operation of the schema and a check."""
+    checks = {getattr(check, "__name__", "") for check in CHECKS.get_all()}
+    for operation, names in INAPPLICABLE.items():
+        method, path = operation.split(" ")
+        assert method.lower() in schema.raw_schema["paths"][path], operation
+        assert set(names) <= checks, operation
