@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import django_filters
 from django import forms
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from ..formats import PRESETS
 from ..models import Change, Entrant, Event, Hand, Round, Table, name_search
 
 MAX_ID = 2**62
@@ -32,12 +34,54 @@ def _whole(field_name: str | None = None, *, minimum: int = 1,
     return extend_schema_field(in_schema)(found)
 
 
+class StrictBooleanField(forms.NullBooleanField):
+    """``true``/``1``/``yes`` or ``false``/``0``/``no`` (any case), or refused: Django's field
+    (and its widget) read any other value as "no filter", so ``?active=maybe`` listed everyone."""
+
+    widget = forms.TextInput
+
+    def to_python(self, value):
+        if value in (None, ""):
+            return None
+        word = str(value).lower()
+        if word not in TRUE_WORDS | FALSE_WORDS:
+            raise forms.ValidationError(_("Must be true or false."), code="invalid")
+        return word in TRUE_WORDS
+
+    def validate(self, value):
+        pass
+
+
+TRUE_WORDS = {"true", "1", "yes"}
+FALSE_WORDS = {"false", "0", "no"}
+
+
+class StrictBooleanFilter(django_filters.BooleanFilter):
+    field_class = StrictBooleanField
+
+
 def _name(help_text: str):
-    return django_filters.CharFilter(method="filter_name", max_length=MAX_NAME_QUERY,
-                                     help_text=help_text)
+    """Text to find in names; no NUL character (Django's field refuses it: 400)."""
+    found = django_filters.CharFilter(method="filter_name", max_length=MAX_NAME_QUERY,
+                                      help_text=help_text)
+    return extend_schema_field({"type": "string", "maxLength": MAX_NAME_QUERY,
+                                "pattern": "^[^\\u0000]*$"})(found)
 
 
-class NameFilterSet(django_filters.FilterSet):
+class StrictFilterSet(django_filters.FilterSet):
+    """Filters by a number, a choice or true/false refuse an empty value (400), as the schema's
+    integer, enum or boolean does; Django's fields read it as "no filter". Free text (a name)
+    may be empty."""
+
+    def is_valid(self):
+        valid = super().is_valid()
+        for name, found in self.filters.items():
+            if self.data.get(name) == "" and not isinstance(found, django_filters.CharFilter):
+                self.form.add_error(name, _("Give a value, or leave the parameter out."))
+        return valid and not self.form.errors
+
+
+class NameFilterSet(StrictFilterSet):
     """A list whose ``name`` filter finds every word however it is spelt: without case and
     accents, "ue" or "u" for ü, "ss" for ß."""
 
@@ -47,7 +91,8 @@ class NameFilterSet(django_filters.FilterSet):
 
 class EventFilter(NameFilterSet):
     name = _name("Events whose name holds every word (\"koeln\" finds Köln).")
-    format = django_filters.CharFilter(field_name="preset")
+    format = django_filters.ChoiceFilter(field_name="preset", choices=[
+        (name, name) for name in sorted(PRESETS)], help_text="Events of this preset.")
 
     class Meta:
         model = Event
@@ -58,14 +103,14 @@ class EntrantFilter(NameFilterSet):
     event = _whole("event_id", help_text="Entrants of this event.")
     name = _name("Entrants whose name holds every word (\"mueller\" or \"muller\" finds "
                  "Müller).")
-    active = django_filters.BooleanFilter(field_name="withdrawn_after_round", lookup_expr="isnull")
+    active = StrictBooleanFilter(field_name="withdrawn_after_round", lookup_expr="isnull")
 
     class Meta:
         model = Entrant
         fields = []
 
 
-class RoundFilter(django_filters.FilterSet):
+class RoundFilter(StrictFilterSet):
     event = _whole("event_id", help_text="Rounds of this event.")
     number = _whole()
 
@@ -74,7 +119,7 @@ class RoundFilter(django_filters.FilterSet):
         fields = ["status"]
 
 
-class TableFilter(django_filters.FilterSet):
+class TableFilter(StrictFilterSet):
     event = _whole("round__event_id", help_text="Tables of this event.")
     round = _whole("round_id", help_text="Tables of this round.")
     number = _whole()
@@ -84,18 +129,19 @@ class TableFilter(django_filters.FilterSet):
         fields = ["status"]
 
 
-class HandFilter(django_filters.FilterSet):
+class HandFilter(StrictFilterSet):
     event = _whole("table__round__event_id", help_text="Hands of this event.")
     round = _whole("table__round_id", help_text="Hands of this round.")
     table = _whole("table_id", help_text="Hands of this table.")
     number = _whole()
+    confirmed_by_opponents = StrictBooleanFilter()
 
     class Meta:
         model = Hand
         fields = ["confirmed_by_opponents"]
 
 
-class ChangeFilter(django_filters.FilterSet):
+class ChangeFilter(StrictFilterSet):
     subject_id = _whole(minimum=-MAX_ID)
 
     class Meta:

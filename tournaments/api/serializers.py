@@ -18,6 +18,7 @@ from ..formats import PRESETS
 from ..games import GAMES
 from ..models import Change, Entrant, Event, Hand, Round, Table, label_entrants
 from ..pairing.factory import pairing_choices
+from ..services.events import MAX_NAME_LENGTH
 from ..services.undo import is_undoable, undoable_among
 from ..standings.tiebreaks import TIEBREAKS
 from ..standings.vp_schemes import vp_scheme_choices
@@ -64,6 +65,25 @@ class StrictBooleanField(serializers.BooleanField):
         return data
 
 
+# Text with a character other than a space: Python's spaces (``str.split``), which are more
+# than those of the schema's regular expressions (``\s``).
+NOT_BLANK = "[^\\s\\u001c-\\u001f\\u0085]"
+
+
+NAME_SCHEMA = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH,
+               "pattern": NOT_BLANK}
+
+
+@extend_schema_field(NAME_SCHEMA)
+class NameField(StrictCharField):
+    """A name of an event, a player, a team or a member: not blank (the service refuses a name of
+    spaces: 400), at most ``MAX_NAME_LENGTH`` characters as sent (the service counts them after
+    tidying the spaces)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(max_length=MAX_NAME_LENGTH, trim_whitespace=False, **kwargs)
+
+
 def reason_field():
     return StrictCharField(required=False, allow_blank=True, max_length=300, default="",
                            help_text="Why (kept in the history).")
@@ -96,7 +116,7 @@ class RulesInputSerializer(serializers.Serializer):
 class EventCreateSerializer(serializers.Serializer):
     """A new event: a preset (``format``) plus overrides of any format setting."""
 
-    name = StrictCharField(max_length=1000, allow_blank=True, trim_whitespace=False)
+    name = NameField()
     format = serializers.ChoiceField(choices=sorted(PRESETS), default="dtm")
     seed = StrictIntegerField(required=False, min_value=0, max_value=MAX_ID,
                               help_text="Fixes every random draw of the event's pairings.")
@@ -180,10 +200,8 @@ class EventSerializer(serializers.ModelSerializer):
 class PlayerCreateSerializer(serializers.Serializer):
     """A player (individual events), or a team with its roster (team events)."""
 
-    name = StrictCharField(max_length=1000, allow_blank=True, trim_whitespace=False)
-    members = serializers.ListField(child=StrictCharField(max_length=1000, allow_blank=True,
-                                                          trim_whitespace=False),
-                                    required=False, max_length=20,
+    name = NameField()
+    members = serializers.ListField(child=NameField(), required=False, max_length=20,
                                     help_text="Team events: the team's roster (2-5 names).")
 
 

@@ -17,7 +17,7 @@ from rest_framework import exceptions, generics, status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import FormParser
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
@@ -72,13 +72,60 @@ def listing(operation_id: str, serializer: type, tag: str, *codes: int):
                          responses={200: serializer(many=True), **errors(400, *codes)})
 
 
+def query_whole_number(params, name: str, minimum: int) -> int | None:
+    """The query parameter ``name`` as a whole number from ``minimum``, None when it is absent;
+    anything else (``abc``, ``1.5``, ``-1``, an empty value) is refused: 400 naming it. Digits
+    beyond any count read as ``MAX_OFFSET + 1`` (past every list)."""
+    if name not in params:
+        return None
+    text = params.get(name)
+    if not (text.isascii() and text.isdigit()) or int(text[:20]) < minimum:
+        raise exceptions.ValidationError(
+            {name: [_("Must be a whole number from %(minimum)s.") % {"minimum": minimum}]},
+            code="invalid")
+    return int(text) if len(text) <= 19 else MAX_OFFSET + 1
+
+
+def query_boolean(params, name: str) -> bool | None:
+    """The query parameter ``name`` as true (``true``, ``1``, ``yes``) or false (``false``,
+    ``0``, ``no``), None when it is absent; anything else is refused: 400 naming it."""
+    if name not in params:
+        return None
+    text = params.get(name).lower()
+    if text not in BOOLEAN_WORDS:
+        raise exceptions.ValidationError({name: [_("Must be true or false.")]}, code="invalid")
+    return BOOLEAN_WORDS[text]
+
+
+BOOLEAN_WORDS = {**dict.fromkeys(filters.TRUE_WORDS, True),
+                 **dict.fromkeys(filters.FALSE_WORDS, False)}
+
+
 class Pagination(LimitOffsetPagination):
     """``limit`` items from ``offset``, with links to the next and previous pages, and no total:
     counting the hands of a 40,000-player event costs many times the page. The page reads one
-    item more than it shows, which says whether a next page exists."""
+    item more than it shows, which says whether a next page exists. ``limit`` (from 1; more than
+    ``max_limit`` answers ``max_limit``) and ``offset`` (from 0) are whole numbers or refused
+    (400), as the schema states them."""
 
     default_limit = 50
     max_limit = 500
+
+    def get_limit(self, request):
+        limit = query_whole_number(request.query_params, self.limit_query_param, 1)
+        return self.default_limit if limit is None else min(limit, self.max_limit)
+
+    def get_offset(self, request):
+        return query_whole_number(request.query_params, self.offset_query_param, 0) or 0
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            minimum = 1 if parameter["name"] == self.limit_query_param else 0
+            parameter["schema"] = {"type": "integer", "minimum": minimum}
+        parameters[0]["description"] = (f"Items per page: {self.default_limit} without it, "
+                                         f"at most {self.max_limit}.")
+        return parameters
 
     def paginate_queryset(self, queryset, request, view=None):
         self.request = request
@@ -235,8 +282,8 @@ class EventReopen(Base):
 
 PLAYER_CREATE = {
     "type": "object", "required": ["name"],
-    "properties": {"name": {"type": "string", "maxLength": 100},
-                   "members": {"type": "array", "items": {"type": "string", "maxLength": 100},
+    "properties": {"name": serializers.NAME_SCHEMA,
+                   "members": {"type": "array", "items": serializers.NAME_SCHEMA,
                                "maxItems": 20,
                                "description": "Team events: the team's roster (2-5 names)."}}}
 
@@ -324,15 +371,16 @@ class EventRounds(ListBase):
         operation_id="events_rounds_create", request=None,
         parameters=[OpenApiParameter("draft", OpenApiTypes.BOOL, description=(
             "Keep the new round as a draft (review, swap seats, then publish). By default the "
-            "round is published at once, so that captains can enter hands."))],
-        responses={201: serializers.RoundSerializer, **errors(401, 403, 404, 409)},
+            "round is published at once, so that captains can enter hands. `true` or `1`, "
+            "`false` or `0`."))],
+        responses={201: serializers.RoundSerializer, **errors(400, 401, 403, 404, 409)},
         description="Pairs the next round. 409 when the previous round is incomplete, a draft "
                     "is pending, or the event is over. Table codes are shown to organizers.",
         tags=["rounds"])
     def post(self, request, pk):
         event = _event(pk)
         require_organizer(request, event)
-        draft = request.query_params.get("draft", "").lower() in ("1", "true", "yes")
+        draft = bool(query_boolean(request.query_params, "draft"))
         rnd = round_pair(event_id=event.pk, actor=self.actor(), publish=not draft)
         rnd = selectors.round_list(request.user).get(pk=rnd.pk)
         return Response(serializers.RoundSerializer(rnd, context=self.context()).data,
@@ -354,7 +402,7 @@ class EventStandings(Base):
         if _plain_json_read(request):
             try:
                 response = _standings_response(kwargs["pk"], _standings_part(request.GET))
-            except exceptions.NotFound:
+            except (exceptions.NotFound, exceptions.ValidationError):
                 return super().dispatch(request, *args, **kwargs)  # DRF's error answer
             for header, value in self.default_response_headers.items():
                 response[header] = value
@@ -362,11 +410,12 @@ class EventStandings(Base):
         return super().dispatch(request, *args, **kwargs)
 
     @extend_schema(operation_id="events_standings", parameters=[
-        OpenApiParameter("limit", OpenApiTypes.INT, description=(
+        OpenApiParameter("limit", {"type": "integer", "minimum": 1}, description=(
             f"Rows to answer (at most {Pagination.max_limit}); without it, every row.")),
-        OpenApiParameter("offset", OpenApiTypes.INT, description=(
+        OpenApiParameter("offset", {"type": "integer", "minimum": 0}, description=(
             "Rows to skip before them (ranks count over the whole standings)."))],
-        responses={200: serializers.StandingsSerializer, **errors(404)}, tags=["standings"])
+        responses={200: serializers.StandingsSerializer, **errors(400, 404)},
+        tags=["standings"])
     def get(self, request, pk):
         part = _standings_part(request.query_params)
         if getattr(request.accepted_renderer, "format", "json") == "json":
@@ -374,20 +423,15 @@ class EventStandings(Base):
         return Response(json.loads(_standings_body(pk, part)))
 
 
-def _whole_number(text: str | None) -> int | None:
-    if text and text.isascii() and text.isdigit() and len(text) <= 9:
-        return int(text)
-    return None
-
-
 def _standings_part(params) -> tuple[int, int] | None:
     """The slice of the standings ``?limit=&offset=`` ask for, as (offset, limit), the limit
     capped as the lists' pages are; None (every row) without a limit. Values that are not
-    whole numbers are ignored, as the lists' pagination ignores them."""
-    limit = _whole_number(params.get("limit"))
-    if not limit:
+    whole numbers (a limit from 1, an offset from 0) are refused (400), as by the lists."""
+    limit = query_whole_number(params, "limit", 1)
+    offset = query_whole_number(params, "offset", 0) or 0
+    if limit is None:
         return None
-    return _whole_number(params.get("offset")) or 0, min(limit, Pagination.max_limit)
+    return offset, min(limit, Pagination.max_limit)
 
 
 JSON_MEDIA_RANGES = {"", "*/*", "application/*", "application/json"}
@@ -423,8 +467,10 @@ def _standings_json(event_id: int, part: tuple[int, int] | None) -> bytes:
 
 
 class EventChanges(ListBase):
-    """The history of an event: who changed what, when, from which value to which, and why."""
+    """The history of an event: who changed what, when, from which value to which, and why.
+    Its organizers' only: 401 without credentials, 404 to anyone else (``require_organizer``)."""
 
+    permission_classes = [IsAuthenticated]
     serializer_class = serializers.ChangeSerializer
     filterset_class = filters.ChangeFilter
 
@@ -435,7 +481,7 @@ class EventChanges(ListBase):
         require_organizer(self.request, event, private=True)
         return selectors.change_list(event)
 
-    @listing("events_changes_list", serializers.ChangeSerializer, "history", 404)
+    @listing("events_changes_list", serializers.ChangeSerializer, "history", 401, 404)
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -445,7 +491,7 @@ class ChangeUndo(Base):
                    responses={200: OpenApiResponse({"oneOf": [
                        {"$ref": "#/components/schemas/HandResult"},
                        {"$ref": "#/components/schemas/Change"}]}),
-                       **errors(400, 401, 404, 409)},
+                       **errors(401, 404, 409)},
                    description="Undo a recorded action whose `undoable` is true. A correction of "
                                "a hand: the hand gets its old entry back (answers the hand's "
                                "result). A withdrawal (the entrant is reinstated), a seat swap "
@@ -454,7 +500,9 @@ class ChangeUndo(Base):
                                "An undo applies only while nothing later changed the same "
                                "thing: otherwise 409 `superseded`, naming the later change; "
                                "a closed table is not opened again once a later round is "
-                               "paired (409 `later_round`).",
+                               "paired (409 `later_round`). A change no undo takes back (an "
+                               "entry, a pairing...), or whose subject is gone: 409 "
+                               "`not_undoable`.",
                    tags=["history"])
     def post(self, request, pk):
         change = get_object_or_404(Change.objects.select_related("event"), pk=pk)

@@ -101,9 +101,8 @@ def _hand_apply(change: Change, actor: Actor, reason: str) -> HandOutcome:
         return hand_correct(hand_id=change.subject_id, entry=change.old["entry"], actor=actor,
                             reason=reason)
     except InvalidHand as error:  # the event's rules changed since: say so instead of failing
-        raise ServiceError(_("The old entry is no longer valid: %(reason)s")
-                           % {"reason": hand_error_message(error)}, code="not_undoable") \
-            from None
+        raise Conflict(_("The old entry is no longer valid: %(reason)s")
+                       % {"reason": hand_error_message(error)}, code="not_undoable") from None
 
 
 HAND = Undo(rows=lambda event_id: Hand.objects.filter(table__round__event_id=event_id),
@@ -206,8 +205,10 @@ def is_undoable(change: Change) -> bool:
 def change_undo(*, change_id: int, actor: Actor) -> HandOutcome | Change:
     """Undo the change ``change_id``: a correction answers the hand's outcome, any other undo
     its own history row (the newest change of the same thing). Raises ``ServiceError`` when it
-    cannot be: ``Conflict`` (``superseded``) naming the later change of the same thing, or the
-    refusal of the service that undoes.
+    cannot be: ``Conflict`` ``superseded`` naming the later change of the same thing,
+    ``Conflict`` ``not_undoable`` for a kind of change no undo takes back (or whose subject is
+    gone, or whose old entry the rules no longer take), or the refusal of the service that
+    undoes.
 
     The event's row is locked first, as the changes of an event's structure lock it (and before
     any table, as hand entries take them): nothing changes the same thing between the check and
@@ -216,12 +217,12 @@ def change_undo(*, change_id: int, actor: Actor) -> HandOutcome | Change:
     change = Change.objects.filter(pk=change_id).first()
     undo = UNDOABLE.get((change.subject, change.action)) if change is not None else None
     if undo is None:
-        raise ServiceError(_("This change cannot be undone."), code="not_undoable")
+        raise Conflict(_("This change cannot be undone."), code="not_undoable")
     with transaction.atomic():
         Event.objects.select_for_update().only("pk").get(pk=change.event_id)
         if not undo.subject(change).exists():  # a draft paired again, a restored history...
-            raise ServiceError(_("This change cannot be undone: what it changed is no longer "
-                                 "in this event."), code="not_undoable")
+            raise Conflict(_("This change cannot be undone: what it changed is no longer "
+                             "in this event."), code="not_undoable")
         later = _later(change, undo).first()
         if later is not None:
             raise _superseded(later)
