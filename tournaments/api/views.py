@@ -454,7 +454,10 @@ class ChangeUndo(Base):
                                "An undo applies only while nothing later changed the same "
                                "thing: otherwise 409 `superseded`, naming the later change; "
                                "a closed table is not opened again once a later round is "
-                               "paired (409 `later_round`).",
+                               "paired (409 `later_round`); in a cup, a withdrawal undone "
+                               "reopens the matches it lost by walkover, and is refused once "
+                               "the winner has played a hand in a later match (409 "
+                               "`walkover_played_on`).",
                    tags=["history"])
     def post(self, request, pk):
         change = get_object_or_404(Change.objects.select_related("event"), pk=pk)
