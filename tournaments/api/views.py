@@ -28,7 +28,7 @@ from ..choices import EntrantType
 from ..models import Change, Entrant, Event, Hand, Round
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import HandOutcome, hand_confirm, hand_record
-from ..services.history import Actor
+from ..services.history import Actor, Conflict, ServiceError
 from ..services.lifecycle import event_finish, event_reopen
 from ..services.rounds import (
     round_pair,
@@ -354,7 +354,7 @@ class EventStandings(Base):
         if _plain_json_read(request):
             try:
                 response = _standings_response(kwargs["pk"], _standings_part(request.GET))
-            except exceptions.NotFound:
+            except (exceptions.NotFound, ServiceError):
                 return super().dispatch(request, *args, **kwargs)  # DRF's error answer
             for header, value in self.default_response_headers.items():
                 response[header] = value
@@ -366,7 +366,10 @@ class EventStandings(Base):
             f"Rows to answer (at most {Pagination.max_limit}); without it, every row.")),
         OpenApiParameter("offset", OpenApiTypes.INT, description=(
             "Rows to skip before them (ranks count over the whole standings)."))],
-        responses={200: serializers.StandingsSerializer, **errors(404)}, tags=["standings"])
+        responses={200: serializers.StandingsSerializer, **errors(404, 409)}, tags=["standings"],
+        description="The standings of an event. A cup has none: it ranks its teams by the round "
+                    "they reached, never by VP (409 `cup_placings`); its placings are in its "
+                    "bracket (`/api/events/{id}/bracket/`).")
     def get(self, request, pk):
         part = _standings_part(request.query_params)
         if getattr(request.accepted_renderer, "format", "json") == "json":
@@ -417,6 +420,10 @@ def _standings_json(event_id: int, part: tuple[int, int] | None) -> bytes:
              .only("pk", "change_seq", "standings_seq", "format_data").first())
     if event is None:
         raise exceptions.NotFound()
+    if event.format.is_cup:
+        raise Conflict(_("A cup ranks its teams by its placings, not by points: see its "
+                         "bracket (/api/events/%(id)s/bracket/).") % {"id": event.pk},
+                       code="cup_placings")
     ranking = selectors.ranking(event)
     rows = ranking[:] if part is None else ranking[part[0]:part[0] + part[1]]
     return JSONRenderer().render(serializers.standings_data(event, rows, len(ranking)))
