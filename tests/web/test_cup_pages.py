@@ -78,6 +78,7 @@ def test_after_the_draw_the_organizer_page_shows_matches_not_check_in_or_vp(orga
     assert 'class="data standings"' not in html and ">VP<" not in html
     assert "Quarter-finals" in html and "Round 3" not in html
     assert "4 tables, 0 hands" in html and "0 tables, 0 hands" in html
+    assert html.count(">to come<") == 2  # the semi-finals and the final, not "being played"
     assert "No team is placed yet." in html
     german = _page(organizer_client, reverse("organizer-event", args=[event.pk]), "de")
     assert "Viertelfinale" in german and "Laufende Begegnungen" in german

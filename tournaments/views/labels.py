@@ -49,8 +49,9 @@ def attention_text(view: MatchView, names: dict[int, str]) -> str:
     """What the organizer must look at in a match (``knockout.progress``), in their language."""
     note = view.match.attention
     if note.get("code") == "played_with":
-        return _("A correction gave a match to %(team)s, but a following match was already "
-                 "played with %(played)s: check and correct it.") % {
+        return _("A correction gave a match to %(team)s, but the following match was already "
+                 "played with %(played)s: its result is held. Undo the correction, or replay "
+                 "the match with the corrected teams.") % {
             "team": names.get(note.get("team"), "…"), "played": names.get(note.get("played"),
                                                                          "…")}
     if note.get("code") == "extra_game":
