@@ -98,16 +98,22 @@ def test_a_correction_after_the_next_match_was_played_tells_the_organizer(organi
     semi.refresh_from_db()
     final.refresh_from_db()
     assert name(semi.winner_id) == "T4"
-    assert names(final) == ("T1", "T2") and name(final.winner_id) == "T2"  # as played
+    assert names(final) == ("T1", "T2")  # as played, but its result is held
+    assert final.winner_id is None and final.decided_by == Decision.OPEN
     assert semi.attention == {"code": "played_with", "match": final.pk,
                               "team": seed(event, "T4"), "played": seed(event, "T1")}
-    assert final.attention["match"] == semi.pk
+    assert final.attention["match"] == semi.pk and final.attention["held"]
+    event.refresh_from_db()
+    assert event.status == "running"
     assert Change.objects.filter(event=event, subject="match", action="attention").count() == 2
     # undoing the correction clears what the organizer was told
     hand_correct(hand_id=hand.pk, entry=double_victory(0), actor=actor, reason="undo")
     semi.refresh_from_db()
     final.refresh_from_db()
     assert name(semi.winner_id) == "T1" and semi.attention == {} and final.attention == {}
+    assert name(final.winner_id) == "T2"  # released: its result counts again
+    event.refresh_from_db()
+    assert event.status == "finished"
 
 
 def test_a_correction_that_reopens_a_game_reopens_the_match_and_the_cup(organizer):

@@ -94,7 +94,10 @@ class CupGroupSerializer(serializers.Serializer):
 
 
 class CupPlacingSerializer(serializers.Serializer):
-    place = serializers.IntegerField()
+    place = serializers.IntegerField(help_text="Shared by the teams that went out in the same "
+                                               "round (3 for both semi-finals' losers without "
+                                               "a third-place match).")
+    team = serializers.IntegerField(help_text="The team's id.")
     name = serializers.CharField()
 
 
@@ -138,7 +141,8 @@ class EventBracket(Base):
                                    "played": line.played, "won": line.won,
                                    "tp_for": line.tp_for, "tp_against": line.tp_against}
                                   for rank, name, line in g.lines]} for g in cup.groups],
-            "placings": [{"place": place, "name": name} for place, name in cup.placings]})
+            "placings": [{"place": place, "team": team, "name": name}
+                         for place, team, name in cup.placed]})
 
 
 class EventMatches(Base):

@@ -28,7 +28,7 @@ from ..choices import EntrantType
 from ..models import Change, Entrant, Event, Hand, Round
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import HandOutcome, hand_confirm, hand_record
-from ..services.history import Actor
+from ..services.history import Actor, Conflict, ServiceError
 from ..services.lifecycle import event_finish, event_reopen
 from ..services.rounds import (
     round_pair,
@@ -402,7 +402,7 @@ class EventStandings(Base):
         if _plain_json_read(request):
             try:
                 response = _standings_response(kwargs["pk"], _standings_part(request.GET))
-            except (exceptions.NotFound, exceptions.ValidationError):
+            except (exceptions.NotFound, exceptions.ValidationError, ServiceError):
                 return super().dispatch(request, *args, **kwargs)  # DRF's error answer
             for header, value in self.default_response_headers.items():
                 response[header] = value
@@ -414,8 +414,11 @@ class EventStandings(Base):
             f"Rows to answer (at most {Pagination.max_limit}); without it, every row.")),
         OpenApiParameter("offset", {"type": "integer", "minimum": 0}, description=(
             "Rows to skip before them (ranks count over the whole standings)."))],
-        responses={200: serializers.StandingsSerializer, **errors(400, 404)},
-        tags=["standings"])
+        responses={200: serializers.StandingsSerializer, **errors(400, 404, 409)},
+        tags=["standings"],
+        description="The standings of an event. A cup has none: it ranks its teams by the round "
+                    "they reached, never by VP (409 `cup_placings`); its placings are in its "
+                    "bracket (`/api/events/{id}/bracket/`).")
     def get(self, request, pk):
         part = _standings_part(request.query_params)
         if getattr(request.accepted_renderer, "format", "json") == "json":
@@ -461,6 +464,10 @@ def _standings_json(event_id: int, part: tuple[int, int] | None) -> bytes:
              .only("pk", "change_seq", "standings_seq", "format_data").first())
     if event is None:
         raise exceptions.NotFound()
+    if event.format.is_cup:
+        raise Conflict(_("A cup ranks its teams by its placings, not by points: see its "
+                         "bracket (/api/events/%(id)s/bracket/).") % {"id": event.pk},
+                       code="cup_placings")
     ranking = selectors.ranking(event)
     rows = ranking[:] if part is None else ranking[part[0]:part[0] + part[1]]
     return JSONRenderer().render(serializers.standings_data(event, rows, len(ranking)))
@@ -500,9 +507,11 @@ class ChangeUndo(Base):
                                "An undo applies only while nothing later changed the same "
                                "thing: otherwise 409 `superseded`, naming the later change; "
                                "a closed table is not opened again once a later round is "
-                               "paired (409 `later_round`). A change no undo takes back (an "
-                               "entry, a pairing...), or whose subject is gone: 409 "
-                               "`not_undoable`.",
+                               "paired (409 `later_round`); in a cup, a withdrawal undone "
+                               "reopens the matches it lost by walkover, and is refused once "
+                               "the winner has played a hand in a later match (409 "
+                               "`walkover_played_on`). A change no undo takes back (an entry, "
+                               "a pairing...), or whose subject is gone: 409 `not_undoable`.",
                    tags=["history"])
     def post(self, request, pk):
         change = get_object_or_404(Change.objects.select_related("event"), pk=pk)

@@ -11,11 +11,16 @@ Rules (RULINGS.md, "Knockout cups and group stages", and ``games``):
 - A withdrawn team loses its open matches by walkover (recorded as such); a game it had begun is
   closed as forfeited, unplayed games are removed.
 - A correction that changes a winner moves the new winner on. Where the match that follows has
-  hands already, nothing there is changed: both matches carry an ``attention`` for the organizer
-  naming what the correction affects (codes ``played_with``, ``extra_game``), and the history
-  records it.
-- A round is complete when all its matches are decided, the event finished when its last round
-  is; both reopen when a correction reopens a match.
+  hands already, its teams stay as played, but its result is held: both matches carry an
+  ``attention`` for the organizer naming what the correction affects (code ``played_with``; the
+  following match's note is ``held``), the held match counts as undecided and what followed from
+  it is re-derived (its winner leaves the next match, or holds that one too). The history records
+  it. Undoing the correction releases the hold; else the organizer replays the held match with the
+  corrected teams (``match_resolve``: its games are removed, the history keeps them).
+- A correction that decides a match before games that have hands: the match carries an
+  ``extra_game`` note until the organizer removes those games (``match_resolve``).
+- A round is complete when all its matches are decided and none carries a note, the event
+  finished when every match is; both reopen when a correction reopens a match or adds a note.
 
 Concurrency: a match's row is locked before it is read and changed, and a round's row before a
 table is added to it, so two semi-finals decided at once both reach the final.
@@ -23,10 +28,12 @@ table is added to it, so two semi-finals decided at once both reach the final.
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import Count, Q, Sum
+from django.utils.translation import gettext as _
 
-from ..models import Entrant, Event, Match, MatchGame, Round, Seat, Table
-from ..services.history import SYSTEM, Actor, record_change
+from ..models import Change, Entrant, Event, Match, MatchGame, Round, Seat, Table
+from ..services.history import SYSTEM, Actor, Conflict, ServiceError, record_change
 from ..standings.schedule import mark_changed
 from .bracket import first_round, next_match, rounds_in, teams_in_round
 from .games import games_needed, match_winner, side_at_table
@@ -64,7 +71,16 @@ def reconcile(match_id: int, actor: Actor) -> None:
         _pass_on(match, actor)
 
 
+def held(match: Match) -> bool:
+    """Whether the match's result is held: it was played with a team that a correction took out
+    of it (``_place``), and waits for the organizer."""
+    return match.attention.get("code") == "played_with" and bool(match.attention.get("held"))
+
+
 def _settle(match: Match, actor: Actor) -> None:
+    if held(match):  # as played, but it counts for nothing until the organizer has looked
+        _decide(match, None, Decision.OPEN)
+        return
     a, b = match.teams
     if a is None or b is None:
         _remove_unplayed(match, keep=0)
@@ -205,14 +221,18 @@ def _place(following: Match, side: int, team: int | None, source: Match, actor: 
     field = ("entrant_a_id", "entrant_b_id")[side]
     current = getattr(following, field)
     if current == team:
+        released = held(following)
         for match in (source, following):  # a correction undone: nothing left to attend to
             if match.attention.get("code") == "played_with":
                 _attend(match, {}, actor)
+        if released:  # its result counts again
+            reconcile(following.pk, actor)
         return
     if following.games.filter(table__hands__isnull=False).exists():
         note = {"code": "played_with", "match": following.pk, "team": team, "played": current}
         _attend(source, note, actor)
-        _attend(following, {**note, "match": source.pk}, actor)
+        _attend(following, {**note, "match": source.pk, "held": True}, actor)
+        reconcile(following.pk, actor)  # held: what followed from its result is re-derived
         return
     _remove_unplayed(following, keep=0, actor=actor)  # seated with the old team: seated anew
     setattr(following, field, team)
@@ -295,7 +315,8 @@ def sync_statuses(event_id: int) -> None:
     """Rounds whose matches are all decided are complete, the others published; the event is
     finished when every match is decided (a correction can reopen both)."""
     rounds = (Round.objects.filter(event_id=event_id)
-              .annotate(open=Count("matches", filter=Q(matches__winner__isnull=True)),
+              .annotate(open=Count("matches", filter=Q(matches__winner__isnull=True)
+                                   | Q(matches__attention__has_key="code")),
                         total=Count("matches")))
     for rnd in rounds:
         wanted = Round.Status.COMPLETE if rnd.total and not rnd.open else Round.Status.PUBLISHED
@@ -304,6 +325,148 @@ def sync_statuses(event_id: int) -> None:
     matches = Match.objects.filter(event_id=event_id)
     if not matches.exists():
         return
-    done = not matches.filter(winner__isnull=True).exists()
+    done = not matches.filter(Q(winner__isnull=True) | Q(attention__has_key="code")).exists()
     wanted = Event.Status.FINISHED if done else Event.Status.RUNNING
     Event.objects.filter(pk=event_id).exclude(status=wanted).update(status=wanted)
+
+
+# --- the organizer's answer to a note ----------------------------------------------------------
+
+def match_resolve(*, match_id: int, actor: Actor) -> Match:
+    """The organizer has looked at a match's note and settles it:
+
+    - ``played_with``: the held match (this one, or the one this match's note names) is played
+      again with the teams the bracket now gives it: its games go (the history keeps their hands),
+      its teams are derived anew and its first game is seated;
+    - ``extra_game``: the games played after the match was decided go.
+
+    Undoing the correction instead needs no answer: it releases the hold by itself."""
+    with transaction.atomic():
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None:
+            raise ServiceError(_("This match does not exist."), code="not_found")
+        event = Event.objects.select_for_update().get(pk=match.event_id)
+        match = Match.objects.select_for_update().get(pk=match_id)
+        note = match.attention
+        if note.get("code") == "played_with":
+            target = match if held(match) else Match.objects.filter(
+                event=event, pk=note.get("match")).first()
+            if target is None or not held(target):
+                _attend(match, {}, actor)
+            else:
+                _replay(target, actor)
+        elif note.get("code") == "extra_game":
+            _remove_extra_games(match, actor)
+        else:
+            raise Conflict(_("This match has nothing to check."), code="no_attention")
+        sync_statuses(event.pk)
+        mark_changed(event)
+    match.refresh_from_db()
+    return match
+
+
+def _game_record(match: Match) -> list[dict]:
+    """A match's games with their hands' entries, for the history."""
+    return [{"number": game.number, "table": game.table_id,
+             "hands": [hand.entry for hand in game.table.hands.order_by("number")]}
+            for game in MatchGame.objects.filter(match=match).select_related("table")
+            .order_by("number")]
+
+
+def _replay(target: Match, actor: Actor) -> None:
+    record_change(target.event, subject="match", subject_id=target.pk, action="replay",
+                  actor=actor, old={"teams": list(target.teams), "games": _game_record(target)},
+                  new={})
+    Table.objects.filter(game__match=target).delete()
+    for source in Match.objects.filter(event_id=target.event_id, attention__match=target.pk):
+        _attend(source, {}, actor)
+    _attend(target, {}, actor)
+    target.refresh_from_db()
+    for feeder in _feeders(target):
+        _pass_on(feeder, actor)
+    if target.stage == Match.Stage.BRACKET and target.level == 1:
+        _fill_bracket_from_groups(target.event, actor)
+    reconcile(target.pk, actor)
+    mark_changed(target.event)
+
+
+def _feeders(match: Match) -> list[Match]:
+    """The matches whose winners (losers, for the third-place match) play ``match``."""
+    if match.stage == Match.Stage.THIRD_PLACE:
+        size = 2 ** bracket_rounds(match.event_id)
+        level = next(level for level in range(1, rounds_in(size) + 1)
+                     if teams_in_round(size, level) == 4)
+        slots = [0, 1]
+    elif match.stage == Match.Stage.BRACKET and match.level > 1:
+        level, slots = match.level - 1, [2 * match.slot, 2 * match.slot + 1]
+    else:
+        return []
+    return list(Match.objects.filter(event_id=match.event_id, stage=Match.Stage.BRACKET,
+                                     level=level, slot__in=slots).order_by("slot"))
+
+
+def _remove_extra_games(match: Match, actor: Actor) -> None:
+    games = match.attention.get("games", [])
+    extra = MatchGame.objects.filter(match=match, number__in=games)
+    record_change(match.event, subject="match", subject_id=match.pk, action="remove_games",
+                  actor=actor, old={"games": [g for g in _game_record(match)
+                                              if g["number"] in games]}, new={})
+    Table.objects.filter(game__in=extra).delete()
+    _attend(match, {}, actor)
+    mark_changed(match.event)
+
+
+# --- a withdrawal undone -----------------------------------------------------------------------
+
+def _walkovers_lost(entrant_id: int) -> list[Match]:
+    """The matches ``entrant_id`` lost by walkover, latest first."""
+    return list(Match.objects.filter(Q(entrant_a_id=entrant_id) | Q(entrant_b_id=entrant_id),
+                                     decided_by=Decision.WALKOVER)
+                .exclude(winner_id=entrant_id).order_by("-level", "slot"))
+
+
+def walkover_played_on(entrant_id: int) -> Match | None:
+    """A match lost by ``entrant_id``'s walkover whose winner has played a hand in a later match
+    since (a group's walkover: a hand in the bracket); undoing the withdrawal would take that
+    match from under the hands. None when every walkover can be reopened."""
+    for match in _walkovers_lost(entrant_id):
+        if match.stage == Match.Stage.GROUP:
+            later = Match.objects.filter(event_id=match.event_id).exclude(
+                stage=Match.Stage.GROUP)
+        elif match.stage == Match.Stage.THIRD_PLACE:
+            continue
+        else:
+            size = 2 ** bracket_rounds(match.event_id)
+            later = Match.objects.filter(event_id=match.event_id, stage=Match.Stage.BRACKET,
+                                         level=match.level + 1, slot=match.slot // 2)
+            if teams_in_round(size, match.level) == 4:
+                later = later | Match.objects.filter(event_id=match.event_id,
+                                                     stage=Match.Stage.THIRD_PLACE)
+        if MatchGame.objects.filter(match__in=later, table__hands__isnull=False).exists():
+            return match
+    return None
+
+
+def reopen_walkovers(entrant: Entrant, actor: Actor, reason: str = "") -> None:
+    """``entrant`` withdrew and is reinstated (its withdrawal undone, in that transaction): each
+    match it lost by walkover is as it was before, its forfeited game open again, and the winner
+    leaves the following match. Refused (409 ``walkover_played_on``) once the winner has played
+    a hand in a later match."""
+    blocked = walkover_played_on(entrant.pk)
+    if blocked is not None:
+        raise Conflict(_("The withdrawal of %(name)s can no longer be undone: the team that "
+                         "went on by its walkover has played in the following match since.")
+                       % {"name": entrant.name}, code="walkover_played_on")
+    for match in _walkovers_lost(entrant.pk):
+        closed = Change.objects.filter(event_id=match.event_id, subject="table", action="close",
+                                       reason="walkover", new__by=entrant.pk,
+                                       subject_id__in=match.games.values("table_id"))
+        for table in Table.objects.filter(pk__in=closed.values("subject_id"),
+                                          status=Table.Status.FORFEITED):
+            table.status = Table.Status.OPEN
+            table.save(update_fields=["status"])
+            record_change(match.event, subject="table", subject_id=table.pk, action="close",
+                          actor=actor, old={"status": "forfeited"}, new={"status": "open"},
+                          reason=reason)
+        reconcile(match.pk, actor)
+    sync_statuses(entrant.event_id)

@@ -86,11 +86,15 @@ class CupView:
     rounds: list[RoundView]
     third_place: MatchView | None
     groups: list[GroupView]
-    placings: list[tuple[int, str]]
+    placed: list[tuple[int, int, str]]  # place, team id, name: every placed team once
 
     @property
     def drawn(self) -> bool:
         return bool(self.rounds)
+
+    @property
+    def placings(self) -> list[tuple[int, str]]:
+        return [(place, name) for place, _team, name in self.placed]
 
 
 def cup_view(event: Event) -> CupView:
@@ -120,7 +124,7 @@ def cup_view(event: Event) -> CupView:
                                 [views[m.pk] for m in matches if m.group == group
                                  and m.stage == Match.Stage.GROUP]))
     return CupView(event, rounds, third, groups,
-                   [(place, names[team]) for place, team in placings(event)])
+                   [(place, team, names[team]) for place, team in placings(event)])
 
 
 def _view(m: Match, names: dict[int, str]) -> MatchView:

@@ -2,7 +2,9 @@
 made it, so that the undo is itself a recorded change (nothing is deleted from the history).
 
 - a correction of a hand: the hand gets its old entry back;
-- a withdrawal: the entrant is reinstated, paired again from the next round;
+- a withdrawal: the entrant is reinstated, paired again from the next round; in a cup, the
+  matches it lost by walkover are as they were (``knockout.progress.reopen_walkovers``), unless
+  the winner has played on since (refused, 409 ``walkover_played_on``);
 - a seat swap: the two seats are swapped back, while the round is still a draft;
 - a closed table: the table gets its old status back (open again, or closed as before; opened
   again only while no later round is paired, ``rounds.table_close``).
@@ -30,6 +32,7 @@ from django.utils.translation import gettext as _
 
 from scoring import InvalidHand
 
+from ..knockout.progress import reopen_walkovers, walkover_played_on
 from ..models import Change, Entrant, Event, Hand, Round, Seat, Table
 from ..standings.schedule import mark_changed
 from ..wording import actor_by, hand_error_message
@@ -41,7 +44,8 @@ from .rounds import rounds_after, seats_swap, table_close
 
 def entrant_reinstate(*, entrant_id: int, actor: Actor, reason: str = "") -> Entrant:
     """A withdrawn entrant plays again from the next round paired (the rounds missed stay
-    missed: no bye is invented for them)."""
+    missed: no bye is invented for them). In a cup, its walkovers are reopened, or the whole
+    reinstatement is refused (``knockout.progress.reopen_walkovers``)."""
     with transaction.atomic():
         entrant = Entrant.objects.filter(pk=entrant_id).first()
         if entrant is None:
@@ -58,6 +62,8 @@ def entrant_reinstate(*, entrant_id: int, actor: Actor, reason: str = "") -> Ent
         record_change(event, subject="entrant", subject_id=entrant.pk, action="reinstate",
                       actor=actor, old={"withdrawn_after_round": old},
                       new={"withdrawn_after_round": None}, reason=reason)
+        if event.format.is_cup:
+            reopen_walkovers(entrant, actor, reason)
         mark_changed(event)
     return entrant
 
@@ -118,8 +124,16 @@ def _withdrawal_apply(change: Change, actor: Actor, reason: str) -> None:
     entrant_reinstate(entrant_id=change.subject_id, actor=actor, reason=reason)
 
 
+def _withdrawal_possible(change: Change, event: Event) -> Q:
+    """In a cup: while no team that went on by the walkover has played on (``reopen_walkovers``;
+    a query per withdrawal of a cup on the page)."""
+    if event.format.is_cup and walkover_played_on(change.subject_id) is not None:
+        return Q(pk__in=[])
+    return Q()
+
+
 WITHDRAWAL = Undo(rows=lambda event_id: Entrant.objects.filter(event_id=event_id),
-                  same=_withdrawal_same, apply=_withdrawal_apply)
+                  same=_withdrawal_same, apply=_withdrawal_apply, possible=_withdrawal_possible)
 
 
 def _swapped(change: Change) -> list[int]:

@@ -152,7 +152,28 @@ def describe(change: Change, names: Names) -> str:
                 for key in ("present", "absent")}
         return {"create": _("Event created"), "finish": _("Event finished"),
                 "reopen": _("Event reopened"), "draw": _("Cup drawn")}.get(action, action)
+    if subject == "match":
+        return _match(change, names)
     return f"{subject} {change.subject_id or ''} · {action}"
+
+
+def _match(change: Change, names: Names) -> str:
+    """A cup's match moved on, held for the organizer, replayed (``knockout.progress``)."""
+    new = change.new or {}
+    if change.action == "advance":
+        if new.get("team") is None:
+            return _("A team leaves match %(match)s") % {"match": change.subject_id}
+        return _("%(name)s goes on to match %(match)s") % {
+            "name": names.entrant(new.get("team")), "match": change.subject_id}
+    if change.action == "attention":
+        return _("Match %(match)s to check after a correction") % {"match": change.subject_id}
+    if change.action == "replay":
+        return _("Match %(match)s played again with the corrected teams (its games "
+                 "removed)") % {"match": change.subject_id}
+    if change.action == "remove_games":
+        return _("Match %(match)s: games played after its decision removed") % {
+            "match": change.subject_id}
+    return f"match {change.subject_id} · {change.action}"
 
 
 def history_lines(event: Event, changes: list[Change]) -> list[Line]:

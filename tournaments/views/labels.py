@@ -49,8 +49,9 @@ def attention_text(view: MatchView, names: dict[int, str]) -> str:
     """What the organizer must look at in a match (``knockout.progress``), in their language."""
     note = view.match.attention
     if note.get("code") == "played_with":
-        return _("A correction gave a match to %(team)s, but a following match was already "
-                 "played with %(played)s: check and correct it.") % {
+        return _("A correction gave a match to %(team)s, but the following match was already "
+                 "played with %(played)s: its result is held. Undo the correction, or replay "
+                 "the match with the corrected teams.") % {
             "team": names.get(note.get("team"), "…"), "played": names.get(note.get("played"),
                                                                          "…")}
     if note.get("code") == "extra_game":
@@ -85,11 +86,41 @@ def cup_attention(event: Event) -> list[tuple[MatchView, str]]:
     """The cup's matches whose results a correction left for the organizer to check."""
     cup = cup_view(event)
     names = event_display_names(event.pk)
-    return [(view, attention_text(view, names)) for view in _all_matches(cup)
+    return [(view, attention_text(view, names)) for view in all_matches(cup)
             if view.match.attention]
 
 
-def _all_matches(cup) -> list[MatchView]:
+def all_matches(cup) -> list[MatchView]:
     listed = [m for g in cup.groups for m in g.matches] + [m for r in cup.rounds
                                                            for m in r.matches]
     return listed + ([cup.third_place] if cup.third_place is not None else [])
+
+
+def stage_of_rounds(cup) -> dict[int, str]:
+    """Each round of a cup (by id) as its stage: "Quarter-finals", "Group round 2"."""
+    labels: dict[int, str] = {}
+    for rnd in cup.rounds:
+        for view in rnd.matches:
+            labels[view.match.round_id] = stage_label(rnd.stage)
+    for group in cup.groups:
+        for view in group.matches:
+            labels[view.match.round_id] = _("Group round %(n)s") % {"n": view.match.level}
+    return labels
+
+
+def match_stage(view: MatchView, cup) -> str:
+    """The stage a match belongs to, in the reader's language: "Semi-finals", "Group A"."""
+    if cup.third_place is not None and view.pk == cup.third_place.pk:
+        return stage_label("third_place")
+    for rnd in cup.rounds:
+        if any(m.pk == view.pk for m in rnd.matches):
+            return stage_label(rnd.stage)
+    for group in cup.groups:
+        if any(m.pk == view.pk for m in group.matches):
+            return _("Group %(g)s") % {"g": group.label}
+    return ""
+
+
+def live_matches(cup) -> list[tuple[str, MatchView]]:
+    """The matches at a table now, with their stage, in the order of the cup."""
+    return [(match_stage(view, cup), view) for view in all_matches(cup) if view.live]

@@ -23,6 +23,7 @@ from scoring import InvalidHand
 
 from ..choices import EntrantType
 from ..games import hand_table
+from ..knockout.reads import cup_view
 from ..models import Change, Entrant, Round, Table
 from ..selectors import pages as queries
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
@@ -42,6 +43,7 @@ from ..services.rounds import (
 from ..services.settings import event_settings_update
 from ..services.undo import change_undo, entrant_reinstate
 from .captain import form_options, hand_seat_labels, preview_of
+from .cup import event_page_context as cup_page_context
 from .forms import (
     CorrectionForm,
     EntrantForm,
@@ -56,7 +58,15 @@ from .forms import (
     add_service_error,
 )
 from .history_words import history_lines
-from .labels import cup_attention, format_summary, preset_label, withdrawal_label
+from .labels import (
+    all_matches,
+    cup_attention,
+    format_summary,
+    live_matches,
+    match_stage,
+    preset_label,
+    withdrawal_label,
+)
 from .player_files import forget_upload, keep_upload, kept_upload
 from .settings_form import EventSettingsForm
 from .words import status_label
@@ -112,14 +122,18 @@ def _event_page(request, event, players_form=None, status=200, settings_form=Non
     for entrant in entrants:
         if not entrant.active:
             entrant.withdrawal = withdrawal_label(entrant.withdrawn_after_round)
-    return render(request, "organizer/event.html", {
+    cup = cup_page_context(event) if event.format.is_cup else {"cup": None}
+    if cup["cup"]:  # a cup's rounds are its stages
+        for rnd in rounds:
+            rnd.stage = cup["round_stages"].get(rnd.pk, "")
+    return render(request, "organizer/event.html", {**cup,
         "event": event, "format": event.format, "format_summary": format_summary(event),
         "entrants": entrants,
         "rounds": rounds, "latest": latest,
         "offer_finish": is_last_round_played(event, rounds, total_rounds(event, len(entrants))),
         "playing": sum(1 for entrant in entrants if entrant.active),
         "tables": queries.table_views(latest, event) if latest else [],
-        "rows": queries.standings(event),
+        "rows": [] if cup["cup"] else queries.standings(event),
         "players_form": players_form or PlayersForm(),
         "settings_form": settings_form or EventSettingsForm(event=event),
         "attention": cup_attention(event) if event.format.is_cup else [],
@@ -335,8 +349,12 @@ DESK_ORDER = ("missing", "waiting", "done")  # the tables that need someone firs
 def _desk_context(request, event) -> dict:
     """The latest round that is not a draft, every table with what is entered, confirmed and
     missing, and the link to send its captain."""
-    rnd = queries.current_round(event)
-    views = queries.table_views(rnd, event) if rnd else []
+    stage = None
+    if event.format.is_cup:  # every round of a cup is published at its draw: follow its matches
+        rnd, views, stage = _cup_desk(event)
+    else:
+        rnd = queries.current_round(event)
+        views = queries.table_views(rnd, event) if rnd else []
     required = event.format.confirmation_required
     for view in views:
         view.link = request.build_absolute_uri(reverse("captain-table", args=[view.table.code]))
@@ -344,9 +362,30 @@ def _desk_context(request, event) -> dict:
                    and view.unconfirmed_numbers)
         view.state = "missing" if not view.done else "waiting" if waiting else "done"
     views.sort(key=lambda view: (DESK_ORDER.index(view.state), view.table.number))
-    return {"event": event, "round": rnd, "tables": views, "poll": DESK_POLL_SECONDS,
+    return {"event": event, "round": rnd, "stage": stage, "tables": views,
+            "poll": DESK_POLL_SECONDS,
             "confirmation_required": required,
             "done": sum(1 for view in views if view.state == "done")}
+
+
+def _cup_desk(event):
+    """A cup's desk: the tables of the stages being played (each round with a match at a table:
+    the quarter-finals may end while the semi-finals begin), each table named by its match's stage
+    and game; the first of those rounds and the stages' names. No round once none is played."""
+    cup = cup_view(event)
+    live = live_matches(cup)
+    stages = list(dict.fromkeys(stage for stage, _view in live))
+    games = {game.table_id: (match_stage(view, cup), game.number)
+             for view in all_matches(cup) for game in view.games}
+    playing = list(Round.objects.filter(pk__in={view.match.round_id for _stage, view in live})
+                   .order_by("number"))
+    views = []
+    for rnd in playing:
+        for view in queries.table_views(rnd, event):
+            stage, number = games.get(view.table.pk, ("", 0))
+            view.match_label = _("%(stage)s · game %(n)s") % {"stage": stage, "n": number}
+            views.append(view)
+    return (playing[0] if playing else None), views, ", ".join(stages)
 
 
 @login_required

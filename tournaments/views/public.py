@@ -24,6 +24,7 @@ from ..selectors import pages as queries
 from ..selectors import stats
 from ..standings import cache as standings_cache
 from . import seating
+from .cup import event_page_context as cup_page_context
 
 STANDINGS_POLL_SECONDS = 5
 STANDINGS_PER_PAGE = 100
@@ -82,6 +83,10 @@ def _standings_table(event_id: int, number: int, event: Event | None = None) -> 
 
 
 def _event_page_context(event: Event, number: int) -> dict:
+    if event.format.is_cup:  # a drawn cup: its matches and placings instead of rounds and VP
+        cup = cup_page_context(event)
+        if cup["cup"]:
+            return {"event": event, **cup}
     rounds = queries.public_rounds(event)
     return {"event": event, "rounds": rounds, "current": rounds[-1] if rounds else None,
             "standings_html": _standings_table(event.pk, number, event),

@@ -18,6 +18,7 @@ from reportlab.pdfgen import canvas
 
 from ..models import Event
 from ..selectors import pages as queries
+from .cup import placings_pdf
 from .exports import _fonts
 
 ROW_HEIGHT = 7 * mm
@@ -89,9 +90,11 @@ def standings_pdf(event: Event, rows: list, rounds_played: int) -> bytes:
 @require_GET
 def standings_pdf_view(request, event_id: int):
     event = queries.event_or_404(event_id)
-    rows = queries.standings(event)
-    played = len(queries.public_rounds(event))
-    response = HttpResponse(standings_pdf(event, rows, played), content_type="application/pdf")
+    if event.format.is_cup:  # a cup ranks by its placings, never by VP
+        body = placings_pdf(event)
+    else:
+        body = standings_pdf(event, queries.standings(event), len(queries.public_rounds(event)))
+    response = HttpResponse(body, content_type="application/pdf")
     kind = "final" if event.status == Event.Status.FINISHED else "provisional"
     response["Content-Disposition"] = (f'inline; filename="{slugify(event.name) or "event"}-'
                                        f'standings-{kind}.pdf"')

@@ -63,6 +63,7 @@ organizer_urls = [
          name="organizer-withdraw"),
     path(E + "rounds/pair/", organizer.round_pair_view, name="organizer-pair"),
     path(E + "cup/draw/", cup.draw, name="organizer-cup-draw"),
+    path(E + "cup/matches/<int:match_id>/resolve/", cup.resolve, name="organizer-cup-resolve"),
     path(E + "rounds/<int:round_id>/", organizer.round_detail, name="organizer-round"),
     path(E + "rounds/<int:round_id>/regenerate/", organizer.round_regenerate_view,
          name="organizer-regenerate"),
