@@ -400,15 +400,32 @@ def parse_rows(text: str) -> list[list[str]]:
 
 
 class SwapForm(forms.Form):
+    """Two seats of a draft to swap, or a seat and a player on a bye (``bye-<entrant id>``): the
+    bye moves to the player in the seat."""
+
     seat_a = forms.ChoiceField(label=_("Seat"))
     seat_b = forms.ChoiceField(label=_("swap with"))
 
-    def __init__(self, *args, seats=(), **kwargs):
+    def __init__(self, *args, seats=(), byes=(), **kwargs):
         super().__init__(*args, **kwargs)
         choices = [(str(s.pk), f"{_('Table')} {s.table.number} · {s.position + 1} · "
                                f"{s.label}") for s in seats]
+        choices += [(f"bye-{b.entrant_id}", f"{_('Bye')} · {b.entrant.display_name}")
+                    for b in byes]
         self.fields["seat_a"].choices = choices
         self.fields["seat_b"].choices = choices
+
+    def clean(self):
+        data = super().clean()
+        picked = [data.get("seat_a"), data.get("seat_b")]
+        if None in picked:
+            return data
+        byes = [value for value in picked if value.startswith("bye-")]
+        if len(byes) == 2:
+            raise forms.ValidationError(_("Choose a seat for the player on a bye."))
+        data["bye"] = int(byes[0].removeprefix("bye-")) if byes else None
+        data["seats"] = [int(value) for value in picked if not value.startswith("bye-")]
+        return data
 
 
 class TableCloseForm(forms.Form):

@@ -40,6 +40,7 @@ from ..services.history import Actor, ServiceError
 from ..services.lifecycle import event_finish, event_reopen, is_last_round_played
 from ..services.players import entrant_update, entrants_check_in, same_names
 from ..services.rounds import (
+    bye_move,
     round_pair,
     round_publish,
     round_regenerate,
@@ -445,7 +446,8 @@ def round_detail(request, event_id: int, round_id: int):
         "event": event, "round": rnd, "draft": draft,
         "tables": queries.table_views(rnd, event), "byes": queries.byes(rnd),
         "warnings": round_warnings(rnd) if draft else [],
-        "swap_form": SwapForm(seats=queries.round_seats(rnd)) if draft else None,
+        "swap_form": SwapForm(seats=queries.round_seats(rnd), byes=queries.byes(rnd))
+        if draft else None,
         "close_form": TableCloseForm(), "placings": event.format.game.placings,
     })
 
@@ -481,17 +483,24 @@ def round_publish_view(request, event_id: int, round_id: int):
 def seats_swap_view(request, event_id: int, round_id: int):
     event = _event(request, event_id)
     rnd = queries.round_or_404(event, round_id)
-    form = SwapForm(request.POST, seats=queries.round_seats(rnd))
+    form = SwapForm(request.POST, seats=queries.round_seats(rnd), byes=queries.byes(rnd))
     if not form.is_valid():
-        messages.error(request, _("Choose two seats of this round."))
+        for error in form.non_field_errors() or [_("Choose two seats of this round.")]:
+            messages.error(request, error)
         return _back(event, rnd)
+    bye, seats = form.cleaned_data["bye"], form.cleaned_data["seats"]
     try:
-        warnings = seats_swap(round_id=rnd.pk, seat_a=int(form.cleaned_data["seat_a"]),
-                              seat_b=int(form.cleaned_data["seat_b"]), actor=_actor(request))
+        if bye is not None:
+            warnings = bye_move(round_id=rnd.pk, seat_id=seats[0], entrant_id=bye,
+                                actor=_actor(request))
+        else:
+            warnings = seats_swap(round_id=rnd.pk, seat_a=seats[0], seat_b=seats[1],
+                                  actor=_actor(request))
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("The seats are swapped."))
+        messages.success(request, _("The bye is moved.") if bye is not None else
+                         _("The seats are swapped."))
         for warning in warnings:
             messages.warning(request, warning)
     return _back(event, rnd)
