@@ -135,8 +135,10 @@ PAIRING_WARNINGS = {
     "partners_again": _("%(a)s and %(b)s were partners before and are partners again at table "
                         "%(table)s."),
     "bye_again": _("%(entrant)s has a bye again (%(before)s before)."),
-    "bye_again_unfair": _("%(entrant)s has a bye again (%(before)s before) while a seated player "
-                          "has had %(fewest)s."),
+    "bye_again_unfair": _("%(entrant)s sits out again (%(before)s before) while a seated player "
+                          "has sat out %(fewest)s."),
+    "bye_contender": _("%(entrant)s sits out the last round but could still finish in the top "
+                       "three."),
 }
 """A broken pairing rule (``pairing.checks.Breach``) in words, by its code."""
 

@@ -154,3 +154,47 @@ def test_a_large_field_keeps_tables_among_neighbours_over_many_rounds():
         spreads = [max(rank[p] for p in t) - min(rank[p] for p in t) for t in draw.tables]
         if history.partners:
             assert sum(spreads) / len(spreads) < 6
+
+
+def rule_byes(order: list[Entrant], sat_out: dict[int, int], count: int) -> set[int]:
+    """RULINGS.md, "Who sits out": the players who sat out least; among them the lowest in the
+    standings (``order`` is best first)."""
+    rank = {e.id: i for i, e in enumerate(order)}
+    return set(sorted(rank, key=lambda p: (sat_out.get(p, 0), -rank[p]))[:count])
+
+
+@settings(max_examples=150, deadline=None)
+@given(size=st.integers(4, 22), rounds=st.integers(1, 5), seed=st.integers(0, 2**32),
+       missed=st.lists(st.integers(0, 4), min_size=22, max_size=22))
+def test_byes_go_to_the_lowest_among_those_who_sat_out_least(size, rounds, seed, missed):
+    """Whatever was played, and whoever arrived late or was absent (rounds missed count as sat
+    out): the byes are the rule's own choice whenever it admits a seating, else another set as
+    fair (nobody on a bye who sat out more than a seated player). Round 1 is a random draw."""
+    rng = random.Random(seed)
+    scores = dict.fromkeys(range(1, size + 1), 0)
+    history = PairingHistory.empty()
+    for number in range(1, rounds + 1):
+        try:
+            draw = pair(standings(scores), history, seed=seed, round_number=number)
+        except PairingError:
+            return
+        play(draw, scores, rng)
+        history = history.add(draw)
+    history = history.with_rests({p: missed[p - 1] for p in scores})
+    order = standings(scores)
+    count = size % 4
+    try:
+        draw = pair(order, history, seed=seed, round_number=rounds + 1)
+    except PairingError:
+        return
+    expected = rule_byes(order, dict(history.byes), count)
+    if partners_possible([e.id for e in order if e.id not in expected], history):
+        assert set(draw.byes) == expected
+    else:
+        assert frozenset(draw.byes) in fair_bye_sets(order, history)
+
+
+def test_a_late_arrival_sits_out_after_those_who_played_every_round():
+    order = [Entrant(i, 100 - i) for i in range(1, 6)]  # 5 players: 1 bye; 5 is last
+    history = PairingHistory.from_tables([(1, 2, 3, 4)]).with_rests({5: 1})  # 5 missed round 1
+    assert pair(order, history).byes == (4,), "the lowest of those who sat out least"

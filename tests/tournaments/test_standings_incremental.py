@@ -26,7 +26,7 @@ from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair, round_publish, round_regenerate
 from tournaments.standings import compute as standings
 from tournaments.standings import schedule
-from tournaments.standings.sql import _half_even
+from tournaments.standings.sql import _floor_div
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -191,14 +191,15 @@ def test_the_sweep_sends_again_a_run_whose_message_was_lost(organizer, monkeypat
     assert not schedule.schedule(event.pk)  # the mark was renewed with the new run
 
 
-def test_bye_credits_round_half_to_even_like_python():
+def test_bye_credits_round_down_like_python_floor_division():
+    """A credit never exceeds the average (RULINGS.md): 11 / 2 is 5, -13 / 5 is -3 (the SQL
+    engines' own division rounds towards zero: -2)."""
     cases = [(total, count) for total in range(-13, 14) for count in range(1, 7)]
-    select = " UNION ALL ".join(f"SELECT {t}, {c}, {_half_even(str(t), str(c))}"
+    select = " UNION ALL ".join(f"SELECT {t}, {c}, {_floor_div(str(t), str(c))}"
                                 for t, c in cases).replace("%%", "%")
     with connection.cursor() as cursor:
         cursor.execute(select)
-        assert {(t, c): v for t, c, v in cursor.fetchall()} == \
-            {(t, c): round(t / c) for t, c in cases}
+        assert {(t, c): v for t, c, v in cursor.fetchall()} == {(t, c): t // c for t, c in cases}
 
 
 def test_a_regenerated_draft_drops_the_result_of_a_seat_that_is_gone(organizer):

@@ -32,6 +32,7 @@ from .history import Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
 
 MAX_NAME_LENGTH = 100
+MAX_CLUB_LENGTH = 100
 ROSTER_SIZES = range(2, 6)
 
 
@@ -65,18 +66,31 @@ def clean_name(value, field: str) -> str:
     return value
 
 
+def clean_club(value) -> str:
+    """A club or city as entered (empty: none), its spaces tidied; refused when too long."""
+    club = " ".join(str(value or "").split())
+    if len(club) > MAX_CLUB_LENGTH:
+        raise ServiceError(_("A club or city has at most %(n)d characters.")
+                           % {"n": MAX_CLUB_LENGTH}, field="club", code="too_long")
+    return club
+
+
 def _next_round_number(event: Event) -> int:
     """The round a new entrant joins: the first one not yet published (a draft can be
     regenerated to include them)."""
     return Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).count() + 1
 
 
-def players_register(*, event: Event, names: list[str], actor: Actor) -> list[Entrant]:
-    """Register individual players (one entrant each); late ones join the next round."""
+def players_register(*, event: Event, names: list[str], actor: Actor,
+                     clubs: Sequence[str] = ()) -> list[Entrant]:
+    """Register individual players (one entrant each), with the club or city of each (``clubs``,
+    in the order of ``names``; none without); late ones join the next round. All of the list,
+    or none when one is refused."""
     if event.format.entrant_type != EntrantType.INDIVIDUAL:
         raise ServiceError(_("This event registers teams, not single players."), field="name",
                            code="wrong_entrant_type")
     cleaned = [clean_name(name, "name") for name in names]
+    clubs = [clean_club(club) for club in clubs] + [""] * (len(cleaned) - len(clubs))
     if not cleaned:
         raise ServiceError(_("Give at least one player."), field="name", code="required")
     with transaction.atomic():
@@ -84,13 +98,14 @@ def players_register(*, event: Event, names: list[str], actor: Actor) -> list[En
         check_not_finished(event)
         joined = _next_round_number(event)
         entrants = []
-        for name in cleaned:
+        for name, club in zip(cleaned, clubs, strict=True):
             player = Player.objects.create(name=name)
-            entrants.append(Entrant.objects.create(event=event, name=name, player=player,
-                                                   joined_round=joined))
+            entrants.append(Entrant.objects.create(event=event, name=name, club=club,
+                                                   player=player, joined_round=joined))
         for entrant in entrants:
             record_change(event, subject="entrant", subject_id=entrant.pk, action="register",
-                          actor=actor, new={"name": entrant.name, "joined_round": joined})
+                          actor=actor, new={"name": entrant.name, "joined_round": joined,
+                                            **({"club": entrant.club} if entrant.club else {})})
         mark_changed(event)
     return entrants
 

@@ -6,8 +6,8 @@ Tournament rules implemented here:
 - A rename or a new club changes what every page shows, never a result; both are in the history.
 - The check-in says who is in the hall: entrants marked absent are not paired (``rounds``) until
   checked in again; withdrawn entrants are not checked in (reinstate them first).
-- Two entrants may share a name (the hall has two Anna Müllers); the organizer is warned, and a
-  club or city tells them apart on every page.
+- Two entrants may share a name (the hall has two Anna Müllers); a club or city tells them apart
+  on every page, and the organizer is warned while none does.
 """
 
 from __future__ import annotations
@@ -18,11 +18,9 @@ from django.utils.translation import gettext as _
 from ..collation import name_key
 from ..models import Entrant, Event
 from ..standings.schedule import mark_changed
-from .events import clean_name
+from .events import clean_club, clean_name
 from .history import Actor, ServiceError, record_change
 from .lifecycle import check_not_finished
-
-MAX_CLUB_LENGTH = 100
 
 
 def _locked_entrant(entrant_id: int) -> tuple[Event, Entrant]:
@@ -37,10 +35,7 @@ def _locked_entrant(entrant_id: int) -> tuple[Event, Entrant]:
 def entrant_update(*, entrant_id: int, name: str, club: str, actor: Actor) -> Entrant:
     """Rename an entrant and set their club or city (empty: none)."""
     name = clean_name(name, "name")
-    club = " ".join(str(club or "").split())
-    if len(club) > MAX_CLUB_LENGTH:
-        raise ServiceError(_("A club or city has at most %(n)d characters.")
-                           % {"n": MAX_CLUB_LENGTH}, field="club", code="too_long")
+    club = clean_club(club)
     with transaction.atomic():
         event, entrant = _locked_entrant(entrant_id)
         old = {"name": entrant.name, "club": entrant.club}
@@ -80,10 +75,13 @@ def entrants_check_in(*, event_id: int, present: set[int], actor: Actor) -> list
 
 
 def same_names(event: Event, names: list[str]) -> list[str]:
-    """The names among ``names`` that more than one entrant of the event carries."""
+    """The names among ``names`` that more than one entrant of the event carries with the same
+    club or city (or none): a club tells two of one name apart (``display_names``)."""
     wanted = {name.casefold() for name in names}
-    seen: dict[str, int] = {}
-    for name in Entrant.objects.filter(event=event).values_list("name", flat=True):
+    seen: dict[tuple[str, str], int] = {}
+    for name, club in Entrant.objects.filter(event=event).values_list("name", "club"):
         if name.casefold() in wanted:
-            seen[name.casefold()] = seen.get(name.casefold(), 0) + 1
-    return sorted({name for name in names if seen.get(name.casefold(), 0) > 1}, key=name_key)
+            key = (name.casefold(), club.strip().casefold())
+            seen[key] = seen.get(key, 0) + 1
+    alike = {name for (name, _club), count in seen.items() if count > 1}
+    return sorted({name for name in names if name.casefold() in alike}, key=name_key)

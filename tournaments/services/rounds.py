@@ -12,15 +12,20 @@ Tournament rules implemented here:
 - The pairing itself is a pure function (``tournaments.pairing``) of the entrants in standing
   order, the history of partners, opponents and byes, and a seed derived from the event's seed
   and the round number: regenerating a draft gives the same draw, so a round can be audited.
-- In a draft the organizer may swap two seats; the service warns when the swap breaks a pairing
-  rule (a repeat partner, a rematch) but lets the organizer decide.
+- Who sits out (individual events, RULINGS.md): the byes go to the players who have sat out
+  least, every earlier round without a seat counted (a bye, a late arrival's missed rounds, an
+  absence at check-in); among those, to the lowest in the standings (``pairing``).
+- In a draft the organizer may swap two seats, or move a bye to a seated player; the service
+  warns when that breaks a pairing rule (a repeat partner, a rematch, a bye to a player who sat
+  out more than a seated one) but lets the organizer decide. The draft also warns when a bye in
+  the last round goes to a player who could still finish in the top three.
 - Every change to a round, a seat or a table is written to the history.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import QuerySet, Subquery
+from django.db.models import Count, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
 from ..choices import EntrantType
@@ -34,6 +39,7 @@ from ..pairing import (
     pair_round,
 )
 from ..pairing import Entrant as PairingEntrant
+from ..pairing.checks import Breach
 from ..selectors.progress import round_is_complete
 from ..standings.compute import compute
 from ..standings.schedule import mark_changed
@@ -110,6 +116,19 @@ def pairing_history(event: Event, before: int) -> PairingHistory:
                                       teams=event.format.game.teams)
 
 
+def sat_out_history(event: Event, number: int, entrants: list[int]) -> PairingHistory:
+    """The history before round ``number`` with every earlier round in which one of
+    ``entrants`` had no seat counted as sat out (``PairingHistory.byes``): a bye, a round before
+    a late arrival joined, a round absent at check-in (RULINGS.md, "Who sits out")."""
+    history = pairing_history(event, number)
+    seated = dict(Seat.objects.filter(table__round__event=event, table__round__number__lt=number,
+                                      entrant_id__in=entrants)
+                  .values("entrant_id").annotate(rounds=Count("table__round", distinct=True))
+                  .values_list("entrant_id", "rounds"))
+    return history.with_rests({entrant: number - 1 - seated.get(entrant, 0)
+                               - history.byes.get(entrant, 0) for entrant in entrants})
+
+
 def _draw(event: Event, number: int, seed: int) -> Draw:
     entrants = active_entrants(event, number)
     event_format = event.format
@@ -123,10 +142,9 @@ def _draw(event: Event, number: int, seed: int) -> Draw:
     lines, _ = compute(event)
     active = {e.pk: e for e in entrants}
     ordered = [line for line in lines if line.entrant_id in active]
-    missed = {e.pk: e.joined_round - 1 for e in entrants}
     method = event_format.game.draw_method(event_format.pairing)
     return method.pair([PairingEntrant(line.entrant_id, line.victory_points) for line in ordered],
-                       pairing_history(event, number).with_rests(missed), seed=seed,
+                       sat_out_history(event, number, list(active)), seed=seed,
                        round_number=number)
 
 
@@ -279,21 +297,78 @@ def seats_swap(*, round_id: int, seat_a: int, seat_b: int, actor: Actor) -> list
         return round_warnings(rnd)
 
 
+def bye_move(*, round_id: int, seat_id: int, entrant_id: int, actor: Actor) -> list[str]:
+    """Move the bye of ``entrant_id`` to the player in ``seat_id`` (a draft of an individual
+    event): that player sits out, the one who had the bye takes the seat. Returns the warnings
+    of the round as a swap does."""
+    with transaction.atomic():
+        event, rnd = _draft(round_id)
+        seat = Seat.objects.select_for_update().filter(table__round=rnd, pk=seat_id).first()
+        bye = Bye.objects.select_for_update().filter(round=rnd, entrant_id=entrant_id).first()
+        if seat is None or bye is None:
+            raise ServiceError(_("Choose a seat and a player on a bye of this round."),
+                               field="seats", code="seats")
+        if _is_team_event(event):
+            raise ServiceError(_("A bye moves between players of an individual event; swap "
+                                 "teams instead."), field="seats", code="seats")
+        sitting, resting = seat.entrant_id, bye.entrant_id
+        seat.entrant_id, bye.entrant_id = resting, sitting
+        seat.save(update_fields=["entrant"])
+        bye.save(update_fields=["entrant"])
+        record_change(event, subject="seat", subject_id=seat.pk, action="bye_move", actor=actor,
+                      old={str(seat.pk): sitting, "bye": resting},
+                      new={str(seat.pk): resting, "bye": sitting})
+        mark_changed(event)  # the bye's credit is another player's now
+        return round_warnings(rnd)
+
+
 def round_warnings(rnd: Round) -> list[str]:
-    """What breaks a pairing rule in this round's seating (repeat partners, rematches...)."""
+    """What breaks a pairing rule in this round's seating (repeat partners, rematches, a bye to
+    a player who sat out more than a seated one...), and a bye of the last round given to a
+    player who could still finish in the top three."""
     team_event = _is_team_event(rnd.event)
     seats = (Seat.objects.filter(table__round=rnd).order_by("table__number", "position")
              .values_list("table_id", "entrant_id"))
     game = rnd.event.format.game
     draw = Draw(tables=_tables_of(seats, team_event),
                 byes=list(rnd.byes.values_list("entrant_id", flat=True)), teams=game.teams)
-    breaches = check_draw(draw, pairing_history(rnd.event, rnd.number), team_event=team_event,
+    if team_event:
+        history = pairing_history(rnd.event, rnd.number)
+    else:
+        history = sat_out_history(rnd.event, rnd.number,
+                                  [e for table in draw.tables for e in table] + list(draw.byes))
+    breaches = check_draw(draw, history, team_event=team_event,
                           legs=2 if rnd.event.format.double_round_robin else 1,
                           sizes=None if team_event else game.allowed_sizes())
+    if not team_event and draw.byes:
+        breaches += _contenders_sitting_out(rnd, draw)
     if not breaches:
         return []
     names = event_display_names(rnd.event_id)
     return [pairing_warning(breach, names) for breach in breaches]
+
+
+def _contenders_sitting_out(rnd: Round, draw: Draw) -> list[Breach]:
+    """In the event's last round, the players on a bye who could still finish in the top three:
+    with the most a round gives (every hand a double victory, or a table won) they would reach
+    the third best score of the others before this round."""
+    event = rnd.event
+    event_format = event.format
+    if event_format.rounds is None or rnd.number < event_format.rounds:
+        return []
+    lines, results = compute(event)
+    this_round = {r.entrant_id: r.victory_points for r in results if r.round_id == rnd.pk}
+    before = {line.entrant_id: line.victory_points - this_round.get(line.entrant_id, 0)
+              for line in lines}
+    playing = [e for table in draw.tables for e in table] + list(draw.byes)
+    hands = event_format.hands_per_round
+    most = 3 * hands if event_format.victory_points.per_hand and hands else 2
+    breaches = []
+    for entrant in draw.byes:
+        others = sorted((before.get(e, 0) for e in playing if e != entrant), reverse=True)
+        if len(others) < 3 or before.get(entrant, 0) + most >= others[2]:
+            breaches.append(Breach("bye_contender", {"entrant": entrant}))
+    return breaches
 
 
 def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "",

@@ -146,6 +146,7 @@ def _swap_same(change: Change) -> Q:
     seats = _swapped(change)
     at_their_tables = Seat.objects.filter(table__seats__in=seats).values("pk")
     return (Q(subject="seat", action="swap", old__has_any_keys=[str(pk) for pk in seats])
+            | Q(subject="seat", action="bye_move", subject_id__in=seats)
             | Q(subject="seat", action="lineup", subject_id__in=at_their_tables))
 
 

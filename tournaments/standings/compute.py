@@ -9,8 +9,9 @@ Tournament rules implemented here (RULINGS.md, "Victory points and standings"):
   hand: averaged 1 VP and 50 TP to each team, forfeited 2 VP to the team not at fault) as an
   adjustment, never as invented hands.
 - A bye is recorded, never invented as hands; its credit (format option ``bye_credit``, default
-  the average VP and TP per hand the entrant actually played, times the hands of a round, rounded
-  to whole points; per round played in games to a target) is an adjustment.
+  the average VP and TP per hand the entrant actually played, times the hands of a round; per
+  round played in games to a target) is an adjustment, never above that average: VP rounded
+  down to a whole point, TP down to a multiple of 5 (RULINGS.md).
 - Order: VP, then the format's tie-break chain (default: total TP), last the registration order,
   so that two computations always give the same ranks. Ranks are numbered when read (``ranked``),
   never stored: a hand in a league moves four players by hundreds of places, and storing ranks

@@ -288,12 +288,11 @@ def _seated(event_format) -> str:
     return " AND s.position < 2" if event_format.entrant_type == EntrantType.TEAM else ""
 
 
-def _half_even(total: str, count: str) -> str:
-    """``round(total / count)`` as Python rounds (half to even), in integer SQL."""
+def _floor_div(total: str, count: str) -> str:
+    """``total // count`` (rounded down, also below zero) for a positive ``count``, in integer
+    SQL (PostgreSQL's and SQLite's integer division round towards zero)."""
     rest = f"((({total}) %% ({count}) + ({count})) %% ({count}))"
-    floor = f"((({total}) - {rest}) / ({count}))"
-    return (f"({floor} + CASE WHEN 2 * {rest} > ({count}) THEN 1 "
-            f"WHEN 2 * {rest} = ({count}) THEN ({floor} %% 2 + 2) %% 2 ELSE 0 END)")
+    return f"((({total}) - {rest}) / ({count}))"
 
 
 def bye_results(event_format, scope: Scope, source: str) -> tuple[str, list]:
@@ -305,12 +304,14 @@ def bye_results(event_format, scope: Scope, source: str) -> tuple[str, list]:
     average = event_format.bye_credit == ByeCredit.AVERAGE
     if average and hands is not None and not event_format.open_ended:
         # per hand actually played, times the hands of a round (RULINGS.md, "Closing a table"):
-        # a round cut short counts for the hands it had, not as a whole round
-        vp = f"CASE WHEN p.n > 0 THEN {_half_even(f'p.vp * {int(hands)}', 'p.n')} ELSE 0 END"
-        tp = f"CASE WHEN p.n > 0 THEN {_half_even(f'p.tp * {int(hands)}', 'p.n')} ELSE 0 END"
+        # a round cut short counts for the hands it had, not as a whole round; never above that
+        # average: VP down to a whole point, TP down to a multiple of 5
+        vp = f"CASE WHEN p.n > 0 THEN {_floor_div(f'p.vp * {int(hands)}', 'p.n')} ELSE 0 END"
+        tp = (f"CASE WHEN p.n > 0 THEN 5 * {_floor_div(f'p.tp * {int(hands)}', '5 * p.n')} "
+              f"ELSE 0 END")
     elif average:  # games to a target: per round played
-        vp = f"CASE WHEN p.c > 0 THEN {_half_even('p.vp', 'p.c')} ELSE 0 END"
-        tp = f"CASE WHEN p.c > 0 THEN {_half_even('p.tp', 'p.c')} ELSE 0 END"
+        vp = f"CASE WHEN p.c > 0 THEN {_floor_div('p.vp', 'p.c')} ELSE 0 END"
+        tp = f"CASE WHEN p.c > 0 THEN 5 * {_floor_div('p.tp', '5 * p.c')} ELSE 0 END"
     else:
         vp = tp = "0"
     sql = f"""

@@ -22,6 +22,8 @@ from ..wording import hand_error_message
 from .player_files import (
     CONTROL,
     ENCODINGS,
+    PLAYER_ROLES,
+    TEAM_ROLES,
     PlayerFile,
     UnreadableFile,
     read_player_file,
@@ -252,18 +254,23 @@ class EventCreateForm(forms.Form):
 
 
 class PlayersForm(forms.Form):
-    """Players one per line, or teams as "Team name; member1; member2"; or a CSV file of either.
+    """Players one per line, or teams as "Team name; member1; member2"; or a file of either (CSV
+    or XLSX).
 
-    A file is read (``player_files``: encoding, delimiter and header found) and shown in a preview
-    first: ``preview`` holds it, and nothing is registered until the organizer confirms the rows,
+    A file is read (``player_files``: encoding, delimiter, header and what each column holds
+    found) and shown in a preview first: ``preview`` holds it, ``roles`` what each column holds,
+    ``nameless`` the rows left out for want of a name, and nothing is registered until the
+    organizer confirms the rows (``rows``: a player as [name, club], a team as [name, members...]),
     which come back as ``confirmed_rows`` (JSON). The preview may ask to read the same file in
-    another ``encoding``: its bytes come back by their ``upload`` token through ``kept`` (the
-    view's lookup of the file it kept). Typed lines alone are registered at once.
+    another ``encoding`` or with other roles of its columns (``column_0``, ``column_1``...): its
+    bytes come back by their ``upload`` token through ``kept`` (the view's lookup of the file it
+    kept). Typed lines alone are registered at once. ``team``: the event registers teams.
     """
 
     lines = forms.CharField(label=_("Names"), required=False, widget=forms.Textarea(
         attrs={"rows": 8}))
-    file = forms.FileField(label=_("or a CSV file"), required=False)
+    file = forms.FileField(label=_("or a file (CSV or XLSX)"), required=False,
+                           widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,.xlsx"}))
     # A Field, not a CharField: the latter refused a NUL as an error of this hidden field,
     # which the page does not show; ``_confirmed`` refuses it with the rest.
     confirmed_rows = forms.Field(required=False, widget=forms.HiddenInput)
@@ -271,9 +278,10 @@ class PlayersForm(forms.Form):
     encoding = forms.CharField(label=_("Encoding"), required=False, max_length=40)
 
     def __init__(self, *args, kept: Callable[[str], bytes | None] = lambda token: None,
-                 **kwargs):
+                 team: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.kept = kept
+        self.team = team
 
     def clean_encoding(self) -> str | None:
         name = self.cleaned_data["encoding"]
@@ -293,13 +301,28 @@ class PlayersForm(forms.Form):
         rows = []
         data["upload_data"] = self._upload_data(data)
         if data["upload_data"] is not None:
-            data["preview"] = self._read(data["upload_data"], data.get("encoding"))
-            rows += data["preview"].rows
-        rows += parse_rows(data.get("lines") or "")
-        if not rows:
-            raise forms.ValidationError(_("Enter at least one name."))
+            read = data["preview"] = self._read(data["upload_data"], data.get("encoding"))
+            data["roles"] = self._roles(read)
+            entries, data["nameless"] = read.entries(data["roles"], self.team)
+            rows += entries
+        typed = parse_rows(data.get("lines") or "")
+        rows += typed if self.team else [[row[0]] for row in typed]
         data["rows"] = rows
+        if not rows and data["preview"] is not None:
+            self.add_error(None, _("No row has a name: choose the column that holds the "
+                                   "names.") if not self.team else
+                           _("No row has a team name: choose the column that holds them."))
+        elif not rows:
+            raise forms.ValidationError(_("Enter at least one name."))
         return data
+
+    def _roles(self, read: PlayerFile) -> list[str]:
+        """What each column of the file holds: as the preview chose (``column_N``), else as
+        guessed from the file."""
+        allowed = TEAM_ROLES if self.team else PLAYER_ROLES
+        guessed = read.guess_roles(self.team)
+        return [self.data.get(f"column_{i}") if self.data.get(f"column_{i}") in allowed
+                else guessed[i] for i in range(read.width)]
 
     def _upload_data(self, data: dict) -> bytes | None:
         """The bytes of the file uploaded now, or of the one kept for the preview."""
@@ -328,7 +351,7 @@ class PlayersForm(forms.Form):
             read = read_player_file(upload_data)
         except (UnreadableFile, UnicodeDecodeError):
             raise forms.ValidationError(
-                _("The file could not be read as text: save it as CSV.")) from None
+                _("The file could not be read: save it as CSV or XLSX.")) from None
         self.add_error("encoding", _("The file is no text in %(encoding)s: it is shown as "
                                      "%(detected)s.")
                        % {"encoding": ENCODINGS.get(encoding, encoding),
@@ -379,15 +402,32 @@ def parse_rows(text: str) -> list[list[str]]:
 
 
 class SwapForm(forms.Form):
+    """Two seats of a draft to swap, or a seat and a player on a bye (``bye-<entrant id>``): the
+    bye moves to the player in the seat."""
+
     seat_a = forms.ChoiceField(label=_("Seat"))
     seat_b = forms.ChoiceField(label=_("swap with"))
 
-    def __init__(self, *args, seats=(), **kwargs):
+    def __init__(self, *args, seats=(), byes=(), **kwargs):
         super().__init__(*args, **kwargs)
         choices = [(str(s.pk), f"{_('Table')} {s.table.number} · {s.position + 1} · "
                                f"{s.label}") for s in seats]
+        choices += [(f"bye-{b.entrant_id}", f"{_('Bye')} · {b.entrant.display_name}")
+                    for b in byes]
         self.fields["seat_a"].choices = choices
         self.fields["seat_b"].choices = choices
+
+    def clean(self):
+        data = super().clean()
+        picked = [data.get("seat_a"), data.get("seat_b")]
+        if None in picked:
+            return data
+        byes = [value for value in picked if value.startswith("bye-")]
+        if len(byes) == 2:
+            raise forms.ValidationError(_("Choose a seat for the player on a bye."))
+        data["bye"] = int(byes[0].removeprefix("bye-")) if byes else None
+        data["seats"] = [int(value) for value in picked if not value.startswith("bye-")]
+        return data
 
 
 class TableCloseForm(forms.Form):

@@ -132,6 +132,11 @@ def describe(change: Change, names: Names) -> str:
         return _("%(a)s and %(b)s swap seats") % {
             "a": names.entrant(entrants[0] if entrants else None),
             "b": names.entrant(entrants[1] if len(entrants) > 1 else None)}
+    if subject == "seat" and action == "bye_move":
+        seated = [entrant for key, entrant in old.items() if key != "bye"]
+        return _("%(a)s sits out instead of %(b)s") % {
+            "a": names.entrant(seated[0] if seated else None),
+            "b": names.entrant(old.get("bye"))}
     if subject == "table" and action == "close":
         return _("%(table)s: %(old)s → %(new)s") % {
             "table": names.table(change.subject_id),

@@ -8,15 +8,18 @@ service's answer: a message and a redirect for buttons, the form again with erro
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import InvalidHand
@@ -26,12 +29,20 @@ from ..games import hand_table
 from ..knockout.reads import cup_view
 from ..models import Change, Entrant, Round, Table
 from ..selectors import pages as queries
-from ..services.events import entrant_withdraw, event_create, players_register, teams_register
+from ..services.events import (
+    clean_club,
+    clean_name,
+    entrant_withdraw,
+    event_create,
+    players_register,
+    teams_register,
+)
 from ..services.hands import hand_correct, hand_record
 from ..services.history import Actor, ServiceError
 from ..services.lifecycle import event_finish, event_reopen, is_last_round_played
 from ..services.players import entrant_update, entrants_check_in, same_names
 from ..services.rounds import (
+    bye_move,
     round_pair,
     round_publish,
     round_regenerate,
@@ -67,7 +78,14 @@ from .labels import (
     preset_label,
     withdrawal_label,
 )
-from .player_files import forget_upload, keep_upload, kept_upload
+from .player_files import (
+    PLAYER_ROLES,
+    ROLE_LABELS,
+    TEAM_ROLES,
+    forget_upload,
+    keep_upload,
+    kept_upload,
+)
 from .settings_form import EventSettingsForm
 from .words import status_label
 
@@ -167,21 +185,25 @@ def event_detail(request, event_id: int):
 @login_required
 @require_POST
 def players_add(request, event_id: int):
-    """Register players (one per line) or teams ("Team; member; member"), typed or a CSV file."""
+    """Register players (one per line) or teams ("Team; member; member"), typed or a file (CSV
+    or XLSX: shown first, with what each of its columns holds)."""
     event = _event(request, event_id)
-    form = PlayersForm(request.POST, request.FILES,
+    team_event = event.format.entrant_type == EntrantType.TEAM
+    form = PlayersForm(request.POST, request.FILES, team=team_event,
                        kept=lambda token: kept_upload(request.session, event.pk, token))
     valid = form.is_valid()
-    # a file: shown first, saved once confirmed; also when read as found, not as chosen
-    if form.cleaned_data.get("preview") is not None and (valid or set(form.errors) == {
-            "encoding"}):
+    # a file: shown first, saved once confirmed; also when read as found, not as chosen, or
+    # when its columns as chosen give no name
+    if form.cleaned_data.get("preview") is not None and (valid or set(form.errors) <= {
+            "encoding", NON_FIELD_ERRORS}):
         return _players_preview(request, event, form, status=200 if valid else 400)
     if not valid:
         return _event_page(request, event, form, status=400)
     rows = form.cleaned_data["rows"]
     try:
-        if event.format.entrant_type == EntrantType.INDIVIDUAL:
+        if not team_event:
             added = len(players_register(event=event, names=[row[0] for row in rows],
+                                         clubs=[row[1] if len(row) > 1 else "" for row in rows],
                                          actor=_actor(request)))
         else:
             teams_register(event=event, teams=[(row[0], row[1:]) for row in rows],
@@ -199,19 +221,68 @@ def players_add(request, event_id: int):
 
 
 def _players_preview(request, event, form: PlayersForm, status: int):
-    """A file's rows before they are registered, with the encoding they were read in and a
-    choice of another (the file's bytes kept meanwhile, ``keep_upload``)."""
+    """A file's rows before they are registered: the encoding they were read in and a choice of
+    another, what each column holds and a choice of another (the file's bytes kept meanwhile,
+    ``keep_upload``), the rows as they would be registered, and what is wrong with them."""
     read, rows = form.cleaned_data["preview"], form.cleaned_data.get("rows", [])
+    roles = form.cleaned_data["roles"]
+    team_event = event.format.entrant_type == EntrantType.TEAM
     again = PlayersForm(initial={
         "upload": keep_upload(request.session, event.pk, form.cleaned_data["upload_data"]),
         "encoding": read.encoding, "lines": form.cleaned_data.get("lines", "")})
     again.fields["encoding"].widget = forms.Select(choices=read.encoding_choices())
+    choices = [(role, ROLE_LABELS[role]) for role in (TEAM_ROLES if team_event
+                                                       else PLAYER_ROLES)]
+    columns = [(column, forms.Select(choices=choices).render(
+        f"column_{column.index}", roles[column.index],
+        attrs={"id": f"id_column_{column.index}"})) for column in read.columns()]
     return render(request, "organizer/players_preview.html", {
-        "event": event, "rows": rows, "file": read, "read_again": again,
+        "event": event, "rows": rows, "file": read, "read_again": again, "columns": columns,
         "encoding_errors": form.errors.get("encoding"),
-        "team_event": event.format.entrant_type == EntrantType.TEAM,
+        "errors": form.non_field_errors(),
+        "warnings": preview_warnings(event, rows, form.cleaned_data["nameless"], team_event),
+        "team_event": team_event,
         "confirm_form": PlayersForm(initial={"confirmed_rows": json.dumps(rows)})},
         status=status)
+
+
+def preview_warnings(event, rows: list[list[str]], nameless: list[int],
+                     team_event: bool) -> list[str]:
+    """What the organizer should know of the rows before registering them: rows left out for
+    want of a name, entries the services would refuse (all would then be refused), and players
+    no club or city tells apart from another of the list or of the event."""
+    warnings = []
+    if nameless:
+        warnings.append(ngettext(
+            "Row %(rows)s has no name and is left out.",
+            "Rows %(rows)s have no name and are left out.", len(nameless))
+            % {"rows": ", ".join(map(str, nameless[:20])) + (" …" if len(nameless) > 20 else "")})
+    for number, row in enumerate(rows, start=1):
+        try:
+            for cell in row[:1] if not team_event else row:
+                clean_name(cell, "name")
+            if not team_event and len(row) > 1:
+                clean_club(row[1])
+        except ServiceError as error:
+            warnings.append(_("Entry %(n)d: %(error)s") % {"n": number, "error": error.message})
+    if team_event:
+        return warnings
+    registered = Entrant.objects.filter(event=event).values_list("name", "club")
+    counts = Counter(_who(name, club) for name, club in [*registered, *(
+        (row[0], row[1] if len(row) > 1 else "") for row in rows)])
+    shown = set()
+    for row in rows:
+        key = _who(row[0], row[1] if len(row) > 1 else "")
+        if counts[key] > 1 and key not in shown:
+            shown.add(key)
+            warnings.append(_("More than one player is called %(name)s: add a club or city to "
+                              "tell them apart.") % {"name": " ".join(row[0].split())})
+    return warnings
+
+
+def _who(name: str, club: str) -> tuple[str, str]:
+    """A name and club as a reader tells players apart (``display_names``)."""
+    return " ".join(name.split()).casefold(), " ".join(club.split()).casefold()
 
 
 @login_required
@@ -414,7 +485,8 @@ def round_detail(request, event_id: int, round_id: int):
         "event": event, "round": rnd, "draft": draft,
         "tables": queries.table_views(rnd, event), "byes": queries.byes(rnd),
         "warnings": round_warnings(rnd) if draft else [],
-        "swap_form": SwapForm(seats=queries.round_seats(rnd)) if draft else None,
+        "swap_form": SwapForm(seats=queries.round_seats(rnd), byes=queries.byes(rnd))
+        if draft else None,
         "close_form": TableCloseForm(),
     })
 
@@ -450,17 +522,24 @@ def round_publish_view(request, event_id: int, round_id: int):
 def seats_swap_view(request, event_id: int, round_id: int):
     event = _event(request, event_id)
     rnd = queries.round_or_404(event, round_id)
-    form = SwapForm(request.POST, seats=queries.round_seats(rnd))
+    form = SwapForm(request.POST, seats=queries.round_seats(rnd), byes=queries.byes(rnd))
     if not form.is_valid():
-        messages.error(request, _("Choose two seats of this round."))
+        for error in form.non_field_errors() or [_("Choose two seats of this round.")]:
+            messages.error(request, error)
         return _back(event, rnd)
+    bye, seats = form.cleaned_data["bye"], form.cleaned_data["seats"]
     try:
-        warnings = seats_swap(round_id=rnd.pk, seat_a=int(form.cleaned_data["seat_a"]),
-                              seat_b=int(form.cleaned_data["seat_b"]), actor=_actor(request))
+        if bye is not None:
+            warnings = bye_move(round_id=rnd.pk, seat_id=seats[0], entrant_id=bye,
+                                actor=_actor(request))
+        else:
+            warnings = seats_swap(round_id=rnd.pk, seat_a=seats[0], seat_b=seats[1],
+                                  actor=_actor(request))
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("The seats are swapped."))
+        messages.success(request, _("The bye is moved.") if bye is not None else
+                         _("The seats are swapped."))
         for warning in warnings:
             messages.warning(request, warning)
     return _back(event, rnd)

@@ -12,10 +12,17 @@ commas in UTF-8, some with a byte-order mark; most lists start with a header row
   another one (``ENCODINGS``, kept meanwhile by ``keep_upload``);
 - the delimiter: ``csv.Sniffer`` among ``;``, ``,`` and tab, else ``;`` when a line holds one,
   else ``,``;
-- the header: a first row whose every non-empty cell is a column title people use (``HEADER
-  WORDS``) is dropped.
+- the header: a first row of column titles people use (``HEADER_WORDS``: all its cells, or
+  at least two and half of them) is taken apart from the rows.
 
-The organizer sees the rows (``PlayerFile``) in a preview and confirms them before any is saved.
+An Excel workbook (XLSX: a zip, found by its first bytes) is read from its first sheet: no
+encoding or delimiter to guess.
+
+Columns are mapped by their title (``COLUMN_TITLES``): "Vorname" and "Nachname" (First name, Last
+name) make the name, "Verein", "Ort", "Stadt" (Club, City) the club or city, "Nr." (No.) and
+anything unknown is not used. Without a header the first column that is not all numbers holds the
+names. The organizer sees the mapping (a role per column, ``guess_roles``) and the rows it gives
+(``entries``) in a preview, may change the mapping, and confirms the rows before any is saved.
 """
 
 from __future__ import annotations
@@ -27,11 +34,14 @@ import hashlib
 import io
 import re
 import unicodedata
+import zipfile
 from collections.abc import MutableMapping
 from dataclasses import dataclass
 
 import charset_normalizer
+import openpyxl
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 DELIMITERS = ";,\t"
 # The first word of the Unicode names of letters other code pages are made for.
@@ -49,14 +59,43 @@ ENCODINGS = {
     "big5": "Big5", "cp949": "EUC-KR",
 }
 UPLOAD_KEY = "player_file"  # the session's key of a file kept for its preview
-# Column titles of player and team lists (English and German), compared without case, spaces,
-# digits and punctuation: "Spieler 1" and "spieler1" are "spieler".
-HEADER_WORDS = frozenset({
-    "name", "names", "player", "players", "playername", "fullname", "firstname", "lastname",
-    "surname", "member", "members", "team", "teamname", "teams", "club", "city", "email",
-    "spieler", "spielerin", "spielername", "vorname", "nachname", "mitglied", "mitglieder",
-    "mannschaft", "verein", "ort", "stadt", "partner", "nr", "no", "number", "nummer",
-})
+# What a column of a list holds (the preview's choice per column): a player's (whole) name, first
+# or last name, club or city; a team's name or a member; or nothing registered.
+NAME, FIRST_NAME, LAST_NAME, CLUB, TEAM, MEMBER, SKIP = (
+    "name", "first_name", "last_name", "club", "team", "member", "skip")
+PLAYER_ROLES = (NAME, FIRST_NAME, LAST_NAME, CLUB, SKIP)
+TEAM_ROLES = (TEAM, MEMBER, SKIP)
+ROLE_LABELS = {
+    NAME: gettext_lazy("Name"), FIRST_NAME: gettext_lazy("First name"),
+    LAST_NAME: gettext_lazy("Last name"), CLUB: gettext_lazy("Club or city"),
+    TEAM: gettext_lazy("Team"), MEMBER: gettext_lazy("Member"),
+    # Translators: the choice of a file's column that is not registered
+    SKIP: gettext_lazy("not used"),
+}
+# Column titles of player and team lists (English and German) and what their column holds,
+# compared without case, spaces, digits and punctuation: "Spieler 1" and "spieler1" are
+# "spieler", "First name" is "firstname", "Nr." is "nr".
+COLUMN_TITLES = {
+    **dict.fromkeys(("name", "names", "player", "players", "playername", "fullname", "spieler",
+                     "spielerin", "spielername", "teilnehmer", "teilnehmerin"), NAME),
+    **dict.fromkeys(("firstname", "firstnames", "givenname", "forename", "vorname", "rufname"),
+                    FIRST_NAME),
+    **dict.fromkeys(("lastname", "surname", "familyname", "nachname", "familienname", "zuname"),
+                    LAST_NAME),
+    **dict.fromkeys(("club", "clubname", "city", "town", "verein", "ort", "stadt", "wohnort"),
+                    CLUB),
+    **dict.fromkeys(("team", "teamname", "teams", "mannschaft", "mannschaftsname"), TEAM),
+    **dict.fromkeys(("member", "members", "mitglied", "mitglieder", "partner"), MEMBER),
+}
+HEADER_WORDS = frozenset(COLUMN_TITLES) | {
+    "email", "mail", "nr", "no", "number", "nummer", "id", "startnr", "startnummer", "lfdnr",
+    "phone", "telefon", "tel", "dwz", "rating", "comment", "notes", "bemerkung", "bemerkungen",
+}
+# A workbook is a zip: what it may unpack to, and how much of its first sheet is read.
+WORKBOOK_MAGIC = b"PK\x03\x04"
+MAX_WORKBOOK_UNPACKED = 16 * 1024 * 1024
+MAX_ROWS = 10_000
+MAX_COLUMNS = 50
 
 
 class UnreadableFile(ValueError):
@@ -64,44 +103,164 @@ class UnreadableFile(ValueError):
 
 
 @dataclass(frozen=True)
+class Column:
+    """A column of a file as the preview shows it: its number (from 0), its title in the header
+    (or ""), a few of its values."""
+
+    index: int
+    title: str
+    samples: list[str]
+
+
+@dataclass(frozen=True)
 class PlayerFile:
-    """A file read: its rows of names (header dropped), and how it was read (for the preview):
-    in ``encoding``, where the bytes alone suggested ``detected`` (codec names)."""
+    """A file read: its rows (header taken apart), every row as wide as the widest ("" for an
+    empty cell), and how it was read (for the preview): in ``encoding``, where the bytes alone
+    suggested ``detected`` (codec names); a workbook has neither (None)."""
 
     rows: list[list[str]]
-    encoding: str
-    delimiter: str
+    encoding: str | None
+    delimiter: str | None
     header: list[str] | None
-    detected: str
+    detected: str | None
+
+    @property
+    def is_workbook(self) -> bool:
+        return self.encoding is None
 
     @property
     def encoding_label(self) -> str:
-        return ENCODINGS.get(self.encoding, self.encoding)
+        return ENCODINGS.get(self.encoding, self.encoding) if self.encoding else ""
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0]) if self.rows else len(self.header or ())
 
     def encoding_choices(self) -> list[tuple[str, str]]:
         """The encodings the preview offers, the detected one first and said to be."""
-        detected = (self.detected, _("%(encoding)s (detected)")
-                    % {"encoding": ENCODINGS.get(self.detected, self.detected)})
-        return [detected] + [item for item in ENCODINGS.items() if item[0] != self.detected]
+        detected = self.detected or PREFERRED_ENCODING
+        first = (detected, _("%(encoding)s (detected)")
+                 % {"encoding": ENCODINGS.get(detected, detected)})
+        return [first] + [item for item in ENCODINGS.items() if item[0] != detected]
+
+    def columns(self) -> list[Column]:
+        """The file's columns, each with its title and its first three values."""
+        return [Column(index=i, title=self.header[i] if self.header else "",
+                       samples=[row[i] for row in self.rows if row[i]][:3])
+                for i in range(self.width)]
+
+    def guess_roles(self, team: bool) -> list[str]:
+        """What each column holds, by its title (``COLUMN_TITLES``); without a header, or when
+        no title names the players (teams), the first column not all numbers holds them."""
+        roles = [COLUMN_TITLES.get(_word(title), SKIP) for title in self.header or ()]
+        if team:
+            roles = [{TEAM: TEAM, MEMBER: MEMBER, CLUB: SKIP, SKIP: SKIP}.get(role, MEMBER)
+                     for role in roles]
+            if TEAM not in roles and MEMBER in roles:  # "Name; Spieler 1; Spieler 2"
+                roles[roles.index(MEMBER)] = TEAM
+        else:
+            roles = [SKIP if role in (TEAM, MEMBER) else role for role in roles]
+            if FIRST_NAME in roles and LAST_NAME not in roles and NAME in roles:
+                roles[roles.index(NAME)] = LAST_NAME  # "Name; Vorname": the name is the surname
+        if self.header is None or not set(roles) & {NAME, FIRST_NAME, LAST_NAME, TEAM}:
+            numbers = [i for i in range(self.width)
+                       if all(_is_number(row[i]) for row in self.rows if row[i])]
+            first = next((i for i in range(self.width) if i not in numbers), 0)
+            roles = [SKIP] * self.width
+            for i in (range(first, self.width) if team else ()):
+                roles[i] = SKIP if i in numbers else MEMBER
+            if self.width:
+                roles[first] = TEAM if team else NAME
+        return roles
+
+    def entries(self, roles: list[str], team: bool) -> tuple[list[list[str]], list[int]]:
+        """The rows as registered by ``roles`` (one per column): a player as [name, club] (the
+        first names, names and last names joined; the clubs or cities joined by ", "), a team
+        as [name, member, ...]; and the numbers (from 1) of the rows left out for want of a
+        name."""
+        entries, nameless = [], []
+        for number, row in enumerate(self.rows, start=1):
+            def cells(*wanted: str, row=row) -> list[str]:
+                return [" ".join(row[i].split()) for i in range(len(roles))
+                        if roles[i] in wanted and row[i].strip()]
+            if team:
+                name, members = " ".join(cells(TEAM)), cells(MEMBER)
+                entry = [name, *members]
+            else:
+                name = " ".join(cells(FIRST_NAME) + cells(NAME) + cells(LAST_NAME))
+                entry = [name, ", ".join(cells(CLUB))]
+            if name:
+                entries.append(entry)
+            else:
+                nameless.append(number)
+        return entries, nameless
+
+
+def _word(title: str) -> str:
+    """A column title as ``COLUMN_TITLES`` holds it."""
+    return re.sub(r"[\W\d_]+", "", title.casefold())
+
+
+def _is_number(cell: str) -> bool:
+    return re.fullmatch(r"\d+[.)]?", cell.strip()) is not None
 
 
 def read_player_file(data: bytes, encoding: str | None = None) -> PlayerFile:
-    """The rows of names in a player list file (module docstring), read in ``encoding`` (a
-    codec name, ``text_codec``) or in the one the bytes suggest."""
-    text, detected = decode(data)
-    if encoding is not None and encoding != detected:
-        text = decoded_as(data, encoding)
-    encoding = encoding or detected
-    lines = [line for line in text.splitlines() if line.strip()]
-    delimiter = sniff_delimiter(lines)
-    rows = []
-    for cells in csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter):
-        cells = [cell.strip() for cell in cells if cell.strip()]
-        if cells:
-            rows.append(cells)
+    """The rows of a player list file (module docstring), read in ``encoding`` (a codec name,
+    ``text_codec``) or in the one the bytes suggest; a workbook in none."""
+    if data.startswith(WORKBOOK_MAGIC):
+        cells = read_workbook(data)
+        encoding = detected = delimiter = None
+    else:
+        text, detected = decode(data)
+        if encoding is not None and encoding != detected:
+            text = decoded_as(data, encoding)
+        encoding = encoding or detected
+        lines = [line for line in text.splitlines() if line.strip()]
+        delimiter = sniff_delimiter(lines)
+        cells = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))
+    rows = [row for row in ([cell.strip() for cell in row] for row in cells) if any(row)]
+    width = max((len(row) for row in rows), default=0)
+    while width and not any(len(row) >= width and row[width - 1] for row in rows):
+        width -= 1  # columns empty all the way down are no columns
+    rows = [(row + [""] * width)[:width] for row in rows]
     header = rows[0] if rows and is_header(rows[0]) else None
     return PlayerFile(rows=rows[1:] if header else rows, encoding=encoding, delimiter=delimiter,
                       header=header, detected=detected)
+
+
+def read_workbook(data: bytes) -> list[list[str]]:
+    """The cells of a workbook's first sheet as text; ``UnreadableFile`` when it is none (or
+    unpacks to more than ``MAX_WORKBOOK_UNPACKED``: a zip bomb)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise UnreadableFile("not a zip") from None
+    if unpacked > MAX_WORKBOOK_UNPACKED:
+        raise UnreadableFile("the workbook unpacks to too much")
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        try:
+            sheet = book.worksheets[0]
+            return [[_cell_text(value) for value in values]
+                    for values in sheet.iter_rows(max_row=MAX_ROWS, max_col=MAX_COLUMNS,
+                                                  values_only=True)]
+        finally:
+            book.close()
+    except Exception:  # noqa: BLE001 - a damaged workbook fails anywhere inside openpyxl
+        raise UnreadableFile("not a workbook openpyxl reads") from None
+
+
+def _cell_text(value) -> str:
+    """A workbook cell as the sheet shows it: a whole number without ".0", a date as a date."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    elif hasattr(value, "isoformat"):
+        value = value.isoformat().removesuffix("T00:00:00")
+    return CONTROL.sub(" ", str(value))
 
 
 def decode(data: bytes) -> tuple[str, str]:
@@ -185,8 +344,11 @@ def sniff_delimiter(lines: list[str]) -> str:
 
 
 def is_header(cells: list[str]) -> bool:
-    """A row of column titles, not of names."""
-    return all(re.sub(r"[\W\d_]+", "", cell.casefold()) in HEADER_WORDS for cell in cells)
+    """A row of column titles, not of names: all its cells titles people use, or at least two
+    and half of them ("Nr.; Vorname; Nachname; Geburtsdatum")."""
+    cells = [cell for cell in cells if cell.strip()]
+    known = sum(_word(cell) in HEADER_WORDS for cell in cells)
+    return bool(cells) and (known == len(cells) or (known >= 2 and 2 * known >= len(cells)))
 
 
 # --- a file kept for its preview -------------------------------------------------------------
