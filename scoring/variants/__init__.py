@@ -30,6 +30,12 @@ VARIANTS: dict[str, type[Variant]] = {
 """Every game by its name (``Rules.game``)."""
 
 
+def sweep_keys() -> frozenset[str]:
+    """The score sheet's names of a sweep over every game (an entry carries its game's)."""
+    return frozenset(game.sweep_key for game in VARIANTS.values()
+                     if issubclass(game, TeamVariant))
+
+
 def check_rules(rules: Rules) -> None:
     """Refuse rules naming an unknown game, or options the game does not have
     (``ValueError``)."""
@@ -46,4 +52,4 @@ def variant_of(rules: Rules) -> Variant:
 
 
 __all__ = ["VARIANTS", "GrandSeigneur", "PlacingVariant", "TeamVariant", "Threechu", "Tichu",
-           "Tientsin", "Variant", "check_rules", "variant_of"]
+           "Tientsin", "Variant", "check_rules", "sweep_keys", "variant_of"]

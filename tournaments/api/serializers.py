@@ -6,10 +6,12 @@ queries; a table's code appears only for the organizers of its event (``context[
 
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.fields import ProhibitNullCharactersValidator
 
 from tichu_site.limits import TooManyLogins, limited_authenticate
 
@@ -24,16 +26,25 @@ from ..standings.tiebreaks import TIEBREAKS
 from ..standings.vp_schemes import vp_scheme_choices
 
 MAX_ID = 2**62
+NO_NUL = "^[^\\u0000]+$"
+"""Text without a NUL character (a pattern the schema and the validator share). Not empty: an
+empty text is the blank alternative of the schema (``allow_blank``), which DRF takes before
+any validator runs, and a text matching both alternatives of a ``oneOf`` would match none."""
 MAX_BULK = 500
 
 
 # --- strict input fields ------------------------------------------------------------------------
 
 class StrictCharField(serializers.CharField):
-    """Text only (no numbers turned into text), valid Unicode, no NUL characters."""
+    """Text only (no numbers turned into text), valid Unicode, no NUL characters. The schema
+    says so too (a pattern without NUL, from the validator): DRF refuses NUL in any text."""
 
     default_error_messages = {"not_text": _("Must be text."),
                               "not_unicode": _("Must be valid Unicode text.")}
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.validators.append(RegexValidator(NO_NUL, ProhibitNullCharactersValidator.message))
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
@@ -67,7 +78,8 @@ class StrictBooleanField(serializers.BooleanField):
 
 # Text with a character other than a space: Python's spaces (``str.split``), which are more
 # than those of the schema's regular expressions (``\s``).
-NOT_BLANK = "[^\\s\\u001c-\\u001f\\u0085]"
+NOT_BLANK = "^[^\\u0000]*[^\\s\\u001c-\\u001f\\u0085\\u0000][^\\u0000]*$"
+"""Not blank, and no NUL anywhere (DRF refuses it in any text)."""
 
 
 NAME_SCHEMA = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH,
@@ -104,9 +116,8 @@ class RulesInputSerializer(serializers.Serializer):
                                   "hand (a hand without is refused).")
     game = serializers.ChoiceField(
         choices=list(GAMES), required=False,
-        help_text="The game at the tables (tournaments.games): tichu (4 seats), tientsin (6 "
-                  "seats, two teams of three), threechu (3 players and a dummy), "
-                  "grand_seigneur (5-12 players, placings).")
+        help_text="The game at the tables (tournaments.games): "
+                  + ", ".join(f"{game.name} ({game.summary})" for game in GAMES.values()) + ".")
     players = StrictIntegerField(
         required=False, allow_null=True, min_value=5, max_value=12,
         help_text="Grand Seigneur: the preferred table size (a field that does not divide sits "

@@ -41,6 +41,8 @@ class TableGame:
     """A game's tables: their size, their teams, how a field is split into them."""
 
     name: ClassVar[str]
+    summary: ClassVar[str]
+    """The game in a few words, for the API's documentation."""
     seats: ClassVar[int]
     """The seats of a table (the preferred size where sizes may be mixed)."""
     teams: ClassVar[bool] = True

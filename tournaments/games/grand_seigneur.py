@@ -19,6 +19,7 @@ class GrandSeigneurTables(SoloGame):
     name = "grand_seigneur"
     seats = 8
     placings = True
+    summary = "5-12 players, placings"
     sized_tables = True
     avoid_meetings = False
     vp_schemes = ("dtm",)

@@ -19,6 +19,7 @@ class ThreechuTables(SoloGame):
     name = "threechu"
     seats = players_of("threechu")  # the dummy is no player: the dealer plays its hand
     hands_multiple = 3
+    summary = "3 players and a dummy"
     vp_schemes = ("dtm",)
     tiebreaks = ("tichu_points",)
     HAND_SEATS = {0: 0, 1: 1, 3: 2}

@@ -10,3 +10,4 @@ class TichuTables(TeamGame):
     name = "tichu"
     seats = players_of("tichu")
     cups = True
+    summary = "4 seats, two teams of two"

@@ -16,6 +16,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from scoring.entry import CARD_POINTS_TOTAL
+from scoring.variants import sweep_keys
 
 from ..formats import PRESET_LIST, PRESETS
 from ..wording import hand_error_message
@@ -33,8 +34,7 @@ from .words import CALL_WORDS, STATUSES
 
 # The engine's entry keys, mapped to the form fields that carry them.
 ENTRY_FIELDS = {"card_points": "cp_0", "finish_order": "first_out", "calls": "calls",
-                "double_victory": "double_victory", "triple_victory": "double_victory",
-                "tichu_success": None}
+                "tichu_success": None} | dict.fromkeys(sweep_keys(), "double_victory")
 MAX_PLAYER_FILE = 256 * 1024
 MAX_CONFIRMED_ROWS = 5000
 
@@ -46,7 +46,7 @@ class HandForm(forms.Form):
     Tichu, 6 in Tientsin, whose teams alternate round the table); ``calls`` the calls the event
     allows (the engine checks them again); ``chaos``: the event plays Chaos Tichu, so the form
     says that each team marks one Grand Tichu; ``sweep_key``: the score sheet's name of a sweep
-    (``double_victory``, or Tientsin's ``triple_victory``), which the form's ``double_victory``
+    (the engine's ``sweep_key`` of the game), which the form's ``double_victory``
     field carries.
     """
 
@@ -140,7 +140,7 @@ class HandForm(forms.Form):
             initial["filled"] = "cp_1"  # a correction of team A's points carries B's along
         if entry.get("finish_order"):
             initial["first_out"] = str(entry["finish_order"][0])
-        sweep = entry.get("double_victory", entry.get("triple_victory"))
+        sweep = next((entry[key] for key in sweep_keys() if entry.get(key) is not None), None)
         if sweep is not None:
             initial["double_victory"] = str(sweep)
         for seat, call in (entry.get("calls") or {}).items():
