@@ -58,4 +58,4 @@ def test_a_captain_taps_a_finish_order_on_a_phone(live_server, new_page, table):
     expect(phone.locator(".messages")).to_contain_text("Spiel 1 ist eingetragen")
     hand = Hand.objects.get(table=table, number=1)
     assert hand.entry["finish_order"] == [3, 0, 1, 2, 4, 5, 6, 7]
-    expect(phone.locator("#players")).to_contain_text("7 Punkte")
+    expect(phone.locator("#sides")).to_contain_text("7 Punkte")

@@ -51,7 +51,7 @@ def test_a_captain_enters_threechu_hands_on_a_phone(live_server, new_page, table
     screenshot_at_the_form(phone, "de-captain-threechu")
     phone.click("button[name=save]")
     expect(phone.locator(".messages")).to_contain_text("Spiel 1 ist eingetragen")
-    expect(phone.locator("#players")).to_contain_text("170 TP")
+    expect(phone.locator("#sides")).to_contain_text("170 TP")
     expect(phone.locator(".seat-call").first).to_contain_text(f"{b} (gibt)")  # hand 2 next
     hand = Hand.objects.get(table=table, number=1)
     assert (hand.entry["dealer"], hand.tp_0) == (0, 170)
