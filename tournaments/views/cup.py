@@ -13,13 +13,14 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from ..knockout.draw import cup_draw
 from ..knockout.reads import cup_view, match_view
 from ..models import Event
 from ..selectors import pages as queries
 from ..services.history import Actor, ServiceError
+from . import confirmations
 from .exports import bracket_pdf_bytes
 from .labels import best_of_label, stage_label
 
@@ -78,11 +79,13 @@ def bracket_pdf(request, event_id: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def draw(request, event_id: int):
     """The organizer draws the cup: seeds in the order of registration (or the seeding event's
-    standings), groups and the whole bracket at once."""
+    standings), groups and the whole bracket at once; GET asks first (``confirmations``)."""
     event = queries.organizer_event_or_404(request.user, event_id)
+    if request.method == "GET":
+        return render(request, "organizer/confirm.html", confirmations.cup_draw(event))
     try:
         cup_draw(event_id=event.pk, actor=Actor.organizer(request.user))
     except ServiceError as error:
