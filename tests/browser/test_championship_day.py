@@ -187,6 +187,9 @@ def test_championship_day_in_german(live_server, new_page, django_user_model):
     row = desk.locator("#table-3")
     row.locator("select[name=status]").select_option("averaged")
     row.locator("button[type=submit]").click()
+    expect(desk.locator("h1")).to_have_text("Tisch 3 der Runde 2 schließen als gemittelt?")
+    expect(desk.locator("#confirmation")).to_contain_text("Eingetragen: 1 von 2 Spielen")
+    desk.click("#confirm")
     expect(desk.locator(".messages")).to_be_visible()
     closed.refresh_from_db()
     assert closed.status == Table.Status.AVERAGED
@@ -194,7 +197,10 @@ def test_championship_day_in_german(live_server, new_page, django_user_model):
     # --- a withdrawal before round 3 ------------------------------------------------------------
     desk.goto(f"{base}/organize/events/{event.pk}/")
     gone = Entrant.objects.get(event=event, name="Ben Fischer")
-    desk.locator(f"form[action$='/entrants/{gone.pk}/withdraw/'] button").click()
+    desk.locator(f"a[href$='/entrants/{gone.pk}/withdraw/']").click()
+    expect(desk.locator("h1")).to_have_text("Ben Fischer vom Turnier abmelden?")
+    expect(desk.locator("#confirmation")).to_contain_text("ab Runde 3 nicht mehr ausgelost")
+    desk.click("#confirm")
     expect(desk.locator(".entrants")).to_contain_text("abgemeldet nach Runde 2")
     expect(desk.locator("h2", has_text="Spieler")).to_contain_text("11 von 12 angemeldeten")
     desk.click("#pair")
@@ -207,6 +213,8 @@ def test_championship_day_in_german(live_server, new_page, django_user_model):
     desk.goto(f"{base}/organize/events/{event.pk}/")
     expect(desk.locator("#pair")).to_have_count(0)
     desk.click("#finish")
+    expect(desk.locator("#confirmation")).to_contain_text("Die Tabelle wird zum Endstand")
+    desk.click("#confirm")
     expect(desk.locator(".messages")).to_contain_text("Die Tabelle ist endgültig")
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED

@@ -44,6 +44,8 @@ def test_a_cup_from_the_draw_to_the_final_on_the_public_bracket(live_server, new
     projector.goto(f"{base}/events/{event.pk}/bracket/?projector=1")
 
     page.click("#draw")
+    expect(page.locator("h1")).to_have_text("Draw the cup?")
+    page.click("#confirm")
     expect(page.locator(".messages")).to_contain_text("The cup is drawn")
     # 5 teams: a bracket of 8, byes for seeds 1-3; Dogs v Bombs (4 v 5) and, in the next round
     # already, Phoenix v Mah Jong (2 v 3) are at their tables at once

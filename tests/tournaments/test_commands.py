@@ -38,3 +38,19 @@ def test_demo_without_serving_leaves_a_dtm_a_cup_and_each_game_and_says_where_to
         assert game.rounds.count() == game.format.rounds and f"/events/{game.pk}/" in text
     run("demo", "--no-serve")  # a second start reuses the events
     assert Event.objects.count() == 5
+
+
+@pytest.mark.parametrize("name", ["demo", "simulate_event", "export_event", "import_event"])
+def test_every_option_of_a_command_says_what_it_does(name):
+    """``manage.py <command> --help`` explains each of the command's own options (issue 23:
+    ``demo --help`` showed ``--addr`` bare)."""
+    from django.core.management import load_command_class
+
+    command = load_command_class("tournaments", name)
+    parser = command.create_parser("manage.py", name)
+    own = {action.dest for action in parser._actions} - {
+        action.dest for action in command.__class__.__mro__[1]().create_parser(
+            "manage.py", "x")._actions}
+    bare = [action.option_strings or action.dest for action in parser._actions
+            if action.dest in own and not action.help]
+    assert not bare, bare

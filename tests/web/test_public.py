@@ -47,9 +47,20 @@ def test_event_page_shows_stored_standings_in_rank_order(client, played_event):
 
 
 def test_standings_fragment_is_the_table_alone(client, played_event):
-    html = client.get(reverse("event-standings", args=[played_event.pk])).content.decode()
+    html = client.get(reverse("event-standings", args=[played_event.pk]),
+                      headers={"HX-Request": "true"}).content.decode()
     assert html.lstrip().startswith('<div id="standings"')
     assert "<html" not in html
+
+
+def test_the_standings_opened_by_a_person_are_a_page_for_a_phone(client, played_event):
+    """Issue 23: the address of the polled table, opened in a browser, gave bare HTML without
+    the site's styles or a viewport."""
+    html = client.get(reverse("event-standings", args=[played_event.pk]),
+                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert '<meta name="viewport"' in html and "site.css" in html
+    assert '<div id="standings"' in html and played_event.name in html
+    assert ">Tabelle<" in html
 
 
 def test_no_codes_or_emails_on_public_pages(client, played_event):

@@ -57,7 +57,8 @@ def test_a_cached_page_runs_no_query(client, played_event, django_assert_num_que
     client.get(url)
     with django_assert_num_queries(0):
         assert client.get(url).status_code == 200
-        assert client.get(reverse("event-standings", args=[played_event.pk])).status_code == 200
+        assert client.get(reverse("event-standings", args=[played_event.pk]),  # as polled
+                          headers={"HX-Request": "true"}).status_code == 200
 
 
 def test_anonymous_visitors_get_no_token_and_no_cookie(played_event):

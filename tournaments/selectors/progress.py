@@ -1,5 +1,6 @@
 """How far play has come: whether a round is complete (read by the services that complete rounds,
-pair the next one and finish an event), and how many of its tables are done (the projector)."""
+pair the next one and finish an event), which tables keep it from being so (finishing a day cut
+short), and how many of its tables are done (the projector)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,15 @@ def round_is_complete(rnd: Round) -> bool:
     return bool(tables) and all(
         table_is_complete(t, event_format, played=t.played, unconfirmed=t.unconfirmed,
                           totals=(t.tp_a, t.tp_b)) for t in tables)
+
+
+def unfinished_tables(rnd: Round) -> list[Table]:
+    """The tables that keep the round from being complete (``round_is_complete``), in number
+    order: what finishing a day cut short asks the organizer to close."""
+    event_format = rnd.event.format
+    return sorted((t for t in _tables_in_play(rnd) if not table_is_complete(
+        t, event_format, played=t.played, unconfirmed=t.unconfirmed, totals=(t.tp_a, t.tp_b))),
+        key=lambda t: t.number)
 
 
 def table_is_complete(table: Table, event_format: Format, *, played: int, unconfirmed: int,

@@ -211,6 +211,12 @@ def roster_create(entrant: Entrant, people: Sequence[Mapping[str, str]]) -> None
                    person=person_key(player.name)) for player in players])
 
 
+def rounds_paired(event: Event) -> int:
+    """The rounds an entrant withdrawn now has played: every round but a draft (they are not
+    paired from the next one on)."""
+    return Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).count()
+
+
 def entrant_withdraw(*, entrant_id: int, actor: Actor, reason: str = "") -> Entrant:
     """Withdraw an entrant: never paired again from the next round on; played hands stay.
 
@@ -225,8 +231,7 @@ def entrant_withdraw(*, entrant_id: int, actor: Actor, reason: str = "") -> Entr
         check_not_finished(event)
         if not entrant.active:
             return entrant
-        paired = Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT)
-        entrant.withdrawn_after_round = paired.count()
+        entrant.withdrawn_after_round = rounds_paired(event)
         entrant.save(update_fields=["withdrawn_after_round"])
         record_change(event, subject="entrant", subject_id=entrant.pk, action="withdraw",
                       actor=actor, new={"withdrawn_after_round": entrant.withdrawn_after_round},

@@ -20,9 +20,15 @@ Tournament rules implemented here:
   out more than a seated one) but lets the organizer decide. The draft also warns when a bye in
   the last round goes to a player who could still finish in the top three.
 - Every change to a round, a seat or a table is written to the history.
+- A day cut short (``event_finish_now``): the organizer finishes the event while tables of its
+  last round are still open, closing each of them as averaged or forfeited (RULINGS.md, "Closing
+  a table before all its hands are in") in the same transaction as the finishing: either all the
+  tables are closed and the event finished, or nothing changed.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from django.db import transaction
 from django.db.models import Count, QuerySet, Subquery
@@ -40,12 +46,12 @@ from ..pairing import (
 )
 from ..pairing import Entrant as PairingEntrant
 from ..pairing.checks import Breach
-from ..selectors.progress import round_is_complete
+from ..selectors.progress import round_is_complete, unfinished_tables
 from ..standings.compute import compute
 from ..standings.schedule import mark_changed
 from ..wording import pairing_refusal, pairing_warning
 from .history import SYSTEM, Actor, Conflict, ServiceError, record_change
-from .lifecycle import check_not_finished
+from .lifecycle import check_not_finished, event_finish
 
 
 def round_seed(event: Event, number: int) -> int:
@@ -403,6 +409,41 @@ def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "",
             _round_runs_again(event, table.round, actor)
         mark_changed(event, table_id=table.pk)
     return table
+
+
+def event_finish_now(*, event_id: int, actor: Actor,
+                     closing: Mapping[int, tuple[str, int | None]], reason: str = "") -> Event:
+    """Finish the event now, first closing the tables of its last round that are not done:
+    ``closing`` maps each such table's id to how it is closed, ``("averaged", None)`` or
+    ``("forfeited", team at fault)``. One transaction: a refusal (a table not named, a forfeit
+    without its team, a draft pending) leaves every table as it was and the event running.
+
+    A named table that is done meanwhile (its captain entered the last hand) is left as it is;
+    a table not done and not named refuses the whole (``event_finish``: the round is not
+    complete), so that nobody closes a table they were not shown."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().filter(pk=event_id).first()
+        if event is None:
+            raise ServiceError(_("This event does not exist."), code="not_found")
+        if event.status == Event.Status.FINISHED:
+            return event
+        last = Round.objects.filter(event=event).order_by("-number").first()
+        if last is not None and last.status != Round.Status.DRAFT:
+            last.event = event
+            open_ids = {table.pk for table in unfinished_tables(last)}
+            strangers = set(closing) - set(
+                Table.objects.filter(round=last).values_list("pk", flat=True))
+            if strangers:
+                raise ServiceError(_("Only tables of the last round are closed when the event "
+                                     "is finished."), field="closing", code="not_last_round")
+            for table_id in sorted(open_ids & set(closing)):
+                status, forfeited_by = closing[table_id]
+                if status not in (Table.Status.AVERAGED, Table.Status.FORFEITED):
+                    raise ServiceError(_("A table is closed as forfeited or averaged."),
+                                       field="closing", code="status")
+                table_close(table_id=table_id, status=status, forfeited_by=forfeited_by,
+                            actor=actor, reason=reason)
+        return event_finish(event_id=event_id, actor=actor)
 
 
 def rounds_after(event: Event, table_id: int) -> QuerySet[Round]:

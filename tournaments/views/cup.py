@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
@@ -29,6 +29,7 @@ from ..knockout.reads import CupView, cup_view, match_view
 from ..models import Entrant, Event, Match, Table, event_display_names
 from ..selectors import pages as queries
 from ..services.history import Actor, ServiceError
+from . import confirmations
 from .exports import _fonts, bracket_pdf_bytes
 from .labels import best_of_label, live_matches, stage_label, stage_of_rounds
 
@@ -104,11 +105,13 @@ def bracket_pdf(request, event_id: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def draw(request, event_id: int):
     """The organizer draws the cup: seeds in the order of registration (or the seeding event's
-    standings), groups and the whole bracket at once."""
+    standings), groups and the whole bracket at once; GET asks first (``confirmations``)."""
     event = queries.organizer_event_or_404(request.user, event_id)
+    if request.method == "GET":
+        return render(request, "organizer/confirm.html", confirmations.cup_draw(event))
     try:
         cup_draw(event_id=event.pk, actor=Actor.organizer(request.user))
     except ServiceError as error:

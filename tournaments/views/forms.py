@@ -446,6 +446,26 @@ class TableCloseForm(forms.Form):
         return data
 
 
+CLOSINGS = {"averaged": ("averaged", None), "forfeited-0": ("forfeited", 0),
+            "forfeited-1": ("forfeited", 1)}
+
+
+def closing_choices(data) -> dict[int, tuple[str, int | None]] | None:
+    """The finish page's choice for each table not done (``close-<table id>``: averaged,
+    forfeited by team A or B), as ``rounds.event_finish_now`` takes it; None if one is not a
+    choice offered."""
+    closing = {}
+    for key, value in data.items():
+        if not key.startswith("close-"):
+            continue
+        table_id = key.removeprefix("close-")
+        if not (table_id.isascii() and table_id.isdigit() and len(table_id) <= 18) or (
+                value not in CLOSINGS):
+            return None
+        closing[int(table_id)] = CLOSINGS[value]
+    return closing
+
+
 class EntrantForm(forms.Form):
     """A player's name and the club or city that tells them apart from another of that name."""
 

@@ -3,6 +3,10 @@
 Each view authorizes the event first (404 when it does not exist, 403 when it is someone else's),
 looks up the round, table, entrant or change inside that event, calls one service, and shows the
 service's answer: a message and a redirect for buttons, the form again with errors for forms.
+
+Nothing that cannot be taken back in one tap acts at once: withdrawing a player, closing a table,
+pairing a draft again, finishing the event and undoing a change lead to a page that says what
+will happen (GET, ``confirmations``), whose own button acts (POST).
 """
 
 from __future__ import annotations
@@ -27,22 +31,25 @@ from scoring import InvalidHand
 from ..choices import EntrantType
 from ..games import hand_table
 from ..knockout.reads import cup_view
-from ..models import Change, Entrant, Round, Table
+from ..models import Change, Entrant, Event, Round, Table
 from ..selectors import pages as queries
+from ..selectors.progress import unfinished_tables
 from ..services.events import (
     clean_club,
     clean_name,
     entrant_withdraw,
     event_create,
     players_register,
+    rounds_paired,
     teams_register,
 )
 from ..services.hands import hand_correct, hand_record
 from ..services.history import Actor, ServiceError
-from ..services.lifecycle import event_finish, event_reopen, is_last_round_played
+from ..services.lifecycle import event_reopen, is_last_round_played
 from ..services.players import entrant_update, entrants_check_in, same_names
 from ..services.rounds import (
     bye_move,
+    event_finish_now,
     round_pair,
     round_publish,
     round_regenerate,
@@ -53,6 +60,7 @@ from ..services.rounds import (
 )
 from ..services.settings import event_settings_update
 from ..services.undo import change_undo, entrant_reinstate
+from . import confirmations
 from .captain import form_options, hand_seat_labels, preview_of
 from .cup import event_page_context as cup_page_context
 from .forms import (
@@ -67,6 +75,7 @@ from .forms import (
     SwapForm,
     TableCloseForm,
     add_service_error,
+    closing_choices,
 )
 from .history_words import history_lines
 from .labels import (
@@ -355,11 +364,19 @@ def check_in(request, event_id: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def entrant_withdraw_view(request, event_id: int, entrant_id: int):
+    """Withdraw a player, after a confirmation: GET asks (who, from which round on), POST
+    withdraws."""
     event = _event(request, event_id)
-    if not Entrant.objects.filter(event=event, pk=entrant_id).exists():
+    entrant = Entrant.objects.filter(event=event, pk=entrant_id).first()
+    if entrant is None:
         raise Http404
+    if request.method == "GET":
+        draft = Round.objects.filter(event=event, status=Round.Status.DRAFT,
+                                     tables__seats__entrant=entrant).first()
+        return render(request, "organizer/confirm.html", confirmations.withdraw(
+            event, entrant, rounds_paired(event), draft))
     form = ReasonForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     try:
@@ -386,13 +403,37 @@ def round_pair_view(request, event_id: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def event_finish_view(request, event_id: int):
+    """Finish the event, after a confirmation: GET asks, and offers to close the tables of the
+    last round that are not done (a day cut short); POST closes them as chosen and finishes, in
+    one transaction (``rounds.event_finish_now``)."""
     event = _event(request, event_id)
+    if request.method == "GET":
+        if event.status == Event.Status.FINISHED:
+            return _back(event)
+        rounds = queries.rounds_with_progress(event)
+        last = rounds[-1] if rounds else None
+        open_tables = []
+        if last is not None and last.status != Round.Status.DRAFT:
+            last.event = event
+            unfinished = {table.pk for table in unfinished_tables(last)}
+            open_tables = [view for view in queries.table_views(last, event)
+                           if view.table.pk in unfinished]
+        total = total_rounds(event, sum(1 for e in queries.entrants(event) if e.active))
+        return render(request, "organizer/confirm.html",
+                      confirmations.finish(event, last, total, open_tables))
+    closing = closing_choices(request.POST)
+    reason = ReasonForm(request.POST)
     try:
-        event_finish(event_id=event.pk, actor=_actor(request))
+        if closing is None:
+            raise ServiceError(_("Choose how to close each table."), code="closing")
+        event_finish_now(event_id=event.pk, actor=_actor(request), closing=closing,
+                         reason=reason.cleaned_data["reason"] if reason.is_valid() else "")
     except ServiceError as error:
         messages.error(request, error.message)
+        if error.code in ("round_incomplete", "closing"):  # a table not shown, or no choice
+            return redirect("organizer-finish", event_id=event.pk)
     else:
         messages.success(request, _("The event is finished: its standings are final."))
     return _back(event)
@@ -504,8 +545,13 @@ def _round_action(request, event_id, round_id, service, done_message):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def round_regenerate_view(request, event_id: int, round_id: int):
+    """Pair a draft again, after a confirmation: GET asks, POST pairs."""
+    if request.method == "GET":
+        event = _event(request, event_id)
+        return render(request, "organizer/confirm.html", confirmations.regenerate(
+            event, queries.round_or_404(event, round_id)))
     return _round_action(request, event_id, round_id, round_regenerate,
                          _("Round %(n)d is paired again."))
 
@@ -546,9 +592,24 @@ def seats_swap_view(request, event_id: int, round_id: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def table_close_view(request, event_id: int, table_id: int):
+    """Close a table (or open it again), after a confirmation: GET with the choice asks, naming
+    the table and what its missing hands are credited (or the choice again, with its errors);
+    POST closes."""
     event = _event(request, event_id)
+    if request.method == "GET":
+        view = queries.table_view(table_id, event)
+        form = TableCloseForm(request.GET or None)
+        if form.is_valid():
+            return render(request, "organizer/confirm.html",
+                          confirmations.table_close(event, view, form.cleaned_data))
+        return render(request, "organizer/confirm.html", {
+            "event": event, "choose_form": form,
+            "question": _("Close table %(t)d of round %(r)d") % {
+                "t": view.table.number, "r": view.table.round.number},
+            "action": reverse("organizer-table-close", args=[event.pk, table_id]),
+            "cancel": reverse("organizer-round", args=[event.pk, view.table.round.pk])})
     table = Table.objects.filter(pk=table_id, round__event=event).select_related("round").first()
     if table is None:
         raise Http404
@@ -657,7 +718,8 @@ def change_undo_view(request, event_id: int, change_id: int):
         raise Http404
     if request.method == "GET":
         line = history_lines(event, [change])[0]
-        return render(request, "organizer/undo.html", {"event": event, "line": line})
+        return render(request, "organizer/undo.html", {
+            "event": event, "line": line, "consequences": confirmations.undo(change)})
     try:
         change_undo(change_id=change_id, actor=_actor(request))
     except ServiceError as error:

@@ -142,8 +142,14 @@ def language(request, code: str):
 
 @require_GET
 def event_standings(request, event_id: int):
-    """A page of the standings table alone: what the event page polls for (htmx) to stay live."""
-    return HttpResponse(_standings_table(event_id, _page_number(request)))
+    """A page of the standings table alone: what the event page polls for (htmx) to stay live.
+    Opened by a person (not htmx, whose requests say ``HX-Request``), the table comes inside the
+    site's page, styled and sized for a phone."""
+    table = _standings_table(event_id, _page_number(request))
+    if request.headers.get("HX-Request") == "true":
+        return HttpResponse(table)
+    return render(request, "public/standings.html", {
+        "event": queries.event_or_404(event_id), "standings_html": table})
 
 
 @require_GET

@@ -26,7 +26,8 @@ class Command(BaseCommand):
             "bots, and serve the site.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--addr", default="127.0.0.1:8000")
+        parser.add_argument("--addr", default="127.0.0.1:8000",
+                            help="address and port to serve on (default: 127.0.0.1:8000)")
         parser.add_argument("--no-serve", action="store_true", help="stop after the simulation")
 
     def handle(self, *args, **options):

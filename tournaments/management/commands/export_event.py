@@ -12,7 +12,7 @@ class Command(BaseCommand):
     help = "Write a complete JSON backup of one event."
 
     def add_arguments(self, parser):
-        parser.add_argument("event_id", type=int)
+        parser.add_argument("event_id", type=int, help="the event's number (its id in the URLs)")
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
 
     def handle(self, *args, **options):

@@ -30,7 +30,7 @@ class Command(BaseCommand):
             "recomputed). Nothing is written if any part is refused.")
 
     def add_arguments(self, parser):
-        parser.add_argument("file")
+        parser.add_argument("file", help="the JSON file written by export_event")
         parser.add_argument("--owner", metavar="USERNAME",
                             help="an existing account to own the event (default: the backup's "
                                  "owner, who must exist)")

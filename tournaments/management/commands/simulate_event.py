@@ -14,12 +14,16 @@ class Command(BaseCommand):
             "every hand (recorded as a captain would), compute and print the standings.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--format", default="dtm", choices=sorted(PRESETS))
+        parser.add_argument("--format", default="dtm", choices=sorted(PRESETS),
+                            help="the preset to play (default: dtm)")
         parser.add_argument("--players", type=int, default=40,
                             help="players (individual formats) or teams (team formats)")
-        parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--rounds", type=int, default=None)
-        parser.add_argument("--name", default=None)
+        parser.add_argument("--seed", type=int, default=1,
+                            help="the seed of the draws and the bots' play: the same seed plays "
+                                 "the same event (default: 1)")
+        parser.add_argument("--rounds", type=int, default=None,
+                            help="rounds to play (default: the preset's)")
+        parser.add_argument("--name", default=None, help="the event's name")
 
     def handle(self, *args, **options):
         if options["players"] < 2:
