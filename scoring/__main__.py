@@ -14,6 +14,7 @@ import sys
 
 from .record import InvalidRecord, replay
 from .score import PlacingScore, team_of
+from .variants import VARIANTS
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,11 +44,11 @@ def main(argv: list[str] | None = None) -> int:
         print("placing points: " + ", ".join(f"seat {seat} {points}"
                                              for seat, points in enumerate(score.points)))
         return 0
-    seats = 6 if score.game == "tientsin" else 4
+    seats = VARIANTS[score.game].seats_for()
     for team in (0, 1):
+        sweep = getattr(VARIANTS[score.game], "sweep_key", "").replace("_", " ")
         points = (f"card points {score.card_points[team]}" if score.card_points
-                  else "double victory" if score.double_victory == team
-                  else "triple victory" if score.triple_victory == team else "no card points")
+                  else sweep if score.sweep == team else "no card points")
         members = ", ".join(str(seat) for seat in range(team, seats, 2))
         print(f"team {team} (seats {members}): {score.totals[team]} TP ({points})")
     if score.dealer is not None:

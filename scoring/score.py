@@ -148,10 +148,11 @@ class HandScore:
             "finish_order": list(self.finish_order),
             "calls": {str(c.seat): c.call for c in self.calls},
         }
-        if self.game == "tientsin":
-            entry["triple_victory"] = self.triple_victory
-        else:
-            entry["double_victory"] = self.double_victory
+        from .variants import VARIANTS, TeamVariant  # the games import this module
+
+        game = VARIANTS[self.game]
+        assert issubclass(game, TeamVariant), "a hand of two teams is a partnership game's"
+        entry[game.sweep_key] = self.sweep
         if self.dealer is not None:
             entry["dealer"] = self.dealer
         entry["tichu_success"] = {str(c.seat): c.made for c in self.calls}

@@ -1,16 +1,16 @@
 """The games an event can run, as the tournament sees them: one class each, in ``GAMES``.
 
-A new game is its engine class (``scoring.variants``), its class here (a ``TeamGame`` or a
-``SoloGame``: its tables and its shape, ``base``) and its words; the pairing, the seating, the
-captain's form, the standings, the pages, sheets, exports and the API ask it rather than testing
-the game's name.
+A new game is its engine class (``scoring.variants``), its class here (a ``TeamGame``, a
+``SoloGame`` or a ``PlacingGame``: its tables and its shape, ``base``) and its words; the
+pairing, the seating, the captain's form, the standings, the pages, sheets, exports and the API
+ask it rather than testing the game's name.
 """
 
 from __future__ import annotations
 
-from .base import SoloGame, TableGame, TeamGame, players_of
+from .base import PlacingGame, SoloGame, TableGame, TeamGame, players_of, with_last_seat
 from .columns import Column
-from .grand_seigneur import GrandSeigneurTables, with_last_seat
+from .grand_seigneur import GrandSeigneurTables
 from .hand_table import HandRow, HandTable, hand_table
 from .scored import ScoredHand, score_for_table
 from .threechu import ThreechuTables
@@ -36,7 +36,7 @@ def game_of(event_format) -> TableGame:
     return GAMES[event_format.rules.game].for_rules(event_format.rules)
 
 
-__all__ = ["GAMES", "Column", "GrandSeigneurTables", "HandRow", "HandTable", "ScoredHand",
-           "SoloGame", "TableGame", "TeamGame", "ThreechuTables", "TichuTables",
+__all__ = ["GAMES", "Column", "GrandSeigneurTables", "HandRow", "HandTable", "PlacingGame",
+           "ScoredHand", "SoloGame", "TableGame", "TeamGame", "ThreechuTables", "TichuTables",
            "TientsinTables", "game_of", "hand_table", "players_of", "register",
            "score_for_table", "with_last_seat"]

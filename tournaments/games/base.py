@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from scoring import VARIANTS, score_entry
 
-from .columns import TICHU_POINTS, VICTORY_POINTS, Column, SideValues
+from .columns import PLACING_POINTS, TICHU_POINTS, VICTORY_POINTS, Column, SideValues
 
 
 def players_of(game: str) -> int:
@@ -254,3 +254,43 @@ class SoloGame(TableGame):
         credits = {credit.position: credit for credit in hand.seat_credits.all()}
         return [{"tp": c.tp, "vp": c.vp, "points": c.vp, "place": c.place} if c else {}
                 for c in (credits.get(position) for position in positions)]
+
+
+class PlacingGame(SoloGame):
+    """A game of placings: a hand's result is its finish order, each player credited with the
+    players they beat (placing points, no TP), their place kept for the tie-breaks."""
+
+    placings = True
+    vp_schemes = ("dtm",)
+    tiebreaks = ("first_places", "second_places")
+    hand_columns = (PLACING_POINTS,)
+    total_columns = (PLACING_POINTS,)
+    standing_columns = (PLACING_POINTS,)
+
+    def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
+        """The captain may leave out the last player (the form says so): here, where the
+        table's size is known, the one seat missing from the finish order is added last. The
+        engine takes only the whole order, which it cannot tell from a shorter table's."""
+        return super().score_entry(with_last_seat(entry, seats), number, rules, seats)
+
+    def seat_credits(self, score, number: int, vp: tuple[int, int]
+                     ) -> dict[int, tuple[int, int, int | None]]:
+        """Placing points (the players beaten) as VP, no TP, and the place."""
+        return {seat: (0, points, score.place_of(seat)) for seat, points in
+                enumerate(score.points)}
+
+    def hand_notes(self, hand: Any, names: Mapping[int, str]) -> list[str]:
+        """The finish order, by name."""
+        order = (hand.entry or {}).get("finish_order") or []
+        return [" · ".join(f"{place}. {names.get(seat, '?')}"
+                           for place, seat in enumerate(order, start=1))]
+
+
+def with_last_seat(entry: Mapping[str, Any], seats: int) -> Mapping[str, Any]:
+    """The entry with the one seat of a table of ``seats`` missing from its finish order added
+    last, when exactly one is missing (any other entry unchanged: the engine judges it)."""
+    order = entry.get("finish_order") if isinstance(entry, Mapping) else None
+    if not isinstance(order, list) or len(order) != seats - 1:
+        return entry
+    missing = [seat for seat in range(seats) if seat not in order]
+    return {**entry, "finish_order": [*order, *missing]} if len(missing) == 1 else entry

@@ -4,30 +4,22 @@ tie-breaks by first and second places; tables by standings, no byes from 5 playe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from scoring import VARIANTS
 
-from .base import SoloGame
-from .columns import PLACING_POINTS
+from .base import PlacingGame
 
 
-class GrandSeigneurTables(SoloGame):
+class GrandSeigneurTables(PlacingGame):
     """Five to twelve players at a table, each for themself; sizes may be mixed."""
 
     name = "grand_seigneur"
     seats = 8
-    placings = True
     summary = "5-12 players, placings"
     sized_tables = True
     avoid_meetings = False
-    vp_schemes = ("dtm",)
-    tiebreaks = ("first_places", "second_places")
     SIZES = VARIANTS["grand_seigneur"].players_allowed
-    hand_columns = (PLACING_POINTS,)
-    total_columns = (PLACING_POINTS,)
-    standing_columns = (PLACING_POINTS,)
 
     def __init__(self, seats: int = 8):
         self.seats = seats  # type: ignore[misc]
@@ -54,34 +46,7 @@ class GrandSeigneurTables(SoloGame):
     def rules_for(self, rules, seats: int):
         return rules.replace(players=seats)
 
-    def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
-        """The captain may leave out the last player (the form says so): here, where the
-        table's size is known, the one seat missing from the finish order is added last. The
-        engine takes only the whole order, which it cannot tell from a shorter table's."""
-        return super().score_entry(with_last_seat(entry, seats), number, rules, seats)
-
-    def seat_credits(self, score, number: int, vp: tuple[int, int]
-                     ) -> dict[int, tuple[int, int, int | None]]:
-        """Placing points (the players beaten) as VP, no TP, and the place."""
-        return {seat: (0, points, score.place_of(seat)) for seat, points in
-                enumerate(score.points)}
-
     def setting(self, number: int, previous: Any) -> dict[str, Any]:
         """From the second hand on, the exchange by the previous hand's placing."""
         return {} if previous is None else {"placing": previous.finish_order}
 
-
-    def hand_notes(self, hand: Any, names: Mapping[int, str]) -> list[str]:
-        """The finish order, by name."""
-        order = (hand.entry or {}).get("finish_order") or []
-        return [" · ".join(f"{place}. {names.get(seat, '?')}"
-                           for place, seat in enumerate(order, start=1))]
-
-def with_last_seat(entry: Mapping[str, Any], seats: int) -> Mapping[str, Any]:
-    """The entry with the one seat of a table of ``seats`` missing from its finish order added
-    last, when exactly one is missing (any other entry unchanged: the engine judges it)."""
-    order = entry.get("finish_order") if isinstance(entry, Mapping) else None
-    if not isinstance(order, list) or len(order) != seats - 1:
-        return entry
-    missing = [seat for seat in range(seats) if seat not in order]
-    return {**entry, "finish_order": [*order, *missing]} if len(missing) == 1 else entry
