@@ -35,7 +35,9 @@ def test_the_captain_page_names_each_hands_dealer_and_dummy(client, threechu_tab
     second = client.get(captain_url(threechu_table) + "?hand=2", HTTP_ACCEPT_LANGUAGE="de")
     html = second.content.decode()
     assert f"{b} (gibt)" in html and f"Strohmann von {b}" in html
-    assert "zuerst die Punkte des Gebers" in html  # which side each hand's score puts first
+    # every player is a side of their own, listed in the order the hands' points are
+    assert html.index(f"<strong>{a}</strong>") < html.index(f"<strong>{b}</strong>") < html.index(
+        f"<strong>{c}</strong>")
 
 
 def test_a_captain_enters_hands_and_each_player_is_credited(client, threechu_table):
