@@ -237,8 +237,9 @@ def round_progress(event: Event, rnd: Round) -> tuple[int, int]:
     """How many of the round's tables are done, of how many: read once per change of the
     standings (every hand renews them), not on each of the projector's screens."""
     rnd.event = event
-    return tuple(standings_cache.cached(event.pk, f"progress:{rnd.pk}",
-                                        lambda: progress.tables_done(rnd)))
+    done, total = standings_cache.cached(event.pk, f"progress:{rnd.pk}",
+                                         lambda: progress.tables_done(rnd))
+    return done, total
 
 
 def public_round_or_404(event: Event, number: int) -> Round:

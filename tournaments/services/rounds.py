@@ -241,7 +241,7 @@ def next_seed(seed: int) -> int:
 
 def _same_draw(draw: Draw, rnd: Round) -> bool:
     """The draw seats everyone as the round already does (same tables, same seats)."""
-    seated = {}
+    seated: dict[int, dict[int, int]] = {}
     for table_id, position, entrant_id in Seat.objects.filter(table__round=rnd).values_list(
             "table_id", "position", "entrant_id"):
         seated.setdefault(table_id, {})[position] = entrant_id
