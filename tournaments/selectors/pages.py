@@ -178,10 +178,10 @@ def build_table_view(table: Table, event_format, results: dict[int, RoundResult]
     if event_format.game.per_seat:
         totals: dict[int, list[int]] = {}
         for hand in hands:
-            for credit in hand.seat_credits.all():
-                total = totals.setdefault(credit.position, [0, 0])
-                total[0] += credit.tp
-                total[1] += credit.vp
+            for seat_credit in hand.seat_credits.all():
+                total = totals.setdefault(seat_credit.position, [0, 0])
+                total[0] += seat_credit.tp
+                total[1] += seat_credit.vp
         view.players = [(seat, *totals.get(seat.position, (0, 0))) for seat in seats]
     return view
 
