@@ -54,6 +54,9 @@ from .cache import count
 class AttemptLimit(SimpleRateThrottle):
     """Attempts per identity in a window of the rate ``scope`` (say ``20/minute``)."""
 
+    num_requests: int  # both set from the rate by ``SimpleRateThrottle.__init__``
+    duration: int  # seconds
+
     def __init__(self, scope: str):
         self.scope = scope
         super().__init__()

@@ -50,6 +50,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -229,8 +230,8 @@ class Preset:
 
     name: str
     format: Format
-    label: str
-    description: str
+    label: str | Promise
+    description: str | Promise
 
 
 # Translators: the presets' short names head an event's page and fill the organizer's list.

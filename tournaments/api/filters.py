@@ -107,7 +107,7 @@ class EntrantFilter(NameFilterSet):
 
     class Meta:
         model = Entrant
-        fields = []
+        fields: list[str] = []
 
 
 class RoundFilter(StrictFilterSet):

@@ -6,12 +6,11 @@ queries; a table's code appears only for the organizers of its event (``context[
 
 from __future__ import annotations
 
-from django.core.validators import RegexValidator
+from django.core.validators import ProhibitNullCharactersValidator, RegexValidator
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
-from rest_framework.fields import ProhibitNullCharactersValidator
 
 from tichu_site.limits import TooManyLogins, limited_authenticate
 

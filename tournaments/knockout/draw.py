@@ -98,7 +98,7 @@ def _draw_groups(event: Event, seeded: list[int], plan: Plan) -> list[list[Match
     for level in range(1, max(len(s) for s in schedules) + 1):
         rnd = Round.objects.create(event=event, number=level, seed=0,
                                    status=Round.Status.PUBLISHED)
-        matches = []
+        matches: list[Match] = []
         for group, schedule in enumerate(schedules):
             if level > len(schedule):
                 continue

@@ -58,11 +58,11 @@ class Draw:
     event (seats 0 and 2 partners, 1 and 3 partners), six in Tientsin (0, 2, 4 against 1, 3, 5),
     two team ids for a team match (team 0 first). ``byes`` lists the entrants without a table
     this round (for a round robin: the team that rests). Tables are numbered in list order,
-    best-ranked table first.
+    best-ranked table first. Any sequences given are stored as tuples.
     """
 
-    tables: tuple[tuple[int, ...], ...]
-    byes: tuple[int, ...] = ()
+    tables: Sequence[Sequence[int]]
+    byes: Sequence[int] = ()
     method: str = ""
     teams: bool = True
     """The seats of a table form two teams that alternate (even seats, odd seats); False: every

@@ -124,7 +124,7 @@ class _Field(PlayerField):
         best = min(costs)
         first, second = rng.choice([split for split, cost in zip(self.splits(len(table)), costs,
                                                                   strict=True) if cost == best])
-        seats: list[int] = []
+        seats = []
         for a, b in zip(first, second, strict=True):
             seats += [table[a], table[b]]
         return tuple(seats)

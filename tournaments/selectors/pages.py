@@ -178,10 +178,10 @@ def build_table_view(table: Table, event_format, results: dict[int, RoundResult]
     if event_format.game.per_seat:
         totals: dict[int, list[int]] = {}
         for hand in hands:
-            for credit in hand.seat_credits.all():
-                total = totals.setdefault(credit.position, [0, 0])
-                total[0] += credit.tp
-                total[1] += credit.vp
+            for seat_credit in hand.seat_credits.all():
+                total = totals.setdefault(seat_credit.position, [0, 0])
+                total[0] += seat_credit.tp
+                total[1] += seat_credit.vp
         view.players = [(seat, *totals.get(seat.position, (0, 0))) for seat in seats]
     return view
 
@@ -237,8 +237,9 @@ def round_progress(event: Event, rnd: Round) -> tuple[int, int]:
     """How many of the round's tables are done, of how many: read once per change of the
     standings (every hand renews them), not on each of the projector's screens."""
     rnd.event = event
-    return tuple(standings_cache.cached(event.pk, f"progress:{rnd.pk}",
-                                        lambda: progress.tables_done(rnd)))
+    done, total = standings_cache.cached(event.pk, f"progress:{rnd.pk}",
+                                         lambda: progress.tables_done(rnd))
+    return done, total
 
 
 def public_round_or_404(event: Event, number: int) -> Round:

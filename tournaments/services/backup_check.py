@@ -273,7 +273,8 @@ def _rounds(items: list, event_format: Format,
     if event_format.rounds is not None and len(items) > event_format.rounds:
         raise BackupError("rounds", _("%(n)s rounds, but the format has %(rounds)s")
                            % {"n": len(items), "rounds": event_format.rounds})
-    checked, codes = [], set()
+    checked: list[CheckedRound] = []
+    codes: set[str] = set()
     for i, item in enumerate(items):
         place = f"rounds[{i}]"
         number = _int(_key(item, "number", place), f"{place}.number", 1)

@@ -146,11 +146,11 @@ def _draw(event: Event, number: int, seed: int) -> Draw:
                           round_number=number, double=event_format.double_round_robin,
                           active=active)
     lines, _ = compute(event)
-    active = {e.pk: e for e in entrants}
-    ordered = [line for line in lines if line.entrant_id in active]
+    present = {e.pk: e for e in entrants}
+    ordered = [line for line in lines if line.entrant_id in present]
     method = event_format.game.draw_method(event_format.pairing)
     return method.pair([PairingEntrant(line.entrant_id, line.victory_points) for line in ordered],
-                       sat_out_history(event, number, list(active)), seed=seed,
+                       sat_out_history(event, number, list(present)), seed=seed,
                        round_number=number)
 
 
@@ -241,7 +241,7 @@ def next_seed(seed: int) -> int:
 
 def _same_draw(draw: Draw, rnd: Round) -> bool:
     """The draw seats everyone as the round already does (same tables, same seats)."""
-    seated = {}
+    seated: dict[int, dict[int, int]] = {}
     for table_id, position, entrant_id in Seat.objects.filter(table__round=rnd).values_list(
             "table_id", "position", "entrant_id"):
         seated.setdefault(table_id, {})[position] = entrant_id

@@ -30,6 +30,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.db import connection
@@ -40,6 +41,7 @@ SECONDS = 600
 RECENT_LIMIT = 16 * 1024 * 1024  # characters or bytes kept per process: a few league answers
 
 Value = str | bytes | dict | list | tuple  # answers, or the data of the field's reads
+V = TypeVar("V", bound=Value)  # what a build returns, a cached read returns too
 
 
 def _size(value: Value) -> int:
@@ -108,13 +110,13 @@ def field_changed(event_id: int) -> None:
     field_versions.renew(event_id)
 
 
-def cached(event_id: int, name: str, build: Callable[[], Value]) -> Value:
+def cached(event_id: int, name: str, build: Callable[[], V]) -> V:
     """The rendered answer ``name`` (e.g. ``api`` or ``table:de:1``) of an event's standings,
     built by ``build`` when neither this process nor the cache has it for the current version."""
     return _cached(versions, f"standings:{name}", event_id, build)
 
 
-def field_cached(event_id: int, name: str, build: Callable[[], Value]) -> Value:
+def field_cached(event_id: int, name: str, build: Callable[[], V]) -> V:
     """A read ``name`` of the event's field (e.g. ``names``), built by ``build`` when neither this
     process nor the cache has it since the field last changed.
 
@@ -127,12 +129,12 @@ def field_cached(event_id: int, name: str, build: Callable[[], Value]) -> Value:
     return _cached(field_versions, f"field:{name}", event_id, build)
 
 
-def _cached(tokens: SharedTokens, name: str, event_id: int, build: Callable[[], Value]) -> Value:
+def _cached(tokens: SharedTokens, name: str, event_id: int, build: Callable[[], V]) -> V:
     version = tokens.current(event_id)
     if version is None:
         return build()
     key = f"{name}:{event_id}:{version}"
-    value = recent.get(key)
+    value: Any = recent.get(key)  # what ``build`` made for this key
     if value is None:
         value = cache.get(key)
         if value is None:

@@ -52,10 +52,10 @@ class Ranking:
 
     def _rows(self, places: range) -> list[StandingRow]:
         """The rows at ``places`` (one query for them, none for the others)."""
-        rows = StandingRow.objects.filter(event=self.event).select_related("entrant")
+        query = StandingRow.objects.filter(event=self.event).select_related("entrant")
         if len(places) < len(self):  # a slice: its rows by id (all of them: the event's)
-            rows = rows.filter(entrant_id__in=[self._entrants[place] for place in places])
-        found = {row.entrant_id: row for row in rows}
+            query = query.filter(entrant_id__in=[self._entrants[place] for place in places])
+        found = {row.entrant_id: row for row in query}
         rows = []
         for place in places:
             row = found.get(self._entrants[place])

@@ -389,7 +389,7 @@ def _is_name(cell) -> bool:
 
 def parse_rows(text: str) -> list[list[str]]:
     """Rows of names from text: one row a line, cells split at ";" (or "," in a CSV)."""
-    rows = []
+    rows: list[list[str]] = []
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         return rows
