@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from scoring import VARIANTS
 
 from .base import SoloGame
-from .columns import PLACING_POINTS
+from .columns import PLACE, PLACING_POINTS
 
 
 class GrandSeigneurTables(SoloGame):
@@ -28,6 +30,13 @@ class GrandSeigneurTables(SoloGame):
     hand_columns = (PLACING_POINTS,)
     total_columns = (PLACING_POINTS,)
     standing_columns = (PLACING_POINTS,)
+    hand_record = ("finish_order",)
+    """A hand's result is its finish order: on the sheet a place each, as many as the table
+    seats."""
+    sheet_side_columns = ()
+    export_columns = (PLACE, PLACING_POINTS)
+    sheet_help = _("Write each hand's finish order as seat numbers: under 1. the first out, "
+                   "and so on (the last may be left out).")
 
     def __init__(self, seats: int = 8):
         self.seats = seats  # type: ignore[misc]
