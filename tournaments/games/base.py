@@ -225,9 +225,14 @@ class TableGame:
                 columns.append(SheetColumn(self.record_title(key), width))
         for index, side in enumerate(self.sides(positions)):
             heading = self.side_heading(index, side, names)
-            columns += [SheetColumn(f"{column.title} {heading}", self.SHEET_WIDTHS["side"])
+            columns += [SheetColumn(self.side_column_title(column, heading),
+                                    self.SHEET_WIDTHS["side"])
                         for column in self.sheet_side_columns]
         return columns
+
+    def side_column_title(self, column: Column, heading: str) -> str:
+        """A side's column on the sheet: what it holds and whose it is ("Card points team A")."""
+        return f"{column.title} {heading}"
 
     def dealer_name(self, number: int, names: Mapping[int, str]) -> str:
         """Who deals hand ``number`` (empty where the game names no dealer)."""
@@ -336,6 +341,10 @@ class SoloGame(TableGame):
 
     def side_code(self, index: int, side: tuple[int, ...]) -> str:
         return _("seat %(n)s") % {"n": side[0] + 1}
+
+    def side_column_title(self, column: Column, heading: str) -> str:
+        """A player's column: its short label and the player's name ("TP Anna")."""
+        return f"{column.label} {heading}"
 
     def positions_of(self, names: Mapping[int, str]) -> range:
         """The seated positions: tables of one event may differ in size."""

@@ -31,7 +31,10 @@ class ThreechuTables(SoloGame):
     hand_record = ("dealer", "calls", "first_out", "sweep", "card_points")
     """The dealer printed on the sheet hand by hand; the card points are the dealer-and-dummy
     side's (the other side's: the deck's minus them)."""
-    card_points_title = _("Card points of the dealer and the dummy")
+    card_points_title = _("Card points of the dealer's side")
+    SHEET_WIDTHS = {**SoloGame.SHEET_WIDTHS, "dealer": 28, "calls": 26, "first_out": 22,
+                    "sweep": 22, "card_points": 24, "side": 18}
+    """Room for the dealer's name printed and the headings of eight columns."""
 
     @staticmethod
     def dealer(number: int) -> int:

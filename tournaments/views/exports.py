@@ -230,7 +230,7 @@ QR_SIZE, QR_RIGHT = 50, 20
 TEXT_WIDTH = 210 - MARGIN - QR_RIGHT - QR_SIZE - 5
 GRID_WIDTH = 210 - 2 * MARGIN
 HAND_WIDTH = 14
-HEADER_HEIGHT = 10
+HEADER_HEIGHT = 13
 ROW_HEIGHT = 9
 BOTTOM = 12
 
@@ -309,7 +309,7 @@ def table_sheets_pdf(event, rnd, tables, link) -> bytes:
 
 def _draw_grid(pdf, fonts: tuple[str, str], grid: list[tuple[SheetColumn, float]], left: float,
                top: float, first: int, last: int) -> int:
-    """The score grid from ``top``: a header row whose titles wrap onto two lines (smaller if
+    """The score grid from ``top``: a header row whose titles wrap onto three lines (smaller if
     they must), then a row per hand from ``first`` to ``last``, as many as the page holds (a
     printed column's cell filled in). Returns the first hand it had no room for."""
     regular, bold = fonts
@@ -317,7 +317,7 @@ def _draw_grid(pdf, fonts: tuple[str, str], grid: list[tuple[SheetColumn, float]
     header_bottom = top - HEADER_HEIGHT * mm
     for column, w in grid:
         pdf.rect(x, header_bottom, w * mm, HEADER_HEIGHT * mm)
-        lines, size = fitted_lines(column.title, bold, 9, (w - 3) * mm, max_lines=2, min_size=5)
+        lines, size = fitted_lines(column.title, bold, 9, (w - 3) * mm, max_lines=3, min_size=6)
         pdf.setFont(bold, size)
         line_y = header_bottom + HEADER_HEIGHT * mm / 2 + (len(lines) - 1) * size * 0.55 - size / 3
         for text in lines:
