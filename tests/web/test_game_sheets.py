@@ -306,3 +306,28 @@ def test_a_tientsin_triple_victory_and_threechus_dummy_in_the_results(organizer_
     assert cells["Ansagen"] == f"Strohmann von {seated[1]}: Tichu"
     assert cells["Zuerst raus"] == seated[2]
     assert cells["Kartenpunkte der Geberseite"] == "70"
+
+
+def test_hands_beyond_a_page_go_on_to_the_next(organizer_client, organizer, tmp_path):
+    """A round of 30 hands: the grid goes on on a second page of the same table, every hand's
+    row once, none left off."""
+    from tournaments.services.events import event_create, players_register
+    from tournaments.services.history import Actor
+    from tournaments.services.rounds import round_pair, round_publish
+
+    actor = Actor.organizer(organizer)
+    event = event_create(owner=organizer, name="Long", preset="dtm", seed=2,
+                         overrides={"hands_per_round": 30})
+    players_register(event=event, names=["Anna", "Ben", "Clara", "David"], actor=actor)
+    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
+    table = rnd.tables.get()
+    response = organizer_client.get(reverse("organizer-sheets", args=[event.pk, table.round_id]))
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(response.content)
+    pages = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("\f")
+    assert len([page for page in pages if page.strip()]) == 2
+    numbers = [int(line.split()[0]) for page in pages for line in page.splitlines()
+               if line.split() and line.split()[0].isdigit() and len(line.split()) == 1]
+    assert numbers == list(range(1, 31))
+    assert "Round 1 · Table 1" in pages[1]
