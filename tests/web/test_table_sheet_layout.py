@@ -10,12 +10,13 @@ import subprocess
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from reportlab.lib.units import mm
 
 from tournaments.services.events import event_create, players_register
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair
-from tournaments.views.exports import MARGIN, QR_RIGHT, QR_SIZE, SHEET_COLUMN_WIDTHS
+from tournaments.views.exports import MARGIN, QR_RIGHT, QR_SIZE, sheet_grid
 
 pytestmark = pytest.mark.django_db
 
@@ -75,7 +76,10 @@ def test_every_text_keeps_to_its_place(organizer_client, sheet_round, tmp_path, 
             assert word[2] <= qr_left, word
 
     edges = [MARGIN * mm]
-    for width in SHEET_COLUMN_WIDTHS:
+    table = rnd.tables.order_by("number").first()
+    with translation.override(language):
+        grid = sheet_grid(event.format.game, {s.position: s.label for s in table.seats.all()})
+    for _column, width in grid:
         edges.append(edges[-1] + width * mm)
     header = max((w for w in found if w[4] in ("Hand", "Spiel")), key=lambda w: w[1])
     cells = list(zip(edges, edges[1:], strict=False))

@@ -13,6 +13,7 @@ from .columns import Column
 from .grand_seigneur import GrandSeigneurTables
 from .hand_table import HandRow, HandTable, hand_table
 from .scored import ScoredHand, score_for_table
+from .sheets import SheetColumn
 from .threechu import ThreechuTables
 from .tichu import TichuTables
 from .tientsin import TientsinTables
@@ -37,6 +38,7 @@ def game_of(event_format) -> TableGame:
 
 
 __all__ = ["GAMES", "Column", "GrandSeigneurTables", "HandRow", "HandTable", "PlacingGame",
-           "ScoredHand", "SoloGame", "TableGame", "TeamGame", "ThreechuTables", "TichuTables",
+           "ScoredHand", "SheetColumn", "SoloGame", "TableGame", "TeamGame", "ThreechuTables",
+           "TichuTables",
            "TientsinTables", "game_of", "hand_table", "players_of", "register",
            "score_for_table", "with_last_seat"]

@@ -20,12 +20,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from django.utils.functional import Promise
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from scoring import VARIANTS, score_entry
 
-from .columns import PLACING_POINTS, TICHU_POINTS, VICTORY_POINTS, Column, SideValues
+from .columns import (
+    CARD_POINTS,
+    PLACE,
+    PLACING_POINTS,
+    TICHU_POINTS,
+    VICTORY_POINTS,
+    Column,
+    SideValues,
+)
+from .sheets import SheetColumn
 
 
 def players_of(game: str) -> int:
@@ -166,6 +176,77 @@ class TableGame:
         "empty after a double victory.")
     """The hand form's help on card points (``%(total)s``: the deck's), naming the sweep."""
 
+    # --- on paper and in a spreadsheet: the table sheet and the results export --------------
+
+    hand_record: ClassVar[tuple[str, ...]] = ("calls", "first_out", "sweep")
+    """The words of a hand beside its numbers (``sheets.RECORD_KEYS``): a column each on the
+    table sheet (to write in, or printed: the dealer) and in the results export."""
+    sheet_side_columns: ClassVar[tuple[Column, ...]] = (CARD_POINTS,)
+    """What the table writes on its sheet per side and hand."""
+    export_columns: ClassVar[tuple[Column, ...]] = (CARD_POINTS, TICHU_POINTS, VICTORY_POINTS)
+    """Each side's numbers of a hand in the results export (``hand_sides``'s keys)."""
+    sheet_help: ClassVar[str | Promise | None] = None
+    """A line above the sheet's grid on how to fill it in, where the columns need one."""
+    card_points_title: ClassVar[str | Promise] = _lazy("Card points")
+    """The heading of the ``card_points`` record (one team's card points)."""
+    SHEET_WIDTHS: ClassVar[dict[str, float]] = {
+        "dealer": 26, "calls": 34, "first_out": 24, "sweep": 24, "card_points": 24,
+        "finish_order": 12, "side": 22}
+    """Each record's share of the sheet's grid (``finish_order``: each place's; ``side``: each
+    side column's), fitted to the page's width by the sheet."""
+
+    def record_title(self, key: str) -> str:
+        """The heading of a ``hand_record`` key, in the active language."""
+        titles = {"dealer": _("Dealer"), "calls": _("Calls"), "first_out": _("First out"),
+                  "sweep": capfirst(str(self.sweep_label)),
+                  "card_points": str(self.card_points_title), "finish_order": _("Finish order")}
+        return titles[key]
+
+    def side_heading(self, index: int, side: tuple[int, ...], names: Mapping[int, str]) -> str:
+        """A side as the sheet heads its columns and its seats (a team's letter, a player)."""
+        raise NotImplementedError
+
+    def side_code(self, index: int, side: tuple[int, ...]) -> str:
+        """A side in the export's headings, the same on every table (a team's letter, a
+        seat's number)."""
+        raise NotImplementedError
+
+    def sheet_seats(self, names: Mapping[int, str]) -> list[tuple[str, tuple[int, ...]]]:
+        """The sheet's seats: a heading and the positions listed under it."""
+        return [(_("Players"), tuple(self.positions_of(names)))]
+
+    def sheet_columns(self, names: Mapping[int, str]) -> list[SheetColumn]:
+        """The score grid of a table whose players are ``names`` (by position): after the
+        hand's number, a column per ``hand_record`` key (a place each of the finish order,
+        the dealer printed hand by hand), then the ``sheet_side_columns`` of each side."""
+        positions = list(self.positions_of(names))
+        columns = []
+        for key in self.hand_record:
+            width = self.SHEET_WIDTHS[key]
+            if key == "finish_order":
+                columns += [SheetColumn(f"{place}.", width)
+                            for place in range(1, len(positions) + 1)]
+            elif key == "dealer":
+                columns.append(SheetColumn(self.record_title(key), width,
+                                           printed=lambda n: self.dealer_name(n, names)))
+            else:
+                columns.append(SheetColumn(self.record_title(key), width))
+        for index, side in enumerate(self.sides(positions)):
+            heading = self.side_heading(index, side, names)
+            columns += [SheetColumn(self.side_column_title(column, heading),
+                                    self.SHEET_WIDTHS["side"])
+                        for column in self.sheet_side_columns]
+        return columns
+
+    def side_column_title(self, column: Column, heading: str) -> str:
+        """A side's column on the sheet: what it holds and whose it is ("Card points team A")."""
+        return f"{column.title} {heading}"
+
+    def dealer_name(self, number: int, names: Mapping[int, str]) -> str:
+        """Who deals hand ``number`` (empty where the game names no dealer)."""
+        dealer = self.dealer_position(number)
+        return "" if dealer is None else names.get(dealer, "?")
+
     def sides(self, positions: Iterable[int]) -> list[tuple[int, ...]]:
         """The table positions of each side of a table whose seats are ``positions``."""
         raise NotImplementedError
@@ -205,6 +286,20 @@ class TeamGame(TableGame):
     """Two teams alternating round the table: team A in the even seats, team B in the odd ones.
     A hand stores each team's TP and VP in ``Hand``'s two columns and the sweep's team."""
 
+    def side_heading(self, index: int, side: tuple[int, ...], names: Mapping[int, str]) -> str:
+        return f"{self.side_label} {self.side_code(index, side)}"
+
+    def side_code(self, index: int, side: tuple[int, ...]) -> str:
+        return "AB"[index]
+
+    def sheet_seats(self, names: Mapping[int, str]) -> list[tuple[str, tuple[int, ...]]]:
+        """Each team's seats under its name (team A, team B)."""
+        sides = self.sides(self.positions_of(names))
+        return [(self.side_heading(index, side, names), side) for index, side in enumerate(sides)]
+
+    def sheet_columns(self, names: Mapping[int, str]) -> list[SheetColumn]:
+        """The records and each team's card points, then the opponents' initials."""
+        return [*super().sheet_columns(names), SheetColumn(_("Opponents"), 24)]
 
     def sides(self, positions: Iterable[int]) -> list[tuple[int, ...]]:
         ordered = sorted(positions)
@@ -243,8 +338,21 @@ class SoloGame(TableGame):
     team_entrants = False
     per_seat = True
 
+    export_columns = (TICHU_POINTS, VICTORY_POINTS)
+    sheet_side_columns = (TICHU_POINTS,)
+
     def sides(self, positions: Iterable[int]) -> list[tuple[int, ...]]:
         return [(position,) for position in sorted(positions)]
+
+    def side_heading(self, index: int, side: tuple[int, ...], names: Mapping[int, str]) -> str:
+        return names.get(side[0], "—")
+
+    def side_code(self, index: int, side: tuple[int, ...]) -> str:
+        return _("seat %(n)s") % {"n": side[0] + 1}
+
+    def side_column_title(self, column: Column, heading: str) -> str:
+        """A player's column: its short label and the player's name ("TP Anna")."""
+        return f"{column.label} {heading}"
 
     def positions_of(self, names: Mapping[int, str]) -> range:
         """The seated positions: tables of one event may differ in size."""
@@ -266,6 +374,13 @@ class PlacingGame(SoloGame):
     hand_columns = (PLACING_POINTS,)
     total_columns = (PLACING_POINTS,)
     standing_columns = (PLACING_POINTS,)
+    hand_record = ("finish_order",)
+    """A hand's result is its finish order: on the sheet a place each, as many as the table
+    seats."""
+    sheet_side_columns = ()
+    export_columns = (PLACE, PLACING_POINTS)
+    sheet_help = _lazy("Write each hand's finish order as seat numbers: under 1. the first out, "
+                       "and so on (the last may be left out).")
 
     def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
         """The captain may leave out the last player (the form says so): here, where the

@@ -18,17 +18,22 @@ from django.utils.translation import gettext_lazy as _
 class Column:
     """One number of a side: ``key`` names it in a side's values (``SideValues``), ``label`` is
     its short heading, ``title`` what it means (a tooltip, the sheet's legend); ``standing``
-    the attribute of a standings row that holds its total, where the standings show it."""
+    the attribute of a standings row that holds its total, where the standings show it, and
+    ``credit`` the one holding the part of it credited for byes and closed tables (the
+    standings export lists it beside)."""
 
     key: str
     label: str | Promise
     title: str | Promise
     standing: str | None = None
+    credit: str | None = None
 
 
 CARD_POINTS = Column("card_points", _("CP"), _("Card points"))
-TICHU_POINTS = Column("tp", _("TP"), _("Tichu points"), standing="tichu_points")
-VICTORY_POINTS = Column("vp", _("VP"), _("Victory points"), standing="victory_points")
+TICHU_POINTS = Column("tp", _("TP"), _("Tichu points"), standing="tichu_points",
+                      credit="adjustment_tp")
+VICTORY_POINTS = Column("vp", _("VP"), _("Victory points"), standing="victory_points",
+                        credit="adjustment_vp")
 PLACE = Column("place", _("Place"), _("Place in the hand's finish order"))
 PLACING_POINTS = Column("points", _("Points"),
                         _("Placing points: the players beaten, hand by hand"),

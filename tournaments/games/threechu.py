@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from scoring import score_entry
 
 from .base import SoloGame, players_of
@@ -26,6 +28,13 @@ class ThreechuTables(SoloGame):
     """The engine's seat of a hand -> the player's offset from the dealer (2 is the dummy)."""
     DEALER_SEAT = 0
     """The dealer's seat in every hand's seats."""
+    hand_record = ("dealer", "calls", "first_out", "sweep", "card_points")
+    """The dealer printed on the sheet hand by hand; the card points are the dealer-and-dummy
+    side's (the other side's: the deck's minus them)."""
+    card_points_title = _("Card points of the dealer's side")
+    SHEET_WIDTHS = {**SoloGame.SHEET_WIDTHS, "dealer": 28, "calls": 26, "first_out": 22,
+                    "sweep": 22, "card_points": 24, "side": 18}
+    """Room for the dealer's name printed and the headings of eight columns."""
 
     @staticmethod
     def dealer(number: int) -> int:

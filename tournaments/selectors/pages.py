@@ -359,10 +359,13 @@ def history(event: Event) -> QuerySet[Change]:
 
 
 def all_hands(event: Event) -> list[Hand]:
-    """Every hand of an event's rounds, in order, for the results export."""
-    return list(Hand.objects.filter(table__round__event=event)
-                .select_related("table__round")
-                .order_by("table__round__number", "table__number", "number"))
+    """Every hand of an event's rounds, in order, for the results export (with each seat's
+    credit in a game scored per player)."""
+    hands = (Hand.objects.filter(table__round__event=event).select_related("table__round")
+             .order_by("table__round__number", "table__number", "number"))
+    if event.format.game.per_seat:
+        hands = hands.prefetch_related("seat_credits")
+    return list(hands)
 
 
 def seats_by_table(event: Event) -> dict[int, dict[int, Seat]]:

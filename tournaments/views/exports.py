@@ -15,17 +15,20 @@ import segno
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.urls import reverse
+from django.utils.formats import get_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 from openpyxl import Workbook
+from openpyxl.utils import get_column_letter
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
+from ..games import SheetColumn
 from ..knockout.reads import CupView, MatchView, cup_view
 from ..selectors import pages as queries
 from .labels import decision_label, stage_label
@@ -45,51 +48,82 @@ def _safe(value):
 
 
 def standings_rows(event) -> tuple[list[str], list[list]]:
-    if event.format.game.placings:  # placing points, and no Tichu points to list
-        return ([_("Rank"), _("Name"), _("Points"), _("Hands"), _("Byes")],
-                [[r.rank_label, r.entrant.display_name, r.victory_points, r.hands_played,
-                  r.byes] for r in queries.standings(event)])
-    header = [_("Rank"), _("Name"), _("VP"), _("TP"), _("Hands"), _("Byes"), _("Bye VP"),
-              _("Bye TP")]
-    rows = [[r.rank_label, r.entrant.display_name, r.victory_points, r.tichu_points,
-             r.hands_played, r.byes, r.adjustment_vp, r.adjustment_tp]
+    """One row per entrant: the game's standing columns (``standing_columns``), the hands and
+    byes, and what of each column the byes and closed tables credited."""
+    columns = event.format.game.standing_columns
+    credited = [column for column in columns if column.credit]
+    header = [_("Rank"), _("Name"), *(str(c.label) for c in columns), _("Hands"), _("Byes"),
+              *(_("Bye %(column)s") % {"column": c.label} for c in credited)]
+    rows = [[r.rank_label, r.entrant.display_name, *(getattr(r, c.standing) for c in columns),
+             r.hands_played, r.byes, *(getattr(r, c.credit) for c in credited)]
             for r in queries.standings(event)]
     return header, rows
 
 
 def results_rows(event) -> tuple[list[str], list[list]]:
-    """One row per hand: where, who sat, what was entered, what it scored."""
+    """One row per hand: where, who sat, the game's words of the hand (``hand_record``: the
+    dealer, the calls, who went out, the sweep, the finish order), each side's numbers
+    (``export_columns``), who entered it."""
+    game = event.format.game
     seats = queries.seats_by_table(event)
-    size = max([4, *(max(table_seats) + 1 for table_seats in seats.values() if table_seats)])
+    size = max((max(table_seats) + 1 for table_seats in seats.values() if table_seats),
+               default=game.seats)
+    positions = list(range(size))
+    sides = game.sides(positions)
     header = [_("Round"), _("Table"), _("Hand"),
               *(_("Seat %(n)s") % {"n": n} for n in range(1, size + 1)),
-              _("Calls"), _("First out"), _("Double victory"), _("Card points A"),
-              _("Card points B"), _("TP A"), _("TP B"), _("VP A"), _("VP B"), _("Entered by"),
-              _("Confirmed")]
-    placings = event.format.game.placings
-    if placings:  # the finish order is the whole result of a hand
-        header = [*header[:3 + size], _("Finish order"), *header[-2:]]
+              *(game.record_title(key) for key in game.hand_record),
+              *(f"{column.label} {game.side_code(index, side)}"
+                for index, side in enumerate(sides) for column in game.export_columns),
+              _("Entered by"), _("Confirmed")]
     rows = []
     for hand in queries.all_hands(event):
         table_seats = seats.get(hand.table_id, {})
-        names = [table_seats[p].label if p in table_seats else "" for p in range(size)]
-        entry = hand.entry or {}
-        if placings:
-            order = " > ".join(names[int(seat)] for seat in entry.get("finish_order") or [])
-            rows.append([hand.table.round.number, hand.table.number, hand.number, *names, order,
-                         actor_label(hand.entered_by),
-                         _("yes") if hand.confirmed_by_opponents else _("no")])
-            continue
-        calls = ", ".join(f"{names[int(seat)]}: {call_label(call)}"
-                          for seat, call in (entry.get("calls") or {}).items())
-        order = entry.get("finish_order") or []
-        card_points = entry.get("card_points") or ["", ""]
-        double = "" if hand.double_victory is None else "AB"[hand.double_victory]
-        rows.append([hand.table.round.number, hand.table.number, hand.number, *names, calls,
-                     names[order[0]] if order else "", double, *card_points, hand.tp_0,
-                     hand.tp_1, hand.vp_0, hand.vp_1, actor_label(hand.entered_by),
+        names = {position: seat.label for position, seat in table_seats.items()}
+        values = game.hand_sides(hand, positions)
+        rows.append([hand.table.round.number, hand.table.number, hand.number,
+                     *(names.get(position, "") for position in positions),
+                     *(_record(game, hand, names, key) for key in game.hand_record),
+                     *(_cell(side.get(column.key)) for side in values
+                       for column in game.export_columns),
+                     actor_label(hand.entered_by),
                      _("yes") if hand.confirmed_by_opponents else _("no")])
     return header, rows
+
+
+def _cell(value):
+    return "" if value is None else value
+
+
+def _record(game, hand, names: dict[int, str], key: str) -> str | int:
+    """A hand's word for ``key`` of its game's ``hand_record``, by the players' names."""
+    entry = hand.entry or {}
+    seated = game.hand_seats(hand.number, names)  # the engine's seats of this hand
+    roles = game.roles(hand.number)
+
+    def who(seat) -> str:
+        name = seated.get(int(seat), "?")
+        return _("dummy of %(name)s") % {"name": name} if roles.get(int(seat)) == "dummy" \
+            else name
+
+    order = entry.get("finish_order") or []
+    if key == "dealer":
+        return game.dealer_name(hand.number, names)
+    if key == "calls":
+        return ", ".join(f"{who(seat)}: {call_label(call)}"
+                         for seat, call in (entry.get("calls") or {}).items())
+    if key == "first_out":
+        return who(order[0]) if order else ""
+    if key == "sweep":
+        if hand.double_victory is None:
+            return ""
+        return " & ".join(dict.fromkeys(name for seat, name in sorted(seated.items())
+                                        if seat % 2 == hand.double_victory))
+    if key == "card_points":
+        return _cell((entry.get("card_points") or [None])[0])
+    if key == "finish_order":
+        return " > ".join(who(seat) for seat in order)
+    raise ValueError(f"no record {key!r}")
 
 
 def matches_rows(event) -> tuple[list[str], list[list]]:
@@ -119,6 +153,18 @@ EXPORTS = {"standings": (gettext_lazy("Standings"), standings_rows),
            "matches": (gettext_lazy("Matches"), matches_rows)}
 
 
+def _list_separator() -> str:
+    """The CSV separator a spreadsheet program of the reader's language expects: ";" where
+    numbers take a decimal comma (German Excel reads a "," file as one column)."""
+    return ";" if get_format("DECIMAL_SEPARATOR") == "," else ","
+
+
+def _widths(header: list, rows: list[list]) -> list[float]:
+    """Each column's width in an XLSX sheet: its longest text, within reason."""
+    return [min(max(len(str(value)) for value in column) + 2, 60)
+            for column in zip(header, *rows, strict=True)]
+
+
 @login_required
 @require_GET
 def export(request, event_id: int, kind: str, fmt: str):
@@ -127,20 +173,23 @@ def export(request, event_id: int, kind: str, fmt: str):
         raise Http404
     title, rows_of = EXPORTS[kind]
     header, rows = rows_of(event)
-    filename = f"{slugify(event.name) or 'event'}-{kind}.{fmt}"
+    rows = [[_safe(v) for v in row] for row in rows]
+    filename = f"{slugify(event.name) or 'event'}-{slugify(str(title)) or kind}.{fmt}"
     if fmt == "csv":
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response.write("\ufeff")  # spreadsheet programs then read UTF-8 names right
-        writer = csv.writer(response)
+        writer = csv.writer(response, delimiter=_list_separator())
         writer.writerow(header)
-        writer.writerows([[_safe(v) for v in row] for row in rows])
+        writer.writerows(rows)
     else:
         workbook = Workbook()
         sheet = workbook.active
         sheet.title = str(title)
         sheet.append(header)
         for row in rows:
-            sheet.append([_safe(v) for v in row])
+            sheet.append(row)
+        for index, width in enumerate(_widths(header, rows), start=1):
+            sheet.column_dimensions[get_column_letter(index)].width = width
         sheet.freeze_panes = "A2"
         buffer = io.BytesIO()
         workbook.save(buffer)
@@ -179,51 +228,76 @@ def _draw_qr(pdf, data: str, x: float, y: float, size: float) -> None:
 MARGIN = 20
 QR_SIZE, QR_RIGHT = 50, 20
 TEXT_WIDTH = 210 - MARGIN - QR_RIGHT - QR_SIZE - 5
-SHEET_COLUMN_WIDTHS = (14, 36, 26, 26, 22, 22, 24)  # hand, calls, first out, double victory...
-HEADER_HEIGHT = 10
+GRID_WIDTH = 210 - 2 * MARGIN
+HAND_WIDTH = 14
+HEADER_HEIGHT = 13
+ROW_HEIGHT = 9
+BOTTOM = 12
 
 
-def sheet_columns() -> list[str]:
-    return [_("Hand"), _("Calls"), _("First out"), _("Double victory"), _("Points A"),
-            _("Points B"), _("Opponents")]
+def sheet_grid(game, names: dict[int, str]) -> list[tuple[SheetColumn, float]]:
+    """The score grid of a table whose players are ``names`` (by position), as its game lays it
+    out (``sheet_columns``): the hand's number, then the game's columns, fitted to the page's
+    width; each column with its width in millimetres."""
+    columns = game.sheet_columns(names)
+    scale = (GRID_WIDTH - HAND_WIDTH) / (sum(column.width for column in columns) or 1)
+    return [(SheetColumn(_("Hand"), HAND_WIDTH), HAND_WIDTH),
+            *((column, column.width * scale) for column in columns)]
 
 
 def table_sheets_pdf(event, rnd, tables, link) -> bytes:
-    """One A4 page per table: seats, QR code and code, and a score grid for its hands. Every
-    text keeps to its place (``pdf_text``), whatever the language and the length of a name."""
+    """One A4 page per table (more if its hands need them): its seats as the game groups them,
+    QR code and code, and a score grid for its hands in the game's columns. Every text keeps
+    to its place (``pdf_text``), whatever the language and the length of a name."""
     buffer = io.BytesIO()
     pdf = canvas.Canvas(buffer, pagesize=A4, pageCompression=1)
     pdf.setTitle(f"{event.name} – {_('Round')} {rnd.number}")
-    regular, bold = _fonts()
+    fonts = _fonts()
+    regular, bold = fonts
     width, height = A4
+    game = event.format.game
     hands = event.format.hands_per_round or 12
     left, text_width = MARGIN * mm, TEXT_WIDTH * mm
     qr_x, qr_centre = width - (QR_RIGHT + QR_SIZE) * mm, width - (QR_RIGHT + QR_SIZE / 2) * mm
     for table in tables:
-        seats = {s.position: s for s in table.seats.all()}
+        names = {s.position: s.label for s in table.seats.all()}
         url = link(table.code)
         top = height - 20 * mm
+        heading = f"{_('Round')} {rnd.number} · {_('Table')} {table.number}"
         y = draw_wrapped(pdf, event.name, bold, 18, left, top, text_width, min_size=12)
-        draw_fitted(pdf, f"{_('Round')} {rnd.number} · {_('Table')} {table.number}", bold, 28,
-                    left, y - 13 * mm, text_width)
+        draw_fitted(pdf, heading, bold, 28, left, y - 13 * mm, text_width)
         _draw_qr(pdf, url, qr_x, top - 48 * mm, QR_SIZE * mm)
         draw_fitted(pdf, url, regular, 9, qr_centre, top - 52 * mm, (QR_SIZE + 16) * mm,
                     min_size=5, centred=True)
         draw_fitted(pdf, table.code, bold, 13, qr_centre, top - 58 * mm, QR_SIZE * mm,
                     centred=True)
         y -= 27 * mm
-        for team, label in ((0, "A"), (1, "B")):
-            draw_fitted(pdf, f"{_('Team')} {label}", bold, 12, left, y, text_width)
-            for position in range(team, max(4, max(seats, default=0) + 1), 2):
-                name = seats[position].label if position in seats else "—"
+        groups = game.sheet_seats(names)
+        line = 6 if sum(len(positions) for _h, positions in groups) <= 8 else 5
+        for label, positions in groups:
+            draw_fitted(pdf, label, bold, 12, left, y, text_width)
+            for position in positions:
+                name = names.get(position, "—")
                 y = draw_wrapped(pdf, f"{_('Seat')} {position + 1}: {name}", regular, 12,
-                                 left + 5 * mm, y - 6 * mm, text_width - 5 * mm, min_size=10)
+                                 left + 5 * mm, y - line * mm, text_width - 5 * mm, min_size=9)
             y -= 9 * mm
         y = min(y, top - 62 * mm)  # below the code under the QR code
+        if game.sheet_help:
+            y = draw_wrapped(pdf, str(game.sheet_help), regular, 10, left, y,
+                             GRID_WIDTH * mm) - 6 * mm
         draw_fitted(pdf, _("Scan the code or open the link to enter each hand."), regular, 10,
-                    left, y, text_width)
+                    left, y, GRID_WIDTH * mm)
         y -= 12 * mm
-        _draw_grid(pdf, (regular, bold), left, y, hands)
+        grid = sheet_grid(game, names)
+        number = 1
+        while True:
+            number = _draw_grid(pdf, fonts, grid, left, y, number, hands)
+            if number > hands:
+                break
+            pdf.showPage()  # the hands left go on to a page of their own
+            y = height - 20 * mm
+            draw_fitted(pdf, f"{event.name} – {heading}", bold, 12, left, y, GRID_WIDTH * mm)
+            y -= 10 * mm
         pdf.showPage()
     if not tables:
         pdf.setFont(regular, 12)
@@ -233,33 +307,37 @@ def table_sheets_pdf(event, rnd, tables, link) -> bytes:
     return buffer.getvalue()
 
 
-def _draw_grid(pdf, fonts: tuple[str, str], left: float, top: float, hands: int) -> None:
-    """The score grid: a header row whose titles wrap onto two lines (smaller if they must),
-    then a row per hand, as many as the page holds."""
+def _draw_grid(pdf, fonts: tuple[str, str], grid: list[tuple[SheetColumn, float]], left: float,
+               top: float, first: int, last: int) -> int:
+    """The score grid from ``top``: a header row whose titles wrap onto three lines (smaller if
+    they must), then a row per hand from ``first`` to ``last``, as many as the page holds (a
+    printed column's cell filled in). Returns the first hand it had no room for."""
     regular, bold = fonts
     x = left
     header_bottom = top - HEADER_HEIGHT * mm
-    for title, w in zip(sheet_columns(), SHEET_COLUMN_WIDTHS, strict=True):
+    for column, w in grid:
         pdf.rect(x, header_bottom, w * mm, HEADER_HEIGHT * mm)
-        lines, size = fitted_lines(title, bold, 9, (w - 3) * mm, max_lines=2)
+        lines, size = fitted_lines(column.title, bold, 9, (w - 3) * mm, max_lines=3, min_size=6)
         pdf.setFont(bold, size)
         line_y = header_bottom + HEADER_HEIGHT * mm / 2 + (len(lines) - 1) * size * 0.55 - size / 3
-        for line in lines:
-            pdf.drawString(x + 1.5 * mm, line_y, line)
+        for text in lines:
+            pdf.drawString(x + 1.5 * mm, line_y, text)
             line_y -= size * 1.1
         x += w * mm
-    pdf.setFont(regular, 11)
     y = header_bottom
-    for number in range(1, hands + 1):
-        y -= 9 * mm
-        if y < 12 * mm:
-            break
+    number = first
+    while number <= last and y - ROW_HEIGHT * mm >= BOTTOM * mm:
+        y -= ROW_HEIGHT * mm
         x = left
-        for i, w in enumerate(SHEET_COLUMN_WIDTHS):
-            pdf.rect(x, y, w * mm, 9 * mm)
-            if i == 0:
-                pdf.drawString(x + 4 * mm, y + 3 * mm, str(number))
+        for index, (column, w) in enumerate(grid):
+            pdf.rect(x, y, w * mm, ROW_HEIGHT * mm)
+            text = str(number) if index == 0 else column.cell(number)
+            if text:
+                draw_fitted(pdf, text, regular, 11 if index == 0 else 9, x + 1.5 * mm,
+                            y + 3 * mm, (w - 3) * mm)
             x += w * mm
+        number += 1
+    return number
 
 
 @login_required
@@ -274,8 +352,9 @@ def table_sheets(request, event_id: int, round_id: int):
 
     response = HttpResponse(table_sheets_pdf(event, rnd, tables, link),
                             content_type="application/pdf")
-    response["Content-Disposition"] = (f'inline; filename="{slugify(event.name) or "event"}-'
-                                       f'round-{rnd.number}-tables.pdf"')
+    response["Content-Disposition"] = (
+        f'inline; filename="{slugify(event.name) or "event"}-{slugify(_("Round"))}-'
+        f'{rnd.number}-{slugify(_("Tables"))}.pdf"')
     return response
 
 
