@@ -46,10 +46,13 @@ def tiebreak_label(tiebreak: Tiebreak) -> str:
 
 def credit_text(row: StandingRow, columns: tuple[Column, ...]) -> str:
     """"(1 bye, credited +2 VP, +50 TP)": the byes and the credits in a row's points, in the
-    game's columns; "" for a row without either."""
+    game's columns (each of them, a zero too, once any holds a credit); "" for a row without
+    either."""
+    credited = [column for column in columns if column.standing in ADJUSTMENTS]
     credits = [f"{getattr(row, ADJUSTMENTS[column.standing]):+d} {column.label}"
-               for column in columns if column.standing in ADJUSTMENTS
-               and getattr(row, ADJUSTMENTS[column.standing])]
+               for column in credited]
+    if not any(getattr(row, ADJUSTMENTS[column.standing]) for column in credited):
+        credits = []
     parts = []
     if row.byes:
         parts.append(ngettext("%(n)d bye", "%(n)d byes", row.byes) % {"n": row.byes})
