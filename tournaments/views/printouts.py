@@ -83,13 +83,14 @@ class Printout:
 
     def _page(self, canvas, document) -> None:
         width, height = self.pagesize
+        heading = max(11.0, self.size * 1.25)  # the title as large as the table, or larger
         canvas.saveState()
         canvas.setFont(self.bold, 13)
         canvas.drawString(MARGIN, height - MARGIN, self.event.name[:90])
-        canvas.setFont(self.bold, 11)
-        canvas.drawString(MARGIN, height - MARGIN - 6 * mm, self.title)
+        canvas.setFont(self.bold, heading)
+        canvas.drawString(MARGIN, height - MARGIN - 2 * mm - heading, self.title)
         canvas.setFont(self.regular, 8)
-        canvas.drawRightString(width - MARGIN, height - MARGIN - 6 * mm, self.stamp)
+        canvas.drawRightString(width - MARGIN, height - MARGIN, self.stamp)
         canvas.drawRightString(width - MARGIN, MARGIN / 2,
                                _("Page %(n)d") % {"n": document.page})
         canvas.restoreState()
@@ -98,7 +99,7 @@ class Printout:
         buffer = io.BytesIO()
         document = SimpleDocTemplate(
             buffer, pagesize=self.pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
-            topMargin=MARGIN + 12 * mm, bottomMargin=MARGIN,
+            topMargin=MARGIN + 6 * mm + max(11.0, self.size * 1.25) * 1.5, bottomMargin=MARGIN,
             title=f"{self.event.name} – {self.title}", author=self.event.name)
         document.build(story or [Spacer(1, 1)], onFirstPage=self._page, onLaterPages=self._page)
         return buffer.getvalue()
