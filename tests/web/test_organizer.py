@@ -220,15 +220,15 @@ def test_a_forfeit_without_the_team_at_fault_is_refused_on_the_form(organizer_cl
 
 @pytest.mark.parametrize("language, closing, credit", [
     ("en", {"status": "averaged"}, ["Adjustment for 3 missing hands", "Team A +3 VP, +150 TP",
-                                    "Team B +3 VP, +150 TP", "adjustment +3 VP, +150 TP"]),
+                                    "Team B +3 VP, +150 TP", "(credited +3 VP, +150 TP)"]),
     ("de", {"status": "forfeited", "forfeited_by": "1"},
      ["Ausgleich für 3 fehlende Spiele", "Team A +6 SP, +0 TP", "Team B +0 SP, +0 TP",
-      "Ausgleich +6 SP, +0 TP"]),
+      "(gutgeschrieben +6 SP, +0 TP)"]),
 ])
 def test_a_closed_tables_credit_is_shown_as_an_adjustment(organizer_client, running_event,
                                                           language, closing, credit):
     """Issue 14, bug 3: the missing hands' credit on the table and round pages, and beside the
-    standings, apart from the points earned at the table."""
+    standings, apart from the points earned at the table, marked as credited (issue 23)."""
     from tournaments.standings.compute import refresh
 
     table = running_event.rounds.first().tables.order_by("number").first()

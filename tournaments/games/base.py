@@ -339,7 +339,7 @@ class SoloGame(TableGame):
     per_seat = True
 
     export_columns = (TICHU_POINTS, VICTORY_POINTS)
-    sheet_side_columns = (TICHU_POINTS,)
+    sheet_side_columns: ClassVar[tuple[Column, ...]] = (TICHU_POINTS,)
 
     def sides(self, positions: Iterable[int]) -> list[tuple[int, ...]]:
         return [(position,) for position in sorted(positions)]
@@ -377,7 +377,7 @@ class PlacingGame(SoloGame):
     hand_record = ("finish_order",)
     """A hand's result is its finish order: on the sheet a place each, as many as the table
     seats."""
-    sheet_side_columns = ()
+    sheet_side_columns: ClassVar[tuple[Column, ...]] = ()
     export_columns = (PLACE, PLACING_POINTS)
     sheet_help = _lazy("Write each hand's finish order as seat numbers: under 1. the first out, "
                        "and so on (the last may be left out).")

@@ -35,7 +35,7 @@ from ..models import (
 from ..standings import cache as standings_cache
 from ..standings.ranking import ranking
 from . import progress
-from .visible import organized_events, standing_rows
+from .visible import organized_events
 
 
 @dataclass(frozen=True)
@@ -217,8 +217,16 @@ def event_or_404(event_id: int) -> Event:
 
 
 def standings(event: Event) -> list[StandingRow]:
-    """The stored standings, in rank order, with the entrants' names."""
-    return labelled(standing_rows(event))
+    """The stored standings of those who played, in rank order (ranks count among them: the
+    event's ranking, ``standings.ranking``), with the entrants' names."""
+    return labelled(ranking(event)[:])
+
+
+def did_not_play(event: Event) -> list[StandingRow]:
+    """The rows of those who never played (absent all day: no hand, no bye, no credit, never
+    seated), by name (German order: ``collation``): listed apart from the standings."""
+    return sorted_by_name(labelled(ranking(event).absent()),
+                          lambda row: row.entrant.display_name)
 
 
 def standing_of(event: Event, entrant: Entrant) -> StandingRow | None:

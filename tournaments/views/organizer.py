@@ -161,6 +161,7 @@ def _event_page(request, event, players_form=None, status=200, settings_form=Non
         "playing": sum(1 for entrant in entrants if entrant.active),
         "tables": queries.table_views(latest, event) if latest else [],
         "rows": [] if cup["cup"] else queries.standings(event),
+        "absent": [] if cup["cup"] else queries.did_not_play(event),
         "players_form": players_form or PlayersForm(),
         "settings_form": settings_form or EventSettingsForm(event=event),
         "attention": cup_attention(event) if event.format.is_cup else [],

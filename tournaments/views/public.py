@@ -64,6 +64,7 @@ def _table_context(event: Event, number: int) -> dict:
     except EmptyPage:
         raise Http404("No such page of the standings.") from None
     return {"event": event, "rows": queries.labelled(page.object_list), "page": page,
+            "absent": queries.did_not_play(event) if not page.has_next() else [],
             "pages_path": reverse("event", args=[event.pk]),
             "page_range": list(paginator.get_elided_page_range(number, on_each_side=2,
                                                                on_ends=1)),
@@ -214,19 +215,21 @@ def projector(request, event_id: int):
     seating_screens, standings_screens = _screens(len(lines)), max(_screens(len(standings)), 1)
     number = _screen_number(request) % (seating_screens + standings_screens)
     size = 2 * PROJECTOR_ROWS
+    absent = []
     if number < seating_screens:
         kind, page, pages = "seating", number, seating_screens
         shown = lines[page * size:(page + 1) * size]
     else:
         kind, page, pages = "standings", number - seating_screens, standings_screens
         shown = queries.labelled(standings[page * size:(page + 1) * size])
+        absent = queries.did_not_play(event) if page == pages - 1 else []
     done, table_count = queries.round_progress(event, rnd) if rnd else (0, 0)
     return render(request, "public/projector.html", {
         "event": event, "round": rnd, "kind": kind, "columns": _columns(shown),
         "page": page + 1, "pages": pages, "tables_done": done, "table_count": table_count,
         "next": (number + 1) % (seating_screens + standings_screens),
         "refresh": PROJECTOR_REFRESH_SECONDS, "up_to_date": event.standings_up_to_date,
-        "standing_columns": event.format.game.standing_columns})
+        "standing_columns": event.format.game.standing_columns, "absent": absent})
 
 
 @require_GET

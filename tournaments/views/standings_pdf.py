@@ -1,28 +1,24 @@
 """The standings as a printable PDF (public, like the standings): "final" once the event is
 finished, else provisional with the round they stand after. For the notice board and the prize
-giving; A4, as many pages as the field needs, the header repeated on each."""
+giving; A4, as many pages as the field needs, the header row repeated on each (``printouts``).
+
+The columns are the page's: rank, name (with its byes and credits marked, ``standing_layout``),
+the game's ``standing_columns``, the event's tie-breaks, hands. Those who never played are not
+ranked: they follow the table as "did not play". A cup prints its placings instead (``cup``).
+"""
 
 from __future__ import annotations
 
-import io
-
-from django.http import HttpResponse
-from django.utils import timezone
-from django.utils.formats import date_format
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.units import mm
-from reportlab.pdfgen import canvas
+from reportlab.platypus import Paragraph, Spacer
+from reportlab.platypus.flowables import Flowable
 
 from ..models import Event
 from ..selectors import pages as queries
 from .cup import placings_pdf
-from .exports import _fonts
-
-ROW_HEIGHT = 7 * mm
-NAME_CHARS = 52
+from .printouts import Printout, escape, pdf_response
+from .standing_layout import credit_text, tiebreak_columns, tiebreak_label, tiebreak_value
 
 
 def _title(event: Event, rounds_played: int) -> str:
@@ -31,60 +27,37 @@ def _title(event: Event, rounds_played: int) -> str:
     return _("Standings after round %(n)d (provisional)") % {"n": rounds_played}
 
 
-def standings_pdf(event: Event, rows: list, rounds_played: int) -> bytes:
-    buffer = io.BytesIO()
-    pdf = canvas.Canvas(buffer, pagesize=A4, pageCompression=1)
-    title = _title(event, rounds_played)
-    pdf.setTitle(f"{event.name} – {title}")
-    regular, bold = _fonts()
-    width, height = A4
-    left, right = 18 * mm, width - 18 * mm
-    placings = event.format.game.placings  # placing points, no Tichu points (Grand Seigneur)
-    columns = [(_("Rank"), left + 12 * mm, "right"), (_("Name"), left + 16 * mm, "left"),
-               *([(_("Points"), right - 25 * mm, "right")] if placings else
-                 [(_("VP"), right - 50 * mm, "right"), (_("TP"), right - 25 * mm, "right")]),
-               (_("Hands"), right, "right")]
-    stamp = date_format(timezone.localtime(), "DATETIME_FORMAT")
-
-    def header() -> float:
-        top = height - 18 * mm
-        pdf.setFont(bold, 16)
-        pdf.drawString(left, top, event.name[:70])
-        pdf.setFont(bold, 13)
-        pdf.drawString(left, top - 8 * mm, title)
-        pdf.setFont(regular, 8)
-        pdf.drawRightString(right, top - 8 * mm, stamp)
-        y = top - 18 * mm
-        pdf.setFont(bold, 10)
-        for text, x, align in columns:
-            (pdf.drawRightString if align == "right" else pdf.drawString)(x, y, text)
-        pdf.line(left, y - 2 * mm, right, y - 2 * mm)
-        return y - ROW_HEIGHT
-
-    y = header()
+def standings_pdf(event: Event, rows: list, rounds_played: int,
+                  absent: list | None = None) -> bytes:
+    """``rows`` (those who played, ranked) as a table, ``absent`` (never played) after it."""
+    printout = Printout(event, _title(event, rounds_played))
+    columns = event.format.game.standing_columns
+    tiebreaks = tiebreak_columns(event)
+    header = [_("Rank"), _("Name"), *(str(c.label) for c in columns),
+              *(tiebreak_label(t) for t in tiebreaks), _("Hands")]
+    numbers = len(columns) + len(tiebreaks) + 1
+    lines = []
     for row in rows:
-        if y < 15 * mm:
-            pdf.showPage()
-            y = header()
-        name = row.entrant.display_name
-        if len(name) > NAME_CHARS:  # shortened in the name: what tells equal names apart stays
-            suffix = name[len(row.entrant.name):]
-            name = row.entrant.name[:max(NAME_CHARS - len(suffix) - 1, 1)] + "…" + suffix
+        name = escape(row.entrant.display_name)
         if not row.entrant.active:
-            name = f"{name} ({_('withdrawn')})"
-        points = [str(row.victory_points)] if placings else [str(row.victory_points),
-                                                                 str(row.tichu_points)]
-        values = [row.rank_label, name, *points, str(row.hands_played)]
-        pdf.setFont(regular, 10)
-        for value, (_text, x, align) in zip(values, columns, strict=True):
-            (pdf.drawRightString if align == "right" else pdf.drawString)(x, y, value)
-        y -= ROW_HEIGHT
-    if not rows:
-        pdf.setFont(regular, 10)
-        pdf.drawString(left, y, _("No standings yet."))
-    pdf.showPage()
-    pdf.save()
-    return buffer.getvalue()
+            name += " ({})".format(escape(_("withdrawn")))
+        credit = credit_text(row, columns)
+        if credit:
+            name += f'<br/><font size="{printout.size * 0.75}">{escape(credit)}</font>'
+        lines.append([row.rank_label, Paragraph(name, printout.text),
+                      *(getattr(row, c.standing) for c in columns),
+                      *(tiebreak_value(row, t) for t in tiebreaks), row.hands_played])
+    story: list[Flowable] = []
+    if lines:
+        story.append(printout.table(header, lines, flex=1,
+                                    numeric=(0, *range(2, 2 + numbers)), key=2))
+    else:
+        story.append(printout.paragraph(_("No standings yet.")))
+    if absent:
+        story += [Spacer(1, 5 * printout.size), printout.paragraph(
+            "{}: {}".format(_("Did not play"),
+                            ", ".join(row.entrant.display_name for row in absent)))]
+    return printout.build(story)
 
 
 @require_GET
@@ -93,9 +66,7 @@ def standings_pdf_view(request, event_id: int):
     if event.format.is_cup:  # a cup ranks by its placings, never by VP
         body = placings_pdf(event)
     else:
-        body = standings_pdf(event, queries.standings(event), len(queries.public_rounds(event)))
-    response = HttpResponse(body, content_type="application/pdf")
+        body = standings_pdf(event, queries.standings(event), len(queries.public_rounds(event)),
+                             queries.did_not_play(event))
     kind = "final" if event.status == Event.Status.FINISHED else "provisional"
-    response["Content-Disposition"] = (f'inline; filename="{slugify(event.name) or "event"}-'
-                                       f'standings-{kind}.pdf"')
-    return response
+    return pdf_response(body, event, f"standings-{kind}")

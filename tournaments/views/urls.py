@@ -8,7 +8,7 @@ from django.urls import path, re_path
 
 from tichu_site.login_forms import LimitedAuthenticationForm
 
-from . import captain, cup, exports, organizer, public, standings_pdf
+from . import captain, cup, exports, organizer, printouts, public, standings_pdf
 
 public_urls = [
     path("", public.home, name="home"),
@@ -72,6 +72,10 @@ organizer_urls = [
     path(E + "rounds/<int:round_id>/swap/", organizer.seats_swap_view, name="organizer-swap"),
     path(E + "rounds/<int:round_id>/sheets.pdf", exports.table_sheets,
          name="organizer-sheets"),
+    path(E + "rounds/<int:round_id>/seating.pdf", printouts.round_seating_pdf,
+         name="organizer-seating-pdf"),
+    path(E + "rounds/<int:round_id>/results.pdf", printouts.round_results_pdf,
+         name="organizer-results-pdf"),
     path(E + "tables/<int:table_id>/", organizer.table_detail, name="organizer-table"),
     path(E + "tables/<int:table_id>/close/", organizer.table_close_view,
          name="organizer-table-close"),
