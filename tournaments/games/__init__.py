@@ -8,7 +8,7 @@ the game's name.
 
 from __future__ import annotations
 
-from .base import SoloGame, TableGame, TeamGame, players_of
+from .base import SeatName, SoloGame, TableGame, TeamGame, players_of, side_name
 from .columns import Column
 from .grand_seigneur import GrandSeigneurTables, with_last_seat
 from .hand_table import HandRow, HandTable, hand_table
@@ -37,6 +37,6 @@ def game_of(event_format) -> TableGame:
 
 
 __all__ = ["GAMES", "Column", "GrandSeigneurTables", "HandRow", "HandTable", "ScoredHand",
-           "SoloGame", "TableGame", "TeamGame", "ThreechuTables", "TichuTables",
+           "SeatName", "SoloGame", "TableGame", "TeamGame", "ThreechuTables", "TichuTables",
            "TientsinTables", "game_of", "hand_table", "players_of", "register",
-           "score_for_table", "with_last_seat"]
+           "score_for_table", "side_name", "with_last_seat"]
