@@ -1,6 +1,6 @@
 """Who plays a team's seats: the people at a table of a team event.
 
-Rules (RULINGS.md, "Who plays for a team"):
+Rules:
 
 - A team's roster holds 2 to 5 players; as many as the team has seats play at a table (two in
   Tichu, three in Tientsin), one per seat of its side. The calls, the first out and every name of
