@@ -141,3 +141,14 @@ def test_the_results_export_and_the_table_sheet_name_people(organizer_client, te
     text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
                           check=True).stdout
     assert "Seat 1: Anna (Dragons)" in text and "Seat 4: Emil (Phoenix)" in text
+
+
+def test_the_public_table_card_and_the_api_name_who_plays(client, team_table):
+    event = team_table.round.event
+    html = client.get(reverse("event-round", args=[event.pk, 1])).content.decode()
+    dragons = event.entrants.get(name="Dragons")
+    link = reverse("event-player", args=[event.pk, dragons.pk])
+    assert f'<a href="{link}">Anna &amp; Bert (Dragons)</a>' in html  # the team linked once
+    players = client.get(reverse("api-table", args=[team_table.pk])).json()["players"]
+    assert [p["person"] for p in players] == ["Anna", "Dora", "Bert", "Emil"]
+    assert [p["name"] for p in players] == ["Dragons", "Phoenix", "Dragons", "Phoenix"]
