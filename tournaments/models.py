@@ -26,6 +26,7 @@ from scoring import Rules
 from .collation import query_words, search_text, sorted_by_name
 from .display_names import display_names
 from .formats import Format
+from .games import SeatName
 from .standings import cache as standings_cache
 
 TABLE_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: typed from paper
@@ -340,8 +341,10 @@ class Seat(models.Model):
     4 in Tichu, 6 in Tientsin); in a game of two teams the even positions are team 0, the odd
     ones team 1.
 
-    In a team event the team's entrant fills all of its positions; ``player`` says which roster
-    member sat there, when known.
+    In a team event the team's entrant fills all of its positions, and ``player`` is the member
+    of its roster who plays the seat: its first members when the table is made, changed by the
+    captain or the organizer (``services.lineups``). None where nobody was named (a table of an
+    individual event, or one made before tables named their players).
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
@@ -367,10 +370,11 @@ class Seat(models.Model):
 
     @property
     def label(self) -> str:
-        """The name shown for a seat: the player, or the team with the roster member who sat
-        there (``player`` and ``entrant`` should be selected with the seat)."""
+        """The name shown for a seat: the player, or the roster member who plays it with their
+        team ("Anna (Dragons)", a ``SeatName``), or the team while nobody is named (``player``
+        and ``entrant`` should be selected with the seat)."""
         if self.player_id and self.player.name != self.entrant.name:
-            return f"{self.entrant.display_name} ({self.player.name})"
+            return SeatName(self.player.name, self.entrant.display_name)
         return self.entrant.display_name
 
 

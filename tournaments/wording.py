@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import InvalidHand
 
+from .games import side_name
 from .services.history import AUTOMATIC, CAPTAIN, ORGANIZER, actor_kind
 
 ENGINE_MESSAGES = {
@@ -94,7 +95,7 @@ def team_in_words(team: int, names: Mapping[int, str] | None) -> str:
     "team N"."""
     members = [names[seat] for seat in sorted(names) if seat % 2 == team] if names else []
     if members:
-        return " & ".join(members)
+        return side_name(members)  # a team's people with their team once
     return gettext("team %(n)s") % {"n": team}
 
 

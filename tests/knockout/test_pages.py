@@ -158,6 +158,8 @@ def test_the_organizers_page_words_the_cup_and_names_each_team_once(organizer_cl
     first = event.rounds.get(number=1)
     html = organizer_client.get(reverse("organizer-round", args=[event.pk, first.pk])).content \
         .decode()
-    assert '<span class="team-a">T1</span><br><span class="team-b">T4</span>' in html
+    # each team once, with the people who play for it (its roster's first members)
+    assert ('<span class="team-a">P1a &amp; P1b (T1)</span><br>'
+            '<span class="team-b">P4a &amp; P4b (T4)</span>') in html
     dashboard = organizer_client.get(reverse("organizer-home")).content.decode()
     assert "<td>K.-o.-Pokal</td>" in dashboard

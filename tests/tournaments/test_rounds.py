@@ -142,7 +142,7 @@ def test_team_swiss_seats_each_team_on_both_of_its_seats(organizer, orga):
 
 def test_a_team_names_two_roster_players_for_its_seats(organizer, orga):
     from tournaments.services.history import ServiceError
-    from tournaments.services.rounds import seats_lineup
+    from tournaments.services.lineups import seats_lineup
 
     event = event_create(owner=organizer, name="League", preset="league", seed=2)
     teams = [team_register(event=event, name=f"T{i}", members=[f"a{i}", f"b{i}", f"c{i}"],

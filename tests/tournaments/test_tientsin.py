@@ -148,7 +148,7 @@ def test_simulate_event_plays_a_tientsin():
 @pytest.mark.django_db(transaction=True)
 def test_a_team_of_three_names_its_three_players_at_a_table(organizer):
     from tournaments.services.history import ServiceError
-    from tournaments.services.rounds import seats_lineup
+    from tournaments.services.lineups import seats_lineup
 
     event = event_create(owner=organizer, name="Teams of three", preset="tientsin", seed=3,
                          overrides={"entrant_type": "team", "pairing": "swiss"})

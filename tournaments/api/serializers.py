@@ -337,6 +337,13 @@ class EntrantRefSerializer(serializers.Serializer):
     display_name = serializers.CharField(help_text=DISPLAY_NAME_HELP)
 
 
+class SeatPlayerSerializer(EntrantRefSerializer):
+    person = serializers.CharField(allow_null=True, help_text=(
+        "In a team event, the member of the team's roster who plays this seat (chosen when the "
+        "table is made: the roster's first members; changed by the captain or the organizer); "
+        "null in an individual event or where nobody is named."))
+
+
 class TableSerializer(TableInRoundSerializer):
     event = serializers.IntegerField(source="round.event_id", read_only=True)
     round_number = serializers.IntegerField(source="round.number", read_only=True)
@@ -353,12 +360,13 @@ class TableSerializer(TableInRoundSerializer):
     def entrants_of(table: Table) -> list[Entrant]:
         return [seat.entrant for seat in table.seats.all()]
 
-    @extend_schema_field(EntrantRefSerializer(many=True))
+    @extend_schema_field(SeatPlayerSerializer(many=True))
     def get_players(self, table):
         seats = [seat for seat in seat_rows(table) if seat is not None]
         label_entrants(seat.entrant for seat in seats)
         return [{"id": seat.entrant_id, "name": seat.entrant.name,
-                 "display_name": seat.entrant.display_name} for seat in seats]
+                 "display_name": seat.entrant.display_name,
+                 "person": seat.player.name if seat.player_id else None} for seat in seats]
 
     def to_representation(self, table):
         data = serializers.ModelSerializer.to_representation(self, table)

@@ -8,7 +8,16 @@ ask it rather than testing the game's name.
 
 from __future__ import annotations
 
-from .base import PlacingGame, SoloGame, TableGame, TeamGame, players_of, with_last_seat
+from .base import (
+    PlacingGame,
+    SeatName,
+    SoloGame,
+    TableGame,
+    TeamGame,
+    players_of,
+    side_name,
+    with_last_seat,
+)
 from .columns import Column
 from .grand_seigneur import GrandSeigneurTables
 from .hand_table import HandRow, HandTable, hand_table
@@ -38,7 +47,7 @@ def game_of(event_format) -> TableGame:
 
 
 __all__ = ["GAMES", "Column", "GrandSeigneurTables", "HandRow", "HandTable", "PlacingGame",
-           "ScoredHand", "SheetColumn", "SoloGame", "TableGame", "TeamGame", "ThreechuTables",
-           "TichuTables",
+           "ScoredHand", "SeatName", "SheetColumn", "SoloGame", "TableGame", "TeamGame",
+           "ThreechuTables", "TichuTables",
            "TientsinTables", "game_of", "hand_table", "players_of", "register",
-           "score_for_table", "with_last_seat"]
+           "score_for_table", "side_name", "with_last_seat"]

@@ -47,6 +47,34 @@ def players_of(game: str) -> int:
     return players
 
 
+class SeatName(str):
+    """A seat's name as people read it: the person who plays it, with their team beside
+    ("Anna (Dragons)"), so that a side of a team's people is named once ("Anna & Bert
+    (Dragons)", ``side_name``). A plain ``str`` names a seat without a known person: a player of
+    an individual event, or a team whose players at this table are not named."""
+
+    person: str
+    team: str
+
+    def __new__(cls, person: str, team: str) -> SeatName:
+        name = super().__new__(cls, f"{person} ({team})")
+        name.person, name.team = person, team
+        return name
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
+        return self.person, self.team
+
+
+def side_name(names: Iterable[str]) -> str:
+    """One side of a table named from its seats' names: each name once, joined with "&", a
+    team's people with their team once ("Anna & Bert (Dragons)")."""
+    unique = list(dict.fromkeys(names))
+    people = [name for name in unique if isinstance(name, SeatName)]
+    if len(unique) > 1 and len(people) == len(unique) and len({n.team for n in people}) == 1:
+        return f"{' & '.join(name.person for name in people)} ({people[0].team})"
+    return " & ".join(unique)
+
+
 class TableGame:
     """A game's tables: their size, their teams, how a field is split into them."""
 
@@ -253,7 +281,7 @@ class TableGame:
 
     def side_names(self, names: Mapping[int, str]) -> list[str]:
         """Each side's name from the players' ``names`` by table position."""
-        return [" & ".join(dict.fromkeys(names.get(p, "?") for p in side))
+        return [side_name(names.get(p, "?") for p in side)
                 for side in self.sides(self.positions_of(names))]
 
     def positions_of(self, names: Mapping[int, str]) -> range:

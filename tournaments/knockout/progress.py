@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Change, Entrant, Event, Match, MatchGame, Round, Seat, Table
 from ..services.history import SYSTEM, Actor, Conflict, ServiceError, record_change
+from ..services.lineups import name_players, players_at
 from ..standings.schedule import mark_changed
 from .bracket import first_round, next_match, rounds_in, teams_in_round
 from .games import games_needed, match_winner, side_at_table
@@ -126,13 +127,18 @@ def game_sides(match: Match) -> list[int | None]:
 
 
 def _add_game(match: Match, number: int) -> None:
-    """The table of game ``number``: the match's first team in seats 0 and 2 in odd games."""
+    """The table of game ``number``: the match's first team in seats 0 and 2 in odd games, each
+    team with the people who played the game before (its roster's first members in game 1)."""
     rnd = Round.objects.select_for_update().get(pk=match.round_id)
     last = Table.objects.filter(round=rnd).order_by("-number").values_list("number", flat=True)
     table = Table.objects.create(round=rnd, number=(last.first() or 0) + 1)
     first, second = match.teams if number % 2 else match.teams[::-1]
-    Seat.objects.bulk_create([Seat(table=table, position=p, entrant_id=e)
-                              for p, e in enumerate((first, second, first, second))])
+    seats = [Seat(table=table, position=p, entrant_id=e)
+             for p, e in enumerate((first, second, first, second))]
+    before = (MatchGame.objects.filter(match=match, number__lt=number).order_by("-number")
+              .values_list("table_id", flat=True).first())
+    name_players(seats, carried=players_at(before) if before else None)  # who played on
+    Seat.objects.bulk_create(seats)
     MatchGame.objects.create(match=match, number=number, table=table)
     mark_changed(match.event)
 

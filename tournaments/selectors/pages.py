@@ -15,8 +15,9 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from ..choices import EntrantType
 from ..collation import sorted_by_name
-from ..games import Column, HandTable, hand_table
+from ..games import Column, HandTable, hand_table, side_name
 from ..models import (
     Bye,
     Change,
@@ -24,6 +25,7 @@ from ..models import (
     Event,
     Hand,
     League,
+    Membership,
     Round,
     RoundResult,
     Season,
@@ -49,6 +51,21 @@ class SideTotal:
     @property
     def cells(self) -> list[int | None]:
         return [value for _column, value in self.values]
+
+    @property
+    def name(self) -> str:
+        """The side's name: its players, a team's people with their team once."""
+        return side_name(seat.label for seat in self.seats)
+
+    @property
+    def entrants(self) -> list[tuple[Entrant, str]]:
+        """Each entrant of the side with the name its seats give it ("Anna & Bert (Dragons)",
+        or a player's name), for a page that links each entrant."""
+        by_entrant: dict[int, list] = {}
+        for seat in self.seats:
+            by_entrant.setdefault(seat.entrant_id, []).append(seat)
+        return [(seats[0].entrant, side_name(seat.label for seat in seats))
+                for seats in by_entrant.values()]
 
 
 @dataclass
@@ -124,8 +141,8 @@ class TableView:
         if self.players is not None:  # every player for themself: all in one line, as they sit
             return (" · ".join(self.names[p] for p in sorted(self.names)), "")
         positions = range(max(4, max(self.names, default=0) + 1))
-        return (" & ".join(dict.fromkeys(self.names.get(p, "?") for p in positions[0::2])),
-                " & ".join(dict.fromkeys(self.names.get(p, "?") for p in positions[1::2])))
+        return (side_name(self.names.get(p, "?") for p in positions[0::2]),
+                side_name(self.names.get(p, "?") for p in positions[1::2]))
 
 
 def _seat_prefetch():
@@ -352,6 +369,33 @@ def table_view(table_id: int, event: Event) -> TableView:
     if table is None:
         raise Http404
     return build_table_view(table, event.format, _round_results(table.round_id))
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """Who plays a team's seats at a table, and whom its roster offers (``services.lineups``)."""
+
+    team: int
+    """0: the even seats, 1: the odd ones."""
+    entrant: Entrant
+    seats: list[Seat]
+    roster: list[tuple[int, str]]
+    """The team's players (id, name) in the roster's order."""
+
+
+def table_lineups(view: TableView, event_format) -> list[Lineup]:
+    """Each team of a team event's table with its seats and roster (one query); none in an
+    individual event."""
+    if event_format.entrant_type != EntrantType.TEAM:
+        return []
+    sides = [seats for seats in view.team_seats if seats]
+    rosters: dict[int, list[tuple[int, str]]] = {}
+    for entrant_id, player_id, name in (
+            Membership.objects.filter(entrant_id__in=[seats[0].entrant_id for seats in sides])
+            .order_by("pk").values_list("entrant_id", "player_id", "player__name")):
+        rosters.setdefault(entrant_id, []).append((player_id, name))
+    return [Lineup(team=seats[0].position % 2, entrant=seats[0].entrant, seats=seats,
+                   roster=rosters.get(seats[0].entrant_id, [])) for seats in sides]
 
 
 def round_seats(rnd: Round) -> list[Seat]:

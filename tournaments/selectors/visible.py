@@ -68,9 +68,10 @@ def round_list(user=None, *, tables: bool = True) -> QuerySet[Round]:
 
 
 def table_list(user=None) -> QuerySet[Table]:
-    """Tables of the rounds visible to ``user``, with their seats and entrants."""
+    """Tables of the rounds visible to ``user``, with their seats, entrants and who plays."""
     tables = Table.objects.select_related("round__event").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.order_by("position").select_related("entrant")))
+        Prefetch("seats", queryset=Seat.objects.order_by("position").select_related("entrant",
+                                                                                   "player")))
     if user is not None and user.is_authenticated:
         return tables.filter(Q(round__status__in=Round.PUBLIC_STATUSES)
                              | Q(round__event_id__in=_organized_ids_subquery(user)))

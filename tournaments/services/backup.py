@@ -1,8 +1,8 @@
 """Backups: an event as one JSON document, and its restoration into another database.
 
 The document holds everything the event's results depend on (format, seed, entrants and their
-players, rounds with tables, codes, seats and byes, every hand with its entry, a cup's matches
-with the tables of their games, and the history).
+players, rounds with tables, codes, seats with who plays a team's seats, byes, every hand with
+its entry, a cup's matches with the tables of their games, and the history).
 Standings are not stored: they are derived data, recomputed after an import, which is how a
 restore proves itself (identical standings).
 """
@@ -21,6 +21,7 @@ from ..models import (
     HandSeat,
     Match,
     MatchGame,
+    Membership,
     Player,
     Round,
     Seat,
@@ -40,7 +41,7 @@ def event_export(event_id: int) -> dict:
     entrants = list(Entrant.objects.filter(event=event).select_related("player")
                     .prefetch_related("members"))
     rounds = list(Round.objects.filter(event=event).prefetch_related(
-        "tables__seats", "tables__hands", "byes"))
+        "tables__seats__player", "tables__hands", "byes"))
     return {
         "version": FORMAT_VERSION,
         "event": {"id": event.pk, "name": event.name, "owner": event.owner.get_username(),
@@ -58,6 +59,9 @@ def event_export(event_id: int) -> dict:
                                 "forfeited_by": t.forfeited_by,
                                 "seats": [s.entrant_id for s in
                                           sorted(t.seats.all(), key=lambda s: s.position)],
+                                # who plays each seat of a team (a roster member's name)
+                                "players": [s.player.name if s.player else None for s in
+                                            sorted(t.seats.all(), key=lambda s: s.position)],
                                 "hands": [_hand(h) for h in
                                           sorted(t.hands.all(), key=lambda h: h.number)]}
                                for t in sorted(r.tables.all(), key=lambda t: t.number)]}
@@ -127,15 +131,19 @@ def _restore(checked: CheckedBackup) -> Event:
                                          withdrawn_after_round=item.withdrawn_after_round)
         roster_create(entrant, item.members)
         entrant_ids[item.source_id] = entrant.pk
-    tables = _restore_rounds(event, checked, entrant_ids)
+    people = {(entrant_id, name): player_id for entrant_id, name, player_id in
+              Membership.objects.filter(event=event).values_list("entrant_id", "player__name",
+                                                                 "player_id")}
+    tables = _restore_rounds(event, checked, entrant_ids, people)
     _restore_matches(event, checked, entrant_ids, tables)
     Change.objects.bulk_create([Change(event=event, **change) for change in checked.changes])
     return event
 
 
-def _restore_rounds(event: Event, checked: CheckedBackup,
-                    entrant_ids: dict[int, int]) -> dict[tuple[int, int], Table]:
-    """The rounds, their tables, seats, byes and hands; the tables by (round, table number)."""
+def _restore_rounds(event: Event, checked: CheckedBackup, entrant_ids: dict[int, int],
+                    people: dict[tuple[int, str], int]) -> dict[tuple[int, int], Table]:
+    """The rounds, their tables, seats (with who plays a team's seat: ``people``, the restored
+    players by team and name), byes and hands; the tables by (round, table number)."""
     restored = {}
     taken = set(Table.objects.filter(code__in=[t.code for r in checked.rounds for t in r.tables])
                 .values_list("code", flat=True))
@@ -148,8 +156,10 @@ def _restore_rounds(event: Event, checked: CheckedBackup,
                                          forfeited_by=t.forfeited_by,
                                          **({} if t.code in taken else {"code": t.code}))
             restored[item.number, t.number] = table
-            Seat.objects.bulk_create([Seat(table=table, position=p, entrant_id=entrant_ids[e])
-                                      for p, e in enumerate(t.seats)])
+            Seat.objects.bulk_create([
+                Seat(table=table, position=p, entrant_id=entrant_ids[e],
+                     player_id=None if name is None else people[entrant_ids[e], name])
+                for p, (e, name) in enumerate(zip(t.seats, t.players, strict=True))])
             hands = Hand.objects.bulk_create([
                 Hand(table=table, number=h.number, entry=h.entry, tp_0=h.tp[0], tp_1=h.tp[1],
                      vp_0=h.vp[0], vp_1=h.vp[1], double_victory=h.double_victory,

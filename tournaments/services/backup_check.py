@@ -77,6 +77,8 @@ class CheckedTable:
     forfeited_by: int | None  # the team at fault of a forfeited table
     seats: tuple[int, ...]  # the document's entrant ids, positions 0-3
     hands: tuple[CheckedHand, ...]
+    # who plays each seat of a team: a name on its roster, None where nobody is named
+    players: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -339,6 +341,8 @@ def _table(item, place: str, index: int, event_format: Format,
     else:
         seats = [_entrant(e, f"{place}.seats[{p}]", entrants, seated)
                  for p, e in enumerate(seats)]
+    players = _players(item, place, seats, entrants,
+                       event_format.entrant_type == EntrantType.TEAM)
     hands = _list(item, "hands", place)
     if draft and hands:
         raise BackupError(f"{place}.hands", _("a draft round has no hands"))
@@ -353,7 +357,36 @@ def _table(item, place: str, index: int, event_format: Format,
                                                          "fault"))
         _int(forfeited_by, f"{place}.forfeited_by", 0, 1)
     return CheckedTable(number=number, code=code, seats=tuple(seats), hands=tuple(checked),
-                        status=status, forfeited_by=forfeited_by)
+                        status=status, forfeited_by=forfeited_by, players=players)
+
+
+def _players(item: dict, place: str, seats: list[int], entrants: dict[int, CheckedEntrant],
+             team_event: bool) -> tuple[str | None, ...]:
+    """Who plays each seat (``services.lineups``): a member of the roster of the team in that
+    seat, in one seat of the table; null where nobody is named, and always in an individual
+    event. Absent from backups made before seats named their players: nobody is named."""
+    names = item.get("players")
+    if names is None:
+        return (None,) * len(seats)
+    if not isinstance(names, list) or len(names) != len(seats):
+        raise BackupError(f"{place}.players", _("must be a list of a name (or null) per seat"))
+    seen: set[str] = set()
+    for p, name in enumerate(names):
+        if name is None:
+            continue
+        entrant = entrants[seats[p]]
+        if not team_event:
+            raise BackupError(f"{place}.players[{p}]",
+                              _("an individual event names no team's player at a seat"))
+        if not isinstance(name, str) or name not in [m["name"] for m in entrant.members]:
+            raise BackupError(f"{place}.players[{p}]",
+                              _("%(name)r is not on the roster of %(team)s")
+                              % {"name": name, "team": entrant.name})
+        if name in seen:
+            raise BackupError(f"{place}.players[{p}]",
+                              _("%(name)s plays two seats of this table") % {"name": name})
+        seen.add(name)
+    return tuple(names)
 
 
 def _hand(item, place: str, event_format: Format, before: list[CheckedHand],

@@ -52,6 +52,7 @@ from ..standings.schedule import mark_changed
 from ..wording import pairing_refusal, pairing_warning
 from .history import SYSTEM, Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished, event_finish
+from .lineups import name_players
 
 
 def round_seed(event: Event, number: int) -> int:
@@ -195,13 +196,16 @@ def _seat(event: Event, rnd: Round, actor: Actor, *, draw: Draw | None = None,
     draw = draw or _draw_or_refuse(event, rnd)
     codes = codes or {}
     game = event.format.game
+    team_event = _is_team_event(event)
     for number, seats in enumerate(draw.tables, start=1):
         table = Table.objects.create(round=rnd, number=number,
                                      **({"code": codes[number]} if number in codes else {}))
-        if len(seats) == 2 and _is_team_event(event):  # a match: each team fills its side
-            seats = game.match_seats(*seats)
-        Seat.objects.bulk_create([Seat(table=table, position=position, entrant_id=entrant)
-                                  for position, entrant in enumerate(seats)])
+        rows = [Seat(table=table, position=position, entrant_id=entrant)
+                for position, entrant in enumerate(game.match_seats(*seats) if len(seats) == 2
+                                                   and team_event else seats)]
+        if team_event:  # a match: each team fills its side, with its roster's first members
+            name_players(rows)
+        Seat.objects.bulk_create(rows)
     Bye.objects.bulk_create([Bye(round=rnd, entrant_id=entrant) for entrant in draw.byes])
     record_change(event, subject="round", subject_id=rnd.pk, action="pair", actor=actor,
                   new={"number": rnd.number, "seed": rnd.seed,
@@ -295,8 +299,10 @@ def seats_swap(*, round_id: int, seat_a: int, seat_b: int, actor: Actor) -> list
                                code="seats")
         first, second = seats[seat_a], seats[seat_b]
         old = {str(first.pk): first.entrant_id, str(second.pk): second.entrant_id}
+        # a team's player goes with the team (``lineups``: only its own members play its seats)
         first.entrant_id, second.entrant_id = second.entrant_id, first.entrant_id
-        Seat.objects.bulk_update([first, second], ["entrant"])
+        first.player_id, second.player_id = second.player_id, first.player_id
+        Seat.objects.bulk_update([first, second], ["entrant", "player"])
         record_change(event, subject="seat", subject_id=first.pk, action="swap", actor=actor,
                       old=old, new={str(first.pk): first.entrant_id,
                                     str(second.pk): second.entrant_id})
@@ -481,38 +487,3 @@ def _round_runs_again(event: Event, rnd: Round, actor: Actor) -> None:
 def _closure(status: str, forfeited_by: int | None) -> dict:
     """A table's closure as the history records it (the team at fault only on a forfeit)."""
     return {"status": status} if forfeited_by is None else {"status": status, "by": forfeited_by}
-
-
-def seats_lineup(*, table_id: int, team: int, player_ids: list[int], actor: Actor) -> list[Seat]:
-    """Name the roster members who play a team's seats at a table (team events).
-
-    A team's roster holds 2 to 5 players; as many as the team has seats play each match (two in
-    Tichu, three in Tientsin), one per seat of the team.
-    """
-    if team not in (0, 1):
-        raise ServiceError(_("The team is 0 or 1."), field="team", code="team")
-    with transaction.atomic():
-        table = Table.objects.select_related("round").filter(pk=table_id).first()
-        if table is None:
-            raise ServiceError(_("This table does not exist."), code="not_found")
-        event = Event.objects.select_for_update().get(pk=table.round.event_id)
-        check_not_finished(event)
-        game = event.format.game
-        if not isinstance(player_ids, list) or len(set(player_ids)) != game.team_size or len(
-                player_ids) != game.team_size:
-            raise ServiceError(_("Name two different players.") if game.team_size == 2 else
-                               _("Name %(n)s different players.") % {"n": game.team_size},
-                               field="players", code="lineup")
-        seats = list(table.seats.filter(position__in=game.team_positions(team))
-                     .order_by("position"))
-        roster = set(seats[0].entrant.members.values_list("pk", flat=True)) if seats else set()
-        if not seats or not set(player_ids) <= roster:
-            raise ServiceError(_("Both players must be on the team's roster."), field="players",
-                               code="lineup")
-        old = [seat.player_id for seat in seats]
-        for seat, player_id in zip(seats, player_ids, strict=True):
-            seat.player_id = player_id
-        Seat.objects.bulk_update(seats, ["player"])
-        record_change(event, subject="seat", subject_id=seats[0].pk, action="lineup",
-                      actor=actor, old={"players": old}, new={"players": player_ids})
-    return seats

@@ -28,8 +28,9 @@ from ..models import Round
 from ..selectors import pages as queries
 from ..services.hands import hand_confirm, hand_record
 from ..services.history import Actor, ServiceError
+from ..services.lineups import seats_lineup
 from ..wording import hand_error_message
-from .forms import HandForm, PlacingForm
+from .forms import HandForm, LineupForm, PlacingForm
 
 
 def _table_or_refuse(request, code: str):
@@ -137,6 +138,34 @@ def preview_of(table, entry, names=None, number: int = 1) -> dict:
             "calls": [(c.seat, c.call, c.made) for c in score.calls]}
 
 
+def lineup_forms(view, event_format) -> list[LineupForm]:
+    """A form per team of a team event's table: who plays its seats."""
+    return [LineupForm(lineup=lineup) for lineup in queries.table_lineups(view, event_format)]
+
+
+def lineup_post(request, table, view, actor) -> None:
+    """Save who plays the seats of the team the posted form names (``services.lineups``): the
+    captain's page and the organizer's table page post here, each with its own actor; the
+    outcome is a message."""
+    lineups = {lineup.team: lineup for lineup in
+               queries.table_lineups(view, table.round.event.format)}
+    team = posted_number({"number": request.POST.get("team")})
+    if team not in lineups:
+        messages.error(request, _("Choose the team whose players you name."))
+        return
+    form = LineupForm(request.POST, lineup=lineups[team])
+    if not form.is_valid():
+        messages.error(request, _("Choose a player of the team's roster for each seat."))
+        return
+    try:
+        seats_lineup(table_id=table.pk, team=team, player_ids=form.player_ids(), actor=actor)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Who plays for %(team)s is saved.")
+                         % {"team": lineups[team].entrant.display_name})
+
+
 def _page(request, table, form, *, status=200, preview=None):
     event = table.round.event
     hands = {h.number: h for h in table.hands.all()}
@@ -151,6 +180,8 @@ def _page(request, table, form, *, status=200, preview=None):
     return render(request, "captain/table.html", {
         "table": table, "event": event, "round": table.round, "view": view, "rows": rows,
         "form": form, "editable": editable, "preview": preview, "code": table.code,
+        # who plays: the captain names them until the first hand (``services.lineups``)
+        "lineups": lineup_forms(view, event.format) if editable and not hands else [],
         "cup_game": game_at_table(table.pk) if event.format.is_cup else None,
     }, status=status)
 
@@ -215,6 +246,17 @@ def preview(request, code: str):
         if table.round.event.format.game.per_seat:  # the sides by who plays them
             result["labels"] = form.team_names
     return render(request, "captain/_preview.html", {"preview": result, "form": form})
+
+
+@require_POST
+def lineup(request, code: str):
+    """The captain names who plays a team's seats, until the table's first hand."""
+    table, refusal = _table_or_refuse(request, code)
+    if refusal:
+        return refusal
+    view = queries.build_table_view(table, table.round.event.format, {})
+    lineup_post(request, table, view, Actor.captain(table))
+    return redirect("captain-table", code=table.code)
 
 
 @require_POST

@@ -19,6 +19,7 @@ from scoring.entry import CARD_POINTS_TOTAL
 from scoring.variants import sweep_keys
 
 from ..formats import PRESET_LIST, PRESETS
+from ..games import side_name
 from ..wording import hand_error_message
 from .player_files import (
     CONTROL,
@@ -80,8 +81,8 @@ class HandForm(forms.Form):
                 widget=forms.RadioSelect)
         self.fields["first_out"].choices = [("", _("not entered"))] + [
             (str(p), names.get(p, p)) for p in self.positions]
-        team_a = " & ".join(str(names.get(p, "")) for p in self.positions[0::2])
-        team_b = " & ".join(str(names.get(p, "")) for p in self.positions[1::2])
+        team_a = side_name(names.get(p, "") for p in self.positions[0::2])
+        team_b = side_name(names.get(p, "") for p in self.positions[1::2])
         self.team_names = (team_a, team_b)
         self.fields["double_victory"].choices = [("", _("none")), ("0", team_a), ("1", team_b)]
         if sweep_label is not None:
@@ -146,6 +147,24 @@ class HandForm(forms.Form):
         for seat, call in (entry.get("calls") or {}).items():
             initial[f"call_{seat}"] = call
         return initial
+
+
+class LineupForm(forms.Form):
+    """Who plays a team's seats at a table: a member of its roster for each seat, in seat order
+    (``selectors.pages.Lineup``). Two teams' forms share a page: each has its team's prefix, and
+    the button that sends it names the team."""
+
+    def __init__(self, *args, lineup, **kwargs):
+        super().__init__(*args, prefix=f"team{lineup.team}", **kwargs)
+        self.lineup = lineup
+        choices = [(player_id, name) for player_id, name in lineup.roster]
+        for seat in lineup.seats:
+            self.fields[f"seat_{seat.position}"] = forms.TypedChoiceField(
+                label=_("Seat %(n)s") % {"n": seat.position + 1}, choices=choices, coerce=int,
+                initial=seat.player_id)
+
+    def player_ids(self) -> list[int]:
+        return [self.cleaned_data[f"seat_{seat.position}"] for seat in self.lineup.seats]
 
 
 class PlacingForm(forms.Form):

@@ -64,6 +64,17 @@ def _hand(change: Change, names: Names) -> str:
     return f"{where}: {_score(change.old)} → {_score(change.new)}"
 
 
+def _lineup(change: Change, names: Names) -> str:
+    """Who plays a team's seats at a table, changed (``services.lineups``)."""
+    new, old = change.new or {}, change.old or {}
+    before = [name for name in old.get("names") or [] if name]
+    return _("%(table)s: %(players)s play for %(team)s (before: %(before)s)") % {
+        "table": names.table(new.get("table"), new),
+        "players": " & ".join(new.get("names") or []) or "?",
+        "team": new.get("team_name") or names.entrant(new.get("team")),
+        "before": " & ".join(before) or "–"}
+
+
 def _with_club(entrant: dict) -> str:
     club = entrant.get("club")
     return f"{entrant.get('name', '?')} ({club})" if club else entrant.get("name", "?")
@@ -132,6 +143,8 @@ def describe(change: Change, names: Names) -> str:
         return _("%(a)s and %(b)s swap seats") % {
             "a": names.entrant(entrants[0] if entrants else None),
             "b": names.entrant(entrants[1] if len(entrants) > 1 else None)}
+    if subject == "seat" and action == "lineup":
+        return _lineup(change, names)
     if subject == "seat" and action == "bye_move":
         seated = [entrant for key, entrant in old.items() if key != "bye"]
         return _("%(a)s sits out instead of %(b)s") % {

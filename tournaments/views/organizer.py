@@ -61,7 +61,7 @@ from ..services.rounds import (
 from ..services.settings import event_settings_update
 from ..services.undo import change_undo, entrant_reinstate
 from . import confirmations
-from .captain import form_options, hand_seat_labels, preview_of
+from .captain import form_options, hand_seat_labels, lineup_forms, lineup_post, preview_of
 from .cup import event_page_context as cup_page_context
 from .forms import (
     CorrectionForm,
@@ -641,7 +641,20 @@ def table_detail(request, event_id: int, table_id: int):
     return render(request, "organizer/table.html", {
         "event": event, "view": view, "table": view.table, "round": view.table.round,
         "rows": hand_table(event.format.game, view.names, view.hands, numbers),
-        "close_form": TableCloseForm()})
+        "close_form": TableCloseForm(),
+        "lineups": lineup_forms(view, event.format) if event.status != Event.Status.FINISHED
+        or event.format.is_cup else []})
+
+
+@login_required
+@require_POST
+def table_lineup(request, event_id: int, table_id: int):
+    """Name who plays a team's seats at a table: at any time while the event runs (a correction
+    of who played names the table's hands after them), in the history with the organizer."""
+    event = _event(request, event_id)
+    view = queries.table_view(table_id, event)
+    lineup_post(request, view.table, view, _actor(request))
+    return redirect("organizer-table", event_id=event.pk, table_id=view.table.pk)
 
 
 @login_required

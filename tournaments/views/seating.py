@@ -32,9 +32,7 @@ class SeatingLine(NamedTuple):
 
 
 def _label(seat: Seat) -> str:
-    if seat.player_id and seat.player.name != seat.entrant.name:
-        return f"{seat.player.name} ({seat.entrant.display_name})"
-    return seat.entrant.display_name
+    return str(seat.label)  # "Anna (Dragons)": the person, where a team's seat names one
 
 
 def seating(rnd: Round) -> list[SeatingLine]:

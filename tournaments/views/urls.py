@@ -37,6 +37,7 @@ captain_urls = [
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/$", captain.table_page, name="captain-table"),
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/preview/$", captain.preview,
             name="captain-preview"),
+    re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/players/$", captain.lineup, name="captain-lineup"),
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/hands/(?P<number>[0-9]{1,3})/confirm/$",
             captain.confirm, name="captain-confirm"),
 ]
@@ -77,6 +78,8 @@ organizer_urls = [
     path(E + "rounds/<int:round_id>/results.pdf", printouts.round_results_pdf,
          name="organizer-results-pdf"),
     path(E + "tables/<int:table_id>/", organizer.table_detail, name="organizer-table"),
+    path(E + "tables/<int:table_id>/players/", organizer.table_lineup,
+         name="organizer-table-lineup"),
     path(E + "tables/<int:table_id>/close/", organizer.table_close_view,
          name="organizer-table-close"),
     path(E + "tables/<int:table_id>/hands/<int:number>/", organizer.hand_edit,
