@@ -23,7 +23,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -804,11 +804,11 @@ def round_clock_view(request, event_id: int, round_id: int):
 
 
 CLOCK_DONE = {
-    "start": _lazy("The clock of round %(n)d runs: %(m)s minutes."),
-    "pause": _lazy("The clock of round %(n)d is paused."),
-    "resume": _lazy("The clock of round %(n)d runs again."),
-    "extend": _lazy("Round %(n)d has %(m)s minutes more."),
-    "reset": _lazy("The clock of round %(n)d is taken back."),
+    "start": gettext_lazy("The clock of round %(n)d runs: %(m)s minutes."),
+    "pause": gettext_lazy("The clock of round %(n)d is paused."),
+    "resume": gettext_lazy("The clock of round %(n)d runs again."),
+    "extend": gettext_lazy("Round %(n)d has %(m)s minutes more."),
+    "reset": gettext_lazy("The clock of round %(n)d is taken back."),
 }
 
 
