@@ -39,10 +39,11 @@ def may(role: str | None, action: str) -> bool:
     return role == ORGANIZER_ROLE or (role == HELPER_ROLE and action in HELPER_ACTIONS)
 
 
-def event_actor(event: Event, user, action: str) -> Actor:
+def event_actor(event: Event, user, action: str, *, role: str | None = None) -> Actor:
     """Who ``user`` acts as when doing ``action`` at ``event``: an organizer, or a helper when
-    helpers may do it; ``Forbidden`` for anyone else."""
-    role = event.role(user)
+    helpers may do it; ``Forbidden`` for anyone else. ``role``: ``event.role(user)`` if the
+    caller has it."""
+    role = role or event.role(user)
     if not may(role, action):
         raise Forbidden(_("Only the event's organizers may do this."), code="not_organizer")
     return Actor.organizer(user) if role == ORGANIZER_ROLE else Actor.helper(user)

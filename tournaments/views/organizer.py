@@ -125,11 +125,12 @@ def _event(request, event_id: int, action: str = MANAGE):
     """The event, if the user may do ``action`` at it (``services.access``): 404 when it does
     not exist, 403 when they may not. Remembers whom they act as (``_actor``)."""
     event = queries.event_or_404(event_id)
+    role = event.role(request.user)
     try:
-        request.event_actor = event_actor(event, request.user, action)
+        request.event_actor = event_actor(event, request.user, action, role=role)
     except Forbidden:
         raise PermissionDenied from None
-    request.event_manager = may(event.role(request.user), MANAGE)
+    request.event_manager = may(role, MANAGE)
     return event
 
 
