@@ -176,6 +176,37 @@ class Event(SearchableName):
             return False
         return self.owner_id == user.pk or self.co_organizers.filter(pk=user.pk).exists()
 
+    def role(self, user) -> str | None:
+        """``ORGANIZER`` for its owner and co-organizers, ``HELPER`` for the helpers they invited
+        (``EventHelper``), None for anyone else. What a helper may do: ``services.access``."""
+        if self.is_organizer(user):
+            return ORGANIZER_ROLE
+        if user and user.is_authenticated and self.helpers.filter(user_id=user.pk).exists():
+            return HELPER_ROLE
+        return None
+
+
+ORGANIZER_ROLE, HELPER_ROLE = "organizer", "helper"
+
+
+class EventHelper(models.Model):
+    """A person an organizer invited (by account) to help on the day: check-in, the results
+    desk, the round clock, entering and correcting hands, closing tables; never the settings,
+    the draw, the pairings or finishing (``services.access``)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="helpers")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="helped_events")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event_id", "id"]
+        constraints = [models.UniqueConstraint(fields=["event", "user"],
+                                               name="one_helper_row_per_event_and_user")]
+
+    def __str__(self):
+        return f"{self.user} helps at {self.event}"
+
 
 class Entrant(SearchableName):
     """Who is ranked in an event: one player (individual events) or a team (a roster of 2-5).
@@ -271,7 +302,13 @@ def label_entrants(entrants: Iterable[Entrant]) -> None:
 
 
 class Round(models.Model):
-    """A round moves from draft (pairings may be changed) to published to complete."""
+    """A round moves from draft (pairings may be changed) to published to complete.
+
+    Its clock (``services.clock``; read by ``clock.clock_of``): ``clock_duration`` seconds in
+    all (extensions added), ``clock_remaining`` seconds left at ``clock_started_at`` (when it last
+    started or went on after a pause), ``clock_paused_at`` set while it stands still. No
+    ``clock_started_at``: the clock has not been started.
+    """
 
     class Status(models.TextChoices):
         DRAFT = "draft", "draft"
@@ -286,12 +323,21 @@ class Round(models.Model):
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.DRAFT)
     seed = models.BigIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
+    clock_duration = models.PositiveIntegerField(null=True, blank=True)
+    clock_remaining = models.PositiveIntegerField(null=True, blank=True)
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="round_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=Q(clock_started_at__isnull=True, clock_paused_at__isnull=True)
+                | Q(clock_started_at__isnull=False, clock_duration__isnull=False,
+                    clock_remaining__isnull=False),
+                name="round_clock_started_with_its_time"),
         ]
 
     def __str__(self):

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import InvalidHand
 
 from .games import side_name
-from .services.history import AUTOMATIC, CAPTAIN, ORGANIZER, actor_kind
+from .services.history import AUTOMATIC, CAPTAIN, HELPER, ORGANIZER, actor_kind
 
 ENGINE_MESSAGES = {
     "entry_invalid": _("The score entry must be a mapping of fields."),
@@ -193,10 +193,12 @@ def pairing_refusal(error) -> str:
 
 def actor_label(actor: str) -> str:
     """Who made a change (``Hand.entered_by``, ``Change.actor``) on its own, as in a table's
-    column: "anna (organizer)", "Captain of table 3", "automatic"."""
+    column: "anna (organizer)", "ben (helper)", "Captain of table 3", "automatic"."""
     kind, whom = actor_kind(actor)
     if kind == ORGANIZER:
         return gettext("%(name)s (organizer)") % {"name": whom}
+    if kind == HELPER:
+        return gettext("%(name)s (helper)") % {"name": whom}
     if kind == CAPTAIN:
         return gettext("Captain of table %(n)s") % {"n": whom}
     if kind == AUTOMATIC:

@@ -26,6 +26,7 @@ from rest_framework.views import APIView
 from .. import selectors
 from ..choices import EntrantType
 from ..models import Change, Entrant, Event, Hand, Round
+from ..services.access import TABLE_CLOSE
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import HandOutcome, hand_confirm, hand_record
 from ..services.history import Actor, Conflict, ServiceError
@@ -706,11 +707,11 @@ class TableClose(Base):
         table = selectors.table_with_event(pk)
         if table is None:
             raise exceptions.NotFound()
-        require_organizer(request, table.round.event,
-                          private=table.round.status == Round.Status.DRAFT)
+        actor = require_organizer(request, table.round.event, action=TABLE_CLOSE,
+                                  private=table.round.status == Round.Status.DRAFT)
         data = serializers.TableCloseSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        table_close(table_id=table.pk, status=data.validated_data["status"], actor=self.actor(),
+        table_close(table_id=table.pk, status=data.validated_data["status"], actor=actor,
                     reason=data.validated_data["reason"],
                     forfeited_by=data.validated_data.get("forfeited_by"))
         table = selectors.table_list(request.user).get(pk=table.pk)

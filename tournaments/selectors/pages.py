@@ -23,6 +23,7 @@ from ..models import (
     Change,
     Entrant,
     Event,
+    EventHelper,
     Hand,
     League,
     Membership,
@@ -342,6 +343,19 @@ def organizer_event_or_404(user, event_id: int) -> Event:
     if not event.is_organizer(user):
         raise PermissionDenied
     return event
+
+
+def helped_events(user):
+    """The events ``user`` helps at (``EventHelper``), newest first."""
+    if user is None or not user.is_authenticated:
+        return Event.objects.none()
+    return Event.objects.filter(helpers__user=user).order_by("-created_at", "-id")
+
+
+def event_helpers(event: Event) -> list:
+    """An event's helpers (their accounts), by user name."""
+    return [helper.user for helper in EventHelper.objects.filter(event=event)
+            .select_related("user").order_by("user__username")]
 
 
 def rounds_with_progress(event: Event) -> list[Round]:

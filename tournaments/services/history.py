@@ -38,11 +38,13 @@ class Forbidden(ServiceError):
 
 @dataclass(frozen=True)
 class Actor:
-    """Who makes a change: an organizer (a user), a table's captain (by code), or the system.
+    """Who makes a change: an organizer (a user), a helper the organizers invited (a user who
+    acts for them on the day: ``services.access``), a table's captain (by code), or the system.
 
     ``label`` is what the history and a hand keep: a code in no language ("organizer:anna",
-    "captain:table 3", "system"), read back by ``actor_kind`` and worded for the reader by the
-    pages (``views.words.actor_label``)."""
+    "helper:ben", "captain:table 3", "system"), read back by ``actor_kind`` and worded for the
+    reader by the pages (``views.words.actor_label``). ``is_organizer``: acts for the
+    organizers (may correct a hand, enter one at a closed table): organizers and helpers."""
 
     label: str
     is_organizer: bool = False
@@ -52,22 +54,26 @@ class Actor:
         return cls(label=f"{ORGANIZER}:{user.get_username()}", is_organizer=True)
 
     @classmethod
+    def helper(cls, user) -> Actor:
+        return cls(label=f"{HELPER}:{user.get_username()}", is_organizer=True)
+
+    @classmethod
     def captain(cls, table) -> Actor:
         return cls(label=f"{CAPTAIN}:{CAPTAIN_TABLE}{table.number}")
 
 
-ORGANIZER, CAPTAIN, AUTOMATIC = "organizer", "captain", "system"
+ORGANIZER, HELPER, CAPTAIN, AUTOMATIC = "organizer", "helper", "captain", "system"
 CAPTAIN_TABLE = "table "
 SYSTEM = Actor(label=AUTOMATIC, is_organizer=True)
 
 
 def actor_kind(label: str) -> tuple[str, str]:
-    """A stored actor label read back as (kind, whom): ("organizer", "anna"), ("captain", "3")
-    (the table's number), ("system", ""); ("", label) for a label of no known kind (a backup's
-    from elsewhere)."""
+    """A stored actor label read back as (kind, whom): ("organizer", "anna"), ("helper", "ben"),
+    ("captain", "3") (the table's number), ("system", ""); ("", label) for a label of no known
+    kind (a backup's from elsewhere)."""
     kind, colon, rest = label.partition(":")
-    if kind == ORGANIZER and colon and rest:
-        return ORGANIZER, rest
+    if kind in (ORGANIZER, HELPER) and colon and rest:
+        return kind, rest
     if kind == CAPTAIN and rest.startswith(CAPTAIN_TABLE):
         return CAPTAIN, rest.removeprefix(CAPTAIN_TABLE)
     if label == AUTOMATIC:

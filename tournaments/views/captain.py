@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import InvalidHand
 
+from ..clock import clock_of
 from ..code_attempts import wrong_code_limited
 from ..games import hand_table, score_for_table
 from ..knockout.reads import game_at_table
@@ -183,6 +184,7 @@ def _page(request, table, form, *, status=200, preview=None):
         # who plays: the captain names them until the first hand (``services.lineups``)
         "lineups": lineup_forms(view, event.format) if editable and not hands else [],
         "cup_game": game_at_table(table.pk) if event.format.is_cup else None,
+        "clock": clock_of(table.round) if editable else None,
     }, status=status)
 
 

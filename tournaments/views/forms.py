@@ -20,6 +20,7 @@ from scoring.variants import sweep_keys
 
 from ..formats import PRESET_LIST, PRESETS
 from ..games import side_name
+from ..services.clock import MAX_MINUTES
 from ..wording import hand_error_message
 from .player_files import (
     CONTROL,
@@ -494,3 +495,22 @@ class EntrantForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class ClockForm(forms.Form):
+    """A button of the round clock (``services.clock``); start and extend with their minutes."""
+
+    action = forms.ChoiceField(choices=[(action, action) for action in (
+        "start", "pause", "resume", "extend", "reset")])
+    minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=MAX_MINUTES,
+                                 required=False)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("action") in ("start", "extend") and not data.get("minutes"):
+            self.add_error("minutes", _("Give the time in minutes."))
+        return data
+
+
+class HelperForm(forms.Form):
+    username = forms.CharField(label=_("User name"), max_length=150)

@@ -154,6 +154,13 @@ def describe(change: Change, names: Names) -> str:
         return _("%(table)s: %(old)s → %(new)s") % {
             "table": names.table(change.subject_id),
             "old": status_label(old.get("status")), "new": status_label(new.get("status"))}
+    if subject == "round" and action.startswith("clock_"):
+        return _clock(change, names)
+    if subject == "helper":
+        return {"add": _("%(name)s helps at this event"),
+                "remove": _("%(name)s no longer helps at this event")}.get(
+                    action, f"%(name)s: {action}") % {
+                    "name": new.get("username") or old.get("username", "?")}
     if subject == "round":
         number = new.get("number") or names.rounds.get(change.subject_id, "?")
         return {"pair": _("Round %(n)s paired"), "publish": _("Round %(n)s published"),
@@ -173,6 +180,26 @@ def describe(change: Change, names: Names) -> str:
     if subject == "match":
         return _match(change, names)
     return f"{subject} {change.subject_id or ''} · {action}"
+
+
+def _minutes(seconds) -> str:
+    return str(-(-int(seconds or 0) // 60))
+
+
+def _clock(change: Change, names: Names) -> str:
+    """The round clock started, paused, going on, extended or taken back (``services.clock``)."""
+    new, old = change.new or {}, change.old or {}
+    values = {"n": new.get("number") or names.rounds.get(change.subject_id or 0, "?"),
+              "m": _minutes(new.get("duration")),
+              "left": _minutes(new.get("seconds_left")),
+              "more": _minutes((new.get("duration") or 0) - (old.get("duration") or 0))}
+    return {
+        "clock_start": _("Round %(n)s: clock started, %(m)s minutes"),
+        "clock_pause": _("Round %(n)s: clock paused, %(left)s minutes left"),
+        "clock_resume": _("Round %(n)s: clock going on, %(left)s minutes left"),
+        "clock_extend": _("Round %(n)s: %(more)s minutes more, %(left)s minutes left"),
+        "clock_reset": _("Round %(n)s: clock taken back"),
+    }.get(change.action, f"%(n)s: {change.action}") % values
 
 
 def _match(change: Change, names: Names) -> str:

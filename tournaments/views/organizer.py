@@ -17,23 +17,38 @@ from collections import Counter
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import NON_FIELD_ERRORS
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import InvalidHand
 
 from ..choices import EntrantType
+from ..clock import clock_of
 from ..games import hand_table
 from ..knockout.reads import cup_view
 from ..models import Change, Entrant, Event, Round, Table
 from ..selectors import pages as queries
 from ..selectors.progress import unfinished_tables
+from ..services.access import (
+    CHECK_IN,
+    CLOCK,
+    DESK,
+    HAND,
+    MANAGE,
+    TABLE_CLOSE,
+    VIEW,
+    event_actor,
+    helper_add,
+    helper_remove,
+    may,
+)
+from ..services.clock import CLOCK_ACTIONS, CLOCK_TIMED_ACTIONS
 from ..services.events import (
     clean_club,
     clean_name,
@@ -44,7 +59,7 @@ from ..services.events import (
     teams_register,
 )
 from ..services.hands import hand_correct, hand_record
-from ..services.history import Actor, ServiceError
+from ..services.history import Actor, Forbidden, ServiceError
 from ..services.lifecycle import event_reopen, is_last_round_played
 from ..services.players import entrant_update, entrants_check_in, same_names
 from ..services.rounds import (
@@ -64,10 +79,12 @@ from . import confirmations
 from .captain import form_options, hand_seat_labels, lineup_forms, lineup_post, preview_of
 from .cup import event_page_context as cup_page_context
 from .forms import (
+    ClockForm,
     CorrectionForm,
     EntrantForm,
     EventCreateForm,
     HandForm,
+    HelperForm,
     PlacingCorrectionForm,
     PlacingForm,
     PlayersForm,
@@ -100,11 +117,27 @@ from .words import status_label
 
 
 def _actor(request) -> Actor:
-    return Actor.organizer(request.user)
+    """Who acts: as ``_event`` found (an organizer, or a helper where helpers may act)."""
+    return getattr(request, "event_actor", None) or Actor.organizer(request.user)
 
 
-def _event(request, event_id: int):
-    return queries.organizer_event_or_404(request.user, event_id)
+def _event(request, event_id: int, action: str = MANAGE):
+    """The event, if the user may do ``action`` at it (``services.access``): 404 when it does
+    not exist, 403 when they may not. Remembers whom they act as (``_actor``)."""
+    event = queries.event_or_404(event_id)
+    role = event.role(request.user)
+    try:
+        request.event_actor = event_actor(event, request.user, action, role=role)
+    except Forbidden:
+        raise PermissionDenied from None
+    request.event_manager = may(role, MANAGE)
+    return event
+
+
+def _not_draft_to_helpers(request, rnd) -> None:
+    """A draft is its organizers' alone: to a helper it does not exist (404)."""
+    if rnd.status == Round.Status.DRAFT and not request.event_manager:
+        raise Http404
 
 
 def _back(event, rnd=None):
@@ -122,7 +155,8 @@ def dashboard(request):
     events = list(queries.organizer_events(request.user))
     for event in events:
         event.preset_label = preset_label(event.preset)
-    return render(request, "organizer/dashboard.html", {"events": events})
+    return render(request, "organizer/dashboard.html", {
+        "events": events, "helping": queries.helped_events(request.user)})
 
 
 @login_required
@@ -142,7 +176,8 @@ def event_new(request):
                   status=400 if form.errors else 200)
 
 
-def _event_page(request, event, players_form=None, status=200, settings_form=None):
+def _event_page(request, event, players_form=None, status=200, settings_form=None,
+                helper_form=None):
     rounds = queries.rounds_with_progress(event)
     latest = rounds[-1] if rounds else None
     entrants = queries.entrants(event)
@@ -165,6 +200,10 @@ def _event_page(request, event, players_form=None, status=200, settings_form=Non
         "players_form": players_form or PlayersForm(),
         "settings_form": settings_form or EventSettingsForm(event=event),
         "attention": cup_attention(event) if event.format.is_cup else [],
+        "manage": request.event_manager, "clock": clock_of(latest) if latest else None,
+        "clock_form": ClockForm(),
+        "helpers": queries.event_helpers(event) if request.event_manager else [],
+        "helper_form": helper_form or HelperForm(),
     }, status=status)
 
 
@@ -189,7 +228,7 @@ def event_settings(request, event_id: int):
 @login_required
 @require_GET
 def event_detail(request, event_id: int):
-    return _event_page(request, _event(request, event_id))
+    return _event_page(request, _event(request, event_id, VIEW))
 
 
 @login_required
@@ -349,7 +388,7 @@ def entrant_reinstate_view(request, event_id: int, entrant_id: int):
 @require_POST
 def check_in(request, event_id: int):
     """The check-in: the ticked players are in the hall, the others are not paired."""
-    event = _event(request, event_id)
+    event = _event(request, event_id, CHECK_IN)
     present = {int(pk) for pk in request.POST.getlist("present") if pk.isascii() and pk.isdigit()
                and len(pk) <= 18}
     try:
@@ -469,6 +508,7 @@ def _desk_context(request, event) -> dict:
         rnd = queries.current_round(event)
         views = queries.table_views(rnd, event) if rnd else []
     required = event.format.confirmation_required
+    clock = clock_of(rnd) if rnd is not None else None
     for view in views:
         view.link = request.build_absolute_uri(reverse("captain-table", args=[view.table.code]))
         waiting = (required and view.table.status == Table.Status.OPEN
@@ -476,7 +516,7 @@ def _desk_context(request, event) -> dict:
         view.state = "missing" if not view.done else "waiting" if waiting else "done"
     views.sort(key=lambda view: (DESK_ORDER.index(view.state), view.table.number))
     return {"event": event, "round": rnd, "stage": stage, "tables": views,
-            "poll": DESK_POLL_SECONDS,
+            "poll": DESK_POLL_SECONDS, "clock": clock,
             "confirmation_required": required,
             "done": sum(1 for view in views if view.state == "done")}
 
@@ -505,26 +545,28 @@ def _cup_desk(event):
 @require_GET
 def results_desk(request, event_id: int):
     """The results desk: live (polled) state of every table of the round being played."""
-    return render(request, "organizer/desk.html", _desk_context(request, _event(request,
-                                                                               event_id)))
+    return render(request, "organizer/desk.html", _desk_context(request, _event(
+        request, event_id, DESK)))
 
 
 @login_required
 @require_GET
 def results_desk_tables(request, event_id: int):
     """The desk's tables alone, which the desk page polls for."""
-    return render(request, "organizer/_desk.html", _desk_context(request, _event(request,
-                                                                                event_id)))
+    return render(request, "organizer/_desk.html", _desk_context(request, _event(
+        request, event_id, DESK)))
 
 
 @login_required
 @require_GET
 def round_detail(request, event_id: int, round_id: int):
-    event = _event(request, event_id)
+    event = _event(request, event_id, VIEW)
     rnd = queries.round_or_404(event, round_id)
+    _not_draft_to_helpers(request, rnd)
     draft = rnd.status == Round.Status.DRAFT
     return render(request, "organizer/round.html", {
-        "event": event, "round": rnd, "draft": draft,
+        "event": event, "round": rnd, "draft": draft, "manage": request.event_manager,
+        "clock": clock_of(rnd), "clock_form": ClockForm(),
         "tables": queries.table_views(rnd, event), "byes": queries.byes(rnd),
         "warnings": round_warnings(rnd) if draft else [],
         "swap_form": SwapForm(seats=queries.round_seats(rnd), byes=queries.byes(rnd))
@@ -598,9 +640,10 @@ def table_close_view(request, event_id: int, table_id: int):
     """Close a table (or open it again), after a confirmation: GET with the choice asks, naming
     the table and what its missing hands are credited (or the choice again, with its errors);
     POST closes."""
-    event = _event(request, event_id)
+    event = _event(request, event_id, TABLE_CLOSE)
     if request.method == "GET":
         view = queries.table_view(table_id, event)
+        _not_draft_to_helpers(request, view.table.round)
         form = TableCloseForm(request.GET or None)
         if form.is_valid():
             return render(request, "organizer/confirm.html",
@@ -614,6 +657,7 @@ def table_close_view(request, event_id: int, table_id: int):
     table = Table.objects.filter(pk=table_id, round__event=event).select_related("round").first()
     if table is None:
         raise Http404
+    _not_draft_to_helpers(request, table.round)
     form = TableCloseForm(request.POST)
     if not form.is_valid():
         for error in form.errors.get("forfeited_by", [_("Choose how to close the table.")]):
@@ -634,8 +678,9 @@ def table_close_view(request, event_id: int, table_id: int):
 @login_required
 @require_GET
 def table_detail(request, event_id: int, table_id: int):
-    event = _event(request, event_id)
+    event = _event(request, event_id, VIEW)
     view = queries.table_view(table_id, event)
+    _not_draft_to_helpers(request, view.table.round)
     numbers = (range(1, event.format.hands_per_round + 1) if event.format.hands_per_round
                else range(1, len(view.hands) + 2))
     return render(request, "organizer/table.html", {
@@ -661,8 +706,9 @@ def table_lineup(request, event_id: int, table_id: int):
 @require_http_methods(["GET", "POST"])
 def hand_edit(request, event_id: int, table_id: int, number: int):
     """Enter a missing hand, or correct a recorded one with a reason (kept in the history)."""
-    event = _event(request, event_id)
+    event = _event(request, event_id, HAND)
     view = queries.table_view(table_id, event)
+    _not_draft_to_helpers(request, view.table.round)
     hand = next((h for h in view.hands if h.number == number), None)
     if event.format.game.placings:
         form_class: type = PlacingCorrectionForm if hand else PlacingForm
@@ -742,3 +788,70 @@ def change_undo_view(request, event_id: int, change_id: int):
         messages.success(request, _("Undone: %(what)s") % {
             "what": history_lines(event, [change])[0].what})
     return redirect("organizer-history", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def round_clock_view(request, event_id: int, round_id: int):
+    """Start, pause, let go on, extend or take back the round's clock (``services.clock``)."""
+    event = _event(request, event_id, CLOCK)
+    rnd = queries.round_or_404(event, round_id)
+    _not_draft_to_helpers(request, rnd)
+    form = ClockForm(request.POST)
+    if not form.is_valid():
+        for error in (e for field in form.errors.as_data().values() for e in field):
+            messages.error(request, " ".join(error.messages))
+        return _back(event, rnd)
+    action, minutes = form.cleaned_data["action"], form.cleaned_data["minutes"]
+    try:
+        if action in CLOCK_TIMED_ACTIONS:
+            CLOCK_TIMED_ACTIONS[action](round_id=rnd.pk, minutes=minutes,
+                                        actor=_actor(request))
+        else:
+            CLOCK_ACTIONS[action](round_id=rnd.pk, actor=_actor(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, CLOCK_DONE[action] % {"n": rnd.number, "m": minutes})
+    return _back(event, rnd)
+
+
+CLOCK_DONE = {
+    "start": gettext_lazy("The clock of round %(n)d runs: %(m)s minutes."),
+    "pause": gettext_lazy("The clock of round %(n)d is paused."),
+    "resume": gettext_lazy("The clock of round %(n)d runs again."),
+    "extend": gettext_lazy("Round %(n)d has %(m)s minutes more."),
+    "reset": gettext_lazy("The clock of round %(n)d is taken back."),
+}
+
+
+@login_required
+@require_POST
+def helper_add_view(request, event_id: int):
+    """Invite a helper by their user name (the organizers' only)."""
+    event = _event(request, event_id)
+    form = HelperForm(request.POST)
+    if form.is_valid():
+        try:
+            helper_add(event_id=event.pk, username=form.cleaned_data["username"],
+                       actor=_actor(request))
+        except ServiceError as error:
+            add_service_error(form, error)
+            return _event_page(request, event, helper_form=form, status=error.status)
+        messages.success(request, _("%(name)s helps at this event now.")
+                         % {"name": form.cleaned_data["username"]})
+        return _back(event)
+    return _event_page(request, event, helper_form=form, status=400)
+
+
+@login_required
+@require_POST
+def helper_remove_view(request, event_id: int, user_id: int):
+    event = _event(request, event_id)
+    try:
+        helper_remove(event_id=event.pk, user_id=user_id, actor=_actor(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The helper is removed."))
+    return _back(event)

@@ -19,6 +19,7 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from ..clock import clock_of
 from ..models import Event
 from ..selectors import pages as queries
 from ..selectors import stats
@@ -205,29 +206,36 @@ def _columns(lines: list) -> list[list]:
 @require_GET
 def projector(request, event_id: int):
     """For the venue's screen, readable from the back of the hall: while a round is played its
-    seating, then the standings, a screen at a time, each page of a large field in turn (the
-    page reloads itself with the next screen). Only the screen shown is read: the seating and
-    the ranking are kept once per change, counted here, and sliced."""
+    seating, its clock once started (the time left), then the standings, a screen at a time,
+    each page of a large field in turn (the page reloads itself with the next screen). Only the
+    screen shown is read: the seating and the ranking are kept once per change, counted here,
+    and sliced."""
     event = queries.event_or_404(event_id)
     rnd = queries.current_round(event)
-    lines = seating.seating(rnd) if rnd is not None and rnd.status == rnd.Status.PUBLISHED else []
+    playing = rnd is not None and rnd.status == rnd.Status.PUBLISHED
+    lines = seating.seating(rnd) if rnd is not None and playing else []
+    clock = clock_of(rnd) if rnd is not None and playing else None
     standings = queries.ranking(event)
     seating_screens, standings_screens = _screens(len(lines)), max(_screens(len(standings)), 1)
-    number = _screen_number(request) % (seating_screens + standings_screens)
+    clock_screens = 1 if clock else 0
+    screens = seating_screens + clock_screens + standings_screens
+    number = _screen_number(request) % screens
     size = 2 * PROJECTOR_ROWS
     absent = []
     if number < seating_screens:
         kind, page, pages = "seating", number, seating_screens
         shown = lines[page * size:(page + 1) * size]
+    elif number < seating_screens + clock_screens:
+        kind, page, pages, shown = "clock", 0, 1, []
     else:
-        kind, page, pages = "standings", number - seating_screens, standings_screens
+        kind, page, pages = "standings", number - seating_screens - clock_screens, standings_screens
         shown = queries.labelled(standings[page * size:(page + 1) * size])
         absent = queries.did_not_play(event) if page == pages - 1 else []
     done, table_count = queries.round_progress(event, rnd) if rnd else (0, 0)
     return render(request, "public/projector.html", {
         "event": event, "round": rnd, "kind": kind, "columns": _columns(shown),
         "page": page + 1, "pages": pages, "tables_done": done, "table_count": table_count,
-        "next": (number + 1) % (seating_screens + standings_screens),
+        "next": (number + 1) % screens, "clock": clock,
         "refresh": PROJECTOR_REFRESH_SECONDS, "up_to_date": event.standings_up_to_date,
         "standing_columns": event.format.game.standing_columns, "absent": absent})
 
