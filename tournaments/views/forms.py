@@ -125,7 +125,7 @@ class HandForm(forms.Form):
     def add_engine_error(self, error) -> None:
         """Show the engine's refusal, worded with the players' names, next to the field it names
         (and above the form)."""
-        self.engine_message = hand_error_message(error, self.seat_names)
+        self.engine_message = hand_error_message(error, self.seat_names, first_seat=1)
         self.add_error(None, self.engine_message)
         self.engine_field = ENTRY_FIELDS.get(error.field)
 
@@ -184,7 +184,7 @@ class PlacingForm(forms.Form):
         return {"finish_order": self.cleaned_data.get("finish_order") or []}
 
     def add_engine_error(self, error) -> None:
-        self.engine_message = hand_error_message(error, self.seat_names)
+        self.engine_message = hand_error_message(error, self.seat_names, first_seat=1)
         self.add_error(None, self.engine_message)
         self.engine_field = "finish_order"
 
