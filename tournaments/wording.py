@@ -153,6 +153,9 @@ PAIRING_WARNINGS = {
                        "three."),
 }
 """A broken pairing rule (``pairing.checks.Breach``) in words, by its code."""
+TABLE_SIZES = _("Table %(table)s has %(seats)s seats: a table of this game seats %(expected)s "
+                "to %(largest)s.")
+"""``table_size`` where the game's tables may have several sizes (``largest`` given)."""
 
 _ENTRANT_PARAMS = ("entrant", "a", "b")
 _COUNT_PARAMS = ("before", "fewest")
@@ -173,7 +176,8 @@ def pairing_warning(breach, names: Mapping[int, str]) -> str:
     for key in _COUNT_PARAMS:
         if key in params:
             params[key] = times_in_words(params[key])
-    return str(PAIRING_WARNINGS[breach.code]) % params
+    message = TABLE_SIZES if "largest" in params else PAIRING_WARNINGS[breach.code]
+    return str(message) % params
 
 
 PAIRING_REFUSALS = {
