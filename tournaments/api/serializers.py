@@ -397,7 +397,8 @@ class TableCloseSerializer(serializers.Serializer):
     forfeited_by = serializers.ChoiceField(
         choices=[0, 1], required=False, allow_null=True,
         help_text="The team at fault on a forfeit (0: seats 0 and 2, 1: seats 1 and 3); "
-                  "required with status forfeited.")
+                  "required with status forfeited. A game without teams (every player for "
+                  "themself) has no forfeit: its table closes as averaged (400 `no_teams`).")
     reason = reason_field()
 
     def validate(self, data):

@@ -74,6 +74,8 @@ class TableView:
     total_columns: tuple[Column, ...] = ()
     side_label: str = ""
     hand_rows: HandTable | None = None
+    # the sides the table may be forfeited by, (index, name): none without teams
+    forfeit_sides: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def totals_by_column(self) -> list[tuple[Column, str]]:
@@ -197,6 +199,7 @@ def _shape(view: TableView, game) -> None:
                   for side, total in zip(game.sides(positions), totals, strict=True)]
     view.total_columns = game.total_columns
     view.side_label = game.side_label
+    view.forfeit_sides = game.forfeit_sides(view.names)
     view.hand_rows = hand_table(game, view.names, view.hands,
                                 range(1, view.expected + 1) if view.expected else ())
 

@@ -430,14 +430,35 @@ class SwapForm(forms.Form):
         return data
 
 
+AVERAGED_ONLY = _("Every player here plays for themself: a table is closed as averaged (the "
+                  "rules know a forfeit by a team only).")
+"""Why a table without teams offers no forfeit (RULINGS.md, "Closing a table before all its
+hands are in": a forfeit credits the team not at fault)."""
+
+
 class TableCloseForm(forms.Form):
+    """How to close a table. ``sides``: the sides the table may be forfeited by, (index, name),
+    from its game (``TableGame.forfeit_sides``: the two teams by their players' names); none at
+    a table without teams, where the form offers averaged only and says why (``note``)."""
+
     status = forms.ChoiceField(label=_("Close as"), choices=[
         ("forfeited", STATUSES["forfeited"][0]), ("averaged", STATUSES["averaged"][0]),
         ("open", _("open again"))])
     forfeited_by = forms.TypedChoiceField(label=_("Forfeited by"), required=False, coerce=int,
-                                          empty_value=None, choices=[
-        ("", "—"), ("0", _("Team A")), ("1", _("Team B"))])
+                                          empty_value=None)
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+    def __init__(self, *args, sides: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.note = None
+        if sides:
+            self.fields["forfeited_by"].choices = [("", "—"), *(
+                (str(index), name) for index, name in sides)]
+            return
+        del self.fields["forfeited_by"]
+        self.fields["status"].choices = [choice for choice in self.fields["status"].choices
+                                         if choice[0] != "forfeited"]
+        self.note = AVERAGED_ONLY
 
     def clean(self):
         data = super().clean()
@@ -448,6 +469,7 @@ class TableCloseForm(forms.Form):
 
 CLOSINGS = {"averaged": ("averaged", None), "forfeited-0": ("forfeited", 0),
             "forfeited-1": ("forfeited", 1)}
+"""The finish page's choices (a forfeit only at a table of teams, the service checks)."""
 
 
 def closing_choices(data) -> dict[int, tuple[str, int | None]] | None:
