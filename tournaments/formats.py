@@ -50,14 +50,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 
-from django.utils.functional import Promise
+from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import DTM, STANDARD, Rules
+from scoring.rules import MAX_DOUBLE_VICTORY_POINTS
 
 from .choices import ByeCredit, EntrantType, Seeding
 from .errors import FormatError
+from .games import GAMES
+from .knockout.bracket import MAX_BEST_OF
+from .knockout.groups import MAX_ADVANCE, MAX_GROUPS
 from .pairing.base import Pairing
 from .pairing.factory import PAIRING_METHODS
 from .standings.tiebreaks import TIEBREAKS
@@ -67,6 +71,62 @@ from .standings.vp_schemes import VP_SCHEMES, VictoryPoints
 def _listed(choices) -> str:
     """Choices as a message names them: ``a, b, c``."""
     return ", ".join(str(choice) for choice in choices)
+
+
+def _chosen_table_sizes() -> tuple[int, int]:
+    """The smallest and largest table an event may prefer (``rules.players``), over the games
+    whose event chooses its tables' size (``sized_tables``)."""
+    sizes = [size for game in GAMES.values() if game.sized_tables
+             for size in game.allowed_sizes()]
+    return min(sizes), max(sizes)
+
+
+LIMITS: dict[str, tuple[int, int]] = {
+    "rounds": (1, 200),
+    "hands_per_round": (1, 64),
+    "game_to": (100, 10000),
+    "forfeit_tp": (0, 1000),
+    "best_of": (1, MAX_BEST_OF),
+    "groups": (0, MAX_GROUPS),  # 0: no groups; a cup with groups has at least 2
+    "advance": (1, MAX_ADVANCE),
+    "double_victory_points": (5, MAX_DOUBLE_VICTORY_POINTS),  # a rule option, checked by Rules
+    "players": _chosen_table_sizes(),  # a rule option, checked by the game (scoring.variants)
+}
+"""The smallest and largest value of each whole-number setting, the one statement of them:
+``Format`` refuses a value outside (the rule options: ``scoring.Rules``, whose bounds these
+are), the API's serializers take their ``min_value``/``max_value`` (so the OpenAPI schema states
+them) and the settings form its fields' bounds from here."""
+
+RULE_LIMITS = ("double_victory_points", "players")
+"""The limited values that are rule options (``Format.rules``), not fields of ``Format``."""
+
+_LIMIT_MESSAGES = {
+    "rounds": gettext_lazy("The number of rounds must be between %(min)s and %(max)s."),
+    "hands_per_round": gettext_lazy("The hands per round must be between %(min)s and %(max)s."),
+    "game_to": gettext_lazy("A game's target must be between %(min)s and %(max)s."),
+    "forfeit_tp": gettext_lazy("The TP a forfeit credits per hand: a multiple of 5 from %(min)s "
+                               "to %(max)s."),
+}
+
+
+def _limit_message(name: str) -> str:
+    message = _LIMIT_MESSAGES.get(name, gettext_lazy("%(name)s must be between %(min)s and "
+                                                     "%(max)s."))
+    low, high = LIMITS[name]
+    return str(message) % {"name": name, "min": low, "max": high}
+
+
+limit_message = lazy(_limit_message, str)
+"""Why a value of ``name`` outside its ``LIMITS`` is refused, in the reader's language when
+read (the serializers and the form refuse with the domain's words)."""
+
+
+def _check_limits(fmt: Format) -> None:
+    """Refuse a whole-number field of ``fmt`` outside its ``LIMITS`` (None: not set)."""
+    for name, (low, high) in LIMITS.items():
+        value = getattr(fmt, name, None) if name not in RULE_LIMITS else None
+        if value is not None and not low <= value <= high:
+            raise FormatError(name, _limit_message(name))
 
 
 @dataclass(frozen=True)
@@ -99,8 +159,6 @@ class Format:
         self._check()
 
     def _check(self) -> None:
-        from .games import GAMES
-
         found = GAMES.get(self.rules.game)
         if found is None:
             raise FormatError("rules", _("Events do not run %(game)s yet; they run %(choices)s.")
@@ -138,25 +196,20 @@ class Format:
         if method.entrant_type != self.entrant_type:
             raise FormatError("pairing", _("Individual pairing is for individual entrants only, "
                                            "swiss and round_robin for teams."))
-        if self.rounds is not None and not 1 <= self.rounds <= 200:
-            raise FormatError("rounds", _("The number of rounds must be between 1 and 200."))
+        _check_limits(self)
         if self.rounds is None and not method.open_rounds:
             raise FormatError("rounds", _("Only a round robin or a cup may leave the number of "
                                           "rounds open."))
         if (self.hands_per_round is None) == (self.game_to is None):
             raise FormatError("hands_per_round",
                               _("Set either the hands per round or the game's target."))
-        if self.hands_per_round is not None and not 1 <= self.hands_per_round <= 64:
-            raise FormatError("hands_per_round", _("The hands per round must be between 1 and 64."))
-        if self.game_to is not None and not 100 <= self.game_to <= 10000:
-            raise FormatError("game_to", _("A game's target must be between 100 and 10000."))
         if self.vp_scheme not in VP_SCHEMES:
             raise FormatError("vp_scheme", _("vp_scheme must be one of %(choices)s.")
                               % {"choices": _listed(VP_SCHEMES)})
         VP_SCHEMES[self.vp_scheme].check_format(self)
-        if not 0 <= self.forfeit_tp <= 1000 or self.forfeit_tp % 5:
-            raise FormatError("forfeit_tp", _("The TP a forfeit credits per hand: a multiple of 5 "
-                                              "from 0 to 1000."))
+        if self.forfeit_tp % 5:
+            raise FormatError("forfeit_tp", str(_LIMIT_MESSAGES["forfeit_tp"])
+                              % dict(zip(("min", "max"), LIMITS["forfeit_tp"], strict=True)))
         if self.bye_credit not in ByeCredit.values:
             raise FormatError("bye_credit", _("bye_credit must be one of %(choices)s.")
                               % {"choices": _listed(ByeCredit.values)})

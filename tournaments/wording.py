@@ -4,8 +4,12 @@ The rules engine (``scoring``) knows no language: an ``InvalidHand`` carries a s
 the entry ``field`` at fault and the ``params`` its message names. Here each code gets a sentence
 (gettext, so German and English), and its params are put in words: a seat becomes the name of
 the player who sat there when the page knows the table (a captain reads "Anna", not "seat 0"),
-a team its players' names; without names (the API), "seat N" and "team N" as the API's entries
-number them.
+a team its players' names; without names, "seat N" and "team N".
+
+The engine and the API number seats from 0; a person reads and types them from 1 (a page's seat
+column, Grand Seigneur's typed finish order). A page words a refusal with ``first_seat=1``, so
+that every seat number it names is one more than the engine's; the API keeps the default 0, as
+its entries number them.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from .services.history import AUTOMATIC, CAPTAIN, HELPER, ORGANIZER, actor_kind
 ENGINE_MESSAGES = {
     "entry_invalid": _("The score entry must be a mapping of fields."),
     "unknown_field": _("Unknown field “%(field)s” in the score entry."),
-    "unknown_seat": _("%(value)s is not a seat: seats are 0 to %(last)s."),
+    "unknown_seat": _("%(value)s is not a seat: seats are %(first)s to %(last)s."),
     "card_points_missing": _("Enter the card points (or mark a sweep: the whole team out "
                              "first)."),
     "card_points_invalid": _("Card points are two whole numbers, one per team."),
@@ -83,11 +87,12 @@ ENGINE_MESSAGES = {
 }
 
 
-def seat_in_words(seat: int, names: Mapping[int, str] | None) -> str:
-    """The player's name at ``seat`` if known, else "seat N" (the API's numbering, from 0)."""
+def seat_in_words(seat: int, names: Mapping[int, str] | None, first_seat: int = 0) -> str:
+    """The player's name at ``seat`` if known, else "seat N", numbered from ``first_seat`` (the
+    API's 0, a person's 1)."""
     if names and names.get(seat):
         return names[seat]
-    return gettext("seat %(n)s") % {"n": seat}
+    return gettext("seat %(n)s") % {"n": seat + first_seat}
 
 
 def team_in_words(team: int, names: Mapping[int, str] | None) -> str:
@@ -99,17 +104,21 @@ def team_in_words(team: int, names: Mapping[int, str] | None) -> str:
     return gettext("team %(n)s") % {"n": team}
 
 
-def _in_words(code: str, params: Mapping, names: Mapping[int, str] | None) -> dict:
-    """The params as the code's message names them."""
+def _in_words(code: str, params: Mapping, names: Mapping[int, str] | None,
+              first_seat: int) -> dict:
+    """The params as the code's message names them, seat numbers from ``first_seat``."""
     words = dict(params)
-    if code == "unknown_seat":
-        return {"value": params["seat"], "last": params["seats"] - 1}
+    if code == "unknown_seat":  # the value as typed: a number in the reader's numbering
+        value = params["seat"]
+        return {"value": value + first_seat if isinstance(value, int) else value,
+                "first": first_seat, "last": params["seats"] - 1 + first_seat}
     for key in ("seat", "first_out", "dealer"):
         if key in params:
-            words[key] = seat_in_words(params[key], names)
+            words[key] = seat_in_words(params[key], names, first_seat)
     for key in ("seats", "missing"):
         if key in params:
-            words[key] = ", ".join(seat_in_words(seat, names) for seat in params[key])
+            words[key] = ", ".join(seat_in_words(seat, names, first_seat)
+                                   for seat in params[key])
     if "team" in params:
         words["team"] = team_in_words(params["team"], names)
     if "made" in params:
@@ -121,10 +130,13 @@ def _in_words(code: str, params: Mapping, names: Mapping[int, str] | None) -> di
     return words
 
 
-def hand_error_message(error: InvalidHand, names: Mapping[int, str] | None = None) -> str:
+def hand_error_message(error: InvalidHand, names: Mapping[int, str] | None = None, *,
+                       first_seat: int = 0) -> str:
     """The engine's refusal as a sentence in the active language; ``names`` maps seats to the
-    players' names when the reader sees a table."""
-    return str(ENGINE_MESSAGES[error.code]) % _in_words(error.code, error.params, names)
+    players' names when the reader sees a table; a seat still numbered is numbered from
+    ``first_seat`` (1 on a page, 0 in the API)."""
+    return str(ENGINE_MESSAGES[error.code]) % _in_words(error.code, error.params, names,
+                                                        first_seat)
 
 
 PAIRING_WARNINGS = {
@@ -142,6 +154,9 @@ PAIRING_WARNINGS = {
                        "three."),
 }
 """A broken pairing rule (``pairing.checks.Breach``) in words, by its code."""
+TABLE_SIZES = _("Table %(table)s has %(seats)s seats: a table of this game seats %(expected)s "
+                "to %(largest)s.")
+"""``table_size`` where the game's tables may have several sizes (``largest`` given)."""
 
 _ENTRANT_PARAMS = ("entrant", "a", "b")
 _COUNT_PARAMS = ("before", "fewest")
@@ -162,7 +177,8 @@ def pairing_warning(breach, names: Mapping[int, str]) -> str:
     for key in _COUNT_PARAMS:
         if key in params:
             params[key] = times_in_words(params[key])
-    return str(PAIRING_WARNINGS[breach.code]) % params
+    message = TABLE_SIZES if "largest" in params else PAIRING_WARNINGS[breach.code]
+    return str(message) % params
 
 
 PAIRING_REFUSALS = {

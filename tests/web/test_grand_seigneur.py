@@ -178,3 +178,23 @@ def test_the_standings_pdf_heads_placing_points(client, organizer, tmp_path):
     text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
                           check=True).stdout
     assert "Points" in text and "TP" not in text.split()
+
+
+@pytest.mark.parametrize(("language", "typed", "message"), [
+    ("en", "8,1", "8 is not a seat: seats are 1 to 7."),
+    ("de", "8,1", "8 ist kein Platz: die Plätze sind 1 bis 7."),
+    ("en", "0,1", "0 is not a seat: seats are 1 to 7."),
+])
+def test_a_typed_seat_is_refused_in_the_numbering_the_form_asks_for(client, gs_table, language,
+                                                                    typed, message):
+    """The form says seat 1 is the first at the table: its refusal numbers the seats so too
+    (the engine's seats 0 to 6 are the API's)."""
+    response = client.post(captain_url(gs_table), {"number": "1", "finish_order": typed},
+                           HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert message in html
+    preview = client.post(captain_url(gs_table, "captain-preview"),
+                          {"number": "1", "finish_order": typed}, HTTP_ACCEPT_LANGUAGE=language)
+    assert message in preview.content.decode()
+    assert not Hand.objects.exists()

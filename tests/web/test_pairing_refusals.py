@@ -16,9 +16,17 @@ from django.utils import translation
 from tournaments.formats import PRESET_LIST
 from tournaments.games import GrandSeigneurTables
 from tournaments.models import Round
-from tournaments.pairing import Entrant, PairingError, PairingHistory, make_pairing, pair_round
+from tournaments.pairing import (
+    Draw,
+    Entrant,
+    PairingError,
+    PairingHistory,
+    make_pairing,
+    pair_round,
+)
+from tournaments.pairing.checks import check_draw
 from tournaments.services.events import event_create
-from tournaments.wording import PAIRING_REFUSALS, pairing_refusal
+from tournaments.wording import PAIRING_REFUSALS, pairing_refusal, pairing_warning
 
 
 def caught(draw) -> PairingError:
@@ -87,3 +95,41 @@ def test_a_pairing_refusal_reaches_the_organizer_in_german(organizer, preset):
                 else "reichen für keinen Tisch: Es braucht mindestens")
     assert len(messages) == 1 and expected in messages[0], messages
     assert not Round.objects.filter(event=event).exists()
+
+
+def test_a_table_of_the_wrong_size_names_the_sizes_the_game_allows():
+    """Grand Seigneur seats 5 to 12 at a table: a table of 4 or of 13 is told so, not "instead
+    of 5" (a table of 13 is not one too small); a game of one size keeps its one number."""
+    sizes = GrandSeigneurTables().allowed_sizes()
+    draw = Draw(tables=[tuple(range(4)), tuple(range(10, 23))], byes=[], teams=False)
+    with translation.override("en"):
+        warnings = [pairing_warning(breach, {}) for breach in
+                    check_draw(draw, PairingHistory(), team_event=False, sizes=sizes)]
+    assert warnings == ["Table 1 has 4 seats: a table of this game seats 5 to 12.",
+                        "Table 2 has 13 seats: a table of this game seats 5 to 12."]
+    with translation.override("de"):
+        german = pairing_warning(check_draw(draw, PairingHistory(), team_event=False,
+                                            sizes=sizes)[0], {})
+    assert german == "Tisch 1 hat 4 Plätze: ein Tisch dieses Spiels hat 5 bis 12 Plätze."
+    with translation.override("en"):
+        four = check_draw(Draw(tables=[(1, 2, 3)], byes=[], teams=True), PairingHistory(),
+                          team_event=False)
+        assert pairing_warning(four[0], {}) == "Table 1 has 3 seats instead of 4."
+
+
+@pytest.mark.django_db
+def test_four_players_of_grand_seigneur_are_told_five_fill_a_table(organizer):
+    """Grand Seigneur prefers tables of 8 but seats five: the refusal names five, the game's
+    smallest table, not its preferred size."""
+    from tournaments.services.events import players_register
+    from tournaments.services.history import Actor
+
+    event = event_create(owner=organizer, name="Vier", preset="grand_seigneur")
+    assert event.format.rules.players == 8
+    players_register(event=event, names=["Anna", "Ben", "Clara", "David"],
+                     actor=Actor.organizer(organizer))
+    client = Client(headers={"accept-language": "de"})
+    client.force_login(organizer)
+    response = client.post(reverse("organizer-pair", args=[event.pk]), follow=True)
+    messages = [str(message) for message in response.context["messages"]]
+    assert messages == ["4 aktive Spieler reichen für keinen Tisch: Es braucht mindestens 5."]

@@ -69,7 +69,7 @@ def test_errors_beside_their_field_and_nothing_saved(organizer_client, organizer
     response = organizer_client.post(url, form_data(event, hands_per_round=0))
     assert response.status_code == 400
     assert 'id="id_hands_per_round"' in response.content.decode()
-    assert "greater than or equal to 1" in response.content.decode()
+    assert "The hands per round must be between 1 and 64." in response.content.decode()
     response = organizer_client.post(url, form_data(event, double_victory_points=33))
     assert response.status_code == 400 and "multiple of 5" in response.content.decode()
     response = organizer_client.post(url, form_data(event, game_to=1000))  # and hands too

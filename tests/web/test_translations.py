@@ -140,6 +140,20 @@ def test_seats_are_numbered_without_names():
     with translation.override("de"):
         assert hand_error_message(error) == "Platz 0 hat angesagt: wählen, wer als Erste oder " \
                                             "Erster fertig war."
+        assert hand_error_message(error, first_seat=1).startswith("Platz 1 hat angesagt")
+
+
+def test_a_page_numbers_the_seats_from_one_and_the_api_from_zero():
+    """The engine's seat 4 at a table of four: the API's numbering (0 to 3) by default, a
+    person's (1 to 4) on a page."""
+    error = refusal("unknown_seat")
+    with translation.override("en"):
+        assert hand_error_message(error) == "4 is not a seat: seats are 0 to 3."
+        assert hand_error_message(error, NAMES, first_seat=1) == \
+            "5 is not a seat: seats are 1 to 4."
+    with translation.override("de"):
+        assert hand_error_message(error, NAMES, first_seat=1) == \
+            "5 ist kein Platz: die Plätze sind 1 bis 4."
 
 
 def test_german_catalogue_compiles_clean():
@@ -222,8 +236,8 @@ def test_api_words_the_services_in_the_language_asked_for(organizer):
     org = token_client(organizer)
     response = org.post("/api/events/", {"name": "Abend", "format": "dtm", "rounds": 500},
                         format="json", HTTP_ACCEPT_LANGUAGE="de")
-    assert response.status_code == 400
-    assert response.json()["code"] == "format"
+    assert response.status_code == 400  # refused by the serializer, in the format's words
+    assert response.json()["code"] == "max_value"
     assert response.json()["errors"]["rounds"] == [
         "Die Zahl der Runden muss zwischen 1 und 200 liegen."]
     event = org.post("/api/events/", {"name": "Abend", "format": "dtm"}, format="json").json()

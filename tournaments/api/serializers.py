@@ -15,7 +15,7 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from tichu_site.limits import TooManyLogins, limited_authenticate
 
 from ..choices import ByeCredit, EntrantType, Seeding
-from ..formats import PRESETS
+from ..formats import LIMITS, PRESETS, limit_message
 from ..games import GAMES
 from ..models import Change, Entrant, Event, Hand, Round, Table, label_entrants
 from ..pairing.factory import pairing_choices
@@ -102,10 +102,19 @@ def reason_field():
 
 # --- events ---------------------------------------------------------------------------------------
 
+def limited(name: str) -> dict:
+    """A format value's ``min_value`` and ``max_value``, from the format's ``LIMITS``, refused
+    in the domain's words."""
+    low, high = LIMITS[name]
+    return {"min_value": low, "max_value": high, "error_messages": dict.fromkeys(
+        ("min_value", "max_value"), limit_message(name))}
+
+
 class RulesInputSerializer(serializers.Serializer):
     """Rule options of the engine to change from the preset (``scoring.Rules``)."""
 
-    double_victory_points = StrictIntegerField(required=False, min_value=5, max_value=10000)
+    double_victory_points = StrictIntegerField(required=False,
+                                               **limited("double_victory_points"))
     grand_tichu_allowed = StrictBooleanField(required=False)
     blind_grand_tichu = StrictBooleanField(required=False)
     dragon_kept_when_last = StrictBooleanField(required=False)
@@ -118,7 +127,7 @@ class RulesInputSerializer(serializers.Serializer):
         help_text="The game at the tables (tournaments.games): "
                   + ", ".join(f"{game.name} ({game.summary})" for game in GAMES.values()) + ".")
     players = StrictIntegerField(
-        required=False, allow_null=True, min_value=5, max_value=12,
+        required=False, allow_null=True, **limited("players"),
         help_text="Grand Seigneur: the preferred table size (a field that does not divide sits "
                   "at tables of mixed sizes, 5 to 12).")
 
@@ -131,10 +140,10 @@ class EventCreateSerializer(serializers.Serializer):
     seed = StrictIntegerField(required=False, min_value=0, max_value=MAX_ID,
                               help_text="Fixes every random draw of the event's pairings.")
     entrant_type = serializers.ChoiceField(choices=EntrantType.choices, required=False)
-    rounds = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=10**6)
-    hands_per_round = StrictIntegerField(required=False, allow_null=True, min_value=1,
-                                         max_value=10**6)
-    game_to = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=10**6)
+    rounds = StrictIntegerField(required=False, allow_null=True, **limited("rounds"))
+    hands_per_round = StrictIntegerField(required=False, allow_null=True,
+                                         **limited("hands_per_round"))
+    game_to = StrictIntegerField(required=False, allow_null=True, **limited("game_to"))
     rules = RulesInputSerializer(required=False)
     vp_scheme = serializers.ChoiceField(choices=vp_scheme_choices(), required=False)
     pairing = serializers.ChoiceField(choices=pairing_choices(), required=False)
@@ -148,19 +157,19 @@ class EventCreateSerializer(serializers.Serializer):
         required=False, help_text="A round is complete only when the opponents have confirmed "
                                   "every hand.")
     forfeit_tp = StrictIntegerField(
-        required=False, min_value=0, max_value=1000,
+        required=False, **limited("forfeit_tp"),
         help_text="TP each missing hand of a forfeited table credits to the team not at fault "
                   "(a multiple of 5; default 0).")
-    best_of = StrictIntegerField(required=False, min_value=1, max_value=9,
+    best_of = StrictIntegerField(required=False, **limited("best_of"),
                                  help_text="Cups: games per match, odd.")
     best_of_from = StrictCharField(required=False, allow_null=True, max_length=20,
                                    help_text="Cups: the stage from which matches are best of "
                                              "`best_of` (final, semi_final, ...); null: every "
                                              "match.")
     third_place = StrictBooleanField(required=False, help_text="Cups: a third-place match.")
-    groups = StrictIntegerField(required=False, min_value=0, max_value=64,
+    groups = StrictIntegerField(required=False, **limited("groups"),
                                 help_text="Groups, then a knockout cup: how many groups.")
-    advance = StrictIntegerField(required=False, min_value=1, max_value=64,
+    advance = StrictIntegerField(required=False, **limited("advance"),
                                  help_text="Groups: how many of each group advance.")
     seeding = serializers.ChoiceField(choices=Seeding.choices, required=False,
                                       help_text="Cups: seeds in the organizer's order, or from "
@@ -395,7 +404,8 @@ class TableCloseSerializer(serializers.Serializer):
     forfeited_by = serializers.ChoiceField(
         choices=[0, 1], required=False, allow_null=True,
         help_text="The team at fault on a forfeit (0: seats 0 and 2, 1: seats 1 and 3); "
-                  "required with status forfeited.")
+                  "required with status forfeited. A game without teams (every player for "
+                  "themself) has no forfeit: its table closes as averaged (400 `no_teams`).")
     reason = reason_field()
 
     def validate(self, data):

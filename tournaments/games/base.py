@@ -284,6 +284,13 @@ class TableGame:
         return [side_name(names.get(p, "?") for p in side)
                 for side in self.sides(self.positions_of(names))]
 
+    def forfeit_sides(self, names: Mapping[int, str]) -> list[tuple[int, str]]:
+        """The sides a table may be forfeited by (``Table.forfeited_by``) with their names.
+        The rulings ("Closing a table before all its hands are in") credit a forfeit to the
+        team not at fault: a game of two teams offers its two; a game where every player plays
+        for themself offers none, and its table closes as averaged only."""
+        return list(enumerate(self.side_names(names))) if self.teams else []
+
     def positions_of(self, names: Mapping[int, str]) -> range:
         """A table's positions: its own size, or as many as are seated where sizes differ."""
         return range(max(self.seats, max(names, default=-1) + 1))

@@ -27,6 +27,8 @@ T = TypeVar("T")
 STAGES: dict[str, int] = {"final": 2, "semi_final": 4, "quarter_final": 8, "round_of_16": 16,
                           "round_of_32": 32, "round_of_64": 64}
 MAX_TEAMS = 256
+MAX_BEST_OF = 9
+"""The most games a match may have (``Format.best_of``, an odd number)."""
 
 
 def bracket_size(teams: int) -> int:

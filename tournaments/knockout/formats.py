@@ -19,14 +19,11 @@ from django.utils.translation import gettext_lazy
 
 from ..choices import EntrantType, Seeding
 from ..pairing.base import Pairing
-from .bracket import MAX_TEAMS, STAGES
-from .groups import MAX_GROUPS
+from .bracket import MAX_BEST_OF, MAX_TEAMS, STAGES
+from .groups import MAX_ADVANCE, MAX_GROUPS
 
 if TYPE_CHECKING:
     from ..formats import Format
-
-MAX_BEST_OF = 9
-MAX_ADVANCE = 8
 
 
 def _error(field: str, message: str):

@@ -25,6 +25,8 @@ from .bracket import bracket_size, first_round
 T = TypeVar("T", bound=Hashable)
 
 MAX_GROUPS = 16
+MAX_ADVANCE = 8
+"""The most teams of a group that may advance to the bracket (``Format.advance``)."""
 
 
 def group_label(index: int) -> str:

@@ -51,8 +51,10 @@ def check_draw(draw: Draw, history: PairingHistory, *, team_event: bool | None =
         breaches += [Breach("not_active", {"entrant": e}) for e in placed if e not in active]
     for number, table in enumerate(draw.tables, start=1):
         if len(table) not in allowed:
-            breaches.append(Breach("table_size", {"table": number, "seats": len(table),
-                                                  "expected": min(allowed)}))
+            size = {"table": number, "seats": len(table), "expected": min(allowed)}
+            if len(allowed) > 1:  # tables of several sizes (Grand Seigneur's 5 to 12)
+                size["largest"] = max(allowed)
+            breaches.append(Breach("table_size", size))
         elif team_event:
             met = history.matches.get(frozenset(table), 0)
             if met >= legs:

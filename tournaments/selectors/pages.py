@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
@@ -92,6 +93,9 @@ class TableView:
     total_columns: tuple[Column, ...] = ()
     side_label: str = ""
     hand_rows: HandTable | None = None
+    close_form: Any = None  # the organizer's form to close it, with this table's own choices
+    # the sides the table may be forfeited by, (index, name): none without teams
+    forfeit_sides: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def totals_by_column(self) -> list[tuple[Column, str]]:
@@ -215,6 +219,7 @@ def _shape(view: TableView, game) -> None:
                   for side, total in zip(game.sides(positions), totals, strict=True)]
     view.total_columns = game.total_columns
     view.side_label = game.side_label
+    view.forfeit_sides = game.forfeit_sides(view.names)
     view.hand_rows = hand_table(game, view.names, view.hands,
                                 range(1, view.expected + 1) if view.expected else ())
 

@@ -386,7 +386,8 @@ def _contenders_sitting_out(rnd: Round, draw: Draw) -> list[Breach]:
 def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "",
                 forfeited_by: int | None = None) -> Table:
     """Close a table as forfeited (by the team ``forfeited_by``: 0 for A, 1 for B) or averaged:
-    it counts as complete with the hands it has, and the standings credit its missing hands."""
+    it counts as complete with the hands it has, and the standings credit its missing hands.
+    A forfeit is a team's (RULINGS.md): a table of a game without teams closes as averaged."""
     if status not in (Table.Status.FORFEITED, Table.Status.AVERAGED, Table.Status.OPEN):
         raise ServiceError(_("A table is open, forfeited or averaged."), field="status",
                            code="status")
@@ -402,6 +403,10 @@ def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "",
             raise ServiceError(_("This table does not exist."), code="not_found")
         event = Event.objects.select_for_update().get(pk=event_id)
         check_not_finished(event)
+        if status == Table.Status.FORFEITED and not event.format.game.forfeit_sides({}):
+            raise ServiceError(_("Every player here plays for themself: a table is closed as "
+                                 "averaged (the rules know a forfeit by a team only)."),
+                               field="forfeited_by", code="no_teams")
         table = Table.objects.select_related("round").get(pk=table_id)  # read under the lock
         reopening = status == Table.Status.OPEN and table.status != Table.Status.OPEN
         if reopening:

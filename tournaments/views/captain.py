@@ -128,7 +128,7 @@ def preview_of(table, entry, names=None, number: int = 1) -> dict:
     try:
         scored = score_for_table(event_format, entry, number, len(table.seats.all()))
     except InvalidHand as error:
-        return {"error": hand_error_message(error, names), "refusal": error}
+        return {"error": hand_error_message(error, names, first_seat=1), "refusal": error}
     score = scored.score
     if event_format.game.placings:
         names = names or {}  # placings: each seat's points, in order

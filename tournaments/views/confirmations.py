@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 
 from ..models import Change, Entrant, Event, Round, Table
 from ..selectors.pages import TableView
-from .forms import ReasonForm
+from .forms import AVERAGED_ONLY, ReasonForm
 from .words import status_label
 
 
@@ -62,12 +62,12 @@ def closing_consequence(view: TableView, status: str, forfeited_by: int | None) 
     if status == Table.Status.AVERAGED:
         return _("Nobody is at fault: each missing hand is credited to both teams alike, as a "
                  "drawn hand (an adjustment beside the standings, never an invented hand).")
-    names = view.team_names
+    names: dict[int | None, str] = dict(view.forfeit_sides)  # a forfeit is a team's
     fault, other = forfeited_by, 1 - forfeited_by
     return _("%(fault)s forfeit: each missing hand is credited as won to %(other)s, nothing to "
              "%(fault)s (an adjustment beside the standings, never an invented hand).") % {
-        "fault": names[fault] or (_("Team A") if fault == 0 else _("Team B")),
-        "other": names[other] or (_("Team A") if other == 0 else _("Team B"))}
+        "fault": names.get(fault) or (_("Team A") if fault == 0 else _("Team B")),
+        "other": names.get(other) or (_("Team A") if other == 0 else _("Team B"))}
 
 
 def table_close(event: Event, view: TableView, data: dict) -> dict:
@@ -141,11 +141,9 @@ def finish(event: Event, last: Round | None, total: int, open_tables: list[Table
         if view.unconfirmed_numbers and event.format.confirmation_required:
             view.state += " " + _("Not confirmed by the opponents yet: %(n)d.") % {
                 "n": len(view.unconfirmed_numbers)}
-        view.choices = [("averaged", _("averaged")),
-                        ("forfeited-0", _("forfeited by %(team)s") % {
-                            "team": view.team_names[0] or _("Team A")}),
-                        ("forfeited-1", _("forfeited by %(team)s") % {
-                            "team": view.team_names[1] or _("Team B")})]
+        view.choices = [("averaged", _("averaged")), *(
+            (f"forfeited-{index}", _("forfeited by %(team)s") % {"team": name})
+            for index, name in view.forfeit_sides)]  # none at a table without teams
     if open_tables:
         confirm = ngettext("Close %(n)d table and finish the event",
                            "Close %(n)d tables and finish the event", len(open_tables)) % {
@@ -157,6 +155,8 @@ def finish(event: Event, last: Round | None, total: int, open_tables: list[Table
                  action=reverse("organizer-finish", args=[event.pk]),
                  cancel=reverse("organizer-event", args=[event.pk]),
                  reason=bool(open_tables), open_tables=open_tables,
+                 averaged_only=AVERAGED_ONLY if any(not view.forfeit_sides
+                                                    for view in open_tables) else None,
                  round_number=last.number if last else None)
 
 

@@ -127,7 +127,7 @@ class HandForm(forms.Form):
     def add_engine_error(self, error) -> None:
         """Show the engine's refusal, worded with the players' names, next to the field it names
         (and above the form)."""
-        self.engine_message = hand_error_message(error, self.seat_names)
+        self.engine_message = hand_error_message(error, self.seat_names, first_seat=1)
         self.add_error(None, self.engine_message)
         self.engine_field = ENTRY_FIELDS.get(error.field)
 
@@ -204,7 +204,7 @@ class PlacingForm(forms.Form):
         return {"finish_order": self.cleaned_data.get("finish_order") or []}
 
     def add_engine_error(self, error) -> None:
-        self.engine_message = hand_error_message(error, self.seat_names)
+        self.engine_message = hand_error_message(error, self.seat_names, first_seat=1)
         self.add_error(None, self.engine_message)
         self.engine_field = "finish_order"
 
@@ -450,14 +450,36 @@ class SwapForm(forms.Form):
         return data
 
 
+AVERAGED_ONLY = _("Every player here plays for themself: a table is closed as averaged (the "
+                  "rules know a forfeit by a team only).")
+"""Why a table without teams offers no forfeit (RULINGS.md, "Closing a table before all its
+hands are in": a forfeit credits the team not at fault)."""
+
+
 class TableCloseForm(forms.Form):
-    status = forms.ChoiceField(label=_("Close as"), choices=[
-        ("forfeited", STATUSES["forfeited"][0]), ("averaged", STATUSES["averaged"][0]),
-        ("open", _("open again"))])
+    """How to close a table. ``sides``: the sides the table may be forfeited by, (index, name),
+    from its game (``TableGame.forfeit_sides``: the two teams by their players' names); none at
+    a table without teams, where the form offers averaged only and says why (``note``)."""
+
+    CLOSINGS = [("forfeited", STATUSES["forfeited"][0]), ("averaged", STATUSES["averaged"][0]),
+                ("open", _("open again"))]
+    status = forms.ChoiceField(label=_("Close as"), choices=CLOSINGS)
     forfeited_by = forms.TypedChoiceField(label=_("Forfeited by"), required=False, coerce=int,
-                                          empty_value=None, choices=[
-        ("", "—"), ("0", _("Team A")), ("1", _("Team B"))])
+                                          empty_value=None)
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+    def __init__(self, *args, sides: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.note = None
+        forfeited_by, status = self.fields["forfeited_by"], self.fields["status"]
+        assert isinstance(forfeited_by, forms.ChoiceField) and isinstance(status,
+                                                                          forms.ChoiceField)
+        if sides:
+            forfeited_by.choices = [("", "—"), *((str(index), name) for index, name in sides)]
+            return
+        del self.fields["forfeited_by"]
+        status.choices = [choice for choice in self.CLOSINGS if choice[0] != "forfeited"]
+        self.note = AVERAGED_ONLY
 
     def clean(self):
         data = super().clean()
@@ -468,6 +490,7 @@ class TableCloseForm(forms.Form):
 
 CLOSINGS = {"averaged": ("averaged", None), "forfeited-0": ("forfeited", 0),
             "forfeited-1": ("forfeited", 1)}
+"""The finish page's choices (a forfeit only at a table of teams, the service checks)."""
 
 
 def closing_choices(data) -> dict[int, tuple[str, int | None]] | None:

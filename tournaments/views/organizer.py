@@ -564,14 +564,16 @@ def round_detail(request, event_id: int, round_id: int):
     rnd = queries.round_or_404(event, round_id)
     _not_draft_to_helpers(request, rnd)
     draft = rnd.status == Round.Status.DRAFT
+    tables = queries.table_views(rnd, event)
+    for view in tables:  # each table's own choices: its teams by name, or averaged only
+        view.close_form = TableCloseForm(sides=view.forfeit_sides)
     return render(request, "organizer/round.html", {
         "event": event, "round": rnd, "draft": draft, "manage": request.event_manager,
         "clock": clock_of(rnd), "clock_form": ClockForm(),
-        "tables": queries.table_views(rnd, event), "byes": queries.byes(rnd),
+        "tables": tables, "byes": queries.byes(rnd),
         "warnings": round_warnings(rnd) if draft else [],
         "swap_form": SwapForm(seats=queries.round_seats(rnd), byes=queries.byes(rnd))
         if draft else None,
-        "close_form": TableCloseForm(),
     })
 
 
@@ -644,7 +646,7 @@ def table_close_view(request, event_id: int, table_id: int):
     if request.method == "GET":
         view = queries.table_view(table_id, event)
         _not_draft_to_helpers(request, view.table.round)
-        form = TableCloseForm(request.GET or None)
+        form = TableCloseForm(request.GET or None, sides=view.forfeit_sides)
         if form.is_valid():
             return render(request, "organizer/confirm.html",
                           confirmations.table_close(event, view, form.cleaned_data))
@@ -658,15 +660,17 @@ def table_close_view(request, event_id: int, table_id: int):
     if table is None:
         raise Http404
     _not_draft_to_helpers(request, table.round)
-    form = TableCloseForm(request.POST)
+    form = TableCloseForm(request.POST, sides=queries.table_view(table.pk, event).forfeit_sides)
     if not form.is_valid():
-        for error in form.errors.get("forfeited_by", [_("Choose how to close the table.")]):
-            messages.error(request, error)
+        errors = list(form.errors.get("forfeited_by") or (
+            [form.note] if form.note and "status" in form.errors else []))
+        for error in errors or [_("Choose how to close the table.")]:
+            messages.error(request, str(error))
         return _back(event, table.round)
     try:
         table_close(table_id=table.pk, status=form.cleaned_data["status"], actor=_actor(request),
                     reason=form.cleaned_data["reason"],
-                    forfeited_by=form.cleaned_data["forfeited_by"])
+                    forfeited_by=form.cleaned_data.get("forfeited_by"))
     except ServiceError as error:
         messages.error(request, error.message)
     else:
@@ -686,7 +690,7 @@ def table_detail(request, event_id: int, table_id: int):
     return render(request, "organizer/table.html", {
         "event": event, "view": view, "table": view.table, "round": view.table.round,
         "rows": hand_table(event.format.game, view.names, view.hands, numbers),
-        "close_form": TableCloseForm(),
+        "close_form": TableCloseForm(sides=view.forfeit_sides),
         "lineups": lineup_forms(view, event.format) if event.status != Event.Status.FINISHED
         or event.format.is_cup else []})
 

@@ -8,6 +8,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from ..choices import ByeCredit, Seeding
+from ..formats import LIMITS, limit_message
 from ..models import Event
 from ..pairing import RoundRobinPairing
 from ..services.history import ServiceError
@@ -26,6 +27,14 @@ CUP_VALUE_LABELS = {"": _("every match"), "quarter_final": _("Quarter-finals"),
                     "semi_final": _("Semi-finals"), "final": _("Final")}
 
 
+def limited(name: str) -> dict:
+    """A field's ``min_value`` and ``max_value``: the format's ``LIMITS`` of the value, refused
+    in the domain's words."""
+    low, high = LIMITS[name]
+    return {"min_value": low, "max_value": high, "error_messages": dict.fromkeys(
+        ("min_value", "max_value"), limit_message(name))}
+
+
 def value_labels() -> dict[str, Promise]:
     """Every choice's label by its value, from the registries: what the history words a
     changed setting with."""
@@ -34,12 +43,12 @@ def value_labels() -> dict[str, Promise]:
 
 
 class EventSettingsForm(forms.Form):
-    rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1, max_value=200,
+    rounds = forms.IntegerField(label=_("Rounds"), required=False, **limited("rounds"),
                                 help_text=_("Empty in a round robin: as many as it needs."))
     hands_per_round = forms.IntegerField(label=_("Hands per round"), required=False,
-                                         min_value=1, max_value=64)
-    game_to = forms.IntegerField(label=_("Game to (points)"), required=False, min_value=100,
-                                 max_value=10000, help_text=_("Instead of hands per round."))
+                                         **limited("hands_per_round"))
+    game_to = forms.IntegerField(label=_("Game to (points)"), required=False,
+                                 **limited("game_to"), help_text=_("Instead of hands per round."))
     vp_scheme = forms.ChoiceField(label=_("Victory points"), choices=vp_scheme_choices)
     tiebreak_1 = forms.ChoiceField(label=_("Tie-break 1"), required=False)
     tiebreak_2 = forms.ChoiceField(label=_("Tie-break 2"), required=False)
@@ -47,26 +56,26 @@ class EventSettingsForm(forms.Form):
     bye_credit = forms.ChoiceField(label=_("A bye is worth"), choices=ByeCredit.choices)
     forfeit_tp = forms.IntegerField(
         label=_("TP per missing hand of a forfeit, for the team not at fault"), required=False,
-        min_value=0, max_value=1000, step_size=5, help_text=_("Empty or 0: none; or for "
-                                                               "example 100."))
+        **limited("forfeit_tp"), step_size=5,
+        help_text=_("Empty or 0: none; or for example 100."))
     confirmation_required = forms.BooleanField(
         label=_("A round is complete only when the opponents confirmed every hand"),
         required=False)
     double_round_robin = forms.BooleanField(label=_("Double round robin"), required=False)
-    best_of = forms.IntegerField(label=_("Best of (games per match)"), min_value=1, max_value=9,
+    best_of = forms.IntegerField(label=_("Best of (games per match)"), **limited("best_of"),
                                  help_text=_("Cups: an odd number."))
     best_of_from = forms.ChoiceField(
         label=_("Best of from"), required=False,
         choices=[(value, CUP_VALUE_LABELS[value])
                  for value in ("", "quarter_final", "semi_final", "final")])
     third_place = forms.BooleanField(label=_("Third-place match"), required=False)
-    groups = forms.IntegerField(label=_("Groups"), min_value=1, max_value=16)
-    advance = forms.IntegerField(label=_("Advance per group"), min_value=1, max_value=8)
+    groups = forms.IntegerField(label=_("Groups"), **limited("groups"))
+    advance = forms.IntegerField(label=_("Advance per group"), **limited("advance"))
     seeding = forms.ChoiceField(label=_("Seeds from"), choices=Seeding.choices)
     seeding_event = forms.ChoiceField(label=_("Seeding event"), required=False,
                                       help_text=_("Its standings seed the cup."))
     double_victory_points = forms.IntegerField(label=_("Points for a double victory"),
-                                               min_value=5, max_value=1000)
+                                               **limited("double_victory_points"))
     grand_tichu_allowed = forms.BooleanField(label=_("Grand Tichu allowed"), required=False)
     blind_grand_tichu = forms.BooleanField(label=_("Blind Grand Tichu (±400)"), required=False)
     dragon_kept_when_last = forms.BooleanField(
@@ -77,9 +86,9 @@ class EventSettingsForm(forms.Form):
         label=_("Chaos Tichu: each team calls exactly one Grand Tichu every hand"),
         required=False)
     players = forms.IntegerField(
-        label=_("Players at a table (the preferred size)"), required=False, min_value=5,
-        max_value=12, help_text=_("A field that does not divide sits at tables of mixed sizes, "
-                                  "5 to 12."))
+        label=_("Players at a table (the preferred size)"), required=False,
+        **limited("players"), help_text=_("A field that does not divide sits at tables of "
+                                          "mixed sizes, 5 to 12."))
 
     def __init__(self, *args, event: Event, **kwargs):
         data = event.format.as_dict()  # the stored values, and the defaults of newer ones
