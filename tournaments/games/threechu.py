@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring import score_entry
 
 from .base import SoloGame, players_of
@@ -70,3 +72,11 @@ class ThreechuTables(SoloGame):
         dealer = self.dealer(number)
         return {seat: names.get((dealer + offset) % 3, "?") for seat, offset in
                 self.HAND_SEATS.items()} | {2: names.get(dealer, "?")}
+
+    def hand_notes(self, hand: Any, names: Mapping[int, str]) -> list[str]:
+        """Who went out first (the dummy's seat: its dealer)."""
+        order = (hand.entry or {}).get("finish_order") or []
+        if not order:
+            return []
+        name = self.hand_seats(hand.number, names).get(order[0], "?")
+        return [_("first out: %(name)s") % {"name": name}]

@@ -189,15 +189,17 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
 
 
 def _seat(event: Event, rnd: Round, actor: Actor, *, draw: Draw | None = None,
-          codes: dict[int, str] | None = None) -> None:
+          codes: dict[int, tuple[str, str]] | None = None) -> None:
     """Seat a round's draw (drawn here from the round's seed unless given); a table whose number
-    is in ``codes`` keeps that code (a draft paired again: its printed sheets stay valid)."""
+    is in ``codes`` keeps those codes, the captain's and the opponents' (a draft paired again:
+    its printed sheets stay valid)."""
     draw = draw or _draw_or_refuse(event, rnd)
     codes = codes or {}
     game = event.format.game
     for number, seats in enumerate(draw.tables, start=1):
-        table = Table.objects.create(round=rnd, number=number,
-                                     **({"code": codes[number]} if number in codes else {}))
+        kept = ({"code": codes[number][0], "opponents_code": codes[number][1]}
+                if number in codes else {})
+        table = Table.objects.create(round=rnd, number=number, **kept)
         if len(seats) == 2 and _is_team_event(event):  # a match: each team fills its side
             seats = game.match_seats(*seats)
         Seat.objects.bulk_create([Seat(table=table, position=position, entrant_id=entrant)
@@ -258,7 +260,8 @@ def round_regenerate(*, round_id: int, actor: Actor) -> Round:
     table."""
     with transaction.atomic():
         event, rnd = _draft(round_id)
-        codes = dict(Table.objects.filter(round=rnd).values_list("number", "code"))
+        codes = {number: (code, opponents) for number, code, opponents in
+                 Table.objects.filter(round=rnd).values_list("number", "code", "opponents_code")}
         for _attempt in range(REDRAW_ATTEMPTS):
             rnd.seed = next_seed(rnd.seed)
             draw = _draw_or_refuse(event, rnd)

@@ -1,8 +1,9 @@
 """Exports for organizers: standings and results as CSV or XLSX, table sheets as PDF.
 
 All rendered on the server. Table sheets carry, per table, its seats, a QR code of the captain's
-short link (``/t/<code>/``) with the code typed out beside it, and an empty score grid; they are
-for the organizer's printer only (codes never appear on public pages).
+short link (``/t/<code>/``) with the code typed out beside it and the opponents' code (they
+confirm the hands with it), and an empty score grid; they are for the organizer's printer only
+(codes never appear on public pages).
 """
 
 from __future__ import annotations
@@ -211,6 +212,9 @@ def table_sheets_pdf(event, rnd, tables, link) -> bytes:
                     min_size=5, centred=True)
         draw_fitted(pdf, table.code, bold, 13, qr_centre, top - 58 * mm, QR_SIZE * mm,
                     centred=True)
+        draw_fitted(pdf, _("Opponents' code: %(code)s") % {"code": table.opponents_code},
+                    bold, 11, qr_centre, top - 64 * mm, QR_SIZE * mm + 16 * mm, min_size=6,
+                    centred=True)
         y -= 27 * mm
         for team, label in ((0, "A"), (1, "B")):
             draw_fitted(pdf, f"{_('Team')} {label}", bold, 12, left, y, text_width)
@@ -219,7 +223,7 @@ def table_sheets_pdf(event, rnd, tables, link) -> bytes:
                 y = draw_wrapped(pdf, f"{_('Seat')} {position + 1}: {name}", regular, 12,
                                  left + 5 * mm, y - 6 * mm, text_width - 5 * mm, min_size=10)
             y -= 9 * mm
-        y = min(y, top - 62 * mm)  # below the code under the QR code
+        y = min(y, top - 68 * mm)  # below the codes under the QR code
         draw_fitted(pdf, _("Scan the code or open the link to enter each hand."), regular, 10,
                     left, y, text_width)
         y -= 12 * mm
