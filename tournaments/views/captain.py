@@ -27,6 +27,7 @@ from scoring import InvalidHand
 
 from ..code_attempts import wrong_code_limited
 from ..games import hand_table, score_for_table
+from ..games.columns import CARD_POINTS
 from ..knockout.reads import game_at_table
 from ..models import Round
 from ..selectors import pages as queries
@@ -240,20 +241,22 @@ class HandShown:
 
 
 def hand_shown(table, number: int) -> HandShown | None:
-    """Hand ``number`` of a table laid out by its game, or None while it is not recorded."""
+    """Hand ``number`` of a table laid out by its game, or None while it is not recorded. A game
+    of two teams shows each team's card points beside its numbers (they decide the hand)."""
     event_format = table.round.event.format
     game = event_format.game
-    hands = [h for h in table.hands.all() if h.number == number]
-    if not hands:
+    hand = next((h for h in table.hands.all() if h.number == number), None)
+    if hand is None:
         return None
     names = {seat.position: seat.label for seat in table.seats.all()}
-    rows = hand_table(game, names, hands)
-    row = rows.rows[0]
-    width = len(rows.columns)
-    sides = [(side, list(zip(rows.columns, row.cells[i * width:(i + 1) * width], strict=True)))
-             for i, side in enumerate(rows.sides)]
-    return HandShown(row=row, calls=game.hand_calls(hands[0], names), sides=sides,
-                     placings=game.placings)
+    columns = game.hand_columns
+    if game.teams and CARD_POINTS not in columns:
+        columns = (CARD_POINTS, *columns)
+    values = game.hand_sides(hand, list(game.positions_of(names)))
+    sides = [(side, [(column, side_values.get(column.key)) for column in columns])
+             for side, side_values in zip(game.side_names(names), values, strict=True)]
+    return HandShown(row=hand_table(game, names, [hand]).rows[0],
+                     calls=game.hand_calls(hand, names), sides=sides, placings=game.placings)
 
 
 def _hand_page(request, table, number: int, *, confirm_form=None, request_form=None,
