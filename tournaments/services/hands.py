@@ -278,19 +278,21 @@ def hand_confirm(*, table_id: int, number: int, code: object = None,
     limits of wrong table codes (``code_attempts``); nothing is written then. Confirming a hand
     again changes nothing. With ``confirmation_required`` the round may be complete now.
     """
+    # The code is checked before any transaction: a wrong one (a guesser's) writes nothing, and
+    # waits for no writer. The event is read, not locked: a late confirmation changes no result.
+    table = (Table.objects.filter(pk=table_id).select_related("round__event")
+             .only("opponents_code", "round__event__status", "round__event__format_data")
+             .first())
+    if table is None:
+        raise ServiceError(_("This table does not exist."), code="not_found")
+    event = table.round.event
+    check_not_finished(event)
+    if not (actor is not None and actor.is_organizer
+            or opponents_code_matches(code, table.opponents_code)):
+        raise Forbidden(_("This is not the opponents' code of this table: it is printed on "
+                          "the table sheet, beside the captain's code."),
+                        field="code", code="wrong_code")
     with transaction.atomic():
-        table = (Table.objects.filter(pk=table_id).select_related("round__event")
-                 .only("opponents_code", "round__event__status", "round__event__format_data")
-                 .first())
-        if table is None:
-            raise ServiceError(_("This table does not exist."), code="not_found")
-        event = table.round.event  # read, not locked: a late confirmation changes no result
-        check_not_finished(event)
-        if not (actor is not None and actor.is_organizer
-                or opponents_code_matches(code, table.opponents_code)):
-            raise Forbidden(_("This is not the opponents' code of this table: it is printed on "
-                              "the table sheet, beside the captain's code."),
-                            field="code", code="wrong_code")
         hand = Hand.objects.select_for_update().filter(table_id=table_id, number=number).first()
         if hand is None:
             raise ServiceError(_("This hand is not recorded yet."), code="not_found")
