@@ -31,12 +31,22 @@ from .standings import cache as standings_cache
 
 TABLE_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: typed from paper
 TABLE_CODE_LENGTH = 12  # 32**12 = 2**60 codes: unguessable, and failed attempts are throttled
+OPPONENTS_CODE_LENGTH = 6  # 32**6 = 2**30 per table, typed on the captain's phone; throttled too
+CORRECTION_REQUEST_LENGTH = 300  # a captain's few words to the organizer
 MAX_SEATS = 12  # the largest table of any game (Grand Seigneur); Tichu seats 4, Tientsin 6
 
 
 def new_table_code() -> str:
     """A captain's code: random, unambiguous when read off a printed sheet."""
     return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
+
+
+def new_opponents_code() -> str:
+    """The opponents' code of a table: printed beside the captain's on the table sheet, typed
+    by the opponents to confirm a hand. Short, as it opens no page and changes no score: it
+    confirms the hands of its own table only, and wrong codes count against the same limits as
+    wrong table codes (``code_attempts``)."""
+    return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(OPPONENTS_CODE_LENGTH))
 
 
 class SearchableName(models.Model):
@@ -74,6 +84,12 @@ def is_table_code(value: object) -> bool:
     """A code ``new_table_code`` could have made (what a backup may bring: a code is printed on
     sheets, typed by captains and put into links)."""
     return (isinstance(value, str) and len(value) == TABLE_CODE_LENGTH
+            and set(value) <= set(TABLE_CODE_ALPHABET))
+
+
+def is_opponents_code(value: object) -> bool:
+    """A code ``new_opponents_code`` could have made (what a backup may bring)."""
+    return (isinstance(value, str) and len(value) == OPPONENTS_CODE_LENGTH
             and set(value) <= set(TABLE_CODE_ALPHABET))
 
 
@@ -346,7 +362,7 @@ class Round(models.Model):
 
 class Table(models.Model):
     """A table in a round (four seats, or as many as its game's, ``tournaments.games``), with the
-    code its captain enters hands with.
+    code its captain enters hands with, and the opponents' code they confirm its hands with.
 
     A table the organizer closes as forfeited or averaged counts as complete with the hands it has;
     its missing hands are credited as an adjustment (RULINGS.md, "Closing a table"), which is why
@@ -361,6 +377,7 @@ class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField()
     code = models.CharField(max_length=32, unique=True, default=new_table_code)
+    opponents_code = models.CharField(max_length=16, default=new_opponents_code)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
     forfeited_by = models.PositiveSmallIntegerField(null=True, blank=True)
 
@@ -458,6 +475,10 @@ class Hand(models.Model):
     double_victory = models.PositiveSmallIntegerField(null=True, blank=True)  # a sweep's team
     entered_by = models.CharField(max_length=60)
     confirmed_by_opponents = models.BooleanField(default=False)
+    correction_request = models.CharField(max_length=CORRECTION_REQUEST_LENGTH, blank=True,
+                                          default="")
+    """The captain's request that the organizer correct the hand ("" when none is open): shown
+    on the results desk until the organizer corrects the hand or dismisses the request."""
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -49,7 +49,7 @@ def test_a_finished_event_refuses_changes(org):
         org.post(f"/api/tables/{table['id']}/close/", {"status": "averaged"}, format="json"),
         org.post(f"/api/players/{event['players'][0]['id']}/withdraw/", {}, format="json"),
         APIClient().post(f"/api/tables/{table['id']}/hands/1/confirm/",
-                         HTTP_X_TABLE_CODE=table["code"]),
+                         {"code": table["opponents_code"]}, format="json"),
     ]
     for response in refused:
         assert response.status_code == 409, response.json()

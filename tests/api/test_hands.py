@@ -259,18 +259,47 @@ def test_organizer_enters_a_hand_with_the_token(org, table):
     assert Hand.objects.get().entered_by == "organizer:orga"
 
 
-def test_captain_confirm(anon, org, table):
+def test_the_opponents_confirm_with_their_code(anon, org, table):
     url = f"/api/tables/{table['id']}/hands/1/confirm/"
-    assert anon.post(url, HTTP_X_TABLE_CODE=table["code"]).status_code == 404
+    code = {"code": table["opponents_code"]}
+    assert len(table["opponents_code"]) == 6 and table["opponents_code"] != table["code"]
+    assert anon.post(url, code, format="json").status_code == 404  # not entered yet
     enter(anon, table["id"], 1, HAND, table["code"])
-    assert anon.post(url).status_code == 401
-    assert anon.post(url, HTTP_X_TABLE_CODE="NOPE").status_code == 403
-    response = anon.post(url, HTTP_X_TABLE_CODE=table["code"])
+    missing = anon.post(url, {}, format="json")
+    assert missing.status_code == 400 and "code" in missing.json()["errors"]
+    for wrong in ("NOPE", table["code"]):  # the captain's code confirms nothing
+        refused = anon.post(url, {"code": wrong}, format="json",
+                            HTTP_X_TABLE_CODE=table["code"])
+        assert refused.status_code == 403 and refused.json()["code"] == "wrong_code"
+    assert anon.post(url, {"code": 123456}, format="json").status_code == 400
+    assert Hand.objects.get().confirmed_by_opponents is False
+    response = anon.post(url, {"code": table["opponents_code"].lower()}, format="json")
     assert response.status_code == 200
     assert response.json()["confirmed_by_opponents"] is True
-    # a correction drops the confirmation
+    # a correction drops the confirmation; the organizer may confirm without a code
     enter(org, table["id"], 1, OTHER_HAND)
     assert Hand.objects.get().confirmed_by_opponents is False
+    assert org.post(url, {}, format="json").status_code == 200
+    assert Hand.objects.get().confirmed_by_opponents is True
+
+
+def test_only_organizers_read_the_opponents_code(anon, org, table):
+    assert "opponents_code" not in anon.get(f"/api/tables/{table['id']}/").json()
+    assert org.get(f"/api/tables/{table['id']}/").json()["opponents_code"] == \
+        table["opponents_code"]
+
+
+def test_wrong_opponents_codes_are_limited_like_table_codes(anon, table, monkeypatch):
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
+                        {"table_code_failures": "2/minute",
+                         "table_code_failures_per_table": "60/minute"})
+    enter(anon, table["id"], 1, HAND, table["code"])
+    url = f"/api/tables/{table['id']}/hands/1/confirm/"
+    statuses = [anon.post(url, {"code": "WRONG1"}, format="json").status_code
+                for _ in range(3)]
+    assert statuses == [403, 403, 429]
+    right = anon.post(url, {"code": table["opponents_code"]}, format="json")
+    assert right.status_code == 200  # a right code is never refused
 
 
 def test_read_a_hand(anon, table):

@@ -47,8 +47,15 @@ def enter_hand(phone, base: str, table: Table, first_out: str, points: str) -> N
     phone.fill("#id_cp_0", points)
     phone.click("button[name=save]")
     expect(phone.locator(".messages .success")).to_be_visible()
-    phone.locator(f"form[action$='/hands/{number}/confirm/'] button").click()
+    opponents_confirm(phone, table, number)
     expect(phone.locator(f"#hands li[data-hand='{number}'] .badge.ok")).to_be_visible()
+
+
+def opponents_confirm(phone, table: Table, number) -> None:
+    """The opponents open the hand on the captain's phone and confirm it with their code."""
+    phone.locator(f"#hands a[href$='/hands/{number}/confirm/']").click()
+    phone.fill("#id_code", table.opponents_code)
+    phone.locator("#confirm-form button[type=submit]").click()
 
 
 def play_round(phone, base: str, rnd: Round, skip: set[int] = frozenset()) -> None:
@@ -162,7 +169,7 @@ def test_championship_day_in_german(live_server, new_page, django_user_model):
     expect(desk.locator("#desk-table-1")).to_have_class(re.compile("waiting"))
     expect(desk.locator("#desk-table-1")).to_contain_text("Noch nicht bestätigt: 2")
     phone.goto(f"{base}/t/{first.code}/")
-    phone.locator("form[action$='/hands/2/confirm/'] button").click()
+    opponents_confirm(phone, first, 2)
     expect(desk.locator("#desk-table-1")).to_have_class(re.compile("done"), timeout=12_000)
 
     # --- round 2: Jonas has arrived, twelve players; a table closed after one hand ------------

@@ -107,7 +107,9 @@ def test_tournament_day(live_server, new_page, django_user_model):
     expect(phone.locator(".messages")).to_contain_text("Hand 4 is recorded")
     expect(phone.locator("#hands li.entered")).to_have_count(4)
     expect(phone.locator("#hand-form")).to_have_count(0)
-    phone.locator("form[action$='/hands/1/confirm/'] button").click()
+    phone.locator("#hands a[href$='/hands/1/confirm/']").click()
+    phone.fill("#id_code", table.opponents_code)
+    phone.locator("#confirm-form button[type=submit]").click()
     expect(phone.locator(".messages")).to_contain_text("confirmed by the opponents")
     screenshot(phone, "captain-done")
 

@@ -123,10 +123,10 @@ def test_wrong_codes_on_the_page_hold_their_limit_under_concurrency(table):
 
 
 def confirm(table_id: int, code: str, ip: str) -> int:
-    """The opponents' confirmation: a code check without a write (SQLite in process serializes
-    writers; gunicorn on PostgreSQL takes the hand entry itself, below)."""
-    return APIClient().post(f"/api/tables/{table_id}/hands/1/confirm/",
-                            HTTP_X_TABLE_CODE=code, REMOTE_ADDR=ip).status_code
+    """The opponents' confirmation with their code: a code check without a write (SQLite in
+    process serializes writers; gunicorn on PostgreSQL takes the hand entry itself, below)."""
+    return APIClient().post(f"/api/tables/{table_id}/hands/1/confirm/", {"code": code},
+                            format="json", REMOTE_ADDR=ip).status_code
 
 
 def test_wrong_codes_in_the_api_hold_their_limits_under_concurrency(table):

@@ -132,6 +132,7 @@ def test_an_organizer_correction_keeps_history_and_can_be_undone(dtm_round, orga
 def test_opponents_confirm_a_score(dtm_round):
     table = table_of(dtm_round)
     hand_record(table_id=table.pk, number=1, entry=ENTRY, actor=Actor.captain(table))
-    assert hand_confirm(table_id=table.pk, number=1).confirmed_by_opponents
+    code = table.opponents_code
+    assert hand_confirm(table_id=table.pk, number=1, code=code).confirmed_by_opponents
     with pytest.raises(ServiceError):
-        hand_confirm(table_id=table.pk, number=2)
+        hand_confirm(table_id=table.pk, number=2, code=code)

@@ -136,11 +136,12 @@ def test_preview_button_without_javascript(client, table):
 
 def test_opponents_confirm(client, table):
     client.post(captain_url(table), GOOD_HAND)
-    response = client.post(captain_url(table, "captain-confirm", number=1))
+    code = {"code": table.opponents_code}
+    response = client.post(captain_url(table, "captain-confirm", number=1), code)
     assert response.status_code == 302
     assert Hand.objects.get(table=table, number=1).confirmed_by_opponents
     assert "confirmed" in client.get(captain_url(table)).content.decode()
-    assert client.post(captain_url(table, "captain-confirm", number=3)).status_code == 302
+    assert client.post(captain_url(table, "captain-confirm", number=3), code).status_code == 302
     assert not Hand.objects.filter(number=3).exists()
 
 

@@ -35,7 +35,7 @@ def test_desk_shows_entered_confirmed_missing_and_the_captains_link(organizer_cl
     first, second = rnd.tables.order_by("number")
     hand_record(table_id=first.pk, number=1, entry=HAND, actor=Actor.captain(first))
     hand_record(table_id=first.pk, number=2, entry=HAND, actor=Actor.captain(first))
-    hand_confirm(table_id=first.pk, number=1)
+    hand_confirm(table_id=first.pk, number=1, code=first.opponents_code)
     html = organizer_client.get(reverse("organizer-desk", args=[event.pk])).content.decode()
     assert 'hx-trigger="every 5s"' in html
     card = re.search(r'id="desk-table-1".*?</section>', html, re.S).group(0)
@@ -73,8 +73,8 @@ def test_confirmations_required_to_complete_a_round(organizer):
         round_pair(event_id=event.pk, actor=Actor.organizer(organizer))
     assert refused.value.code == "round_incomplete"
     for table in tables:
-        hand_confirm(table_id=table.pk, number=1)
-        hand_confirm(table_id=table.pk, number=2)
+        hand_confirm(table_id=table.pk, number=1, code=table.opponents_code)
+        hand_confirm(table_id=table.pk, number=2, code=table.opponents_code)
     assert round_is_complete(rnd)
     assert round_pair(event_id=event.pk, actor=Actor.organizer(organizer)).number == 2
 

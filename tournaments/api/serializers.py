@@ -288,10 +288,13 @@ class TableInRoundSerializer(serializers.ModelSerializer):
     # left out for readers who do not organize the event (``to_representation``). Output only.
     code = serializers.CharField(required=False, help_text=(
         "The captain's code: present for the organizers of the event only."))
+    opponents_code = serializers.CharField(required=False, help_text=(
+        "The opponents' code, with which they confirm the table's hands: present for the "
+        "organizers of the event only."))
 
     class Meta:
         model = Table
-        fields = ["id", "number", "status", "seats", "seat_ids", "code"]
+        fields = ["id", "number", "status", "seats", "seat_ids", "code", "opponents_code"]
         read_only_fields = fields
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
@@ -306,6 +309,7 @@ class TableInRoundSerializer(serializers.ModelSerializer):
         data = super().to_representation(table)
         if not _shows_code(self, self.context.get("event_id_of_round", {}).get(table.round_id)):
             data.pop("code", None)
+            data.pop("opponents_code", None)
         return data
 
 
@@ -361,7 +365,7 @@ class TableSerializer(TableInRoundSerializer):
     class Meta:
         model = Table
         fields = ["id", "event", "round", "round_number", "number", "status", "forfeited_by",
-                  "seats", "seat_ids", "players", "code"]
+                  "seats", "seat_ids", "players", "code", "opponents_code"]
         read_only_fields = fields
         list_serializer_class = LabelledList
 
@@ -381,6 +385,7 @@ class TableSerializer(TableInRoundSerializer):
         data = serializers.ModelSerializer.to_representation(self, table)
         if not _shows_code(self, table.round.event_id):
             data.pop("code", None)
+            data.pop("opponents_code", None)
         return data
 
 
@@ -416,6 +421,13 @@ class TableCloseSerializer(serializers.Serializer):
 
 
 # --- hands ----------------------------------------------------------------------------------------
+
+class HandConfirmSerializer(serializers.Serializer):
+    code = StrictCharField(
+        max_length=16, required=False, help_text=(
+            "The opponents' code of the table (printed on the table sheet beside the captain's; "
+            "the organizers read it as the table's `opponents_code`). Required but for an "
+            "organizer of the event."))
 
 class HandEntrySerializer(serializers.Serializer):
     """The engine's score entry (``scoring.entry``), for the schema; the engine checks it."""

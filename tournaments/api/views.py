@@ -25,6 +25,7 @@ from rest_framework.views import APIView
 
 from .. import selectors
 from ..choices import EntrantType
+from ..code_attempts import wrong_code_limited
 from ..models import Change, Entrant, Event, Hand, Round
 from ..services.access import TABLE_CLOSE
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
@@ -785,18 +786,40 @@ def _split_reason(data) -> tuple[object, str]:
 class HandConfirm(Base):
     permission_classes = [AllowAny]
 
-    @extend_schema(operation_id="tables_hands_confirm", request=None,
-                   parameters=[CODE_HEADER],
+    @extend_schema(operation_id="tables_hands_confirm",
+                   request=serializers.HandConfirmSerializer,
                    responses={200: serializers.HandSerializer,
-                              **errors(401, 403, 404, 429)},
-                   description="The opponents confirm the score their captain entered.",
+                              **errors(400, 403, 404, 409, 429)},
+                   description="The opponents confirm the score their captain entered, with "
+                               "their own code (`code`, not the captain's): after reading the "
+                               "whole hand (`GET` the hand). A wrong code answers 403 "
+                               "(`wrong_code`) and counts against the limits of wrong table "
+                               "codes (then 429). An organizer of the event needs no code.",
                    tags=["hands"])
     def post(self, request, pk, number):
         table = selectors.table_with_event(pk)
         if table is None:
             raise exceptions.NotFound()
-        table_actor(request, table)
-        hand = hand_confirm(table_id=table.pk, number=number)
+        event = table.round.event
+        organizer = (request.user and request.user.is_authenticated
+                     and event.is_organizer(request.user))
+        if table.round.status == Round.Status.DRAFT and not organizer:
+            raise exceptions.NotFound()
+        data = serializers.HandConfirmSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        code = data.validated_data.get("code")
+        if not organizer and not code:
+            raise exceptions.ValidationError(
+                {"code": [_("Type the opponents' code from the table sheet.")]})
+        try:
+            hand = hand_confirm(table_id=table.pk, number=number, code=code,
+                                actor=Actor.organizer(request.user) if organizer else None)
+        except ServiceError as error:
+            if error.code == "wrong_code":
+                wait = wrong_code_limited(request, table.pk)
+                if wait is not None:
+                    raise exceptions.Throttled(wait=wait) from None
+            raise
         return Response(serializers.HandSerializer(hand).data)
 
 

@@ -304,6 +304,16 @@ class TableGame:
         in the active language."""
         return []
 
+    def hand_calls(self, hand: Any, names: Mapping[int, str]) -> list[tuple[str, str, bool]]:
+        """Each call of a stored hand in seat order: who called (by name, ``names`` by table
+        position), the call ("tichu", "grand", "blind") and whether it was made. None in a game
+        of placings, whose entries have no calls."""
+        entry = hand.entry or {}
+        calls, made = entry.get("calls") or {}, entry.get("tichu_success") or {}
+        seats = self.hand_seats(hand.number, names)
+        return [(seats.get(int(seat), "?"), call, made.get(seat) is True)
+                for seat, call in sorted(calls.items(), key=lambda item: int(item[0]))]
+
     def table_totals(self, hands: Sequence[Any], positions: Sequence[int],
                      round_vp: Sequence[int | None]) -> list[SideValues]:
         """Each side's total of a table (``total_columns``'s keys): its hands' numbers summed.

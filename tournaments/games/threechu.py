@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from scoring import score_entry
 
@@ -31,7 +32,7 @@ class ThreechuTables(SoloGame):
     hand_record = ("dealer", "calls", "first_out", "sweep", "card_points")
     """The dealer printed on the sheet hand by hand; the card points are the dealer-and-dummy
     side's (the other side's: the deck's minus them)."""
-    card_points_title = _("Card points of the dealer's side")
+    card_points_title = _lazy("Card points of the dealer's side")
     SHEET_WIDTHS = {**SoloGame.SHEET_WIDTHS, "dealer": 28, "calls": 26, "first_out": 22,
                     "sweep": 22, "card_points": 24, "side": 18}
     """Room for the dealer's name printed and the headings of eight columns."""
@@ -79,3 +80,11 @@ class ThreechuTables(SoloGame):
         dealer = self.dealer(number)
         return {seat: names.get((dealer + offset) % 3, "?") for seat, offset in
                 self.HAND_SEATS.items()} | {2: names.get(dealer, "?")}
+
+    def hand_notes(self, hand: Any, names: Mapping[int, str]) -> list[str]:
+        """Who went out first (the dummy's seat: its dealer)."""
+        order = (hand.entry or {}).get("finish_order") or []
+        if not order:
+            return []
+        name = self.hand_seats(hand.number, names).get(order[0], "?")
+        return [_("first out: %(name)s") % {"name": name}]

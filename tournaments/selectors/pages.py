@@ -134,6 +134,13 @@ class TableView:
         return [hand.number for hand in self.hands if not hand.confirmed_by_opponents]
 
     @property
+    def requests(self) -> list:
+        """The hands whose correction the captain asked for, the request still open
+        (``progress.round_is_complete`` waits for them under ``confirmation_required``, as for
+        the unconfirmed hands)."""
+        return [hand for hand in self.hands if hand.correction_request]
+
+    @property
     def team_seats(self) -> tuple[list, list]:
         """Each team's seats as they sit (the even positions, the odd ones)."""
         return ([s for s in self.seats if s.position % 2 == 0],
@@ -437,6 +444,21 @@ def all_hands(event: Event) -> list[Hand]:
     if event.format.game.per_seat:
         hands = hands.prefetch_related("seat_credits")
     return list(hands)
+
+
+def correction_requests(event: Event) -> list[Hand]:
+    """The event's hands whose correction a captain asked for, the request still open (the
+    results desk lists them until the organizer corrects the hand or dismisses the request),
+    in round, table and hand order."""
+    return list(Hand.objects.filter(table__round__event=event).exclude(correction_request="")
+                .select_related("table__round")
+                .order_by("table__round__number", "table__number", "number"))
+
+
+def hand_of_event_or_404(event: Event, hand_id: int) -> Hand:
+    """A hand of the event's tables, with its table."""
+    return get_object_or_404(Hand.objects.select_related("table"), pk=hand_id,
+                             table__round__event=event)
 
 
 def seats_by_table(event: Event) -> dict[int, dict[int, Seat]]:

@@ -14,8 +14,10 @@ from ..models import Round, Table
 
 
 def _tables_in_play(rnd: Round) -> list[Table]:
-    """The round's tables, each with its hands played, unconfirmed, and both teams' TP."""
-    unconfirmed = Count("hands", filter=Q(hands__confirmed_by_opponents=False))
+    """The round's tables, each with its hands played, unconfirmed (or with a captain's open
+    request for a correction), and both teams' TP."""
+    unconfirmed = Count("hands", filter=Q(hands__confirmed_by_opponents=False)
+                        | ~Q(hands__correction_request=""))
     return list(rnd.tables.annotate(played=Count("hands"), unconfirmed=unconfirmed,
                                     tp_a=Coalesce(Sum("hands__tp_0"), 0),
                                     tp_b=Coalesce(Sum("hands__tp_1"), 0)))
@@ -23,7 +25,8 @@ def _tables_in_play(rnd: Round) -> list[Table]:
 
 def round_is_complete(rnd: Round) -> bool:
     """Every table has all its hands, or a decided game, or was closed by the organizer; and,
-    when the format asks for it, the opponents have confirmed every hand of its open tables."""
+    when the format asks for it, the opponents have confirmed every hand of its open tables and
+    no captain's request for a correction is open there."""
     event_format = rnd.event.format
     tables = _tables_in_play(rnd)
     return bool(tables) and all(

@@ -1,8 +1,9 @@
 """Backups: an event as one JSON document, and its restoration into another database.
 
 The document holds everything the event's results depend on (format, seed, entrants and their
-players, rounds with tables, codes, seats with who plays a team's seats, byes, every hand with
-its entry, a cup's matches with the tables of their games, and the history).
+players, rounds with tables, codes (the captain's and the opponents'), seats with who plays a
+team's seats, byes, every hand with its entry (and a captain's open request for its
+correction), a cup's matches with the tables of their games, and the history).
 Standings are not stored: they are derived data, recomputed after an import, which is how a
 restore proves itself (identical standings).
 """
@@ -55,7 +56,8 @@ def event_export(event_id: int) -> dict:
                       "withdrawn_after_round": e.withdrawn_after_round} for e in entrants],
         "rounds": [{"number": r.number, "status": r.status, "seed": r.seed,
                     "byes": [b.entrant_id for b in r.byes.all()],
-                    "tables": [{"number": t.number, "code": t.code, "status": t.status,
+                    "tables": [{"number": t.number, "code": t.code,
+                                "opponents_code": t.opponents_code, "status": t.status,
                                 "forfeited_by": t.forfeited_by,
                                 "seats": [s.entrant_id for s in
                                           sorted(t.seats.all(), key=lambda s: s.position)],
@@ -94,7 +96,8 @@ def _match(match: Match) -> dict:
 def _hand(hand: Hand) -> dict:
     return {"number": hand.number, "entry": hand.entry, "tp": [hand.tp_0, hand.tp_1],
             "vp": [hand.vp_0, hand.vp_1], "double_victory": hand.double_victory,
-            "entered_by": hand.entered_by, "confirmed": hand.confirmed_by_opponents}
+            "entered_by": hand.entered_by, "confirmed": hand.confirmed_by_opponents,
+            "correction_request": hand.correction_request}
 
 
 def event_import(document, *, owner: str | None = None) -> Event:
@@ -152,9 +155,10 @@ def _restore_rounds(event: Event, checked: CheckedBackup, entrant_ids: dict[int,
                                    seed=item.seed)
         Bye.objects.bulk_create([Bye(round=rnd, entrant_id=entrant_ids[e]) for e in item.byes])
         for t in item.tables:
+            kept = ({} if t.code in taken else {"code": t.code}) | (
+                {} if t.opponents_code is None else {"opponents_code": t.opponents_code})
             table = Table.objects.create(round=rnd, number=t.number, status=t.status,
-                                         forfeited_by=t.forfeited_by,
-                                         **({} if t.code in taken else {"code": t.code}))
+                                         forfeited_by=t.forfeited_by, **kept)
             restored[item.number, t.number] = table
             Seat.objects.bulk_create([
                 Seat(table=table, position=p, entrant_id=entrant_ids[e],
@@ -163,7 +167,8 @@ def _restore_rounds(event: Event, checked: CheckedBackup, entrant_ids: dict[int,
             hands = Hand.objects.bulk_create([
                 Hand(table=table, number=h.number, entry=h.entry, tp_0=h.tp[0], tp_1=h.tp[1],
                      vp_0=h.vp[0], vp_1=h.vp[1], double_victory=h.double_victory,
-                     entered_by=h.entered_by, confirmed_by_opponents=h.confirmed)
+                     entered_by=h.entered_by, confirmed_by_opponents=h.confirmed,
+                     correction_request=h.correction_request)
                 for h in t.hands])
             HandSeat.objects.bulk_create([  # a game scored per player: each seat's credit
                 HandSeat(hand=hand, position=position, tp=tp, vp=vp, place=place)

@@ -6,11 +6,12 @@ services, every hand re-scored by the engine under the event's rules, its number
 round), and the Tichu and victory points stored with a hand must be the ones the engine computes;
 a cup's matches must be places of a bracket or group with the teams seated at their games'
 tables. No text anywhere holds a NUL or an unpaired surrogate (no database column takes them),
-table codes are codes the service could have made, and the document as a whole is a state the
-services reach (``_states``: a finished event's last round is played, entrants play between
-joining and withdrawing...). The first fault found stops the import with a ``BackupError``
-naming its place in the document, such as ``rounds[2].tables[1].hands[3].tp``;
-``backup_checked`` returns a ``CheckedBackup`` only when the whole document holds.
+table codes (the captain's and the opponents') are codes the service could have made, and the
+document as a whole is a state the services reach (``_states``: a finished event's last round
+is played, entrants play between joining and withdrawing...). The first fault found stops the
+import with a ``BackupError`` naming its place in the document, such as
+``rounds[2].tables[1].hands[3].tp``; ``backup_checked`` returns a ``CheckedBackup`` only when
+the whole document holds.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from ..choices import EntrantType
 from ..formats import PRESETS, Format, FormatError
 from ..games import score_for_table
 from ..models import (
+    CORRECTION_REQUEST_LENGTH,
+    OPPONENTS_CODE_LENGTH,
     TABLE_CODE_ALPHABET,
     TABLE_CODE_LENGTH,
     Change,
@@ -36,6 +39,7 @@ from ..models import (
     Match,
     Round,
     Table,
+    is_opponents_code,
     is_table_code,
 )
 from ..selectors.progress import table_is_complete
@@ -65,6 +69,7 @@ class CheckedHand:
     double_victory: int | None
     entered_by: str
     confirmed: bool
+    correction_request: str = ""  # the captain's open request, if any
     # a game scored per player: each position's (TP, VP, place), rewritten as ``HandSeat`` rows
     credits: dict | None = None
 
@@ -73,6 +78,7 @@ class CheckedHand:
 class CheckedTable:
     number: int
     code: str
+    opponents_code: str | None  # None in a backup made before it was kept: a new one then
     status: str
     forfeited_by: int | None  # the team at fault of a forfeited table
     seats: tuple[int, ...]  # the document's entrant ids, positions 0-3
@@ -325,6 +331,11 @@ def _table(item, place: str, index: int, event_format: Format,
                                              "%(alphabet)s), unique in the backup")
                           % {"n": TABLE_CODE_LENGTH, "alphabet": TABLE_CODE_ALPHABET})
     codes.add(code)
+    opponents_code = item.get("opponents_code")  # absent from backups made before it was kept
+    if opponents_code is not None and not is_opponents_code(opponents_code):
+        raise BackupError(f"{place}.opponents_code",
+                          _("must be an opponents' code (%(n)s characters of %(alphabet)s)")
+                          % {"n": OPPONENTS_CODE_LENGTH, "alphabet": TABLE_CODE_ALPHABET})
     seats = _list(item, "seats", place)
     game = event_format.game
     if len(seats) not in game.allowed_sizes():
@@ -356,7 +367,8 @@ def _table(item, place: str, index: int, event_format: Format,
             raise BackupError(f"{place}.forfeited_by", _("only a forfeited table names a team at "
                                                          "fault"))
         _int(forfeited_by, f"{place}.forfeited_by", 0, 1)
-    return CheckedTable(number=number, code=code, seats=tuple(seats), hands=tuple(checked),
+    return CheckedTable(number=number, code=code, opponents_code=opponents_code,
+                        seats=tuple(seats), hands=tuple(checked),
                         status=status, forfeited_by=forfeited_by, players=players)
 
 
@@ -420,8 +432,11 @@ def _hand(item, place: str, event_format: Format, before: list[CheckedHand],
     confirmed = _key(item, "confirmed", place)
     if not isinstance(confirmed, bool):
         raise BackupError(f"{place}.confirmed", _("must be true or false"))
+    request = item.get("correction_request", "")  # absent from older backups
     return CheckedHand(number=number, entry=scored.entry, tp=teams,
                        vp=vp, double_victory=sweep, confirmed=confirmed,
+                       correction_request=_text(request, f"{place}.correction_request",
+                                                CORRECTION_REQUEST_LENGTH, blank=True),
                        entered_by=_text(_key(item, "entered_by", place), f"{place}.entered_by",
                                         60),
                        credits=scored.credits)
@@ -536,7 +551,8 @@ def _event_status(status: str, rounds: tuple[CheckedRound, ...], event_format: F
     for j, table in enumerate(rounds[last].tables):
         if not table_is_complete(
                 Table(status=table.status), event_format, played=len(table.hands),
-                unconfirmed=sum(not hand.confirmed for hand in table.hands),
+                unconfirmed=sum(not hand.confirmed or bool(hand.correction_request)
+                                for hand in table.hands),
                 totals=[sum(hand.tp[side] for hand in table.hands) for side in (0, 1)]):
             raise BackupError(f"rounds[{last}].tables[{j}]",
                               _("the event is finished, but this table of its last round is "

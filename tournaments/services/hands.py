@@ -9,6 +9,9 @@ Tournament rules implemented here:
 - Idempotent: the same entry again changes nothing (and says so); a different entry for a hand
   already recorded is refused to a captain (409) and is a correction when an organizer makes it,
   recorded in the history with the old and new values and a reason.
+- The opponents confirm a hand with their own code (``hand_confirm``); a captain may ask the
+  organizer to correct a saved hand (``hand_request_correction``), a request the organizer
+  answers by correcting the hand or dismissing it (``hand_request_dismiss``).
 - All in one transaction, serialized per table by a row lock on the table (``_locked_slot``;
   SQLite serializes writers itself), with the unique (table, number) constraint behind it, so
   concurrent captains never lose or duplicate a hand, and the tables of an event are entered in
@@ -18,6 +21,7 @@ Tournament rules implemented here:
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -29,9 +33,9 @@ from .. import rows
 from ..formats import Format
 from ..games import score_for_table
 from ..knockout.progress import after_table_change
-from ..models import Event, Hand, HandSeat, Round, Seat, Table
+from ..models import CORRECTION_REQUEST_LENGTH, Event, Hand, HandSeat, Round, Seat, Table
 from ..standings.schedule import mark_changed
-from .history import Actor, Conflict, ServiceError, change_row
+from .history import Actor, Conflict, Forbidden, ServiceError, change_row, record_change
 from .lifecycle import check_not_finished
 
 MAX_HANDS_PER_GAME = 64  # a game to 1000 ends long before; a bound keeps typos out
@@ -179,7 +183,8 @@ def _corrected(table: Table, existing: Hand, hand: Hand, actor: Actor, reason: s
     old = _snapshot(existing, table)
     for name in ("entry", "tp_0", "tp_1", "vp_0", "vp_1", "double_victory", "entered_by"):
         setattr(existing, name, getattr(hand, name))
-    existing.confirmed_by_opponents = False
+    existing.confirmed_by_opponents = False  # the opponents confirm the corrected hand anew
+    existing.correction_request = ""  # the captain's request, if any, is answered
     existing.save()
     history = change_row(table.round.event, subject="hand", subject_id=existing.pk,
                          action="correct", actor=actor, old=old, new=_snapshot(existing, table),
@@ -254,13 +259,40 @@ def hand_correct(*, hand_id: int, entry, actor: Actor, reason: str) -> HandOutco
                        reason=reason)
 
 
-def hand_confirm(*, table_id: int, number: int) -> Hand:
-    """The opponents confirm the score their captain entered (shown on the table's page)."""
+def opponents_code_matches(given: object, expected: str) -> bool:
+    """Whether ``given`` is the opponents' code ``expected``, however it is typed (spaces round
+    it, small letters), compared in constant time; any other value is simply wrong."""
+    if not isinstance(given, str):
+        return False
+    return secrets.compare_digest(given.strip().upper().encode("utf-8", "replace"),
+                                  expected.encode("utf-8"))
+
+
+def hand_confirm(*, table_id: int, number: int, code: object = None,
+                 actor: Actor | None = None) -> Hand:
+    """The opponents confirm a hand their captain entered, with their code (``Table``'s
+    ``opponents_code``, printed on the table sheet beside the captain's): on their own phone, or
+    on the captain's after they have read the whole hand. An organizer (``actor``) needs no code.
+
+    Raises ``Forbidden`` (``wrong_code``) for a wrong code, which the caller counts against the
+    limits of wrong table codes (``code_attempts``); nothing is written then. Confirming a hand
+    again changes nothing. With ``confirmation_required`` the round may be complete now.
+    """
+    # The code is checked before any transaction: a wrong one (a guesser's) writes nothing, and
+    # waits for no writer. The event is read, not locked: a late confirmation changes no result.
+    table = (Table.objects.filter(pk=table_id).select_related("round__event")
+             .only("opponents_code", "round__event__status", "round__event__format_data")
+             .first())
+    if table is None:
+        raise ServiceError(_("This table does not exist."), code="not_found")
+    event = table.round.event
+    check_not_finished(event)
+    if not (actor is not None and actor.is_organizer
+            or opponents_code_matches(code, table.opponents_code)):
+        raise Forbidden(_("This is not the opponents' code of this table: it is printed on "
+                          "the table sheet, beside the captain's code."),
+                        field="code", code="wrong_code")
     with transaction.atomic():
-        event = (Event.objects.filter(rounds__tables=table_id).only("status", "format_data")
-                 .first())
-        if event is not None:  # read, not locked: a late confirmation changes no result
-            check_not_finished(event)
         hand = Hand.objects.select_for_update().filter(table_id=table_id, number=number).first()
         if hand is None:
             raise ServiceError(_("This hand is not recorded yet."), code="not_found")
@@ -270,3 +302,67 @@ def hand_confirm(*, table_id: int, number: int) -> Hand:
             if event.format.confirmation_required:  # the round may be complete now
                 mark_changed(event, table_id=table_id)
     return hand
+
+
+REQUEST = "correction_request"  # the history's subject of a request (apart from the hand's own
+# changes, which an undo of a correction must find alone: ``undo._later``)
+
+
+def hand_request_correction(*, table_id: int, number: int, text: str, actor: Actor) -> Hand:
+    """A captain asks the organizer to correct a saved hand of their table, saying what is wrong
+    (a short text): the request shows on the results desk until the organizer corrects the hand
+    (``hand_correct``) or dismisses it (``hand_request_dismiss``). A new request replaces an
+    open one. With ``confirmation_required`` the hand counts as unconfirmed while the request is
+    open (``selectors.progress``): a round still being played waits for the organizer."""
+    text = " ".join(str(text or "").split())
+    if not text:
+        raise ServiceError(_("Say what is wrong with the hand."), field="text", code="text")
+    if len(text) > CORRECTION_REQUEST_LENGTH:
+        raise ServiceError(_("At most %(n)s characters, please.")
+                           % {"n": CORRECTION_REQUEST_LENGTH}, field="text", code="text")
+    with transaction.atomic():
+        hand = (Hand.objects.select_for_update().select_related("table__round__event")
+                .filter(table_id=table_id, number=number).first())
+        if hand is None:
+            raise ServiceError(_("This hand is not recorded yet."), code="not_found")
+        table = hand.table
+        event = table.round.event
+        check_not_finished(event)
+        old = hand.correction_request
+        hand.correction_request = text
+        hand.save(update_fields=["correction_request", "updated_at"])
+        record_change(event, subject=REQUEST, subject_id=hand.pk, action="ask", actor=actor,
+                      old={"text": old} if old else None, new=_request_snapshot(hand, table))
+        if event.format.confirmation_required:
+            mark_changed(event, table_id=table.pk)
+    return hand
+
+
+def hand_request_dismiss(*, hand_id: int, actor: Actor, reason: str = "") -> Hand:
+    """The organizer dismisses a captain's request for a correction: the hand stays as it is."""
+    if not actor.is_organizer:
+        raise ServiceError(_("Only an organizer may dismiss a request."), code="forbidden")
+    with transaction.atomic():
+        hand = (Hand.objects.select_for_update().select_related("table__round__event")
+                .filter(pk=hand_id).first())
+        if hand is None:
+            raise ServiceError(_("This hand does not exist."), code="not_found")
+        if not hand.correction_request:
+            return hand
+        table = hand.table
+        event = table.round.event
+        check_not_finished(event)
+        old = _request_snapshot(hand, table)
+        hand.correction_request = ""
+        hand.save(update_fields=["correction_request", "updated_at"])
+        record_change(event, subject=REQUEST, subject_id=hand.pk, action="dismiss", actor=actor,
+                      old=old, reason=reason)
+        if event.format.confirmation_required:
+            mark_changed(event, table_id=table.pk)
+    return hand
+
+
+def _request_snapshot(hand: Hand, table: Table) -> dict:
+    """A request as the history keeps it: the hand by its table's and round's numbers."""
+    return {"table": table.pk, "table_number": table.number, "round": table.round.number,
+            "number": hand.number, "text": hand.correction_request}

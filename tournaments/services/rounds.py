@@ -190,16 +190,18 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
 
 
 def _seat(event: Event, rnd: Round, actor: Actor, *, draw: Draw | None = None,
-          codes: dict[int, str] | None = None) -> None:
+          codes: dict[int, tuple[str, str]] | None = None) -> None:
     """Seat a round's draw (drawn here from the round's seed unless given); a table whose number
-    is in ``codes`` keeps that code (a draft paired again: its printed sheets stay valid)."""
+    is in ``codes`` keeps those codes, the captain's and the opponents' (a draft paired again:
+    its printed sheets stay valid)."""
     draw = draw or _draw_or_refuse(event, rnd)
     codes = codes or {}
     game = event.format.game
     team_event = _is_team_event(event)
     for number, seats in enumerate(draw.tables, start=1):
-        table = Table.objects.create(round=rnd, number=number,
-                                     **({"code": codes[number]} if number in codes else {}))
+        kept = ({"code": codes[number][0], "opponents_code": codes[number][1]}
+                if number in codes else {})
+        table = Table.objects.create(round=rnd, number=number, **kept)
         rows = [Seat(table=table, position=position, entrant_id=entrant)
                 for position, entrant in enumerate(game.match_seats(*seats) if len(seats) == 2
                                                    and team_event else seats)]
@@ -262,7 +264,8 @@ def round_regenerate(*, round_id: int, actor: Actor) -> Round:
     table."""
     with transaction.atomic():
         event, rnd = _draft(round_id)
-        codes = dict(Table.objects.filter(round=rnd).values_list("number", "code"))
+        codes = {number: (code, opponents) for number, code, opponents in
+                 Table.objects.filter(round=rnd).values_list("number", "code", "opponents_code")}
         for _attempt in range(REDRAW_ATTEMPTS):
             rnd.seed = next_seed(rnd.seed)
             draw = _draw_or_refuse(event, rnd)

@@ -6,12 +6,16 @@ pointless with 2**60 codes, and the page says so to the one who tries); a right 
 
 The captain enters each hand as the score sheet holds it; the engine scores it (a live preview on
 every change, htmx) and refuses an impossible hand with its own message, shown next to the form
-(HTTP 400, nothing stored). The opponents confirm a stored hand with one button.
+(HTTP 400, nothing stored). The opponents confirm a stored hand with their own code (printed
+on the table sheet beside the captain's), on this phone or their own, after reading the whole
+hand (``confirm``); the captain may ask the organizer to correct a saved hand
+(``correction_request``), which the results desk shows until it is answered.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
@@ -24,14 +28,22 @@ from scoring import InvalidHand
 from ..clock import clock_of
 from ..code_attempts import wrong_code_limited
 from ..games import hand_table, score_for_table
+from ..games.columns import CARD_POINTS
 from ..knockout.reads import game_at_table
 from ..models import Round
 from ..selectors import pages as queries
-from ..services.hands import hand_confirm, hand_record
+from ..services.hands import hand_confirm, hand_record, hand_request_correction
 from ..services.history import Actor, ServiceError
 from ..services.lineups import seats_lineup
 from ..wording import hand_error_message
-from .forms import HandForm, LineupForm, PlacingForm
+from .forms import (
+    CorrectionRequestForm,
+    HandForm,
+    LineupForm,
+    OpponentsCodeForm,
+    PlacingForm,
+    add_service_error,
+)
 
 
 def _table_or_refuse(request, code: str):
@@ -261,16 +273,104 @@ def lineup(request, code: str):
     return redirect("captain-table", code=table.code)
 
 
-@require_POST
-def confirm(request, code: str, number: int):
-    """The opponents confirm the score their captain entered."""
+@dataclass(frozen=True)
+class HandShown:
+    """A stored hand as the opponents read it before they confirm it: its row of the table's
+    hands (``hand_table``: each side's numbers, the notes: first out or the finish order, a
+    sweep), its calls with made or failed, and each side with its numbers."""
+
+    row: Any
+    calls: list[tuple[str, str, bool]]
+    sides: list[tuple[str, list[tuple[Any, int | None]]]]
+    placings: bool
+
+
+def hand_shown(table, number: int) -> HandShown | None:
+    """Hand ``number`` of a table laid out by its game, or None while it is not recorded. A game
+    of two teams shows each team's card points beside its numbers (they decide the hand)."""
+    event_format = table.round.event.format
+    game = event_format.game
+    hand = next((h for h in table.hands.all() if h.number == number), None)
+    if hand is None:
+        return None
+    names = {seat.position: seat.label for seat in table.seats.all()}
+    columns = game.hand_columns
+    if game.teams and CARD_POINTS not in columns:
+        columns = (CARD_POINTS, *columns)
+    values = game.hand_sides(hand, list(game.positions_of(names)))
+    sides = [(side, [(column, side_values.get(column.key)) for column in columns])
+             for side, side_values in zip(game.side_names(names), values, strict=True)]
+    return HandShown(row=hand_table(game, names, [hand]).rows[0],
+                     calls=game.hand_calls(hand, names), sides=sides, placings=game.placings)
+
+
+def _hand_page(request, table, number: int, *, confirm_form=None, request_form=None,
+               status=200):
+    shown = hand_shown(table, number)
+    if shown is None:
+        messages.error(request, _("This hand is not recorded yet."))
+        return redirect("captain-table", code=table.code)
+    event = table.round.event
+    return render(request, "captain/hand.html", {
+        "table": table, "event": event, "round": table.round, "code": table.code,
+        "number": number, "hand": shown.row.hand, "shown": shown,
+        "confirm_form": confirm_form, "request_form": request_form,
+        "finished": event.status == event.Status.FINISHED,
+    }, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def confirm(request, code: str, number: str):
+    """The opponents confirm a hand their captain entered: the page shows the whole hand (the
+    calls made or failed, who went out first or the finish order, card points, each side's
+    points), and they confirm it with their own code. A wrong code counts against the limits
+    of wrong table codes (``code_attempts``): 429 once they are used up."""
     table, refusal = _table_or_refuse(request, code)
     if refusal:
         return refusal
+    hand_number = int(number)  # the URL's digits
+    if request.method == "GET":
+        return _hand_page(request, table, hand_number, confirm_form=OpponentsCodeForm())
+    form = OpponentsCodeForm(request.POST)
+    if not form.is_valid():
+        return _hand_page(request, table, hand_number, confirm_form=form, status=400)
     try:
-        hand_confirm(table_id=table.pk, number=number)
+        hand_confirm(table_id=table.pk, number=hand_number, code=form.cleaned_data["code"])
     except ServiceError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("Hand %(n)s is confirmed by the opponents.") % {"n": number})
+        if error.code != "wrong_code":
+            messages.error(request, error.message)
+            return redirect("captain-table", code=table.code)
+        throttled = wrong_code_limited(request, table.pk) is not None
+        form.add_error("code", _("Too many wrong codes: wait a minute, then try again.")
+                       if throttled else error.message)
+        return _hand_page(request, table, hand_number, confirm_form=form,
+                          status=429 if throttled else 403)
+    messages.success(request, _("Hand %(n)s is confirmed by the opponents.") % {"n": hand_number})
+    return redirect("captain-table", code=table.code)
+
+
+@require_http_methods(["GET", "POST"])
+def correction_request(request, code: str, number: str):
+    """The captain asks the organizer to correct a saved hand, saying what is wrong; the request
+    shows on the results desk until the organizer corrects the hand or dismisses it."""
+    table, refusal = _table_or_refuse(request, code)
+    if refusal:
+        return refusal
+    hand_number = int(number)  # the URL's digits
+    if request.method == "GET":
+        hand = next((h for h in table.hands.all() if h.number == hand_number), None)
+        initial = {"text": hand.correction_request} if hand is not None else {}
+        return _hand_page(request, table, hand_number,
+                          request_form=CorrectionRequestForm(initial=initial))
+    form = CorrectionRequestForm(request.POST)
+    if not form.is_valid():
+        return _hand_page(request, table, hand_number, request_form=form, status=400)
+    try:
+        hand_request_correction(table_id=table.pk, number=hand_number,
+                                text=form.cleaned_data["text"], actor=Actor.captain(table))
+    except ServiceError as error:
+        add_service_error(form, error)
+        return _hand_page(request, table, hand_number, request_form=form, status=error.status)
+    messages.success(request, _("The organizer is asked to correct hand %(n)s.")
+                     % {"n": hand_number})
     return redirect("captain-table", code=table.code)

@@ -1,8 +1,9 @@
 """Exports for organizers: standings and results as CSV or XLSX, table sheets as PDF.
 
 All rendered on the server. Table sheets carry, per table, its seats, a QR code of the captain's
-short link (``/t/<code>/``) with the code typed out beside it, and an empty score grid; they are
-for the organizer's printer only (codes never appear on public pages).
+short link (``/t/<code>/``) with the code typed out beside it and the opponents' code (they
+confirm the hands with it), and an empty score grid; they are for the organizer's printer only
+(codes never appear on public pages).
 """
 
 from __future__ import annotations
@@ -271,6 +272,9 @@ def table_sheets_pdf(event, rnd, tables, link) -> bytes:
                     min_size=5, centred=True)
         draw_fitted(pdf, table.code, bold, 13, qr_centre, top - 58 * mm, QR_SIZE * mm,
                     centred=True)
+        draw_fitted(pdf, _("Opponents' code: %(code)s") % {"code": table.opponents_code},
+                    bold, 11, qr_centre, top - 64 * mm, QR_SIZE * mm + 16 * mm, min_size=6,
+                    centred=True)
         y -= 27 * mm
         groups = game.sheet_seats(names)
         line = 6 if sum(len(positions) for _h, positions in groups) <= 8 else 5
@@ -281,7 +285,7 @@ def table_sheets_pdf(event, rnd, tables, link) -> bytes:
                 y = draw_wrapped(pdf, f"{_('Seat')} {position + 1}: {name}", regular, 12,
                                  left + 5 * mm, y - line * mm, text_width - 5 * mm, min_size=9)
             y -= 9 * mm
-        y = min(y, top - 62 * mm)  # below the code under the QR code
+        y = min(y, top - 68 * mm)  # below the codes under the QR code
         if game.sheet_help:
             y = draw_wrapped(pdf, str(game.sheet_help), regular, 10, left, y,
                              GRID_WIDTH * mm) - 6 * mm

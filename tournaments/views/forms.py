@@ -20,6 +20,7 @@ from scoring.variants import sweep_keys
 
 from ..formats import PRESET_LIST, PRESETS
 from ..games import side_name
+from ..models import CORRECTION_REQUEST_LENGTH
 from ..services.clock import MAX_MINUTES
 from ..wording import hand_error_message
 from .player_files import (
@@ -222,6 +223,26 @@ class CorrectionForm(HandForm):
 
 class PlacingCorrectionForm(PlacingForm):
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class OpponentsCodeForm(forms.Form):
+    """The opponents' code, typed by the opponents to confirm a hand (on the captain's phone or
+    their own), after they have read the whole hand."""
+
+    code = forms.CharField(label=_("Opponents' code"), max_length=16, strip=True,
+                           help_text=_("Printed on the table sheet, beside the captain's code."),
+                           widget=forms.TextInput(attrs={
+                               "autocomplete": "off", "autocapitalize": "characters",
+                               "spellcheck": "false", "size": 8}))
+
+
+class CorrectionRequestForm(forms.Form):
+    """A captain's request that the organizer correct a saved hand: what is wrong."""
+
+    text = forms.CharField(label=_("What is wrong?"), max_length=CORRECTION_REQUEST_LENGTH,
+                           widget=forms.Textarea(attrs={"rows": 3}),
+                           help_text=_("The organizer sees this on the results desk and "
+                                       "corrects the hand."))
 
 
 def add_service_error(form: forms.Form, error) -> None:

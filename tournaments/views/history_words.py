@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from ..collation import name_key
 from ..models import Change, Entrant, Event, Round, Table
+from ..services.hands import REQUEST
 from ..services.undo import undoable_among
 from ..standings.tiebreaks import TIEBREAKS
 from .settings_form import EventSettingsForm, value_labels
@@ -75,6 +76,17 @@ def _lineup(change: Change, names: Names) -> str:
         "before": " & ".join(before) or "–"}
 
 
+def _request(change: Change, names: Names) -> str:
+    """A captain's request for a correction, or the organizer's dismissal of it."""
+    snapshot = change.new or change.old or {}
+    table = names.table(snapshot.get("table"), snapshot)
+    where = _("%(table)s, hand %(n)s") % {"table": table, "n": snapshot.get("number", "?")}
+    if change.action == "ask":
+        return _("%(where)s: correction requested (“%(text)s”)") % {
+            "where": where, "text": snapshot.get("text", "")}
+    return _("%(where)s: request for a correction dismissed") % {"where": where}
+
+
 def _with_club(entrant: dict) -> str:
     club = entrant.get("club")
     return f"{entrant.get('name', '?')} ({club})" if club else entrant.get("name", "?")
@@ -125,6 +137,8 @@ def describe(change: Change, names: Names) -> str:
     subject, action = change.subject, change.action
     if subject == "hand":
         return _hand(change, names)
+    if subject == REQUEST:
+        return _request(change, names)
     if subject == "entrant" and action == "rename":
         return _("%(old)s is now %(new)s") % {
             "old": _with_club(old), "new": _with_club(new)}

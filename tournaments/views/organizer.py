@@ -58,7 +58,7 @@ from ..services.events import (
     rounds_paired,
     teams_register,
 )
-from ..services.hands import hand_correct, hand_record
+from ..services.hands import hand_correct, hand_record, hand_request_dismiss
 from ..services.history import Actor, Forbidden, ServiceError
 from ..services.lifecycle import event_reopen, is_last_round_played
 from ..services.players import entrant_update, entrants_check_in, same_names
@@ -500,7 +500,8 @@ DESK_ORDER = ("missing", "waiting", "done")  # the tables that need someone firs
 
 def _desk_context(request, event) -> dict:
     """The latest round that is not a draft, every table with what is entered, confirmed and
-    missing, and the link to send its captain."""
+    missing, and the link to send its captain; the captains' open requests for a correction,
+    of any round."""
     stage = None
     if event.format.is_cup:  # every round of a cup is published at its draw: follow its matches
         rnd, views, stage = _cup_desk(event)
@@ -512,11 +513,12 @@ def _desk_context(request, event) -> dict:
     for view in views:
         view.link = request.build_absolute_uri(reverse("captain-table", args=[view.table.code]))
         waiting = (required and view.table.status == Table.Status.OPEN
-                   and view.unconfirmed_numbers)
+                   and (view.unconfirmed_numbers or view.requests))
         view.state = "missing" if not view.done else "waiting" if waiting else "done"
     views.sort(key=lambda view: (DESK_ORDER.index(view.state), view.table.number))
     return {"event": event, "round": rnd, "stage": stage, "tables": views,
             "poll": DESK_POLL_SECONDS, "clock": clock,
+            "requests": queries.correction_requests(event),
             "confirmation_required": required,
             "done": sum(1 for view in views if view.state == "done")}
 
@@ -746,6 +748,23 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
         "unchanged": _("Hand %(n)d is unchanged."),
     }[outcome.result] % {"n": number})
     return redirect("organizer-table", event_id=event.pk, table_id=view.table.pk)
+
+
+@login_required
+@require_POST
+def request_dismiss_view(request, event_id: int, hand_id: int):
+    """Dismiss a captain's request for a correction (the hand stays as it is); back to the
+    results desk."""
+    event = _event(request, event_id)
+    hand = queries.hand_of_event_or_404(event, hand_id)
+    try:
+        hand_request_dismiss(hand_id=hand.pk, actor=_actor(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The request for a correction of hand %(n)s at table %(t)s "
+                                    "is dismissed.") % {"n": hand.number, "t": hand.table.number})
+    return redirect("organizer-desk", event_id=event.pk)
 
 
 def _hand_page(request, event, view, form, hand, number, status=200):

@@ -40,6 +40,8 @@ captain_urls = [
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/players/$", captain.lineup, name="captain-lineup"),
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/hands/(?P<number>[0-9]{1,3})/confirm/$",
             captain.confirm, name="captain-confirm"),
+    re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/hands/(?P<number>[0-9]{1,3})/correction/$",
+            captain.correction_request, name="captain-correction"),
 ]
 
 E = "organize/events/<int:event_id>/"
@@ -88,6 +90,8 @@ organizer_urls = [
          name="organizer-table-close"),
     path(E + "tables/<int:table_id>/hands/<int:number>/", organizer.hand_edit,
          name="organizer-hand"),
+    path(E + "hands/<int:hand_id>/request/dismiss/", organizer.request_dismiss_view,
+         name="organizer-request-dismiss"),
     path(E + "history/", organizer.history, name="organizer-history"),
     path(E + "history/<int:change_id>/undo/", organizer.change_undo_view,
          name="organizer-undo"),
