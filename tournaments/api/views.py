@@ -27,7 +27,7 @@ from .. import selectors
 from ..choices import EntrantType
 from ..code_attempts import wrong_code_limited
 from ..models import Change, Entrant, Event, Hand, Round
-from ..services.access import TABLE_CLOSE
+from ..services.access import HAND, MANAGE, TABLE_CLOSE, event_actor, may
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import HandOutcome, hand_confirm, hand_record
 from ..services.history import Actor, Conflict, ServiceError
@@ -794,26 +794,28 @@ class HandConfirm(Base):
                                "their own code (`code`, not the captain's): after reading the "
                                "whole hand (`GET` the hand). A wrong code answers 403 "
                                "(`wrong_code`) and counts against the limits of wrong table "
-                               "codes (then 429). An organizer of the event needs no code.",
+                               "codes (then 429). An organizer or helper of the event needs no "
+                               "code.",
                    tags=["hands"])
     def post(self, request, pk, number):
         table = selectors.table_with_event(pk)
         if table is None:
             raise exceptions.NotFound()
         event = table.round.event
-        organizer = (request.user and request.user.is_authenticated
-                     and event.is_organizer(request.user))
+        role = event.role(request.user)
+        organizer = may(role, MANAGE)
         if table.round.status == Round.Status.DRAFT and not organizer:
             raise exceptions.NotFound()
         data = serializers.HandConfirmSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         code = data.validated_data.get("code")
-        if not organizer and not code:
+        # the event's organizers and helpers (who run corrections) confirm without a code
+        actor = event_actor(event, request.user, HAND, role=role) if may(role, HAND) else None
+        if actor is None and not code:
             raise exceptions.ValidationError(
                 {"code": [_("Type the opponents' code from the table sheet.")]})
         try:
-            hand = hand_confirm(table_id=table.pk, number=number, code=code,
-                                actor=Actor.organizer(request.user) if organizer else None)
+            hand = hand_confirm(table_id=table.pk, number=number, code=code, actor=actor)
         except ServiceError as error:
             if error.code == "wrong_code":
                 wait = wrong_code_limited(request, table.pk)
