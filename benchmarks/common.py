@@ -26,8 +26,9 @@ def database_url(name: str) -> str:
 
 def psql(sql: str, database: str = "postgres") -> str:
     """Run one statement with psql (CREATE/DROP DATABASE cannot run in a transaction)."""
-    return subprocess.run(["psql", database_url(database), "-tAc", sql], check=True,
-                          capture_output=True, text=True).stdout.strip()
+    return subprocess.run(
+        ["psql", database_url(database), "-tAc", sql], check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
 def database_exists(name: str) -> bool:
@@ -68,8 +69,10 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    return (f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} CPUs ({model}), "
-            f"Python {platform.python_version()}")
+    return (
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} CPUs ({model}), "
+        f"Python {platform.python_version()}"
+    )
 
 
 def table(columns: list[str], rows: list[list[str]]) -> str:

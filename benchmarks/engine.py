@@ -48,8 +48,12 @@ from scoring.score import HandScore  # noqa: E402
 from scoring.simulation import play_hand  # noqa: E402
 from scoring.state import HandState  # noqa: E402
 
-REFERENCE = {"classify_random": 34_000, "classify_valid": 56_000, "legal_lead": 10_500,
-             "hands": 310}
+REFERENCE = {
+    "classify_random": 34_000,
+    "classify_valid": 56_000,
+    "legal_lead": 10_500,
+    "hands": 310,
+}
 TARGET_RATIO = 5
 
 
@@ -65,7 +69,7 @@ def _random_subsets(rng: random.Random, count: int) -> list[tuple]:
     for _ in range(count):
         deck = list(CARDS)
         rng.shuffle(deck)
-        subsets.append(tuple(deck[:rng.randint(1, 14)]))
+        subsets.append(tuple(deck[: rng.randint(1, 14)]))
     return subsets
 
 
@@ -115,8 +119,9 @@ def bench_legal_plays(rng, on_table: bool) -> float:
     return _rate(lambda case: legal_plays(case[0], case[1]), cases)
 
 
-def bench_hands(rng, bot_class, count: int, record: bool = False, rules: Rules = STANDARD
-                ) -> tuple[float, float, list[HandScore]]:
+def bench_hands(
+    rng, bot_class, count: int, record: bool = False, rules: Rules = STANDARD
+) -> tuple[float, float, list[HandScore]]:
     """Hands per second, microseconds per action, and the scores of the hands of the rules'
     game. With ``record``, each hand's JSON record is built too (what the demo skips: it keeps
     only the entry)."""
@@ -186,31 +191,66 @@ def main() -> None:
         return statistics.median(function() for _ in range(args.runs))
 
     rows = [
-        ("classify: random 1-14-card subsets", "classify_random",
-         median(lambda: bench_classify(rng, False)), "/s"),
-        ("classify: valid combinations only", "classify_valid",
-         median(lambda: bench_classify(rng, True)), "/s"),
-        ("legal plays: 14-card hand, lead", "legal_lead",
-         median(lambda: bench_legal_plays(rng, False)), "/s"),
-        ("legal plays: 14-card hand, on a table", None,
-         median(lambda: bench_legal_plays(rng, True)), "/s"),
+        (
+            "classify: random 1-14-card subsets",
+            "classify_random",
+            median(lambda: bench_classify(rng, False)),
+            "/s",
+        ),
+        (
+            "classify: valid combinations only",
+            "classify_valid",
+            median(lambda: bench_classify(rng, True)),
+            "/s",
+        ),
+        (
+            "legal plays: 14-card hand, lead",
+            "legal_lead",
+            median(lambda: bench_legal_plays(rng, False)),
+            "/s",
+        ),
+        (
+            "legal plays: 14-card hand, on a table",
+            None,
+            median(lambda: bench_legal_plays(rng, True)),
+            "/s",
+        ),
     ]
     heuristic_scores: list[HandScore] = []
     for name, bot in (("random", RandomBot), ("heuristic", HeuristicBot)):
         runs = [bench_hands(rng, bot, args.hands) for _ in range(args.runs)]
-        rows.append((f"full hands: {name} bots", "hands",
-                     statistics.median(r[0] for r in runs), "/s"))
-        rows.append((f"  engine+bot time per action ({name})", None,
-                     statistics.median(r[1] for r in runs), " us"))
+        rows.append(
+            (f"full hands: {name} bots", "hands", statistics.median(r[0] for r in runs), "/s")
+        )
+        rows.append(
+            (
+                f"  engine+bot time per action ({name})",
+                None,
+                statistics.median(r[1] for r in runs),
+                " us",
+            )
+        )
         recorded = [bench_hands(rng, bot, args.hands, record=True) for _ in range(args.runs)]
-        rows.append((f"  with the JSON record built ({name})", None,
-                     statistics.median(r[0] for r in recorded), "/s"))
+        rows.append(
+            (
+                f"  with the JSON record built ({name})",
+                None,
+                statistics.median(r[0] for r in recorded),
+                "/s",
+            )
+        )
         if bot is HeuristicBot:
             heuristic_scores = [score for run in runs + recorded for score in run[2]]
 
     runs = [bench_state_machine(rng, args.hands) for _ in range(args.runs)]
-    rows.append(("state machine alone: random hands replayed", "hands",
-                 statistics.median(r[0] for r in runs), "/s"))
+    rows.append(
+        (
+            "state machine alone: random hands replayed",
+            "hands",
+            statistics.median(r[0] for r in runs),
+            "/s",
+        )
+    )
     rows.append(("  engine time per action", None, statistics.median(r[1] for r in runs), " us"))
 
     print(f"median of {args.runs} runs (Python {sys.version.split()[0]})")
@@ -224,14 +264,19 @@ def main() -> None:
     print("\nfull hands per game (bots deal, call, exchange and play; every action checked):")
     for label, rules, share in GAMES:
         count = max(10, args.hands // share)
-        rates = [statistics.median(bench_hands(rng, bot, count, rules=rules)[0]
-                                   for _ in range(args.runs))
-                 for bot in (RandomBot, HeuristicBot)]
+        rates = [
+            statistics.median(
+                bench_hands(rng, bot, count, rules=rules)[0] for _ in range(args.runs)
+            )
+            for bot in (RandomBot, HeuristicBot)
+        ]
         print(f"  {label:<42} random {rates[0]:>8,.0f}/s   heuristic {rates[1]:>8,.0f}/s")
     double, calls, made = realism(heuristic_scores)
-    print(f"heuristic bots over {len(heuristic_scores):,} hands: double victories {double:.1%}, "
-          f"Tichu calls {calls:.2f} a hand, made {made:.1%} "
-          f"(decent human players: 5-10% and 60-75%)")
+    print(
+        f"heuristic bots over {len(heuristic_scores):,} hands: double victories {double:.1%}, "
+        f"Tichu calls {calls:.2f} a hand, made {made:.1%} "
+        f"(decent human players: 5-10% and 60-75%)"
+    )
 
 
 if __name__ == "__main__":

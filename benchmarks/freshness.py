@@ -83,6 +83,7 @@ class Run:
 
 # --- the service -----------------------------------------------------------------------------
 
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -90,10 +91,17 @@ def _free_port() -> int:
 
 
 def _environment() -> dict:
-    return {**os.environ, "DJANGO_SETTINGS_MODULE": "tichu_site.settings",
-            "DATABASE_URL": common.database_url(DATABASE), "REDIS_URL": REDIS,
-            "DEBUG": "0", "SECRET_KEY": "benchmark-only-" + "k" * 40, "HTTPS": "0",
-            "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "ERROR"}
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tichu_site.settings",
+        "DATABASE_URL": common.database_url(DATABASE),
+        "REDIS_URL": REDIS,
+        "DEBUG": "0",
+        "SECRET_KEY": "benchmark-only-" + "k" * 40,
+        "HTTPS": "0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "LOG_LEVEL": "ERROR",
+    }
 
 
 def _start_services(port: int, logs: Path, threads: int) -> list[subprocess.Popen]:
@@ -101,16 +109,43 @@ def _start_services(port: int, logs: Path, threads: int) -> list[subprocess.Pope
     with its beat, as in production."""
     env = _environment()
     web = subprocess.Popen(
-        [str(common.ROOT / ".venv/bin/gunicorn"), "tichu_site.wsgi", "-b", f"127.0.0.1:{port}",
-         "-w", "2", "--threads", str(threads), "--log-level", "warning",
-         "--access-logfile", str(logs / ACCESS_LOG), "--access-logformat", "%(m)s %(D)s"],
-        cwd=common.ROOT, env=env,
-        stdout=subprocess.DEVNULL, stderr=open(logs / "gunicorn.log", "w"))  # noqa: SIM115
+        [
+            str(common.ROOT / ".venv/bin/gunicorn"),
+            "tichu_site.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            "2",
+            "--threads",
+            str(threads),
+            "--log-level",
+            "warning",
+            "--access-logfile",
+            str(logs / ACCESS_LOG),
+            "--access-logformat",
+            "%(m)s %(D)s",
+        ],
+        cwd=common.ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=open(logs / "gunicorn.log", "w"),  # noqa: SIM115
+    )
     worker = subprocess.Popen(
-        [str(common.ROOT / ".venv/bin/celery"), "-A", "tichu_site", "worker", "-B",
-         "--pool=solo", "--loglevel=WARNING", f"--schedule={logs / 'beat-schedule'}"],
-        cwd=common.ROOT, env=env, stdout=subprocess.DEVNULL,
-        stderr=open(logs / "celery.log", "w"))  # noqa: SIM115
+        [
+            str(common.ROOT / ".venv/bin/celery"),
+            "-A",
+            "tichu_site",
+            "worker",
+            "-B",
+            "--pool=solo",
+            "--loglevel=WARNING",
+            f"--schedule={logs / 'beat-schedule'}",
+        ],
+        cwd=common.ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=open(logs / "celery.log", "w"),  # noqa: SIM115
+    )
     processes = [web, worker]
     deadline = time.monotonic() + 60
     while True:
@@ -120,16 +155,18 @@ def _start_services(port: int, logs: Path, threads: int) -> list[subprocess.Pope
         except OSError:
             if time.monotonic() > deadline or web.poll() is not None:
                 _stop(processes)
-                raise RuntimeError("gunicorn did not start: "
-                                   + (logs / "gunicorn.log").read_text()[-2000:]) from None
+                raise RuntimeError(
+                    "gunicorn did not start: " + (logs / "gunicorn.log").read_text()[-2000:]
+                ) from None
             time.sleep(0.3)
     from tichu_site.celery import app
 
     while not app.control.ping(timeout=0.5):
         if time.monotonic() > deadline or worker.poll() is not None:
             _stop(processes)
-            raise RuntimeError("the worker did not start: "
-                               + (logs / "celery.log").read_text()[-2000:])
+            raise RuntimeError(
+                "the worker did not start: " + (logs / "celery.log").read_text()[-2000:]
+            )
     return processes
 
 
@@ -169,24 +206,32 @@ def _new_round(seed: int) -> tuple[int, list[Table]]:
     owner = get_user_model().objects.get(username="bench")
     organizer = Actor.organizer(owner)
     event = event_create(owner=owner, name=f"Freshness {seed}", preset="dtm", seed=seed)
-    players_register(event=event, names=[f"Player {i}" for i in range(PLAYERS)],
-                     actor=organizer)
+    players_register(event=event, names=[f"Player {i}" for i in range(PLAYERS)], actor=organizer)
     rnd = round_pair(event_id=event.pk, actor=organizer, publish=True)
     standings.refresh(event.pk, full=True)
-    tables = [Table(t.pk, t.code, tuple(s.entrant_id for s in t.seats.order_by("position")))
-              for t in rnd.tables.prefetch_related("seats").order_by("number")]
+    tables = [
+        Table(t.pk, t.code, tuple(s.entrant_id for s in t.seats.order_by("position")))
+        for t in rnd.tables.prefetch_related("seats").order_by("number")
+    ]
     assert len(tables) == PLAYERS // 4
     return event.pk, tables
 
 
 # --- the clients -----------------------------------------------------------------------------
 
-async def _http(port: int, method: str, path: str, body: bytes = b"",
-                headers: dict | None = None) -> tuple[int, bytes]:
+
+async def _http(
+    port: int, method: str, path: str, body: bytes = b"", headers: dict | None = None
+) -> tuple[int, bytes]:
     """One request on its own connection (gunicorn's sync workers close each one)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close",
-             f"Content-Length: {len(body)}", *(f"{k}: {v}" for k, v in (headers or {}).items())]
+    lines = [
+        f"{method} {path} HTTP/1.1",
+        "Host: 127.0.0.1",
+        "Connection: close",
+        f"Content-Length: {len(body)}",
+        *(f"{k}: {v}" for k, v in (headers or {}).items()),
+    ]
     writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
     await writer.drain()
     answer = await reader.read()
@@ -201,9 +246,13 @@ async def _captain(port: int, table: Table, rng: random.Random, run: Run) -> Non
         points = 5 * rng.randint(0, 20)
         body = json.dumps({"card_points": [points, 100 - points]}).encode()
         started = time.monotonic()
-        status, payload = await _http(port, "PUT", f"/api/tables/{table.id}/hands/{number}/",
-                                      body, {"X-Table-Code": table.code,
-                                             "Content-Type": "application/json"})
+        status, payload = await _http(
+            port,
+            "PUT",
+            f"/api/tables/{table.id}/hands/{number}/",
+            body,
+            {"X-Table-Code": table.code, "Content-Type": "application/json"},
+        )
         answered = time.monotonic()
         if status != 201:
             run.failures.append(f"hand {number} at table {table.id}: {status} {payload[:200]!r}")
@@ -212,8 +261,9 @@ async def _captain(port: int, table: Table, rng: random.Random, run: Run) -> Non
         run.entered[(table.id, number)] = answered
 
 
-async def _spectator(port: int, event_id: int, offset: float, stop: asyncio.Event,
-                     tables: list[Table], run: Run) -> None:
+async def _spectator(
+    port: int, event_id: int, offset: float, stop: asyncio.Event, tables: list[Table], run: Run
+) -> None:
     await asyncio.sleep(offset)
     path = f"/api/events/{event_id}/standings/"
     while not stop.is_set():
@@ -245,16 +295,19 @@ async def _watch_loop(stop: asyncio.Event, run: Run) -> None:
         run.loop_lag.append(time.monotonic() - started - 0.05)
 
 
-async def _day(port: int, event_id: int, tables: list[Table], seed: int,
-               spectators: int) -> Run:
+async def _day(port: int, event_id: int, tables: list[Table], seed: int, spectators: int) -> Run:
     run, stop = Run(), asyncio.Event()
-    polling = [asyncio.create_task(_spectator(port, event_id, POLL_SECONDS * i / spectators,
-                                              stop, tables, run))
-               for i in range(spectators)]
+    polling = [
+        asyncio.create_task(
+            _spectator(port, event_id, POLL_SECONDS * i / spectators, stop, tables, run)
+        )
+        for i in range(spectators)
+    ]
     watch = asyncio.create_task(_watch_loop(stop, run))
     rng = random.Random(seed)
-    await asyncio.gather(*(_captain(port, table, random.Random(rng.random()), run)
-                           for table in tables))
+    await asyncio.gather(
+        *(_captain(port, table, random.Random(rng.random()), run) for table in tables)
+    )
     deadline = time.monotonic() + 30  # the last hands: until every one is seen
     while len(run.seen) < len(run.entered) and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
@@ -264,6 +317,7 @@ async def _day(port: int, event_id: int, tables: list[Table], seed: int,
 
 
 # --- figures ---------------------------------------------------------------------------------
+
 
 def _percentile(values: list[float], percent: float) -> float:
     ordered = sorted(values)
@@ -286,15 +340,18 @@ def _figures(run: Run, server: dict[str, list[float]]) -> dict[str, float]:
     missing = [key for key in run.entered if key not in run.seen]
     assert not missing, f"{len(missing)} hands never shown in the standings: {missing[:5]}"
     freshness = [max(0.0, run.seen[key] - entered) for key, entered in run.entered.items()]
-    return {"hands": len(run.entered), "reads": run.reads,
-            **{f"fresh p{p}": _percentile(freshness, p) for p in (50, 95, 99)},
-            "fresh max": max(freshness),
-            "entry p50": _percentile(run.latencies, 50),
-            "entry p99": _percentile(run.latencies, 99),
-            "entry in server p50": _percentile(server["PUT"], 50),
-            "entry in server p99": _percentile(server["PUT"], 99),
-            "read in server p99": _percentile(server["GET"], 99),
-            "client lag p99": _percentile(run.loop_lag, 99)}
+    return {
+        "hands": len(run.entered),
+        "reads": run.reads,
+        **{f"fresh p{p}": _percentile(freshness, p) for p in (50, 95, 99)},
+        "fresh max": max(freshness),
+        "entry p50": _percentile(run.latencies, 50),
+        "entry p99": _percentile(run.latencies, 99),
+        "entry in server p50": _percentile(server["PUT"], 50),
+        "entry in server p99": _percentile(server["PUT"], 99),
+        "read in server p99": _percentile(server["GET"], 99),
+        "client lag p99": _percentile(run.loop_lag, 99),
+    }
 
 
 def main() -> None:
@@ -302,8 +359,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--port", type=int, default=0, help="gunicorn's (default: a free one)")
     parser.add_argument("--spectators", type=int, default=SPECTATORS)
-    parser.add_argument("--threads", type=int, default=1,
-                        help="threads per gunicorn worker (1: sync workers, more: gthread)")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="threads per gunicorn worker (1: sync workers, more: gthread)",
+    )
     args = parser.parse_args()
     _prepare_database()
     port = args.port or _free_port()
@@ -320,46 +381,94 @@ def main() -> None:
                 log_start = log.stat().st_size
                 run = asyncio.run(_day(port, event_id, tables, seed, args.spectators))
                 if run.failures:
-                    raise SystemExit(f"run {index + 1}: {len(run.failures)} failures, first: "
-                                     f"{run.failures[0]}")
+                    raise SystemExit(
+                        f"run {index + 1}: {len(run.failures)} failures, first: {run.failures[0]}"
+                    )
                 time.sleep(1)  # gunicorn writes its access log after each answer
                 figures = _figures(run, _server_times(log, log_start))
                 figures["seconds"] = time.monotonic() - started
                 results.append(figures)
-                print(f"run {index + 1}: " + ", ".join(
-                    f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}"
-                    for k, v in figures.items()), flush=True)
+                print(
+                    f"run {index + 1}: "
+                    + ", ".join(
+                        f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}"
+                        for k, v in figures.items()
+                    ),
+                    flush=True,
+                )
         finally:
             _stop(processes)
     median = {key: common.median([r[key] for r in results]) for key in results[0]}
-    print(f"\n### Standings freshness: {PLAYERS}-player DTM round, {PLAYERS // 4} captains, "
-          f"{args.spectators} spectators polling every {POLL_SECONDS:.0f} s; gunicorn 2 workers "
-          f"x {args.threads} thread(s), "
-          f"1 Celery worker; median of {args.runs} runs\n")
+    print(
+        f"\n### Standings freshness: {PLAYERS}-player DTM round, {PLAYERS // 4} captains, "
+        f"{args.spectators} spectators polling every {POLL_SECONDS:.0f} s; gunicorn 2 workers "
+        f"x {args.threads} thread(s), "
+        f"1 Celery worker; median of {args.runs} runs\n"
+    )
     print(f"{common.machine()}, load {load_before:.1f} before the runs\n")
 
     def verdict(value: float, target: float) -> str:
         return "met" if value <= target else "**not met**"
 
-    print(common.table(["figure", "p50", "p95", "p99", "max", "target", ""], [
-        [f"freshness: 201 -> first public answer with the hand ({median['hands']:.0f} hands, "
-         f"{median['reads']:.0f} reads)", common.ms(median["fresh p50"]),
-         common.ms(median["fresh p95"]), common.ms(median["fresh p99"]),
-         common.ms(median["fresh max"]), "p99 <= 2 s",
-         verdict(median["fresh p99"], TARGET_FRESHNESS_P99)],
-        ["hand entry latency (captains)", common.ms(median["entry p50"]), "",
-         common.ms(median["entry p99"]), "", "p99 <= 100 ms",
-         verdict(median["entry p99"], TARGET_ENTRY_P99)],
-        ["hand entry, its time in a gunicorn worker", common.ms(median["entry in server p50"]),
-         "", common.ms(median["entry in server p99"]), "", "", ""],
-        ["standings read, its time in a gunicorn worker", "", "",
-         common.ms(median["read in server p99"]), "", "", ""],
-        ["the client's event-loop lag", "", "", common.ms(median["client lag p99"]), "", "",
-         ""]]))
+    print(
+        common.table(
+            ["figure", "p50", "p95", "p99", "max", "target", ""],
+            [
+                [
+                    "freshness: 201 -> first public answer with the hand "
+                    f"({median['hands']:.0f} hands, {median['reads']:.0f} reads)",
+                    common.ms(median["fresh p50"]),
+                    common.ms(median["fresh p95"]),
+                    common.ms(median["fresh p99"]),
+                    common.ms(median["fresh max"]),
+                    "p99 <= 2 s",
+                    verdict(median["fresh p99"], TARGET_FRESHNESS_P99),
+                ],
+                [
+                    "hand entry latency (captains)",
+                    common.ms(median["entry p50"]),
+                    "",
+                    common.ms(median["entry p99"]),
+                    "",
+                    "p99 <= 100 ms",
+                    verdict(median["entry p99"], TARGET_ENTRY_P99),
+                ],
+                [
+                    "hand entry, its time in a gunicorn worker",
+                    common.ms(median["entry in server p50"]),
+                    "",
+                    common.ms(median["entry in server p99"]),
+                    "",
+                    "",
+                    "",
+                ],
+                [
+                    "standings read, its time in a gunicorn worker",
+                    "",
+                    "",
+                    common.ms(median["read in server p99"]),
+                    "",
+                    "",
+                    "",
+                ],
+                [
+                    "the client's event-loop lag",
+                    "",
+                    "",
+                    common.ms(median["client lag p99"]),
+                    "",
+                    "",
+                    "",
+                ],
+            ],
+        )
+    )
     reads_per_second = common.median([r["reads"] / r["seconds"] for r in results])
-    print(f"\nStandings reads answered: {reads_per_second:.0f}/s of "
-          f"{args.spectators / POLL_SECONDS:.0f}/s asked; a run took "
-          f"{median['seconds']:.0f} s.")
+    print(
+        f"\nStandings reads answered: {reads_per_second:.0f}/s of "
+        f"{args.spectators / POLL_SECONDS:.0f}/s asked; a run took "
+        f"{median['seconds']:.0f} s."
+    )
 
 
 if __name__ == "__main__":

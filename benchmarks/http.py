@@ -96,14 +96,19 @@ def _club_event() -> int:
     if event is not None:
         return event.pk
     orga = Actor.organizer(get_user_model().objects.get(username="bench"))
-    event = event_create(owner=get_user_model().objects.get(username="bench"), name=CLUB_NAME,
-                         preset="dtm", seed=5)
+    event = event_create(
+        owner=get_user_model().objects.get(username="bench"), name=CLUB_NAME, preset="dtm", seed=5
+    )
     players_register(event=event, names=[f"Club player {i}" for i in range(40)], actor=orga)
     rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
     for table in rnd.tables.all():
         for number in range(1, 5):
-            hand_record(table_id=table.pk, number=number, actor=Actor.captain(table),
-                        entry={"card_points": [50 + 5 * number, 50 - 5 * number]})
+            hand_record(
+                table_id=table.pk,
+                number=number,
+                actor=Actor.captain(table),
+                entry={"card_points": [50 + 5 * number, 50 - 5 * number]},
+            )
     standings.refresh(event.pk)
     return event.pk
 
@@ -115,15 +120,34 @@ def _free_port() -> int:
 
 
 def _start_gunicorn(port: int) -> subprocess.Popen:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.bare_app.settings",
-           "DATABASE_URL": common.database_url(league.DATABASE), "REDIS_URL": common.REDIS,
-           "DEBUG": "0", "SECRET_KEY": "benchmark-only-" + "k" * 40, "HTTPS": "0",
-           "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "ERROR",
-           "TABLE_CODE_THROTTLE": "100000/minute"}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "benchmarks.bare_app.settings",
+        "DATABASE_URL": common.database_url(league.DATABASE),
+        "REDIS_URL": common.REDIS,
+        "DEBUG": "0",
+        "SECRET_KEY": "benchmark-only-" + "k" * 40,
+        "HTTPS": "0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "LOG_LEVEL": "ERROR",
+        "TABLE_CODE_THROTTLE": "100000/minute",
+    }
     process = subprocess.Popen(
-        [str(common.ROOT / ".venv/bin/gunicorn"), "tichu_site.wsgi", "-b", f"127.0.0.1:{port}",
-         "-w", "2", "--log-level", "warning"], cwd=common.ROOT, env=env,
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        [
+            str(common.ROOT / ".venv/bin/gunicorn"),
+            "tichu_site.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            "2",
+            "--log-level",
+            "warning",
+        ],
+        cwd=common.ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -149,10 +173,13 @@ def _wrk(url: str, seconds: int, script: str | None = None) -> dict:
         return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
 
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
-            "p50": latency("50"), "p99": latency("99"),
-            "errors": int(errors.group(1)) if errors else 0,
-            "requests": int(re.search(r"(\d+) requests in", out).group(1))}
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+        "p50": latency("50"),
+        "p99": latency("99"),
+        "errors": int(errors.group(1)) if errors else 0,
+        "requests": int(re.search(r"(\d+) requests in", out).group(1)),
+    }
 
 
 def _size(url: str) -> int:
@@ -173,13 +200,19 @@ def measure(seconds: int, runs: int, groups=GROUPS) -> list[list[str]]:
     event_id = league.build(reuse=True)
     club_id = _club_event()
     with connection.cursor() as cursor:
-        cursor.execute("CREATE TABLE IF NOT EXISTS bench_insert (id bigserial PRIMARY KEY, "
-                       "body text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())")
+        cursor.execute(
+            "CREATE TABLE IF NOT EXISTS bench_insert (id bigserial PRIMARY KEY, "
+            "body text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())"
+        )
     open_round = league.ROUNDS_PLAYED + 1
-    tables = list(Table.objects.filter(round__event_id=event_id, round__number=open_round)
-                  .order_by("number").values_list("pk", "code"))
-    hands_before = Hand.objects.filter(table__round__number=open_round,
-                                       table__round__event_id=event_id).count()
+    tables = list(
+        Table.objects.filter(round__event_id=event_id, round__number=open_round)
+        .order_by("number")
+        .values_list("pk", "code")
+    )
+    hands_before = Hand.objects.filter(
+        table__round__number=open_round, table__round__event_id=event_id
+    ).count()
     assert hands_before == 0, "the league's open round must be empty (see standings.py)"
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
@@ -196,13 +229,19 @@ def measure(seconds: int, runs: int, groups=GROUPS) -> list[list[str]]:
             _size(api)  # fill the cache
             scenarios[f"standings API, {name}"] = (api, None)
             scenarios[f"constant, size of {name} API"] = (
-                f"{base}/bench/constant/?bytes={_size(api)}", None)
+                f"{base}/bench/constant/?bytes={_size(api)}",
+                None,
+            )
             scenarios[f"standings page, {name}"] = (page, None)
             scenarios[f"constant, size of {name} page"] = (
-                f"{base}/bench/constant/?bytes={_size(page)}", None)
-        script = PUT_SCRIPT % {"tables": ",".join(str(pk) for pk, _ in tables),
-                               "codes": ",".join(f'"{code}"' for _, code in tables),
-                               "threads": THREADS}
+                f"{base}/bench/constant/?bytes={_size(page)}",
+                None,
+            )
+        script = PUT_SCRIPT % {
+            "tables": ",".join(str(pk) for pk, _ in tables),
+            "codes": ",".join(f'"{code}"' for _, code in tables),
+            "threads": THREADS,
+        }
         for _ in range(runs):
             with connection.cursor() as cursor:  # every run inserts into an empty table
                 cursor.execute("TRUNCATE bench_insert")
@@ -211,7 +250,8 @@ def measure(seconds: int, runs: int, groups=GROUPS) -> list[list[str]]:
                 entered = _remove_entered_hands(event_id, open_round)  # the next: from hand 1
                 # requests under way when wrk stops are entered without being counted
                 assert run["requests"] <= entered <= run["requests"] + 2 * CONNECTIONS, (
-                    f"{run['requests']} requests entered {entered} hands: not one new hand each")
+                    f"{run['requests']} requests entered {entered} hands: not one new hand each"
+                )
                 results.setdefault("hand entry (PUT, new hand)", []).append(run)
             for scenario, (url, lua) in scenarios.items():
                 if lua is None:
@@ -236,24 +276,34 @@ def _remove_entered_hands(event_id: int, open_round: int) -> int:
 
     from tournaments.models import Change, Event, Hand, StandingsChange
 
-    added = list(Hand.objects.filter(table__round__event_id=event_id,
-                                     table__round__number=open_round)
-                 .values_list("pk", flat=True))
+    added = list(
+        Hand.objects.filter(
+            table__round__event_id=event_id, table__round__number=open_round
+        ).values_list("pk", flat=True)
+    )
     Change.objects.filter(subject="hand", subject_id__in=added).delete()
-    StandingsChange.objects.filter(table__round__event_id=event_id,
-                                   table__round__number=open_round).delete()
+    StandingsChange.objects.filter(
+        table__round__event_id=event_id, table__round__number=open_round
+    ).delete()
     Hand.objects.filter(pk__in=added).delete()
     with connection.cursor() as cursor:
-        cursor.execute("VACUUM ANALYZE " + ", ".join(
-            model._meta.db_table for model in (Hand, Change, StandingsChange, Event)))
+        cursor.execute(
+            "VACUUM ANALYZE "
+            + ", ".join(model._meta.db_table for model in (Hand, Change, StandingsChange, Event))
+        )
     return len(added)
 
 
 def _rows(m: dict[str, dict]) -> list[list[str]]:
     def row(name, reference=None, target=None):
         r = m[name]
-        cells = [name, f"{r['rps']:,.0f}", f"{r['p50']:.1f} ms", f"{r['p99']:.1f} ms",
-                 f"{r['errors']:.0f}"]
+        cells = [
+            name,
+            f"{r['rps']:,.0f}",
+            f"{r['p50']:.1f} ms",
+            f"{r['p99']:.1f} ms",
+            f"{r['errors']:.0f}",
+        ]
         if reference is None:
             return [*cells, "", "", ""]
         ratio = r["rps"] / m[reference]["rps"] if m[reference]["rps"] else 0.0
@@ -265,13 +315,17 @@ def _rows(m: dict[str, dict]) -> list[list[str]]:
 
     rows = []
     if "hand entry (PUT, new hand)" in m:
-        rows += [row("bare insert (POST one row)"),
-                 row("hand entry (PUT, new hand)", "bare insert (POST one row)", 0.5)]
+        rows += [
+            row("bare insert (POST one row)"),
+            row("hand entry (PUT, new hand)", "bare insert (POST one row)", 0.5),
+        ]
     for name in ("club", "league") if "standings API, club" in m else ():
-        rows += [row(f"constant, size of {name} API"),
-                 row(f"standings API, {name}", f"constant, size of {name} API", 0.8),
-                 row(f"constant, size of {name} page"),
-                 row(f"standings page, {name}", f"constant, size of {name} page", 0.8)]
+        rows += [
+            row(f"constant, size of {name} API"),
+            row(f"standings API, {name}", f"constant, size of {name} API", 0.8),
+            row(f"constant, size of {name} page"),
+            row(f"standings page, {name}", f"constant, size of {name} page", 0.8),
+        ]
     return rows
 
 
@@ -279,18 +333,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=10, help="per scenario and run")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", choices=GROUPS, help="run only the hand entry scenarios (with "
-                        "their bare insert) or only the standings reads")
+    parser.add_argument(
+        "--only",
+        choices=GROUPS,
+        help="run only the hand entry scenarios (with "
+        "their bare insert) or only the standings reads",
+    )
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("wrk is missing: apt-get install -y wrk")
     common.setup_django(league.DATABASE)
     rows = measure(args.seconds, args.runs, (args.only,) if args.only else GROUPS)
-    print(f"### HTTP under gunicorn (2 workers), wrk {THREADS} threads x {CONNECTIONS} "
-          f"connections, {args.seconds} s per scenario, median of {args.runs} runs\n")
+    print(
+        f"### HTTP under gunicorn (2 workers), wrk {THREADS} threads x {CONNECTIONS} "
+        f"connections, {args.seconds} s per scenario, median of {args.runs} runs\n"
+    )
     print(f"{common.machine()}\n")
-    print(common.table(["scenario", "requests/s", "p50", "p99", "non-2xx", "ratio", "target",
-                        ""], rows))
+    print(
+        common.table(
+            ["scenario", "requests/s", "p50", "p99", "non-2xx", "ratio", "target", ""], rows
+        )
+    )
 
 
 if __name__ == "__main__":

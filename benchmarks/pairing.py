@@ -63,8 +63,9 @@ def standings(scores: dict[int, int]) -> list[Entrant]:
     return [Entrant(i, scores[i]) for i in sorted(scores, key=lambda i: (-scores[i], i))]
 
 
-def timed(method: str, order: list[Entrant], history: PairingHistory, seed: int,
-          runs: int) -> tuple[float, Draw]:
+def timed(
+    method: str, order: list[Entrant], history: PairingHistory, seed: int, runs: int
+) -> tuple[float, Draw]:
     """The median seconds of ``runs`` pairings of round 6, and the draw."""
     times = []
     for _ in range(runs):
@@ -78,29 +79,49 @@ def individual_row(size: int, seed: int, runs: int) -> dict[str, str]:
     order, history = simulate("individual", size, seed)
     seconds, draw = timed("individual", order, history, seed, runs)
     score = {e.id: e.score for e in order}
-    repeat_partners = sum(frozenset(pair) in history.partners for t in draw.tables
-                          for pair in ((t[0], t[2]), (t[1], t[3])))
-    repeat_opponents = sum(frozenset(pair) in history.opponents for t in draw.tables
-                           for pair in ((t[0], t[1]), (t[0], t[3]), (t[2], t[1]), (t[2], t[3])))
-    spread = statistics.mean(max(score[p] for p in t) - min(score[p] for p in t)
-                             for t in draw.tables)
-    return {"method": "individual", "entrants": f"{size:,}", "s/round": f"{seconds:.3f}",
-            "repeat partners": str(repeat_partners), "repeat opponents": str(repeat_opponents),
-            "rematches (avoidable)": "-", "mean score distance": f"{spread:.2f}",
-            "complete graph: s, distance": "-"}
+    repeat_partners = sum(
+        frozenset(pair) in history.partners
+        for t in draw.tables
+        for pair in ((t[0], t[2]), (t[1], t[3]))
+    )
+    repeat_opponents = sum(
+        frozenset(pair) in history.opponents
+        for t in draw.tables
+        for pair in ((t[0], t[1]), (t[0], t[3]), (t[2], t[1]), (t[2], t[3]))
+    )
+    spread = statistics.mean(
+        max(score[p] for p in t) - min(score[p] for p in t) for t in draw.tables
+    )
+    return {
+        "method": "individual",
+        "entrants": f"{size:,}",
+        "s/round": f"{seconds:.3f}",
+        "repeat partners": str(repeat_partners),
+        "repeat opponents": str(repeat_opponents),
+        "rematches (avoidable)": "-",
+        "mean score distance": f"{spread:.2f}",
+        "complete graph: s, distance": "-",
+    }
 
 
 def complete_matching(order: list[Entrant], history: PairingHistory) -> list[tuple[int, int]]:
     """The Swiss priorities over every pair of teams: the exact but slow reference."""
     rank = {e.id: i for i, e in enumerate(order)}
     score = {e.id: e.score for e in order}
-    edges = [(a.id, b.id) for i, a in enumerate(order) for b in order[i + 1:]]
-    costs = [(frozenset(e) in history.matches, abs(score[e[0]] - score[e[1]]),
-              (rank[e[0]] - rank[e[1]]) ** 2) for e in edges]
+    edges = [(a.id, b.id) for i, a in enumerate(order) for b in order[i + 1 :]]
+    costs = [
+        (
+            frozenset(e) in history.matches,
+            abs(score[e[0]] - score[e[1]]),
+            (rank[e[0]] - rank[e[1]]) ** 2,
+        )
+        for e in edges
+    ]
     graph = nx.Graph()
-    graph.add_weighted_edges_from((a, b, w) for (a, b), w in
-                                  zip(edges, lexicographic_weights(costs, len(order) // 2),
-                                      strict=True))
+    graph.add_weighted_edges_from(
+        (a, b, w)
+        for (a, b), w in zip(edges, lexicographic_weights(costs, len(order) // 2), strict=True)
+    )
     return list(nx.max_weight_matching(graph, maxcardinality=True))
 
 
@@ -124,26 +145,35 @@ def swiss_row(size: int, seed: int, runs: int) -> dict[str, str]:
         reference = f"{time.perf_counter() - start:.2f}, {distance(best):.2f}"
         fewest = rematches(best)
     found = rematches(draw.tables)
-    return {"method": "swiss", "entrants": f"{size:,}", "s/round": f"{seconds:.3f}",
-            "repeat partners": "-", "repeat opponents": "-",
-            "rematches (avoidable)": f"{found} ({found - fewest})",
-            "mean score distance": f"{distance(draw.tables):.2f}",
-            "complete graph: s, distance": reference}
+    return {
+        "method": "swiss",
+        "entrants": f"{size:,}",
+        "s/round": f"{seconds:.3f}",
+        "repeat partners": "-",
+        "repeat opponents": "-",
+        "rematches (avoidable)": f"{found} ({found - fewest})",
+        "mean score distance": f"{distance(draw.tables):.2f}",
+        "complete graph: s, distance": reference,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="40,200,1000,5000",
-                        help="comma-separated numbers of entrants")
+    parser.add_argument(
+        "--sizes", default="40,200,1000,5000", help="comma-separated numbers of entrants"
+    )
     parser.add_argument("--runs", type=int, default=3, help="timed pairings per size")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    rows = [row(size, args.seed, args.runs) for row in (individual_row, swiss_row)
-            for size in sizes]
-    print(f"Pairing after {HISTORY_ROUNDS} rounds, median of {args.runs} runs; "
-          f"{datetime.date.today()}, {platform.python_implementation()} "
-          f"{platform.python_version()}, {os.cpu_count()} CPUs, networkx {nx.__version__}\n")
+    rows = [
+        row(size, args.seed, args.runs) for row in (individual_row, swiss_row) for size in sizes
+    ]
+    print(
+        f"Pairing after {HISTORY_ROUNDS} rounds, median of {args.runs} runs; "
+        f"{datetime.date.today()}, {platform.python_implementation()} "
+        f"{platform.python_version()}, {os.cpu_count()} CPUs, networkx {nx.__version__}\n"
+    )
     columns = list(rows[0])
     print("| " + " | ".join(columns) + " |")
     print("|" + "|".join("---" for _ in columns) + "|")

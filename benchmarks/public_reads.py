@@ -69,6 +69,7 @@ def event_name(players: int) -> str:
 
 # --- building -----------------------------------------------------------------------------------
 
+
 def build(reuse: bool) -> dict[int, int]:
     """The two events' ids by size, building the database first unless ``reuse`` finds them."""
     exists = common.database_exists(DATABASE)
@@ -89,8 +90,10 @@ def build(reuse: bool) -> dict[int, int]:
         if event is None:
             start = time.perf_counter()
             event = _populate(players)
-            print(f"built the event of {players:,} players in {time.perf_counter() - start:.0f} s",
-                  file=sys.stderr)
+            print(
+                f"built the event of {players:,} players in {time.perf_counter() - start:.0f} s",
+                file=sys.stderr,
+            )
         ids[players] = event.pk
     return ids
 
@@ -106,27 +109,53 @@ def _populate(players: int):
 
     rng = random.Random(players)
     owner, _ = get_user_model().objects.get_or_create(username="bench")
-    event = event_create(owner=owner, name=event_name(players), preset="dtm", seed=1,
-                         overrides={"rounds": ROUNDS, "hands_per_round": HANDS_PER_ROUND})
+    event = event_create(
+        owner=owner,
+        name=event_name(players),
+        preset="dtm",
+        seed=1,
+        overrides={"rounds": ROUNDS, "hands_per_round": HANDS_PER_ROUND},
+    )
     pool = league._hand_pool(event.format, rng, HAND_POOL)
     with transaction.atomic():
-        people = Player.objects.bulk_create([Player(name=_name(i)) for i in range(players)],
-                                            batch_size=5000)
-        entrants = [e.pk for e in Entrant.objects.bulk_create(
-            [Entrant(event=event, name=p.name, player=p, club=rng.choice(CLUBS))
-             for p in people], batch_size=5000)]
-        rounds = Round.objects.bulk_create([
-            Round(event=event, number=n, seed=n,
-                  status=Round.Status.COMPLETE if n < ROUNDS else Round.Status.PUBLISHED)
-            for n in range(1, ROUNDS + 1)])
+        people = Player.objects.bulk_create(
+            [Player(name=_name(i)) for i in range(players)], batch_size=5000
+        )
+        entrants = [
+            e.pk
+            for e in Entrant.objects.bulk_create(
+                [
+                    Entrant(event=event, name=p.name, player=p, club=rng.choice(CLUBS))
+                    for p in people
+                ],
+                batch_size=5000,
+            )
+        ]
+        rounds = Round.objects.bulk_create(
+            [
+                Round(
+                    event=event,
+                    number=n,
+                    seed=n,
+                    status=Round.Status.COMPLETE if n < ROUNDS else Round.Status.PUBLISHED,
+                )
+                for n in range(1, ROUNDS + 1)
+            ]
+        )
         per_round = players // 4
         codes = league._table_codes(rng, len(rounds) * per_round)
         with connection.cursor() as cursor:
-            league._copy(cursor, "tournaments_table", ["round_id", "number", "code", "status"],
-                         ((rnd.pk, t + 1, next(codes), "open")
-                          for rnd in rounds for t in range(per_round)))
-            cursor.execute("SELECT id, round_id, number FROM tournaments_table WHERE round_id "
-                           "= ANY(%s) ORDER BY round_id, number", [[r.pk for r in rounds]])
+            league._copy(
+                cursor,
+                "tournaments_table",
+                ["round_id", "number", "code", "status"],
+                ((rnd.pk, t + 1, next(codes), "open") for rnd in rounds for t in range(per_round)),
+            )
+            cursor.execute(
+                "SELECT id, round_id, number FROM tournaments_table WHERE round_id "
+                "= ANY(%s) ORDER BY round_id, number",
+                [[r.pk for r in rounds]],
+            )
             tables = cursor.fetchall()
             seats = {}
             for round_id in [r.pk for r in rounds]:
@@ -134,20 +163,48 @@ def _populate(players: int):
                 rng.shuffle(order)
                 round_tables = [t for t, r, _ in tables if r == round_id]
                 for index, table_id in enumerate(round_tables):
-                    seats[table_id] = order[4 * index:4 * index + 4]
-            league._copy(cursor, "tournaments_seat", ["table_id", "position", "entrant_id"],
-                         ((table_id, p, e) for table_id, four in seats.items()
-                          for p, e in enumerate(four)))
+                    seats[table_id] = order[4 * index : 4 * index + 4]
+            league._copy(
+                cursor,
+                "tournaments_seat",
+                ["table_id", "position", "entrant_id"],
+                ((table_id, p, e) for table_id, four in seats.items() for p, e in enumerate(four)),
+            )
             last = rounds[-1].pk
-            played = [t for t, round_id, number in tables
-                      if round_id != last or number <= per_round // 2]
-            league._copy(cursor, "tournaments_hand",
-                         ["table_id", "number", "entry", "tp_0", "tp_1", "vp_0", "vp_1",
-                          "double_victory", "entered_by", "confirmed_by_opponents",
-                          "created_at", "updated_at"],
-                         ((t, n, *rng.choice(pool), "bench", True, "2026-01-01 00:00+00",
-                           "2026-01-01 00:00+00")
-                          for t in played for n in range(1, HANDS_PER_ROUND + 1)))
+            played = [
+                t for t, round_id, number in tables if round_id != last or number <= per_round // 2
+            ]
+            league._copy(
+                cursor,
+                "tournaments_hand",
+                [
+                    "table_id",
+                    "number",
+                    "entry",
+                    "tp_0",
+                    "tp_1",
+                    "vp_0",
+                    "vp_1",
+                    "double_victory",
+                    "entered_by",
+                    "confirmed_by_opponents",
+                    "created_at",
+                    "updated_at",
+                ],
+                (
+                    (
+                        t,
+                        n,
+                        *rng.choice(pool),
+                        "bench",
+                        True,
+                        "2026-01-01 00:00+00",
+                        "2026-01-01 00:00+00",
+                    )
+                    for t in played
+                    for n in range(1, HANDS_PER_ROUND + 1)
+                ),
+            )
         Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING, change_seq=1)
         StandingsChange.objects.create(event=event)
     with connection.cursor() as cursor:  # as autovacuum would (it may be off), before the
@@ -157,8 +214,24 @@ def _populate(players: int):
     return event
 
 
-FIRST = ["Anna", "Ben", "Clara", "David", "Eva", "Felix", "Greta", "Hans", "Ida", "Jonas",
-         "Karla", "Lukas", "Mia", "Noah", "Olga", "Paul"]
+FIRST = [
+    "Anna",
+    "Ben",
+    "Clara",
+    "David",
+    "Eva",
+    "Felix",
+    "Greta",
+    "Hans",
+    "Ida",
+    "Jonas",
+    "Karla",
+    "Lukas",
+    "Mia",
+    "Noah",
+    "Olga",
+    "Paul",
+]
 
 
 def _name(index: int) -> str:
@@ -168,16 +241,21 @@ def _name(index: int) -> str:
 
 # --- measuring ----------------------------------------------------------------------------------
 
+
 def _paths(event_id: int, players: int) -> dict[str, str]:
     from tournaments import selectors
     from tournaments.models import Event
 
     event = Event.objects.get(pk=event_id)
-    full = [entrant for entrant, hands in selectors.standing_rows(event).values_list(
-        "entrant_id", "hands_played") if hands == ROUNDS * HANDS_PER_ROUND]
+    full = [
+        entrant
+        for entrant, hands in selectors.standing_rows(event).values_list(
+            "entrant_id", "hands_played"
+        )
+        if hands == ROUNDS * HANDS_PER_ROUND
+    ]
     middle = full[len(full) // 2]  # a player page of as many hands in both events
-    values = {"e": event_id, "p": middle, "last": -(-players // 100),
-              "screen": -(-players // 32)}
+    values = {"e": event_id, "p": middle, "last": -(-players // 100), "screen": -(-players // 32)}
     return {name: path.format(**values) for name, path in READS}
 
 
@@ -226,8 +304,11 @@ def measure(ids: dict[int, int], runs: int) -> list[list[str]]:
         row = [name]
         for kind in ("warm", "cold"):
             ratio = timings[large, kind] / timings[small, kind]
-            row += [common.ms(timings[small, kind]), common.ms(timings[large, kind]),
-                    f"{ratio:.2f}x" if ratio <= TARGET else f"**{ratio:.2f}x**"]
+            row += [
+                common.ms(timings[small, kind]),
+                common.ms(timings[large, kind]),
+                f"{ratio:.2f}x" if ratio <= TARGET else f"**{ratio:.2f}x**",
+            ]
         row.append(f"{queries[small]} / {queries[large]}")
         results.append(row)
         print(" | ".join(row), file=sys.stderr, flush=True)
@@ -236,8 +317,9 @@ def measure(ids: dict[int, int], runs: int) -> list[list[str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--reuse", action="store_true",
-                        help=f"keep {DATABASE} (its two events) if already built")
+    parser.add_argument(
+        "--reuse", action="store_true", help=f"keep {DATABASE} (its two events) if already built"
+    )
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     os.environ.setdefault("DEBUG", "0")
@@ -247,14 +329,31 @@ def main() -> None:
     ids = build(args.reuse)
     rows = measure(ids, args.runs)
     small, large = SIZES
-    print(f"### Public reads: {small} vs {large:,} players (in process, median of {args.runs} "
-          f"requests each)\n")
+    print(
+        f"### Public reads: {small} vs {large:,} players (in process, median of {args.runs} "
+        f"requests each)\n"
+    )
     print(f"{common.machine()}\n")
-    print(common.table(["read", f"warm {small}", f"warm {large:,}", "ratio",
-                        f"cold {small}", f"cold {large:,}", "ratio", "queries (cold)"], rows))
-    print(f"\nTarget: the {large:,}-player event within {TARGET:g}x of the {small}-player one. "
-          "Warm: the cache as between two changes; cold: every cached answer rebuilt (after a "
-          "change).")
+    print(
+        common.table(
+            [
+                "read",
+                f"warm {small}",
+                f"warm {large:,}",
+                "ratio",
+                f"cold {small}",
+                f"cold {large:,}",
+                "ratio",
+                "queries (cold)",
+            ],
+            rows,
+        )
+    )
+    print(
+        f"\nTarget: the {large:,}-player event within {TARGET:g}x of the {small}-player one. "
+        "Warm: the cache as between two changes; cold: every cached answer rebuilt (after a "
+        "change)."
+    )
 
 
 if __name__ == "__main__":

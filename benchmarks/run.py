@@ -21,8 +21,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", metavar="name", help=f"some of {', '.join(ORDER)}")
     argv = sys.argv[1:]
-    extra = argv[argv.index("--") + 1:] if "--" in argv else []
-    args = parser.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
+    extra = argv[argv.index("--") + 1 :] if "--" in argv else []
+    args = parser.parse_args(argv[: argv.index("--")] if "--" in argv else argv)
     unknown = set(args.names) - set(ORDER)
     if unknown:
         parser.error(f"unknown benchmark {sorted(unknown)[0]!r}; choose from {', '.join(ORDER)}")

@@ -72,6 +72,7 @@ SELECT entrant_id, vp, tp, RANK() OVER (ORDER BY vp DESC, tp DESC) FROM (
 
 # --- building the league -------------------------------------------------------------------------
 
+
 def build(reuse: bool) -> int:
     """The bench event's id, building the database first unless ``reuse`` finds it built."""
     if reuse and common.database_exists(DATABASE):
@@ -107,26 +108,52 @@ def _populate() -> int:
 
     rng = random.Random(2026)
     owner, _ = get_user_model().objects.get_or_create(username="bench")
-    event = event_create(owner=owner, name=EVENT_NAME, preset="dtm", seed=1,
-                         overrides={"rounds": ROUNDS_PLAYED + 1,
-                                    "hands_per_round": HANDS_PER_ROUND})
+    event = event_create(
+        owner=owner,
+        name=EVENT_NAME,
+        preset="dtm",
+        seed=1,
+        overrides={"rounds": ROUNDS_PLAYED + 1, "hands_per_round": HANDS_PER_ROUND},
+    )
     pool = _hand_pool(event.format, rng)
     with transaction.atomic():
-        players = Player.objects.bulk_create([Player(name=f"Player {i + 1}")
-                                              for i in range(PLAYERS)], batch_size=5000)
-        entrants = [e.pk for e in Entrant.objects.bulk_create(
-            [Entrant(event=event, name=p.name, player=p) for p in players], batch_size=5000)]
-        rounds = Round.objects.bulk_create([
-            Round(event=event, number=n, seed=n,
-                  status=Round.Status.COMPLETE if n <= ROUNDS_PLAYED else Round.Status.PUBLISHED)
-            for n in range(1, ROUNDS_PLAYED + 2)])
+        players = Player.objects.bulk_create(
+            [Player(name=f"Player {i + 1}") for i in range(PLAYERS)], batch_size=5000
+        )
+        entrants = [
+            e.pk
+            for e in Entrant.objects.bulk_create(
+                [Entrant(event=event, name=p.name, player=p) for p in players], batch_size=5000
+            )
+        ]
+        rounds = Round.objects.bulk_create(
+            [
+                Round(
+                    event=event,
+                    number=n,
+                    seed=n,
+                    status=Round.Status.COMPLETE if n <= ROUNDS_PLAYED else Round.Status.PUBLISHED,
+                )
+                for n in range(1, ROUNDS_PLAYED + 2)
+            ]
+        )
         codes = _table_codes(rng, len(rounds) * PLAYERS // 4)
         with connection.cursor() as cursor:
-            _copy(cursor, "tournaments_table", ["round_id", "number", "code", "status"],
-                  ((rnd.pk, t + 1, next(codes), "open")
-                   for rnd in rounds for t in range(PLAYERS // 4)))
-            cursor.execute("SELECT id, round_id, number FROM tournaments_table t WHERE round_id "
-                           "= ANY(%s) ORDER BY round_id, number", [[r.pk for r in rounds]])
+            _copy(
+                cursor,
+                "tournaments_table",
+                ["round_id", "number", "code", "status"],
+                (
+                    (rnd.pk, t + 1, next(codes), "open")
+                    for rnd in rounds
+                    for t in range(PLAYERS // 4)
+                ),
+            )
+            cursor.execute(
+                "SELECT id, round_id, number FROM tournaments_table t WHERE round_id "
+                "= ANY(%s) ORDER BY round_id, number",
+                [[r.pk for r in rounds]],
+            )
             tables = cursor.fetchall()
             seats = {}
             by_round: dict[int, list[int]] = {}
@@ -136,20 +163,47 @@ def _populate() -> int:
                 order = entrants[:]
                 rng.shuffle(order)
                 for index, table_id in enumerate(round_tables):
-                    seats[table_id] = order[4 * index:4 * index + 4]
-            _copy(cursor, "tournaments_seat", ["table_id", "position", "entrant_id"],
-                  ((table_id, p, e) for table_id, four in seats.items()
-                   for p, e in enumerate(four)))
+                    seats[table_id] = order[4 * index : 4 * index + 4]
+            _copy(
+                cursor,
+                "tournaments_seat",
+                ["table_id", "position", "entrant_id"],
+                ((table_id, p, e) for table_id, four in seats.items() for p, e in enumerate(four)),
+            )
             played = [t for t, round_id, _ in tables if round_id != rounds[-1].pk]
-            _copy(cursor, "tournaments_hand",
-                  ["table_id", "number", "entry", "tp_0", "tp_1", "vp_0", "vp_1",
-                   "double_victory", "entered_by", "confirmed_by_opponents", "created_at",
-                   "updated_at"],
-                  ((t, n, *rng.choice(pool), "bench", True, "2026-01-01 00:00+00",
-                    "2026-01-01 00:00+00") for t in played for n in range(1, HANDS_PER_ROUND + 1)))
+            _copy(
+                cursor,
+                "tournaments_hand",
+                [
+                    "table_id",
+                    "number",
+                    "entry",
+                    "tp_0",
+                    "tp_1",
+                    "vp_0",
+                    "vp_1",
+                    "double_victory",
+                    "entered_by",
+                    "confirmed_by_opponents",
+                    "created_at",
+                    "updated_at",
+                ],
+                (
+                    (
+                        t,
+                        n,
+                        *rng.choice(pool),
+                        "bench",
+                        True,
+                        "2026-01-01 00:00+00",
+                        "2026-01-01 00:00+00",
+                    )
+                    for t in played
+                    for n in range(1, HANDS_PER_ROUND + 1)
+                ),
+            )
             _floor_table(cursor)
-        Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING,
-                                                 change_seq=1)
+        Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING, change_seq=1)
         StandingsChange.objects.create(event=event)
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
@@ -165,10 +219,15 @@ def _hand_pool(event_format, rng: random.Random, size: int = HAND_POOL) -> list[
 
     pool = []
     for number in range(1, size + 1):
-        scored = score_for_table(event_format, play_hand(event_format.rules, seed=rng.getrandbits(
-            48)).entry, number, event_format.game.seats)
-        pool.append((json.dumps(scored.entry), *scored.team_points, *scored.victory_points,
-                     scored.sweep))
+        scored = score_for_table(
+            event_format,
+            play_hand(event_format.rules, seed=rng.getrandbits(48)).entry,
+            number,
+            event_format.game.seats,
+        )
+        pool.append(
+            (json.dumps(scored.entry), *scored.team_points, *scored.victory_points, scored.sweep)
+        )
     return pool
 
 
@@ -192,8 +251,10 @@ def _copy(cursor, table_name: str, columns: list[str], rows) -> None:
 
 def _floor_table(cursor) -> None:
     """The TIPS.md floor's shape: the same hands with the four players as columns."""
-    cursor.execute(f"CREATE TABLE {FLOOR_TABLE} (p0 bigint, p1 bigint, p2 bigint, p3 bigint, "
-                   "vp_0 int, vp_1 int, tp_0 int, tp_1 int)")
+    cursor.execute(
+        f"CREATE TABLE {FLOOR_TABLE} (p0 bigint, p1 bigint, p2 bigint, p3 bigint, "
+        "vp_0 int, vp_1 int, tp_0 int, tp_1 int)"
+    )
     cursor.execute(f"""
         INSERT INTO {FLOOR_TABLE}
         SELECT s.p0, s.p1, s.p2, s.p3, h.vp_0, h.vp_1, h.tp_0, h.tp_1
@@ -207,8 +268,10 @@ def _floor_table(cursor) -> None:
 
 # --- measuring ----------------------------------------------------------------------------------
 
-FLOOR_SETTINGS = {"default settings": [],
-                  "jit off, work_mem 64MB": ["SET LOCAL jit = off", "SET LOCAL work_mem = '64MB'"]}
+FLOOR_SETTINGS = {
+    "default settings": [],
+    "jit off, work_mem 64MB": ["SET LOCAL jit = off", "SET LOCAL work_mem = '64MB'"],
+}
 
 
 def _floor(sql_text: str, params: list, settings: list[str]) -> float:
@@ -242,31 +305,53 @@ def measure(event_id: int, runs: int) -> list[list[str]]:
         cursor.execute("SELECT COUNT(*) FROM tournaments_hand")
         hands_before = cursor.fetchone()[0]
     standings.refresh(event_id, full=True)  # start from stored, up-to-date standings
-    open_tables = list(Table.objects.filter(round__event=event, round__number=ROUNDS_PLAYED + 1)
-                       .filter(hands__isnull=True).order_by("number")[:runs])
-    old_hands = list(Hand.objects.filter(table__round__event=event, table__round__number=1)
-                     .order_by("table_id", "number")[:runs])
+    open_tables = list(
+        Table.objects.filter(round__event=event, round__number=ROUNDS_PLAYED + 1)
+        .filter(hands__isnull=True)
+        .order_by("number")[:runs]
+    )
+    old_hands = list(
+        Hand.objects.filter(table__round__event=event, table__round__number=1).order_by(
+            "table_id", "number"
+        )[:runs]
+    )
     pool = [{"card_points": [points, 100 - points]} for points in range(-25, 126, 5)]
-    times: dict[str, list[float]] = {name: [] for name in (
-        "floor_union", "floor_schema", "full", "hand", "correction")}
+    times: dict[str, list[float]] = {
+        name: [] for name in ("floor_union", "floor_schema", "full", "hand", "correction")
+    }
     added = []
     for run in range(runs):
-        times["floor_union"].append(min(_floor(FLOOR_UNION_SQL, [], s)
-                                        for s in FLOOR_SETTINGS.values()))
-        times["floor_schema"].append(min(_floor(FLOOR_SCHEMA_SQL, [event_id], s)
-                                         for s in FLOOR_SETTINGS.values()))
+        times["floor_union"].append(
+            min(_floor(FLOOR_UNION_SQL, [], s) for s in FLOOR_SETTINGS.values())
+        )
+        times["floor_schema"].append(
+            min(_floor(FLOOR_SCHEMA_SQL, [event_id], s) for s in FLOOR_SETTINGS.values())
+        )
         times["full"].append(common.timed(standings.refresh, event_id, full=True))
         table = open_tables[run]
-        added.append(hand_record(table_id=table.pk, number=1, entry=pool[run % len(pool)],
-                                 actor=Actor.captain(table)).hand.pk)
+        added.append(
+            hand_record(
+                table_id=table.pk, number=1, entry=pool[run % len(pool)], actor=Actor.captain(table)
+            ).hand.pk
+        )
         times["hand"].append(common.timed(standings.refresh, event_id))
         old = old_hands[run]
         entry = next(e for e in pool if e["card_points"] != old.entry["card_points"])
-        hand_record(table_id=old.table_id, number=old.number, entry=entry, actor=organizer,
-                    reason="benchmark")
+        hand_record(
+            table_id=old.table_id,
+            number=old.number,
+            entry=entry,
+            actor=organizer,
+            reason="benchmark",
+        )
         times["correction"].append(common.timed(standings.refresh, event_id))
-        hand_record(table_id=old.table_id, number=old.number, entry=old.entry, actor=organizer,
-                    reason="benchmark, undone")
+        hand_record(
+            table_id=old.table_id,
+            number=old.number,
+            entry=old.entry,
+            actor=organizer,
+            reason="benchmark, undone",
+        )
         standings.refresh(event_id)
     cold = _cold_full(event_id)
     Hand.objects.filter(pk__in=added).delete()
@@ -291,8 +376,7 @@ def _cold_full(event_id: int) -> float:
     StandingRow.objects.filter(event_id=event_id).delete()
     elapsed = common.timed(standings.refresh, event_id, full=True)
     with connection.cursor() as cursor:  # as autovacuum would: the next run starts as this one
-        cursor.execute(f"VACUUM ANALYZE {RoundResult._meta.db_table}, "
-                       f"{StandingRow._meta.db_table}")
+        cursor.execute(f"VACUUM ANALYZE {RoundResult._meta.db_table}, {StandingRow._meta.db_table}")
     return elapsed
 
 
@@ -304,20 +388,48 @@ def _rows(median: dict[str, float], cold: float, runs: int) -> list[list[str]]:
         return "met" if ok else "**not met**"
 
     return [
-        ["floor: UNION ALL over four seat columns, ranked (TIPS.md)", common.ms(floor), "1.00x",
-         "", ""],
-        ["floor': the same aggregate over hands x seats", common.ms(median["floor_schema"]),
-         f"{median['floor_schema'] / floor:.2f}x", "", ""],
-        ["full recomputation (stored, diff-written)", common.ms(full), f"{full / floor:.2f}x",
-         "<= 2x floor", verdict(full <= 2 * floor)],
-        ["full recomputation from empty (1 run, all rows written)", common.ms(cold),
-         f"{cold / floor:.2f}x", "(none)", ""],
-        ["update after one new hand (hand_record + refresh)", common.ms(median["hand"]),
-         f"full / update = {full / median['hand']:.0f}x", ">= 50x faster",
-         verdict(full >= 50 * median["hand"])],
-        ["update after a correction in round 1", common.ms(median["correction"]),
-         f"full / update = {full / median['correction']:.0f}x", ">= 50x faster",
-         verdict(full >= 50 * median["correction"])],
+        [
+            "floor: UNION ALL over four seat columns, ranked (TIPS.md)",
+            common.ms(floor),
+            "1.00x",
+            "",
+            "",
+        ],
+        [
+            "floor': the same aggregate over hands x seats",
+            common.ms(median["floor_schema"]),
+            f"{median['floor_schema'] / floor:.2f}x",
+            "",
+            "",
+        ],
+        [
+            "full recomputation (stored, diff-written)",
+            common.ms(full),
+            f"{full / floor:.2f}x",
+            "<= 2x floor",
+            verdict(full <= 2 * floor),
+        ],
+        [
+            "full recomputation from empty (1 run, all rows written)",
+            common.ms(cold),
+            f"{cold / floor:.2f}x",
+            "(none)",
+            "",
+        ],
+        [
+            "update after one new hand (hand_record + refresh)",
+            common.ms(median["hand"]),
+            f"full / update = {full / median['hand']:.0f}x",
+            ">= 50x faster",
+            verdict(full >= 50 * median["hand"]),
+        ],
+        [
+            "update after a correction in round 1",
+            common.ms(median["correction"]),
+            f"full / update = {full / median['correction']:.0f}x",
+            ">= 50x faster",
+            verdict(full >= 50 * median["correction"]),
+        ],
     ]
 
 
@@ -328,8 +440,10 @@ def main() -> None:
     args = parser.parse_args()
     event_id = build(args.reuse)
     rows = measure(event_id, args.runs)
-    print(f"### Standings: {PLAYERS:,} players, {ROUNDS_PLAYED * PLAYERS // 4 * HANDS_PER_ROUND:,} "
-          f"hands on PostgreSQL (median of {args.runs} runs)\n")
+    print(
+        f"### Standings: {PLAYERS:,} players, {ROUNDS_PLAYED * PLAYERS // 4 * HANDS_PER_ROUND:,} "
+        f"hands on PostgreSQL (median of {args.runs} runs)\n"
+    )
     print(f"{common.machine()}\n")
     print(common.table(["measure", "median", "ratio", "target", ""], rows))
 

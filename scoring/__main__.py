@@ -41,21 +41,31 @@ def main(argv: list[str] | None = None) -> int:
 
     if isinstance(score, PlacingScore):
         print("finish order: " + ", ".join(f"seat {seat}" for seat in score.finish_order))
-        print("placing points: " + ", ".join(f"seat {seat} {points}"
-                                             for seat, points in enumerate(score.points)))
+        print(
+            "placing points: "
+            + ", ".join(f"seat {seat} {points}" for seat, points in enumerate(score.points))
+        )
         return 0
     seats = VARIANTS[score.game].seats_for()
     for team in (0, 1):
         sweep = getattr(VARIANTS[score.game], "sweep_key", "").replace("_", " ")
-        points = (f"card points {score.card_points[team]}" if score.card_points
-                  else sweep if score.sweep == team else "no card points")
+        points = (
+            f"card points {score.card_points[team]}"
+            if score.card_points
+            else sweep
+            if score.sweep == team
+            else "no card points"
+        )
         members = ", ".join(str(seat) for seat in range(team, seats, 2))
         print(f"team {team} (seats {members}): {score.totals[team]} TP ({points})")
     if score.dealer is not None:
         print(f"dealer: seat {score.dealer} (with the dummy, seat {(score.dealer + 2) % 4})")
     print("finish order: " + ", ".join(f"seat {seat}" for seat in score.finish_order))
-    calls = [f"seat {c.seat} {c.call} {'made' if c.made else 'failed'} ({c.points:+d}, "
-             f"team {team_of(c.seat)})" for c in score.calls]
+    calls = [
+        f"seat {c.seat} {c.call} {'made' if c.made else 'failed'} ({c.points:+d}, "
+        f"team {team_of(c.seat)})"
+        for c in score.calls
+    ]
     print("calls: " + ("; ".join(calls) if calls else "none"))
     return 0
 

@@ -89,17 +89,20 @@ def _fast_init(cls: type[Play] | type[Pass]) -> None:
     if len(setters) == 3:
         set_seat, set_cards, set_wish = setters
 
-        def init_play(self: Play, seat: int, cards: tuple[Card, ...],
-                      wish: int | None = None) -> None:
+        def init_play(
+            self: Play, seat: int, cards: tuple[Card, ...], wish: int | None = None
+        ) -> None:
             set_seat(self, seat)
             set_cards(self, cards)
             set_wish(self, wish)
+
         cls.__init__ = init_play  # type: ignore[method-assign]
     else:
         (set_seat,) = setters
 
         def init_pass(self: Pass, seat: int) -> None:
             set_seat(self, seat)
+
         cls.__init__ = init_pass  # type: ignore[method-assign]
 
 
@@ -123,8 +126,9 @@ class GiveLead:
     to: int
 
 
-Action = (BlindGrandTichu | GrandTichu | Tichu | Pass | Exchange | Push | Play | GiveDragon
-          | GiveLead)
+Action = (
+    BlindGrandTichu | GrandTichu | Tichu | Pass | Exchange | Push | Play | GiveDragon | GiveLead
+)
 
 
 class IllegalAction(ValueError):
@@ -134,5 +138,3 @@ class IllegalAction(ValueError):
         super().__init__(f"{action}: {reason}")
         self.action = action
         self.reason = reason
-
-

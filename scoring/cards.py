@@ -30,8 +30,21 @@ from collections.abc import Callable, Iterable
 
 SUITS = ("j", "s", "p", "r")
 SUIT_NAMES = ("Jade", "Sword", "Pagoda", "Star")
-RANK_SYMBOLS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
-                10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_SYMBOLS = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "T",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
 SYMBOL_RANKS = {symbol: rank for rank, symbol in RANK_SYMBOLS.items()}
 
 MAH_JONG_RANK = 1
@@ -116,21 +129,22 @@ CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(56))
 
 DECK_SIZE = len(CARDS)
 FULL_DECK_MASK = (1 << DECK_SIZE) - 1
-MAH_JONG, DOG, PHOENIX, DRAGON = (CARDS[i] for i in (MAH_JONG_INDEX, DOG_INDEX, PHOENIX_INDEX,
-                                                     DRAGON_INDEX))
+MAH_JONG, DOG, PHOENIX, DRAGON = (
+    CARDS[i] for i in (MAH_JONG_INDEX, DOG_INDEX, PHOENIX_INDEX, DRAGON_INDEX)
+)
 POINTS_IN_DECK = sum(card.points for card in CARDS)
 assert POINTS_IN_DECK == 100, "the deck must hold 100 card points"
 
-SECOND_DECK: tuple[Card, ...] = tuple(Card(DECK_SIZE + card.index, card) for card in CARDS
-                                      if card is not MAH_JONG and card is not DOG)
+SECOND_DECK: tuple[Card, ...] = tuple(
+    Card(DECK_SIZE + card.index, card) for card in CARDS if card is not MAH_JONG and card is not DOG
+)
 """The second deck's 54 cards (no Dog, no Mah Jong), in index order."""
 TWO_DECKS_MASK = FULL_DECK_MASK | sum(card.bit for card in SECOND_DECK)
 """The 110 cards of two decks."""
 _BY_INDEX = {card.index: card for card in CARDS + SECOND_DECK}
 
 _SUITED_BY_TEXT = {str(card): card for card in CARDS + SECOND_DECK if card.suit is not None}
-_SPECIAL_BY_TEXT = {str(card).lower(): card for card in CARDS + SECOND_DECK
-                    if card.suit is None}
+_SPECIAL_BY_TEXT = {str(card).lower(): card for card in CARDS + SECOND_DECK if card.suit is None}
 
 
 def card_at(index: int) -> Card:
@@ -172,9 +186,13 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
-_BYTE_CARDS = tuple(tuple(tuple(_BY_INDEX[8 * k + i] for i in range(8)
-                                if byte >> i & 1 and 8 * k + i in _BY_INDEX)
-                          for byte in range(256)) for k in range(14))
+_BYTE_CARDS = tuple(
+    tuple(
+        tuple(_BY_INDEX[8 * k + i] for i in range(8) if byte >> i & 1 and 8 * k + i in _BY_INDEX)
+        for byte in range(256)
+    )
+    for k in range(14)
+)
 """The cards of each byte of a mask, so that ``cards_of`` reads eight cards at a time."""
 
 
@@ -204,14 +222,16 @@ SUITED_MASK = (1 << 52) - 1
 MAH_JONG_BIT, DOG_BIT, PHOENIX_BIT, DRAGON_BIT = (MAH_JONG.bit, DOG.bit, PHOENIX.bit, DRAGON.bit)
 RANK_MASKS: tuple[int, ...] = tuple(
     15 << ((rank - LOWEST_RANK) << 2) if LOWEST_RANK <= rank <= HIGHEST_RANK else 0
-    for rank in range(DRAGON_RANK + 1))
+    for rank in range(DRAGON_RANK + 1)
+)
 """``RANK_MASKS[rank]``: the four real cards of a rank 2-A (0 for the others: the Phoenix is never
 a card of a rank)."""
 WISH_MASKS: tuple[int, ...] = tuple(mask | mask << DECK_SIZE for mask in RANK_MASKS)
 """``WISH_MASKS[rank]``: the real cards of a rank in either deck, what fulfils a wish of it (with
 one deck, ``RANK_MASKS[rank]``)."""
-SUIT_MASKS: tuple[int, ...] = tuple(sum(1 << ((rank << 2) + suit) for rank in range(13))
-                                    for suit in range(4))
+SUIT_MASKS: tuple[int, ...] = tuple(
+    sum(1 << ((rank << 2) + suit) for rank in range(13)) for suit in range(4)
+)
 """``SUIT_MASKS[suit]``: the 13 suited cards of a suit."""
 RANK_FIRSTS = SUIT_MASKS[0]
 """The first suit's card of each rank: where a rank's nibble starts in a mask."""
@@ -223,6 +243,9 @@ def points_of_mask(mask: int) -> int:
     Kings, each counted in one go, then the Dragon and the Phoenix (a second deck's alike)."""
     if mask >> DECK_SIZE:
         return points_of_mask(mask & FULL_DECK_MASK) + points_of_mask(mask >> DECK_SIZE)
-    return (5 * (mask & _FIVES).bit_count() + 10 * (mask & _TENS).bit_count()
-            + (DRAGON.points if mask & DRAGON_BIT else 0)
-            + (PHOENIX.points if mask & PHOENIX_BIT else 0))
+    return (
+        5 * (mask & _FIVES).bit_count()
+        + 10 * (mask & _TENS).bit_count()
+        + (DRAGON.points if mask & DRAGON_BIT else 0)
+        + (PHOENIX.points if mask & PHOENIX_BIT else 0)
+    )

@@ -68,6 +68,7 @@ from scoring.cards import (
 
 # -- kinds -------------------------------------------------------------------------------------
 
+
 class Kind(StrEnum):
     """The kinds of combination (their values are what records and tests read)."""
 
@@ -82,12 +83,12 @@ class Kind(StrEnum):
     DOG = "dog"
 
 
-
 # The kinds as module constants, for the code that reads a kind on every play: in Python 3.11 an
 # attribute of an Enum class (``Kind.SINGLE``) costs about three times a global, as the enum's
 # metaclass defines ``__getattr__`` (measured: the bot simulations ran 5% slower with them).
-(SINGLE, PAIR, TRIPLE, FULL_HOUSE, STAIRS, STRAIGHT, BOMB_FOUR, BOMB_STRAIGHT_FLUSH,
- DOG_KIND) = Kind
+(SINGLE, PAIR, TRIPLE, FULL_HOUSE, STAIRS, STRAIGHT, BOMB_FOUR, BOMB_STRAIGHT_FLUSH, DOG_KIND) = (
+    Kind
+)
 BOMB_KINDS = frozenset((BOMB_FOUR, BOMB_STRAIGHT_FLUSH))
 
 
@@ -165,16 +166,21 @@ def _single_of(card: Card) -> Combination:
     return Combination(SINGLE, card.rank, 1, (card,))
 
 
-_SINGLES = tuple(_single_of(CARDS[i]) if i < DECK_SIZE else
-                 _single_of(card_at(i)) if any(c.index == i for c in SECOND_DECK) else None
-                 for i in range(2 * DECK_SIZE))
+_SINGLES = tuple(
+    _single_of(CARDS[i])
+    if i < DECK_SIZE
+    else _single_of(card_at(i))
+    if any(c.index == i for c in SECOND_DECK)
+    else None
+    for i in range(2 * DECK_SIZE)
+)
 """The single of each card index (``None`` where the second deck has no card: Mah Jong, Dog)."""
-PHOENIX_2, DRAGON_2 = (card_at(DECK_SIZE + PHOENIX_INDEX),
-                       card_at(DECK_SIZE + DRAGON_INDEX))
+PHOENIX_2, DRAGON_2 = (card_at(DECK_SIZE + PHOENIX_INDEX), card_at(DECK_SIZE + DRAGON_INDEX))
 """The second deck's Phoenix and Dragon."""
 
 
 # -- reading a set of cards --------------------------------------------------------------------
+
 
 @lru_cache(maxsize=1 << 16)
 def _analyse(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, ...] | str:
@@ -248,8 +254,10 @@ def _analyse(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, ...] | str:
     # Four of a kind.
     if span == 1:
         if phoenix:
-            return (f"the Phoenix never joins a bomb: {n - 1} cards of one rank and the Phoenix "
-                    "are no combination")
+            return (
+                f"the Phoenix never joins a bomb: {n - 1} cards of one rank and the Phoenix "
+                "are no combination"
+            )
         return (Combination(BOMB_FOUR, lo, n, cards),)
 
     # Full houses: a triple and a pair of another rank.
@@ -262,21 +270,30 @@ def _analyse(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, ...] | str:
                     triple = ranks[0] if held[0] == 3 else ranks[1]
                     return (Combination(FULL_HOUSE, triple, n, cards),)
             elif held == [2, 2]:  # the Phoenix completes either pair to the triple
-                return (Combination(FULL_HOUSE, ranks[1], n, cards),
-                        Combination(FULL_HOUSE, ranks[0], n, cards))
+                return (
+                    Combination(FULL_HOUSE, ranks[1], n, cards),
+                    Combination(FULL_HOUSE, ranks[0], n, cards),
+                )
             elif sorted(held) == [1, 3]:  # the Phoenix completes the pair
                 triple = ranks[0] if held[0] == 3 else ranks[1]
                 return (Combination(FULL_HOUSE, triple, n, cards),)
         return "five cards must be a full house (a triple and a pair) or a straight"
 
     # Stairs: pairs of consecutive ranks (the Phoenix completes at most one pair).
-    if (n % 2 == 0 and span == n // 2 and top == 2 and 0 not in counts
-            and counts.count(1) == phoenix):
+    if (
+        n % 2 == 0
+        and span == n // 2
+        and top == 2
+        and 0 not in counts
+        and counts.count(1) == phoenix
+    ):
         return (Combination(STAIRS, hi, n, cards),)
     if n == 4:
         return "four cards must be four of a kind or stairs (two pairs of consecutive ranks)"
-    return ("six or more cards must be stairs (pairs of consecutive ranks) or a straight "
-            "(five or more consecutive ranks)")
+    return (
+        "six or more cards must be stairs (pairs of consecutive ranks) or a straight "
+        "(five or more consecutive ranks)"
+    )
 
 
 def _analyse_two_decks(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, ...] | str:
@@ -303,8 +320,11 @@ def _analyse_two_decks(mask: int, mahjong_in_bomb: bool) -> tuple[Combination, .
     if isinstance(found, str):
         return found
     cards = cards_of(mask)
-    return tuple(Combination(reading.kind, reading.rank, n, cards)
-                 for reading in found for n in (reading.length,))
+    return tuple(
+        Combination(reading.kind, reading.rank, n, cards)
+        for reading in found
+        for n in (reading.length,)
+    )
 
 
 def _mask(cards: Cards) -> int:
@@ -350,6 +370,7 @@ def classify(cards: Cards, *, mahjong_in_bomb: bool = False) -> Combination:
 
 # -- beating -----------------------------------------------------------------------------------
 
+
 def table_combination(table: Table, *, mahjong_in_bomb: bool = False) -> Combination | None:
     """The combination lying on the table: ``None`` for a lead, a ``Combination`` as given, or the
     highest reading of table cards (a lone Phoenix is the led Phoenix, 1.5). Table cards that form
@@ -387,13 +408,13 @@ def lies_on(play: Combination, table: Combination) -> bool:
         if card is PHOENIX or card is PHOENIX_2:
             return table_rank < DRAGON_RANK and table.cards[0] is not card
         # with two decks, the second Dragon beats the first
-        return rank > table_rank or (rank == DRAGON_RANK == table_rank
-                                     and card is not table.cards[0])
+        return rank > table_rank or (
+            rank == DRAGON_RANK == table_rank and card is not table.cards[0]
+        )
     return rank > table_rank
 
 
-def reading_on(play: Cards, table: Table, *, mahjong_in_bomb: bool = False
-               ) -> Combination | None:
+def reading_on(play: Cards, table: Table, *, mahjong_in_bomb: bool = False) -> Combination | None:
     """The combination as it lies on the table once ``play`` is laid there, or ``None`` when it
     may not be laid there (or is no combination).
 
@@ -408,8 +429,9 @@ def reading_on(play: Cards, table: Table, *, mahjong_in_bomb: bool = False
     return reading_of_mask(mask, table, mahjong_in_bomb)
 
 
-def reading_of_mask(mask: int, table: Combination | None, mahjong_in_bomb: bool = False
-                    ) -> Combination | None:
+def reading_of_mask(
+    mask: int, table: Combination | None, mahjong_in_bomb: bool = False
+) -> Combination | None:
     """``reading_on`` for cards given as a bitmask and a table given as a ``Combination`` (or
     ``None``): the state machine's check of each play, without re-reading the cards."""
     found = _analyse(mask, mahjong_in_bomb)
@@ -419,8 +441,9 @@ def reading_of_mask(mask: int, table: Combination | None, mahjong_in_bomb: bool 
         return found[0]
     for reading in found:
         if lies_on(reading, table):
-            if reading.kind == SINGLE and (reading.cards[0] is PHOENIX
-                                            or reading.cards[0] is PHOENIX_2):
+            if reading.kind == SINGLE and (
+                reading.cards[0] is PHOENIX or reading.cards[0] is PHOENIX_2
+            ):
                 assert table.rank is not None  # a single, not the Dog: ``lies_on`` said so
                 return Combination(SINGLE, phoenix_rank_on(table.rank), 1, reading.cards)
             return reading

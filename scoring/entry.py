@@ -77,20 +77,47 @@ CARD_POINTS_MIN, CARD_POINTS_MAX, CARD_POINTS_TOTAL = -25, 125, 100
 
 
 # Every code an ``InvalidHand`` carries, in every game: a user interface words each one.
-ERROR_CODES = frozenset({
-    "entry_invalid", "unknown_field", "unknown_seat", "card_points_missing", "card_points_invalid",
-    "card_points_not_multiple_of_5", "card_points_range", "card_points_sum",
-    "finish_order_invalid", "finish_order_incomplete", "duplicate_seat", "calls_invalid",
-    "unknown_call", "grand_tichu_not_allowed", "blind_grand_tichu_not_allowed",
-    "two_grand_tichus", "tichu_success_invalid", "tick_not_caller", "two_calls_made",
-    "tick_contradicts_finish_order", "first_out_unknown", "chaos_grand_tichu_missing",
-    "dealer_missing", "dealer_not_hands_dealer", "dealer_grand_tichu", "dummy_grand_tichu",
-    "finish_order_too_long", "no_team_totals",
-    *(f"{sweep}_{suffix}" for sweep in ("double_victory", "triple_victory")
-      for suffix in ("invalid", "card_points", "mismatch")),
-    "finish_order_double_victory", "finish_order_triple_victory",
-    "tick_contradicts_double_victory", "tick_contradicts_triple_victory",
-})
+ERROR_CODES = frozenset(
+    {
+        "entry_invalid",
+        "unknown_field",
+        "unknown_seat",
+        "card_points_missing",
+        "card_points_invalid",
+        "card_points_not_multiple_of_5",
+        "card_points_range",
+        "card_points_sum",
+        "finish_order_invalid",
+        "finish_order_incomplete",
+        "duplicate_seat",
+        "calls_invalid",
+        "unknown_call",
+        "grand_tichu_not_allowed",
+        "blind_grand_tichu_not_allowed",
+        "two_grand_tichus",
+        "tichu_success_invalid",
+        "tick_not_caller",
+        "two_calls_made",
+        "tick_contradicts_finish_order",
+        "first_out_unknown",
+        "chaos_grand_tichu_missing",
+        "dealer_missing",
+        "dealer_not_hands_dealer",
+        "dealer_grand_tichu",
+        "dummy_grand_tichu",
+        "finish_order_too_long",
+        "no_team_totals",
+        *(
+            f"{sweep}_{suffix}"
+            for sweep in ("double_victory", "triple_victory")
+            for suffix in ("invalid", "card_points", "mismatch")
+        ),
+        "finish_order_double_victory",
+        "finish_order_triple_victory",
+        "tick_contradicts_double_victory",
+        "tick_contradicts_triple_victory",
+    }
+)
 
 
 class InvalidHand(ValueError):
@@ -98,8 +125,13 @@ class InvalidHand(ValueError):
     seats, teams and numbers at fault); ``field`` names the entry key at fault (``None`` when the
     fault lies between keys); ``str(error)`` is the captain's sentence."""
 
-    def __init__(self, code: str, message: str, field: str | None = None,
-                 params: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        field: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.field = field
@@ -113,9 +145,12 @@ def score_hand(entry: Mapping[str, Any], rules: Rules = STANDARD) -> tuple[int, 
     refused with ``no_team_totals``.)"""
     score = score_entry(entry, rules)
     if isinstance(score, PlacingScore):
-        raise InvalidHand("no_team_totals",
-                          f"{score.game} scores placings, not team totals: use score_entry.",
-                          None, {"game": score.game})
+        raise InvalidHand(
+            "no_team_totals",
+            f"{score.game} scores placings, not team totals: use score_entry.",
+            None,
+            {"game": score.game},
+        )
     return score.totals
 
 
@@ -124,8 +159,9 @@ def normalize_entry(entry: Mapping[str, Any], rules: Rules = STANDARD) -> dict[s
     return score_entry(entry, rules).as_entry()
 
 
-def score_entry(entry: Mapping[str, Any], rules: Rules = STANDARD, *, dealer: int | None = None
-                ) -> HandScore | PlacingScore:
+def score_entry(
+    entry: Mapping[str, Any], rules: Rules = STANDARD, *, dealer: int | None = None
+) -> HandScore | PlacingScore:
     """Validate a score entry against every rule of the event's game (module docstring) and score
     it: a ``HandScore`` in the partnership games, a ``PlacingScore`` in Grand Seigneur.
     ``dealer``: Threechu's dealer of the hand, where the caller knows it (``ValueError`` in the
@@ -140,12 +176,14 @@ def _keys(entry: object, known: tuple[str, ...]) -> None:
     unknown = [key for key in entry if key not in known]
     if unknown:
         field = str(_quoted(unknown[0]))
-        raise InvalidHand("unknown_field", f"Unknown field {field!r} in the score entry.",
-                          field, {"field": field})
+        raise InvalidHand(
+            "unknown_field", f"Unknown field {field!r} in the score entry.", field, {"field": field}
+        )
 
 
-def score_team_entry(entry: Mapping[str, Any], game: TeamVariant, dealer: int | None = None
-                     ) -> HandScore:
+def score_team_entry(
+    entry: Mapping[str, Any], game: TeamVariant, dealer: int | None = None
+) -> HandScore:
     """A partnership game's entry, checked and scored (module docstring). Tichu points per team =
     card points (or the sweep value and 0) + that team's calls. ``dealer``: the hand's dealer as
     the caller knows it (Threechu)."""
@@ -164,13 +202,23 @@ def score_team_entry(entry: Mapping[str, Any], game: TeamVariant, dealer: int | 
         finish_order += tuple(s for s in game.members(sweep) if s not in finish_order)
     if len(finish_order) == game.seats - 1:
         finish_order += tuple(s for s in range(game.seats) if s not in finish_order)
-    outcomes = tuple(CallOutcome(seat, call, _made(seat, first_out, ticks, sweep))
-                     for seat, call in sorted(calls.items()))
+    outcomes = tuple(
+        CallOutcome(seat, call, _made(seat, first_out, ticks, sweep))
+        for seat, call in sorted(calls.items())
+    )
 
     totals = hand_totals(card_points, sweep, outcomes, game.rules, game.sweep_points)
     triple = game.sweep_key == "triple_victory"
-    return HandScore(totals, card_points, None if triple else sweep, finish_order, outcomes,
-                     sweep if triple else None, dealer, game.name)
+    return HandScore(
+        totals,
+        card_points,
+        None if triple else sweep,
+        finish_order,
+        outcomes,
+        sweep if triple else None,
+        dealer,
+        game.name,
+    )
 
 
 def score_placing_entry(entry: Mapping[str, Any], game: PlacingVariant) -> PlacingScore:
@@ -180,9 +228,12 @@ def score_placing_entry(entry: Mapping[str, Any], game: PlacingVariant) -> Placi
     order = _order(entry.get("finish_order"), game.seats)
     if len(order) != game.seats:
         missing = [s for s in range(game.seats) if s not in order]
-        raise InvalidHand("finish_order_incomplete",
-                          f"Enter the whole finish order: seats {_seat_list(missing)} are "
-                          "missing.", "finish_order", {"missing": missing})
+        raise InvalidHand(
+            "finish_order_incomplete",
+            f"Enter the whole finish order: seats {_seat_list(missing)} are missing.",
+            "finish_order",
+            {"missing": missing},
+        )
     return PlacingScore(order, game.name)
 
 
@@ -221,8 +272,12 @@ def seat_of(value: object, field: str, seats: int = 4) -> int:
     if _is_int(value) and 0 <= value < seats:
         return value
     shown = _quoted(value)
-    raise InvalidHand("unknown_seat", f"{shown!r} is not a seat: seats are 0 to {seats - 1}.",
-                      field, {"seat": shown if _is_int(shown) else str(shown), "seats": seats})
+    raise InvalidHand(
+        "unknown_seat",
+        f"{shown!r} is not a seat: seats are 0 to {seats - 1}.",
+        field,
+        {"seat": shown if _is_int(shown) else str(shown), "seats": seats},
+    )
 
 
 def _sweep(value: object, game: TeamVariant) -> int | None:
@@ -230,9 +285,11 @@ def _sweep(value: object, game: TeamVariant) -> int | None:
     if value is None or (_is_int(value) and value in (0, 1)):
         return value
     what = "Double" if game.team_size == 2 else "Triple"
-    raise InvalidHand(f"{game.sweep_key}_invalid",
-                      f"{what} victory names the team that made it: 0, 1 or none.",
-                      game.sweep_key)
+    raise InvalidHand(
+        f"{game.sweep_key}_invalid",
+        f"{what} victory names the team that made it: 0, 1 or none.",
+        game.sweep_key,
+    )
 
 
 def _card_points(value: object, sweep: int | None, game: TeamVariant) -> tuple[int, int] | None:
@@ -241,14 +298,20 @@ def _card_points(value: object, sweep: int | None, game: TeamVariant) -> tuple[i
     field = "card_points"
     if value is None:
         if sweep is None:
-            raise InvalidHand("card_points_missing",
-                              "Enter both teams' card points (or mark a "
-                              f"{game.sweep_key.replace('_', ' ')}).", field)
+            raise InvalidHand(
+                "card_points_missing",
+                f"Enter both teams' card points (or mark a {game.sweep_key.replace('_', ' ')}).",
+                field,
+            )
         return None
-    if (not isinstance(value, (list, tuple)) or len(value) != 2
-            or not all(_is_int(points) for points in value)):
-        raise InvalidHand("card_points_invalid",
-                          "Card points are two whole numbers, one per team.", field)
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or not all(_is_int(points) for points in value)
+    ):
+        raise InvalidHand(
+            "card_points_invalid", "Card points are two whole numbers, one per team.", field
+        )
     points = (value[0], value[1])
     if sweep is not None:
         expected = [0, 0]
@@ -257,23 +320,31 @@ def _card_points(value: object, sweep: int | None, game: TeamVariant) -> tuple[i
             raise InvalidHand(
                 f"{game.sweep_key}_card_points",
                 f"After a {game.sweep_key.replace('_', ' ')} no card points are counted: leave "
-                f"them empty or enter {expected[0]} and {expected[1]}.", field,
-                {"expected": expected})
+                f"them empty or enter {expected[0]} and {expected[1]}.",
+                field,
+                {"expected": expected},
+            )
         return None
     if any(p % 5 for p in points):
-        raise InvalidHand("card_points_not_multiple_of_5",
-                          "Card points always come in multiples of 5.", field)
+        raise InvalidHand(
+            "card_points_not_multiple_of_5", "Card points always come in multiples of 5.", field
+        )
     if any(not CARD_POINTS_MIN <= p <= CARD_POINTS_MAX for p in points):
-        raise InvalidHand("card_points_range",
-                          f"A team's card points lie between {CARD_POINTS_MIN} and "
-                          f"{CARD_POINTS_MAX}.", field,
-                          {"min": CARD_POINTS_MIN, "max": CARD_POINTS_MAX})
+        raise InvalidHand(
+            "card_points_range",
+            f"A team's card points lie between {CARD_POINTS_MIN} and {CARD_POINTS_MAX}.",
+            field,
+            {"min": CARD_POINTS_MIN, "max": CARD_POINTS_MAX},
+        )
     if sum(points) != CARD_POINTS_TOTAL:
-        raise InvalidHand("card_points_sum",
-                          f"The two teams' card points must add up to {CARD_POINTS_TOTAL} "
-                          f"(entered {points[0]} + {points[1]} = {sum(points)}); "
-                          f"a {game.sweep_key.replace('_', ' ')} is marked as such.", field,
-                          {"entered": list(points), "total": CARD_POINTS_TOTAL})
+        raise InvalidHand(
+            "card_points_sum",
+            f"The two teams' card points must add up to {CARD_POINTS_TOTAL} "
+            f"(entered {points[0]} + {points[1]} = {sum(points)}); "
+            f"a {game.sweep_key.replace('_', ' ')} is marked as such.",
+            field,
+            {"entered": list(points), "total": CARD_POINTS_TOTAL},
+        )
     return points
 
 
@@ -283,17 +354,24 @@ def _order(value: object, seats: int) -> tuple[int, ...]:
     if value is None:
         return ()
     if not isinstance(value, (list, tuple)):
-        raise InvalidHand("finish_order_invalid",
-                          "The finish order is a list of seats in the order they went out.", field)
+        raise InvalidHand(
+            "finish_order_invalid",
+            "The finish order is a list of seats in the order they went out.",
+            field,
+        )
     if len(value) > seats:
-        raise InvalidHand("finish_order_too_long",
-                          f"The finish order names {len(value)} seats, but the table has "
-                          f"{seats}.", field, {"given": len(value), "table_seats": seats})
+        raise InvalidHand(
+            "finish_order_too_long",
+            f"The finish order names {len(value)} seats, but the table has {seats}.",
+            field,
+            {"given": len(value), "table_seats": seats},
+        )
     order = tuple(seat_of(seat, field, seats) for seat in value)
     if len(set(order)) != len(order):
         twice = next(seat for seat in order if order.count(seat) > 1)
-        raise InvalidHand("duplicate_seat", "A seat appears twice in the finish order.", field,
-                          {"seat": twice})
+        raise InvalidHand(
+            "duplicate_seat", "A seat appears twice in the finish order.", field, {"seat": twice}
+        )
     return order
 
 
@@ -308,16 +386,22 @@ def _finish_order(value: object, sweep: int | None, game: TeamVariant) -> tuple[
     size = game.team_size
     if sweep is None:
         if sweep_of(order, size) is not None:
-            raise InvalidHand(f"finish_order_{key}",
-                              f"A whole team went out first: enter this as a {what}.", field,
-                              {"team": team_of(order[0])})
+            raise InvalidHand(
+                f"finish_order_{key}",
+                f"A whole team went out first: enter this as a {what}.",
+                field,
+                {"team": team_of(order[0])},
+            )
         return order
     for place, seat in enumerate(order[:size]):
         if team_of(seat) != sweep:
-            raise InvalidHand(f"{key}_mismatch",
-                              f"In a {what} the first {size} players out are all of the team "
-                              f"marked with it (seat {seat} is not).", field,
-                              {"seat": seat, "place": place + 1, "team": sweep})
+            raise InvalidHand(
+                f"{key}_mismatch",
+                f"In a {what} the first {size} players out are all of the team "
+                f"marked with it (seat {seat} is not).",
+                field,
+                {"seat": seat, "place": place + 1, "team": sweep},
+            )
     # A paper sheet may list the others after the winning team: they played on for nothing, so
     # their order carries no meaning and is dropped.
     return order[:size]
@@ -329,36 +413,51 @@ def _calls(value: object, game: TeamVariant) -> dict[int, str]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise InvalidHand("calls_invalid",
-                          "Calls map a seat to 'tichu', 'grand' or 'blind'.", field)
+        raise InvalidHand(
+            "calls_invalid", "Calls map a seat to 'tichu', 'grand' or 'blind'.", field
+        )
     calls: dict[int, str] = {}
     rules = game.rules
     for key, call in value.items():
         seat = seat_of(key, field, game.seats)
         if seat in calls:
-            raise InvalidHand("duplicate_seat", f"Seat {seat} is named twice in the calls.", field,
-                              {"seat": seat})
+            raise InvalidHand(
+                "duplicate_seat", f"Seat {seat} is named twice in the calls.", field, {"seat": seat}
+            )
         if call is None or call == "":
             continue
         if not isinstance(call, str) or call.strip().lower() not in CALL_VALUES:
-            raise InvalidHand("unknown_call",
-                              f"{_quoted(call)!r} is not a call: use 'tichu', 'grand' or 'blind'.",
-                              field, {"seat": seat})
+            raise InvalidHand(
+                "unknown_call",
+                f"{_quoted(call)!r} is not a call: use 'tichu', 'grand' or 'blind'.",
+                field,
+                {"seat": seat},
+            )
         call = call.strip().lower()
         if call == "grand" and not game.grand_tichu_allowed:
-            raise InvalidHand("grand_tichu_not_allowed",
-                              "This event does not allow Grand Tichu.", field, {"seat": seat})
+            raise InvalidHand(
+                "grand_tichu_not_allowed",
+                "This event does not allow Grand Tichu.",
+                field,
+                {"seat": seat},
+            )
         if call == "blind" and not rules.blind_grand_tichu:
-            raise InvalidHand("blind_grand_tichu_not_allowed",
-                              "This event does not allow Blind Grand Tichu.", field,
-                              {"seat": seat})
+            raise InvalidHand(
+                "blind_grand_tichu_not_allowed",
+                "This event does not allow Blind Grand Tichu.",
+                field,
+                {"seat": seat},
+            )
         calls[seat] = call
     for team in (0, 1):
         grands = [seat for seat in game.members(team) if calls.get(seat) in GRAND_CALLS]
         if len(grands) > 1:
-            raise InvalidHand("two_grand_tichus",
-                              f"Partners (seats {_seat_list(grands)}) may not both call Grand "
-                              "Tichu.", field, {"seats": grands, "team": team})
+            raise InvalidHand(
+                "two_grand_tichus",
+                f"Partners (seats {_seat_list(grands)}) may not both call Grand Tichu.",
+                field,
+                {"seats": grands, "team": team},
+            )
     return calls
 
 
@@ -368,30 +467,43 @@ def _ticks(value: object, calls: dict[int, str], game: TeamVariant) -> dict[int,
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise InvalidHand("tichu_success_invalid",
-                          "Call ticks map a seat to true (made) or false (failed).", field)
+        raise InvalidHand(
+            "tichu_success_invalid",
+            "Call ticks map a seat to true (made) or false (failed).",
+            field,
+        )
     ticks: dict[int, bool] = {}
     for key, made in value.items():
         seat = seat_of(key, field, game.seats)
         if seat in ticks:
-            raise InvalidHand("duplicate_seat", f"Seat {seat} is ticked twice.", field,
-                              {"seat": seat})
+            raise InvalidHand(
+                "duplicate_seat", f"Seat {seat} is ticked twice.", field, {"seat": seat}
+            )
         if not isinstance(made, bool):
-            raise InvalidHand("tichu_success_invalid",
-                              "A call tick is true (made) or false (failed).", field)
+            raise InvalidHand(
+                "tichu_success_invalid", "A call tick is true (made) or false (failed).", field
+            )
         if seat not in calls:
-            raise InvalidHand("tick_not_caller",
-                              f"Seat {seat} is ticked but made no call.", field, {"seat": seat})
+            raise InvalidHand(
+                "tick_not_caller", f"Seat {seat} is ticked but made no call.", field, {"seat": seat}
+            )
         ticks[seat] = made
     if sum(ticks.values()) > 1:
-        raise InvalidHand("two_calls_made",
-                          "At most one call is made in a hand: only the first player out wins "
-                          "theirs.", field)
+        raise InvalidHand(
+            "two_calls_made",
+            "At most one call is made in a hand: only the first player out wins theirs.",
+            field,
+        )
     return ticks
 
 
-def _first_out(finish_order: tuple[int, ...], calls: dict[int, str], ticks: dict[int, bool],
-               sweep: int | None, game: TeamVariant) -> int | None:
+def _first_out(
+    finish_order: tuple[int, ...],
+    calls: dict[int, str],
+    ticks: dict[int, bool],
+    sweep: int | None,
+    game: TeamVariant,
+) -> int | None:
     """The first player out, from the finish order or a made tick, checked against the ticks; an
     entry with calls must tell every call's outcome."""
     field = "tichu_success"
@@ -403,22 +515,30 @@ def _first_out(finish_order: tuple[int, ...], calls: dict[int, str], ticks: dict
                 raise InvalidHand(
                     "tick_contradicts_finish_order",
                     f"Seat {seat}'s call is ticked {'made' if tick else 'failed'}, but seat "
-                    f"{first_out} went out first.", field,
-                    {"seat": seat, "made": tick, "first_out": first_out})
+                    f"{first_out} went out first.",
+                    field,
+                    {"seat": seat, "made": tick, "first_out": first_out},
+                )
         return first_out
     if made:
         seat = made[0]
         if sweep is not None and team_of(seat) != sweep:
-            raise InvalidHand(f"tick_contradicts_{game.sweep_key}",
-                              f"Seat {seat}'s call is ticked made, but the other team made a "
-                              f"{game.sweep_key.replace('_', ' ')}.", field,
-                              {"seat": seat, "team": sweep})
+            raise InvalidHand(
+                f"tick_contradicts_{game.sweep_key}",
+                f"Seat {seat}'s call is ticked made, but the other team made a "
+                f"{game.sweep_key.replace('_', ' ')}.",
+                field,
+                {"seat": seat, "team": sweep},
+            )
         return seat
     for seat in calls:
         if seat not in ticks and (sweep is None or team_of(seat) == sweep):
-            raise InvalidHand("first_out_unknown",
-                              f"Seat {seat} called: enter who went out first.", "finish_order",
-                              {"seat": seat})
+            raise InvalidHand(
+                "first_out_unknown",
+                f"Seat {seat} called: enter who went out first.",
+                "finish_order",
+                {"seat": seat},
+            )
     return None
 
 

@@ -64,7 +64,8 @@ _bit = attrgetter("bit")
 
 _SINGLE_ENTRIES: tuple[Entry, ...] = tuple(
     (card.bit, (card,), 1, PHOENIX_TOP_RANK if card is PHOENIX else card.rank or 0)
-    for card in CARDS)
+    for card in CARDS
+)
 """The entry of each card alone; the Dog's rank 0, the Phoenix's the highest it can take."""
 
 
@@ -73,19 +74,26 @@ def _as_entries(plays: tuple[Play, ...], rank: int) -> tuple[Entry, ...]:
 
 
 _ENTRY_TABLES = (
-    tuple(tuple(tuple(_SINGLE_ENTRIES[card.index] for card in held) for held in by_suits)
-          for by_suits in HELD),
-    _SINGLE_ENTRIES[DRAGON.index], _SINGLE_ENTRIES[PHOENIX.index],
-    tuple(tuple(tuple(_as_entries(groups[k], rank) for k in range(5)) for groups in by_suits)
-          for rank, by_suits in enumerate(GROUPS)),
-    tuple(tuple(tuple(_as_entries(groups[k], rank) for k in range(4)) for groups in by_suits)
-          for rank, by_suits in enumerate(WITH_PHOENIX)))
+    tuple(
+        tuple(tuple(_SINGLE_ENTRIES[card.index] for card in held) for held in by_suits)
+        for by_suits in HELD
+    ),
+    _SINGLE_ENTRIES[DRAGON.index],
+    _SINGLE_ENTRIES[PHOENIX.index],
+    tuple(
+        tuple(tuple(_as_entries(groups[k], rank) for k in range(5)) for groups in by_suits)
+        for rank, by_suits in enumerate(GROUPS)
+    ),
+    tuple(
+        tuple(tuple(_as_entries(groups[k], rank) for k in range(4)) for groups in by_suits)
+        for rank, by_suits in enumerate(WITH_PHOENIX)
+    ),
+)
 """``scoring.plays.PLAY_TABLES`` as entries: what ``list_singles`` and ``list_sets`` list here."""
 
 BOMB = "bomb"
 """``HandPlays``' name for its list of bombs (of either bomb kind)."""
-LEAD_KINDS = (SINGLE, DOG_KIND, PAIR, TRIPLE, FULL_HOUSE, STAIRS,
-              STRAIGHT)
+LEAD_KINDS = (SINGLE, DOG_KIND, PAIR, TRIPLE, FULL_HOUSE, STAIRS, STRAIGHT)
 """The kinds of ``HandPlays.entries`` other than ``BOMB``, in the order ``leads`` lists them."""
 LEADS = "leads"
 """``HandPlays``' name for the list of every non-bomb lead."""
@@ -115,8 +123,7 @@ def _generate(hand: HandView, kind: str, mahjong_in_bomb: bool) -> list[Play]:
     return out
 
 
-def _entries(hand: HandView, kind: str, mahjong_in_bomb: bool
-             ) -> list[Entry]:
+def _entries(hand: HandView, kind: str, mahjong_in_bomb: bool) -> list[Entry]:
     """The candidates of one kind as ``HandPlays`` entries.
 
     The rank of the highest reading (the one that beats every table any reading beats) is read
@@ -143,8 +150,7 @@ def _entries(hand: HandView, kind: str, mahjong_in_bomb: bool
     if kind == FULL_HOUSE:
         for play in plays:
             first, third = play[0].rank, play[2].rank  # real cards: the Phoenix stands last
-            append((sum(map(_bit, play)), play, 5,
-                    first if first == third else third))  # type: ignore[arg-type]
+            append((sum(map(_bit, play)), play, 5, first if first == third else third))  # type: ignore[arg-type]
     else:  # stairs, straights, bombs
         above = 1 if kind == STRAIGHT else 0
         for play in plays:
@@ -159,7 +165,7 @@ def _two_deck_entries(mask: int, kind: str, mahjong_in_bomb: bool) -> list[Entry
     """``_entries`` for a hand of two decks, from its leads (``two_deck_leads``)."""
     found = []
     for play_mask, play, lead in two_deck_leads(mask, mahjong_in_bomb):
-        if (lead.is_bomb if kind == BOMB else lead.kind == kind):
+        if lead.is_bomb if kind == BOMB else lead.kind == kind:
             rank = lead.rank or 0  # the Dog's 0, as ``_SINGLE_ENTRIES``
             if kind == SINGLE and play[0].face is PHOENIX:
                 rank = PHOENIX_TOP_RANK
@@ -178,8 +184,10 @@ def _top_single(mask: int) -> float:
     return LOWEST_RANK + ((suited.bit_length() - 1) >> 2) if suited else 0
 
 
-_SUITED_ABOVE = tuple(sum(card.bit for card in CARDS[:52] if (card.rank or 0) > rank)
-                      for rank in range(DRAGON_RANK + 1))
+_SUITED_ABOVE = tuple(
+    sum(card.bit for card in CARDS[:52] if (card.rank or 0) > rank)
+    for rank in range(DRAGON_RANK + 1)
+)
 """``_SUITED_ABOVE[rank]``: the suited cards of ranks above ``rank`` (0-15)."""
 
 
@@ -280,8 +288,7 @@ class HandPlays:
             return []
         return [entry for entry in self.entries(kind) if entry[3] > rank and entry[2] == length]
 
-    def bomb_entries(self, table: Combination | None = None
-                     ) -> list[Entry]:
+    def bomb_entries(self, table: Combination | None = None) -> list[Entry]:
         """The bombs that may be laid on ``table`` (``None``: every bomb; none on the Dog), as
         entries."""
         entries = self.entries(BOMB)
@@ -293,8 +300,9 @@ class HandPlays:
         """The bombs that may be laid on ``table`` (``None``: every bomb; none on the Dog)."""
         return [entry[1] for entry in self.bomb_entries(table)]
 
-    def split_entries(self, table: Combination | None, wish: int | None = None
-                      ) -> tuple[list[Entry], list[Entry], bool]:
+    def split_entries(
+        self, table: Combination | None, wish: int | None = None
+    ) -> tuple[list[Entry], list[Entry], bool]:
         """The legal plays as entries (non-bombs, bombs), and whether a pass is legal: under the
         wish's obligation only the non-bombs holding the wished rank remain, and no pass."""
         if self.mask >> DECK_SIZE:
@@ -316,8 +324,11 @@ class HandPlays:
                     plays = []  # no single of the hand beats it (quicker than looking)
                 else:
                     length = table.length
-                    plays = [entry for entry in self.entries(kind)
-                             if entry[3] > rank and entry[2] == length]
+                    plays = [
+                        entry
+                        for entry in self.entries(kind)
+                        if entry[3] > rank and entry[2] == length
+                    ]
         if wish and self.mask & WISH_MASKS[wish]:
             cards = WISH_MASKS[wish]
             fulfilling = [entry for entry in plays if entry[0] & cards]
@@ -325,8 +336,9 @@ class HandPlays:
                 return fulfilling, bombs, False
         return plays, bombs, table is not None
 
-    def _two_deck_split(self, table: Combination | None, wish: int | None
-                        ) -> tuple[list[Entry], list[Entry], bool]:
+    def _two_deck_split(
+        self, table: Combination | None, wish: int | None
+    ) -> tuple[list[Entry], list[Entry], bool]:
         """``split_entries`` for a hand of two decks: each candidate laid on the table as the
         state machine would (``reading_of_mask``: the second Dragon on the first, a Phoenix on
         the other)."""
@@ -344,14 +356,14 @@ class HandPlays:
                 return fulfilling, bombs, False
         return plays, bombs, table is not None
 
-    def split(self, table: Combination | None, wish: int | None = None
-              ) -> tuple[list[Play], list[Play], bool]:
+    def split(
+        self, table: Combination | None, wish: int | None = None
+    ) -> tuple[list[Play], list[Play], bool]:
         """``split_entries`` as plays."""
         plays, bombs, may_pass = self.split_entries(table, wish)
         return [entry[1] for entry in plays], [entry[1] for entry in bombs], may_pass
 
-    def legal(self, table: Combination | None, wish: int | None = None
-              ) -> tuple[list[Play], bool]:
+    def legal(self, table: Combination | None, wish: int | None = None) -> tuple[list[Play], bool]:
         """``legal_plays`` for this hand (the same sets of cards), and whether a pass is legal."""
         plays, bombs, may_pass = self.split_entries(table, wish)
         return [entry[1] for entry in plays] + [entry[1] for entry in bombs], may_pass

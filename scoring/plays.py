@@ -81,21 +81,29 @@ Play = tuple[Card, ...]
 _RANKS = range(LOWEST_RANK, HIGHEST_RANK + 1)
 
 HELD: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
-    tuple(tuple(CARDS[((rank - LOWEST_RANK) << 2) + suit] for suit in range(4)
-                if nibble >> suit & 1) if rank >= LOWEST_RANK else ()
-          for nibble in range(16))
-    for rank in range(HIGHEST_RANK + 1))
+    tuple(
+        tuple(CARDS[((rank - LOWEST_RANK) << 2) + suit] for suit in range(4) if nibble >> suit & 1)
+        if rank >= LOWEST_RANK
+        else ()
+        for nibble in range(16)
+    )
+    for rank in range(HIGHEST_RANK + 1)
+)
 """``HELD[rank][suits]``: the cards of a rank held in the suits of a 4-bit mask, in index order."""
 
 GROUPS: tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...] = tuple(
     tuple(tuple(tuple(combinations(held, k)) for k in range(5)) for held in by_suits)
-    for by_suits in HELD)
+    for by_suits in HELD
+)
 """``GROUPS[rank][suits][k]``: every choice of ``k`` of those cards (pairs, triples, ...)."""
 
 WITH_PHOENIX: tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...] = tuple(
-    tuple(tuple(tuple(group + (PHOENIX,) for group in groups[k]) for k in range(4))
-          for groups in by_suits)
-    for by_suits in GROUPS)
+    tuple(
+        tuple(tuple(group + (PHOENIX,) for group in groups[k]) for k in range(4))
+        for groups in by_suits
+    )
+    for by_suits in GROUPS
+)
 """``WITH_PHOENIX[rank][suits][k]``: every choice of ``k`` of those cards and the Phoenix."""
 
 _SINGLE_PLAYS: tuple[Play, ...] = tuple((card,) for card in CARDS)
@@ -105,9 +113,15 @@ _MAH_JONG_RANK_BIT = 1 << MAH_JONG_RANK
 """The Mah Jong in a rank bitmask (``HandView.run``)."""
 
 PLAY_TABLES = (
-    tuple(tuple(tuple(_SINGLE_PLAYS[card.index] for card in held) for held in by_suits)
-          for by_suits in HELD),
-    (DRAGON,), (PHOENIX,), GROUPS, WITH_PHOENIX)
+    tuple(
+        tuple(tuple(_SINGLE_PLAYS[card.index] for card in held) for held in by_suits)
+        for by_suits in HELD
+    ),
+    (DRAGON,),
+    (PHOENIX,),
+    GROUPS,
+    WITH_PHOENIX,
+)
 """What the generators of singles and sets list by default: plays (``list_singles``,
 ``list_sets``; ``scoring.hand_plays`` gives them tables of its entries instead)."""
 
@@ -134,8 +148,10 @@ RANKS_ABOVE = tuple(_SUITED_RANKS & -(1 << (rank + 1)) for rank in range(DRAGON_
 (maybe a Phoenix's half rank)."""
 
 
-_RANK_LISTS = tuple(tuple(rank for rank in _RANKS if bits << LOWEST_RANK >> rank & 1)
-                    for bits in range(1 << len(_RANKS)))
+_RANK_LISTS = tuple(
+    tuple(rank for rank in _RANKS if bits << LOWEST_RANK >> rank & 1)
+    for bits in range(1 << len(_RANKS))
+)
 
 
 def ranks_in(mask: int) -> tuple[int, ...]:
@@ -163,9 +179,11 @@ def rank_sets(mask: int) -> tuple[int, int, int]:
 
 def _rank_sets_of(digits: bytes) -> tuple[int, int, int]:
     """``rank_sets`` of the hex digits of a suited-card mask."""
-    return (int(digits.translate(_HEX_TO_HELD), 2) << LOWEST_RANK,
-            int(digits.translate(_HEX_TO_PAIRED), 2) << LOWEST_RANK,
-            int(digits.translate(_HEX_TO_TRIPLED), 2) << LOWEST_RANK)
+    return (
+        int(digits.translate(_HEX_TO_HELD), 2) << LOWEST_RANK,
+        int(digits.translate(_HEX_TO_PAIRED), 2) << LOWEST_RANK,
+        int(digits.translate(_HEX_TO_TRIPLED), 2) << LOWEST_RANK,
+    )
 
 
 class HandView:
@@ -176,8 +194,19 @@ class HandView:
     Jong). The hex digits of the suited-card mask are the nibbles (as in ``rank_sets``). The
     flags ``phoenix``, ``mahjong``, ``dragon``, ``dog`` and ``flush`` are bits, true or 0."""
 
-    __slots__ = ("mask", "nibbles", "held", "paired", "tripled", "run", "phoenix", "mahjong",
-                 "dragon", "dog", "flush")
+    __slots__ = (
+        "mask",
+        "nibbles",
+        "held",
+        "paired",
+        "tripled",
+        "run",
+        "phoenix",
+        "mahjong",
+        "dragon",
+        "dog",
+        "flush",
+    )
 
     def __init__(self, mask: int) -> None:
         suited = mask & SUITED_MASK
@@ -195,6 +224,7 @@ class HandView:
 
 # -- candidates by kind --------------------------------------------------------------------------
 
+
 def _concat(parts: Sequence[Sequence[Play]]) -> list[Play]:
     """Every play taking one group from each part (a product of groups, flattened)."""
     acc: Sequence[Play] = parts[0]
@@ -203,8 +233,9 @@ def _concat(parts: Sequence[Sequence[Play]]) -> list[Play]:
     return list(acc)
 
 
-def list_singles(hand: HandView, above: float, out: list[Any],
-                 tables: tuple[Any, ...] | None = None) -> None:
+def list_singles(
+    hand: HandView, above: float, out: list[Any], tables: tuple[Any, ...] | None = None
+) -> None:
     """Singles above rank ``above``: suited cards and the Dragon; the Phoenix on any single but
     the Dragon. (The Mah Jong and the Dog only lead.) ``tables``: ``hand_plays``' tables, to
     list ``HandPlays`` entries rather than plays."""
@@ -219,8 +250,9 @@ def list_singles(hand: HandView, above: float, out: list[Any],
             out.append(phoenix)
 
 
-def list_sets(hand: HandView, size: int, above: float, out: list[Any],
-              tables: tuple[Any, ...] | None = None) -> None:
+def list_sets(
+    hand: HandView, size: int, above: float, out: list[Any], tables: tuple[Any, ...] | None = None
+) -> None:
     """Pairs (``size`` 2) or triples (3) above rank ``above``: real cards of one rank, or one fewer
     completed by the Phoenix. ``tables``: as for ``list_singles``."""
     groups, with_phoenix = (tables or PLAY_TABLES)[3:]
@@ -268,8 +300,7 @@ def _stairs_of(hand: HandView, low: int, high: int, out: list[Play]) -> None:
     if hand.phoenix:
         for i in short or range(len(pairs)):
             rank = low + i
-            out.extend(_concat(pairs[:i] + [WITH_PHOENIX[rank][nibbles[rank]][1]]
-                               + pairs[i + 1:]))
+            out.extend(_concat(pairs[:i] + [WITH_PHOENIX[rank][nibbles[rank]][1]] + pairs[i + 1 :]))
 
 
 def list_stairs(hand: HandView, length: int | None, above: float, out: list[Play]) -> None:
@@ -328,8 +359,9 @@ Windows = tuple[tuple[tuple[tuple[Picker, ...], ...], ...], ...]
 def _picker(low: int, high: int, phoenix_at: int = 0) -> Picker:
     """The ``Picker`` of the ranks ``low``-``high``, the Phoenix for rank ``phoenix_at``
     (0: none)."""
-    return itemgetter(*(_PHOENIX_SLOT if rank == phoenix_at else rank
-                        for rank in range(low, high + 1)))
+    return itemgetter(
+        *(_PHOENIX_SLOT if rank == phoenix_at else rank for rank in range(low, high + 1))
+    )
 
 
 def _window(low: int, high: int, gap: int, phoenix: bool) -> tuple[Picker, ...]:
@@ -350,10 +382,13 @@ def _window(low: int, high: int, gap: int, phoenix: bool) -> tuple[Picker, ...]:
 
 def _windows(phoenix: bool) -> Windows:
     """``_window`` for each low, high and gap (gap 0 only without the Phoenix)."""
-    return tuple(tuple(tuple(_window(low, high, gap, phoenix)
-                             for gap in range(high + 1 if phoenix else 1))
-                       for high in range(HIGHEST_RANK + 1))
-                 for low in range(HIGHEST_RANK + 1))
+    return tuple(
+        tuple(
+            tuple(_window(low, high, gap, phoenix) for gap in range(high + 1 if phoenix else 1))
+            for high in range(HIGHEST_RANK + 1)
+        )
+        for low in range(HIGHEST_RANK + 1)
+    )
 
 
 _WINDOWS = (_windows(False), _windows(True))
@@ -363,26 +398,37 @@ _WINDOWS = (_windows(False), _windows(True))
 def _from_low(windows: Windows, low: int, gap: int, top: int) -> tuple[Picker, ...]:
     """The pickers of every window from ``low`` to at most ``top``: the gap is in those that
     reach it."""
-    return tuple(picker for high in range(low, top + 1)
-                 for picker in windows[low][high][gap if gap <= high else 0])
+    return tuple(
+        picker
+        for high in range(low, top + 1)
+        for picker in windows[low][high][gap if gap <= high else 0]
+    )
 
 
 _FROM_LOW = tuple(
-    tuple(tuple(tuple(_from_low(windows, low, gap, top) for top in range(HIGHEST_RANK + 1))
-                for gap in range(HIGHEST_RANK + 1 if phoenix else 1))
-          for low in range(HIGHEST_RANK - MIN_STRAIGHT_LENGTH + 2))
-    for phoenix, windows in enumerate(_WINDOWS))
+    tuple(
+        tuple(
+            tuple(_from_low(windows, low, gap, top) for top in range(HIGHEST_RANK + 1))
+            for gap in range(HIGHEST_RANK + 1 if phoenix else 1)
+        )
+        for low in range(HIGHEST_RANK - MIN_STRAIGHT_LENGTH + 2)
+    )
+    for phoenix, windows in enumerate(_WINDOWS)
+)
 """``_FROM_LOW[phoenix][low][gap][top]``: ``_from_low``, every straight of a lead from a low."""
 
 _STRAIGHT_LOWS = sum(1 << low for low in range(MAH_JONG_RANK, HIGHEST_RANK - 3))
 """The rank bitmask of the lows a straight may start at (the Mah Jong's 1 to the Ten)."""
-_BIT_LISTS = tuple(tuple(bit for bit in range(HIGHEST_RANK + 1) if bits >> bit & 1)
-                   for bits in range(_STRAIGHT_LOWS << 1))
+_BIT_LISTS = tuple(
+    tuple(bit for bit in range(HIGHEST_RANK + 1) if bits >> bit & 1)
+    for bits in range(_STRAIGHT_LOWS << 1)
+)
 """``_BIT_LISTS[bits]``: the set bits of a rank bitmask of the Ten or lower, lowest first."""
 
 
-def list_straights(hand: HandView, length: int | None, above: float, mahjong_in_bomb: bool,
-                   out: list[Play]) -> None:
+def list_straights(
+    hand: HandView, length: int | None, above: float, mahjong_in_bomb: bool, out: list[Play]
+) -> None:
     """Straights of ``length`` cards (``None``: every length) whose top card ranks above ``above``.
     Every rank of the run is held (the Mah Jong as the 1), save at most one the Phoenix stands for.
     One-suit straights are bombs, left to ``list_bombs``.
@@ -422,8 +468,9 @@ def list_straights(hand: HandView, length: int | None, above: float, mahjong_in_
     choices: list[Play] = [*map(getitem, HELD, hand.nibbles), (PHOENIX,)]
     if hand.mahjong:
         choices[MAH_JONG_RANK] = (MAH_JONG,)
-    plays = chain.from_iterable(starmap(product, map(
-        call, chain.from_iterable(pickers), repeat(choices))))
+    plays = chain.from_iterable(
+        starmap(product, map(call, chain.from_iterable(pickers), repeat(choices)))
+    )
     if not hand.flush:
         out.extend(plays)
         return
@@ -436,12 +483,15 @@ def list_straights(hand: HandView, length: int | None, above: float, mahjong_in_
 
 # -- bombs -------------------------------------------------------------------------------------
 
+
 def may_hold_bomb(mask: int) -> bool:
     """A quick test: no bomb without four of a kind or four consecutive ranks of one suit (the
     least a straight flush needs, with the Mah Jong below them)."""
     suited = mask & SUITED_MASK
-    return bool(suited & suited >> 1 & suited >> 2 & suited >> 3 & RANK_FIRSTS
-                or suited & suited >> 4 & suited >> 8 & suited >> 12)
+    return bool(
+        suited & suited >> 1 & suited >> 2 & suited >> 3 & RANK_FIRSTS
+        or suited & suited >> 4 & suited >> 8 & suited >> 12
+    )
 
 
 _BOMB_CACHE: dict[tuple[int, bool], tuple[Play, ...]] = {}
@@ -455,8 +505,11 @@ def bombs_in(mask: int, mahjong_in_bomb: bool = False) -> tuple[Play, ...]:
     comes last. Cached per hand that may hold one; most hands are told apart by
     ``may_hold_bomb`` without the cache."""
     if mask >> DECK_SIZE:  # by rank, as below (a bomb holds no Phoenix)
-        return tuple(tuple(sorted(play, key=_rank_of)) for _, play, lead
-                     in two_deck_leads(mask, mahjong_in_bomb) if lead.is_bomb)
+        return tuple(
+            tuple(sorted(play, key=_rank_of))
+            for _, play, lead in two_deck_leads(mask, mahjong_in_bomb)
+            if lead.is_bomb
+        )
     if not may_hold_bomb(mask):
         return ()
     key = (mask, mahjong_in_bomb)
@@ -464,8 +517,9 @@ def bombs_in(mask: int, mahjong_in_bomb: bool = False) -> tuple[Play, ...]:
     if found is not None:
         return found
     suited = mask & SUITED_MASK
-    bombs = [GROUPS[rank][15][4][0] for rank in _RANKS
-             if suited & RANK_MASKS[rank] == RANK_MASKS[rank]]
+    bombs = [
+        GROUPS[rank][15][4][0] for rank in _RANKS if suited & RANK_MASKS[rank] == RANK_MASKS[rank]
+    ]
     if suited & suited >> 4 & suited >> 8 & suited >> 12:  # four consecutive ranks of one suit
         mahjong = 1 if mahjong_in_bomb and mask & MAH_JONG_BIT else 0
         for suit in range(4):
@@ -479,9 +533,14 @@ def bombs_in(mask: int, mahjong_in_bomb: bool = False) -> tuple[Play, ...]:
                 while high < HIGHEST_RANK and ranks >> (high << 2) & 1:
                     high += 1
                 for end in range(low + MIN_STRAIGHT_LENGTH - 1, high + 1):
-                    bombs.append(tuple(MAH_JONG if r == MAH_JONG_RANK
-                                       else CARDS[((r - LOWEST_RANK) << 2) + suit]
-                                       for r in range(low, end + 1)))
+                    bombs.append(
+                        tuple(
+                            MAH_JONG
+                            if r == MAH_JONG_RANK
+                            else CARDS[((r - LOWEST_RANK) << 2) + suit]
+                            for r in range(low, end + 1)
+                        )
+                    )
     if len(_BOMB_CACHE) > _BOMB_CACHE_SIZE:
         _BOMB_CACHE.clear()
     found = _BOMB_CACHE[key] = tuple(bombs)
@@ -503,8 +562,9 @@ def bombs_on(mask: int, table: Combination | None, mahjong_in_bomb: bool = False
     return [bomb for bomb in bombs if outranks_bomb(len(bomb), bomb[-1].rank, table)]
 
 
-def list_bombs(hand: HandView, table: Combination | None, mahjong_in_bomb: bool,
-               out: list[Play]) -> None:
+def list_bombs(
+    hand: HandView, table: Combination | None, mahjong_in_bomb: bool, out: list[Play]
+) -> None:
     """Bombs that beat ``table`` (``None`` or a non-bomb: every bomb), from ``bombs_on``."""
     out.extend(bombs_on(hand.mask, table, mahjong_in_bomb))
 
@@ -514,8 +574,9 @@ def list_bombs(hand: HandView, table: Combination | None, mahjong_in_bomb: bool,
 _TWO_DECK_CACHE: dict[tuple[int, bool], tuple[tuple[int, Play, Combination], ...]] = {}
 
 
-def two_deck_leads(mask: int, mahjong_in_bomb: bool = False
-                   ) -> tuple[tuple[int, Play, Combination], ...]:
+def two_deck_leads(
+    mask: int, mahjong_in_bomb: bool = False
+) -> tuple[tuple[int, Play, Combination], ...]:
     """Every combination a hand holding cards of two decks can lead, each set of cards once, as
     (mask, cards, highest reading). The groups a hand could form are proposed rank by rank (the
     cards of a rank from both decks, one Phoenix at most standing in), and ``_analyse`` (through
@@ -569,8 +630,10 @@ def two_deck_leads(mask: int, mahjong_in_bomb: bool = False
                 proposals += [sum(parts, ()) for parts in product(*ranks_run)]
             for i in range(1 if low == MAH_JONG_RANK else 0, len(ranks_run)):
                 for ph in phoenixes:
-                    proposals += [sum(parts, ()) for parts in
-                                  product(*ranks_run[:i], (((ph,),)), *ranks_run[i + 1:])]
+                    proposals += [
+                        sum(parts, ())
+                        for parts in product(*ranks_run[:i], (((ph,),)), *ranks_run[i + 1 :])
+                    ]
     leads = {}
     for play in proposals:
         play_mask = sum(card.bit for card in play)
@@ -584,8 +647,9 @@ def two_deck_leads(mask: int, mahjong_in_bomb: bool = False
     return found
 
 
-def _two_deck_candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
-                         ) -> tuple[list[Play], list[Play]]:
+def _two_deck_candidates(
+    hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
+) -> tuple[list[Play], list[Play]]:
     """``_candidates`` for a hand of two decks: its leads, those that may be laid on ``table``."""
     plays: list[Play] = []
     bombs: list[Play] = []
@@ -595,8 +659,9 @@ def _two_deck_candidates(hand_mask: int, table: Combination | None, mahjong_in_b
     return plays, bombs
 
 
-def _candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
-                ) -> tuple[list[Play], list[Play]]:
+def _candidates(
+    hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
+) -> tuple[list[Play], list[Play]]:
     """Stage one: the plays from the hand that may be laid on ``table``, as (non-bombs, bombs)."""
     plays: list[Play] = []
     bombs: list[Play] = []
@@ -639,6 +704,7 @@ def _candidates(hand_mask: int, table: Combination | None, mahjong_in_bomb: bool
 
 # -- the wish ----------------------------------------------------------------------------------
 
+
 def _wished(wish: int | None) -> frozenset[Card]:
     """The real cards of the wished rank, of either deck (the Phoenix is never one of them)."""
     if wish is None:
@@ -663,18 +729,24 @@ def _holding(plays: list[Play], wished: frozenset[Card]) -> list[Play]:
     return [play for play in plays if not wished.isdisjoint(play)]
 
 
-def wish_obliges(hand: Cards, table: Table, wish: int | None, *,
-                 mahjong_in_bomb: bool = False) -> bool:
+def wish_obliges(
+    hand: Cards, table: Table, wish: int | None, *, mahjong_in_bomb: bool = False
+) -> bool:
     """Must the player fulfil the wish? True when a wish stands and the hand can legally play a
     combination holding a real card of the wished rank on this table, a bomb or a play helped by
     the Phoenix included (on a lead: when the hand holds one)."""
     _wished(wish)
-    return obliges(_hand_mask(hand), table_combination(table, mahjong_in_bomb=mahjong_in_bomb),
-                   wish, mahjong_in_bomb)
+    return obliges(
+        _hand_mask(hand),
+        table_combination(table, mahjong_in_bomb=mahjong_in_bomb),
+        wish,
+        mahjong_in_bomb,
+    )
 
 
-def obliges(hand_mask: int, table: Combination | None, wish: int | None,
-            mahjong_in_bomb: bool = False) -> bool:
+def obliges(
+    hand_mask: int, table: Combination | None, wish: int | None, mahjong_in_bomb: bool = False
+) -> bool:
     """``wish_obliges`` for a hand given as a bitmask, a table as a ``Combination`` (or ``None``)
     and a wish already known to be a rank 2-A (or ``None``): the state machine's check."""
     if not wish:
@@ -686,11 +758,13 @@ def obliges(hand_mask: int, table: Combination | None, wish: int | None,
         return True
     plays, bombs = _candidates(hand_mask, table, mahjong_in_bomb)
     return any(sum(map(_bit, play)) & cards for play in plays) or any(
-        sum(map(_bit, bomb)) & cards for bomb in bombs)
+        sum(map(_bit, bomb)) & cards for bomb in bombs
+    )
 
 
-def legal_plays(hand: Cards, table: Table = None, wish: int | None = None, *,
-                mahjong_in_bomb: bool = False) -> list[Play]:
+def legal_plays(
+    hand: Cards, table: Table = None, wish: int | None = None, *, mahjong_in_bomb: bool = False
+) -> list[Play]:
     """Every legal play from ``hand`` on ``table`` (``None``: a lead), the wish applied.
 
     Each play is a distinct set of cards, listed once as a tuple (the order of its cards carries
@@ -709,8 +783,14 @@ def legal_plays(hand: Cards, table: Table = None, wish: int | None = None, *,
     return plays
 
 
-def is_legal_play(hand: Cards, play: Cards | None, table: Table = None, wish: int | None = None,
-                  *, mahjong_in_bomb: bool = False) -> bool:
+def is_legal_play(
+    hand: Cards,
+    play: Cards | None,
+    table: Table = None,
+    wish: int | None = None,
+    *,
+    mahjong_in_bomb: bool = False,
+) -> bool:
     """May ``play`` (``None``: a pass) be made from ``hand`` on ``table`` under ``wish``?
 
     A pass is legal only on a table (never on a lead) and when the wish does not oblige. A play
@@ -720,8 +800,9 @@ def is_legal_play(hand: Cards, play: Cards | None, table: Table = None, wish: in
     hand = cards_of(_hand_mask(hand))
     table = table_combination(table, mahjong_in_bomb=mahjong_in_bomb)
     if play is None:
-        return table is not None and not wish_obliges(hand, table, wish,
-                                                      mahjong_in_bomb=mahjong_in_bomb)
+        return table is not None and not wish_obliges(
+            hand, table, wish, mahjong_in_bomb=mahjong_in_bomb
+        )
     found = readings(play, mahjong_in_bomb=mahjong_in_bomb)
     if not found or not set(found[0].cards).issubset(hand):
         return False
@@ -730,5 +811,3 @@ def is_legal_play(hand: Cards, play: Cards | None, table: Table = None, wish: in
     if found[0].is_bomb or _wished(wish).intersection(found[0].cards):
         return True
     return not wish_obliges(hand, table, wish, mahjong_in_bomb=mahjong_in_bomb)
-
-

@@ -55,7 +55,11 @@ from .state import HandState
 FORMAT = "tichu-hand/1"
 
 _SIMPLE: dict[str, type[BlindGrandTichu | GrandTichu | Tichu | Pass]] = {
-    "blind": BlindGrandTichu, "grand": GrandTichu, "tichu": Tichu, "pass": Pass}
+    "blind": BlindGrandTichu,
+    "grand": GrandTichu,
+    "tichu": Tichu,
+    "pass": Pass,
+}
 _NAMES: dict[type, str] = {cls: name for name, cls in _SIMPLE.items()}
 
 
@@ -75,14 +79,22 @@ class InvalidRecord(ValueError):
 def action_to_json(action: Action) -> dict[str, Any]:
     """An action as a record entry."""
     if type(action) is Play:
-        data: dict[str, Any] = {"seat": action.seat, "action": "play",
-                                "cards": format_cards(action.cards)}
+        data: dict[str, Any] = {
+            "seat": action.seat,
+            "action": "play",
+            "cards": format_cards(action.cards),
+        }
         if action.wish is not None:
             data["wish"] = action.wish
         return data
     if type(action) is Exchange:
-        return {"seat": action.seat, "action": "exchange", "left": str(action.left),
-                "partner": str(action.partner), "right": str(action.right)}
+        return {
+            "seat": action.seat,
+            "action": "exchange",
+            "left": str(action.left),
+            "partner": str(action.partner),
+            "right": str(action.right),
+        }
     if type(action) is Push:
         return {"seat": action.seat, "action": "push", "cards": format_cards(action.cards)}
     if type(action) is GiveLead:
@@ -158,8 +170,7 @@ def replay(record: Mapping[str, Any]) -> HandScore | PlacingScore:
     try:
         rules = Rules.from_dict(record.get("rules") or {})
         deal = [parse_cards(" ".join(cards)) for cards in record["deal"]]
-        state = HandState(deal, rules, dealer=record.get("dealer"),
-                          placing=record.get("placing"))
+        state = HandState(deal, rules, dealer=record.get("dealer"), placing=record.get("placing"))
     except (KeyError, TypeError, ValueError) as error:
         raise InvalidRecord(f"bad rules or deal: {error}") from None
     actions = record.get("actions")
@@ -173,11 +184,15 @@ def replay(record: Mapping[str, Any]) -> HandScore | PlacingScore:
         except ValueError as error:
             raise InvalidRecord(f"malformed action: {error}", index, data) from None
     if not state.over:
-        raise InvalidRecord(f"the actions stop before the hand is over (waiting for seat "
-                            f"{state.to_act} in the {state.phase} phase)", len(actions))
+        raise InvalidRecord(
+            f"the actions stop before the hand is over (waiting for seat "
+            f"{state.to_act} in the {state.phase} phase)",
+            len(actions),
+        )
     score = state.score()
     recorded = record.get("result")
     if recorded is not None and recorded != result_of(score):
-        raise InvalidRecord(f"the recorded result {recorded} differs from the replayed one "
-                            f"{result_of(score)}")
+        raise InvalidRecord(
+            f"the recorded result {recorded} differs from the replayed one {result_of(score)}"
+        )
     return score

@@ -55,12 +55,23 @@ class Rules:
 
     def __post_init__(self) -> None:
         value = self.double_victory_points
-        if not isinstance(value, int) or isinstance(value, bool) or not (
-                0 < value <= MAX_DOUBLE_VICTORY_POINTS) or value % 5:
-            raise ValueError("the double-victory value must be a multiple of 5 from 5 to "
-                             f"{MAX_DOUBLE_VICTORY_POINTS}")
-        for option in ("grand_tichu_allowed", "blind_grand_tichu", "dragon_kept_when_last",
-                       "mahjong_in_bomb", "chaos"):
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or not (0 < value <= MAX_DOUBLE_VICTORY_POINTS)
+            or value % 5
+        ):
+            raise ValueError(
+                "the double-victory value must be a multiple of 5 from 5 to "
+                f"{MAX_DOUBLE_VICTORY_POINTS}"
+            )
+        for option in (
+            "grand_tichu_allowed",
+            "blind_grand_tichu",
+            "dragon_kept_when_last",
+            "mahjong_in_bomb",
+            "chaos",
+        ):
             if not isinstance(getattr(self, option), bool):
                 raise ValueError(f"{option} must be true or false")
         from .variants import check_rules  # the games check their own options

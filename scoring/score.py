@@ -40,8 +40,10 @@ def sweep_of(finish_order: Sequence[int], team_size: int = 2) -> int | None:
     """The team whose players all went out first, before any opponent, or ``None``: the double
     victory of four-player Tichu (teams of two), Tientsin's triple victory (teams of three). It
     ends the hand at once."""
-    if len(finish_order) >= team_size and len(
-            {team_of(seat) for seat in finish_order[:team_size]}) == 1:
+    if (
+        len(finish_order) >= team_size
+        and len({team_of(seat) for seat in finish_order[:team_size]}) == 1
+    ):
         return team_of(finish_order[0])
     return None
 
@@ -54,8 +56,11 @@ class Call(StrEnum):
     BLIND = "blind"
 
 
-CALL_VALUES: dict[str, int] = {Call.TICHU: TICHU_VALUE, Call.GRAND: GRAND_TICHU_VALUE,
-               Call.BLIND: BLIND_GRAND_TICHU_VALUE}
+CALL_VALUES: dict[str, int] = {
+    Call.TICHU: TICHU_VALUE,
+    Call.GRAND: GRAND_TICHU_VALUE,
+    Call.BLIND: BLIND_GRAND_TICHU_VALUE,
+}
 GRAND_CALLS: frozenset[str] = frozenset({Call.GRAND, Call.BLIND})
 """The calls made before all 14 cards are seen: partners may not both make one."""
 
@@ -75,9 +80,13 @@ class CallOutcome:
         return value if self.made else -value
 
 
-def hand_totals(card_points: Sequence[int] | None, sweep: int | None,
-                calls: Sequence[CallOutcome], rules: Rules,
-                sweep_points: int | None = None) -> tuple[int, int]:
+def hand_totals(
+    card_points: Sequence[int] | None,
+    sweep: int | None,
+    calls: Sequence[CallOutcome],
+    rules: Rules,
+    sweep_points: int | None = None,
+) -> tuple[int, int]:
     """Both teams' Tichu points: the card points (or, after a sweep, ``sweep_points`` for that
     team, by default the event's double-victory value, and 0), plus each team's calls."""
     totals = [0, 0]
@@ -136,8 +145,11 @@ class HandScore:
 
         vp = self.victory_points(scheme)
         dummy = None if self.dealer is None else partner_of(self.dealer)
-        return {seat: (self.totals[team_of(seat)], vp[team_of(seat)])
-                for seat in range(VARIANTS[self.game].seats_for()) if seat != dummy}
+        return {
+            seat: (self.totals[team_of(seat)], vp[team_of(seat)])
+            for seat in range(VARIANTS[self.game].seats_for())
+            if seat != dummy
+        }
 
     def as_entry(self) -> dict[str, Any]:
         """The canonical score entry of this hand: JSON-ready, string seat keys in order, ticks for

@@ -37,8 +37,14 @@ class PlayedHand:
         return make_record(self.state, list(self.actions))
 
 
-def play_hand(rules: Rules = STANDARD, seed: int = 0, bots: Sequence[Bot] | None = None, *,
-              dealer: int | None = None, placing: Sequence[int] | None = None) -> PlayedHand:
+def play_hand(
+    rules: Rules = STANDARD,
+    seed: int = 0,
+    bots: Sequence[Bot] | None = None,
+    *,
+    dealer: int | None = None,
+    placing: Sequence[int] | None = None,
+) -> PlayedHand:
     """Deal with ``seed`` and let a bot per seat (default: ``HeuristicBot``s seeded from
     ``seed``) play one hand of the rules' game to the end (``scoring.bots.play_out``); the
     hand's setting, Threechu's ``dealer`` or Grand Seigneur's previous ``placing``, as

@@ -132,8 +132,18 @@ _bit = attrgetter("bit")
 def _next_seat_table(seats: int, holding: int) -> tuple[int, ...]:
     """For each of ``seats`` seats, the next seat in playing order among those of the mask
     ``holding`` (itself if none other is)."""
-    return tuple(next((other for k in range(1, seats) for other in ((seat + k) % seats,)
-                       if holding >> other & 1), seat) for seat in range(seats))
+    return tuple(
+        next(
+            (
+                other
+                for k in range(1, seats)
+                for other in ((seat + k) % seats,)
+                if holding >> other & 1
+            ),
+            seat,
+        )
+        for seat in range(seats)
+    )
 
 
 def _next_seats(hands: Sequence[int]) -> tuple[int, ...]:
@@ -147,6 +157,7 @@ def _next_seats(hands: Sequence[int]) -> tuple[int, ...]:
 
 
 # -- the state ---------------------------------------------------------------------------------
+
 
 class HandState:
     """One hand in progress. Read its fields; change it only through ``apply``.
@@ -162,10 +173,34 @@ class HandState:
     ``placing`` the hand's setting; ``dog_player`` the seat choosing whom the Dog's lead goes to.
     """
 
-    __slots__ = ("rules", "deal", "phase", "hands", "calls", "decided", "exchanges", "played",
-                 "turn", "table", "table_seat", "trick", "passes", "wish", "won", "out",
-                 "dragon_giver", "_next_seat", "_dealt", "variant", "seats", "dealer",
-                 "placing", "dog_player", "_recipients", "_wish_free")
+    __slots__ = (
+        "rules",
+        "deal",
+        "phase",
+        "hands",
+        "calls",
+        "decided",
+        "exchanges",
+        "played",
+        "turn",
+        "table",
+        "table_seat",
+        "trick",
+        "passes",
+        "wish",
+        "won",
+        "out",
+        "dragon_giver",
+        "_next_seat",
+        "_dealt",
+        "variant",
+        "seats",
+        "dealer",
+        "placing",
+        "dog_player",
+        "_recipients",
+        "_wish_free",
+    )
 
     rules: Rules
     deal: tuple[tuple[Card, ...], ...] | None
@@ -194,8 +229,14 @@ class HandState:
     _recipients: tuple[tuple[int, ...], ...]
     _wish_free: int
 
-    def __init__(self, deal: Sequence[Sequence[Card]], rules: Rules = STANDARD, *,
-                 dealer: int | None = None, placing: Sequence[int] | None = None):
+    def __init__(
+        self,
+        deal: Sequence[Sequence[Card]],
+        rules: Rules = STANDARD,
+        *,
+        dealer: int | None = None,
+        placing: Sequence[int] | None = None,
+    ):
         """Start a hand from the deal: a sequence of cards per seat in the order dealt (four of
         14 in Tichu; each game's ``deal_counts``), and the hand's setting: Threechu's ``dealer``
         (seat 0 unless named), Grand Seigneur's ``placing`` of the previous hand (none: the
@@ -204,8 +245,10 @@ class HandState:
         seats = variant.seats
         counts = variant.deal_counts
         if len(deal) != seats or tuple(map(len, deal)) != counts:
-            raise ValueError(f"a deal of {variant.name} is {seats} hands of "
-                             f"{'/'.join(map(str, sorted(set(counts), reverse=True)))} cards")
+            raise ValueError(
+                f"a deal of {variant.name} is {seats} hands of "
+                f"{'/'.join(map(str, sorted(set(counts), reverse=True)))} cards"
+            )
         self.deal = tuple(map(tuple, deal))
         # each seat's cards as a mask: the sum of their bits, which has fewer bits than cards when
         # a card is named twice, so that the masks hold the whole deck only for a true deal
@@ -245,10 +288,16 @@ class HandState:
             self._deal_look()
 
     @classmethod
-    def position(cls, hands: Sequence[Sequence[Card] | str], *, turn: int,
-                 rules: Rules = STANDARD, out: Sequence[int] = (),
-                 calls: Sequence[str | None] | None = None, dealer: int | None = None
-                 ) -> HandState:
+    def position(
+        cls,
+        hands: Sequence[Sequence[Card] | str],
+        *,
+        turn: int,
+        rules: Rules = STANDARD,
+        out: Sequence[int] = (),
+        calls: Sequence[str | None] | None = None,
+        dealer: int | None = None,
+    ) -> HandState:
         """A hand in the play phase with ``turn`` to lead, set up directly (as a chess position
         from a FEN): for puzzles, tests and bots that look ahead. ``hands`` are the cards each seat
         still holds; ``out`` the seats already out, in order (exactly those with no cards). The
@@ -278,8 +327,7 @@ class HandState:
         state.calls = list(calls) if calls is not None else [None] * seats
         state.decided = [True] * seats
         state.exchanges = [None] * seats
-        state.played = [len(h) < count for h, count in zip(cards, variant.deal_counts,
-                                                              strict=True)]
+        state.played = [len(h) < count for h, count in zip(cards, variant.deal_counts, strict=True)]
         state.turn = turn
         state.table = None
         state.table_seat = turn
@@ -335,15 +383,19 @@ class HandState:
         """Tichu: no call yet, every card dealt, no card played, and the game allows it now
         (Threechu's dummy only once the exchange is done; Grand Seigneur never)."""
         phase = self.phase
-        return (self.calls[seat] is None and not self.played[seat]
-                and phase in (EXCHANGE, PLAY, DRAGON_GIFT, DOG_LEAD)
-                and self.variant.tichu_open(seat, self.dealer, phase != EXCHANGE))
+        return (
+            self.calls[seat] is None
+            and not self.played[seat]
+            and phase in (EXCHANGE, PLAY, DRAGON_GIFT, DOG_LEAD)
+            and self.variant.tichu_open(seat, self.dealer, phase != EXCHANGE)
+        )
 
     def may_call_grand(self, seat: int) -> bool:
         """A Grand (or Blind Grand) Tichu: the seat decides in the window, and none of its
         partners called one."""
         return seat in self.variant.grand_callers(self.dealer) and all(
-            self.calls[partner] not in GRAND_CALLS for partner in self._partners(seat))
+            self.calls[partner] not in GRAND_CALLS for partner in self._partners(seat)
+        )
 
     def _partners(self, seat: int) -> tuple[int, ...]:
         return self.variant.partners(seat)
@@ -385,8 +437,7 @@ class HandState:
                 if self.exchanges[s] is None and self._recipients[s]:
                     size = len(self._recipients[s])
                     for cards in permutations(self.hand(s), size):
-                        action = (Exchange(s, *cards) if self._tichu_layout(s)
-                                  else Push(s, cards))
+                        action = Exchange(s, *cards) if self._tichu_layout(s) else Push(s, cards)
                         if self._push_fault(s, cards) is None:
                             actions.append(action)
         elif phase == PLAY:
@@ -400,21 +451,22 @@ class HandState:
                         actions.append(Play(s, cards))
                         if MAH_JONG in cards:
                             actions.extend(Play(s, cards, wish) for wish in WISHES)
-                    if self.table is not None and not (wish and wish_obliges(
-                            hand, self.table, wish, mahjong_in_bomb=mj)):
+                    if self.table is not None and not (
+                        wish and wish_obliges(hand, self.table, wish, mahjong_in_bomb=mj)
+                    ):
                         actions.append(Pass(s))
                 else:
                     actions.extend(Play(s, bomb) for bomb in self.bombs_beating_table(s))
         elif phase == DRAGON_GIFT:
             giver = self.dragon_giver
             if giver is not None and giver in seats:
-                actions.extend(GiveDragon(giver, to)
-                               for to in self.variant.dragon_receivers(giver))
+                actions.extend(GiveDragon(giver, to) for to in self.variant.dragon_receivers(giver))
         elif phase == DOG_LEAD:
             player = self.dog_player
             if player is not None and player in seats:
-                actions.extend(GiveLead(player, to)
-                               for to in self.variant.dog_choices(player, self.hands))
+                actions.extend(
+                    GiveLead(player, to) for to in self.variant.dog_choices(player, self.hands)
+                )
         if phase in (EXCHANGE, PLAY, DRAGON_GIFT, DOG_LEAD):
             actions.extend(Tichu(s) for s in seats if self.may_call_tichu(s))
         return actions
@@ -459,21 +511,25 @@ class HandState:
             return "Tichu may only be called before one's first card"
         if self.phase == EXCHANGE:
             return "the dealer calls Tichu for the dummy only once the exchange is done"
-        return (f"Tichu may be called only once all {self.variant.deal_counts[seat]} cards are "
-                "dealt")
+        return f"Tichu may be called only once all {self.variant.deal_counts[seat]} cards are dealt"
 
     def _call_grand(self, action: GrandTichu | BlindGrandTichu) -> None:
         seat = action.seat
         blind = type(action) is BlindGrandTichu
         if self.phase != (BLIND if blind else GRAND):
-            raise IllegalAction(action, "Blind Grand Tichu is called before any card is seen"
-                                if blind else f"Grand Tichu is called on the first "
-                                f"{self.variant.grand_look} cards")
+            raise IllegalAction(
+                action,
+                "Blind Grand Tichu is called before any card is seen"
+                if blind
+                else f"Grand Tichu is called on the first {self.variant.grand_look} cards",
+            )
         if not blind and not self.variant.grand_tichu_allowed:
             raise IllegalAction(action, "this event does not allow Grand Tichu")
         if seat not in self.variant.grand_callers(self.dealer):
-            raise IllegalAction(action, f"seat {seat} may not call Grand Tichu (the dealer and "
-                                "the dummy call Tichu only)")
+            raise IllegalAction(
+                action,
+                f"seat {seat} may not call Grand Tichu (the dealer and the dummy call Tichu only)",
+            )
         if self.decided[seat]:
             raise IllegalAction(action, f"seat {seat} has already decided")
         if not self._may_call_grand(seat):
@@ -496,8 +552,9 @@ class HandState:
         assert self.deal is not None  # a hand dealt, not a ``position``
         self.hands = [sum(map(_bit, cards[:look])) for cards in self.deal]
         callers = self.variant.grand_callers(self.dealer)
-        self.decided = [call is not None or seat not in callers
-                        for seat, call in enumerate(self.calls)]
+        self.decided = [
+            call is not None or seat not in callers for seat, call in enumerate(self.calls)
+        ]
         self.phase = GRAND
         if not look or not self.variant.grand_tichu_allowed or all(self.decided):
             self._deal_rest()
@@ -523,7 +580,8 @@ class HandState:
             return None
         partners = self._partners(seat)
         if any(self.calls[p] in GRAND_CALLS for p in partners) or not all(
-                self.decided[p] for p in partners):
+            self.decided[p] for p in partners
+        ):
             return None
         return "Chaos Tichu: each team calls one Grand Tichu, and this team has none yet"
 
@@ -550,8 +608,9 @@ class HandState:
         if self.exchanges[seat] is not None:
             raise IllegalAction(action, f"seat {seat} has already exchanged")
         if type(action) is Exchange and not self._tichu_layout(seat):
-            raise IllegalAction(action, f"seat {seat} gives {len(recipients)} cards here: "
-                                "lay them out with Push")
+            raise IllegalAction(
+                action, f"seat {seat} gives {len(recipients)} cards here: lay them out with Push"
+            )
         cards = _given(action)
         size = len(recipients)
         mask = 0
@@ -565,8 +624,9 @@ class HandState:
         if size:
             raise IllegalAction(action, f"an exchange gives {_NUMBERS.get(size, size)} cards")
         if mask.bit_count() != len(cards):
-            raise IllegalAction(action, f"an exchange gives {_NUMBERS.get(len(cards))} "
-                                "different cards")
+            raise IllegalAction(
+                action, f"an exchange gives {_NUMBERS.get(len(cards))} different cards"
+            )
         hands = self.hands
         if mask & ~hands[seat]:
             raise IllegalAction(action, f"seat {seat} does not hold these cards")
@@ -609,10 +669,14 @@ class HandState:
         if table is None:
             raise IllegalAction(action, "the lead may not pass")
         wish = self.wish
-        if wish and seat != self._wish_free and obliges(self.hands[seat], table, wish,
-                                                        self.rules.mahjong_in_bomb):
-            raise IllegalAction(action, f"the wish for {_rank_name(wish)} obliges seat "
-                                f"{seat} to play it")
+        if (
+            wish
+            and seat != self._wish_free
+            and obliges(self.hands[seat], table, wish, self.rules.mahjong_in_bomb)
+        ):
+            raise IllegalAction(
+                action, f"the wish for {_rank_name(wish)} obliges seat {seat} to play it"
+            )
         self.passes = passes = self.passes + 1
         active = self.seats - len(self.out)  # the seats out are exactly those without cards
         if passes >= active - (1 if self.hands[self.table_seat] else 0):
@@ -625,11 +689,14 @@ class HandState:
         phase = self.phase
         if phase != PLAY:
             if phase == DRAGON_GIFT:
-                raise IllegalAction(action, f"seat {self.dragon_giver} must first give the "
-                                    "Dragon trick to an opponent")
+                raise IllegalAction(
+                    action,
+                    f"seat {self.dragon_giver} must first give the Dragon trick to an opponent",
+                )
             if phase == DOG_LEAD:
-                raise IllegalAction(action, f"seat {self.dog_player} must first pass the Dog's "
-                                    "lead to a partner")
+                raise IllegalAction(
+                    action, f"seat {self.dog_player} must first pass the Dog's lead to a partner"
+                )
             raise IllegalAction(action, "cards are played only once the exchange is done")
         cards = action.cards
         if type(cards) is not tuple or not cards:
@@ -659,14 +726,21 @@ class HandState:
         standing = self.wish
         if seat != self.turn:
             if not combination.is_bomb:
-                raise IllegalAction(action, f"it is seat {self.turn}'s turn (only a bomb may be "
-                                    "played out of turn)")
+                raise IllegalAction(
+                    action, f"it is seat {self.turn}'s turn (only a bomb may be played out of turn)"
+                )
             if table is None:
                 raise IllegalAction(action, "a bomb may not take the lead: play it during a trick")
-        elif (standing and not mask & WISH_MASKS[standing] and not combination.is_bomb
-              and seat != self._wish_free and obliges(hand, table, standing, mj)):
-            raise IllegalAction(action, f"the wish for {_rank_name(standing)} obliges seat "
-                                f"{seat} to play it")
+        elif (
+            standing
+            and not mask & WISH_MASKS[standing]
+            and not combination.is_bomb
+            and seat != self._wish_free
+            and obliges(hand, table, standing, mj)
+        ):
+            raise IllegalAction(
+                action, f"the wish for {_rank_name(standing)} obliges seat {seat} to play it"
+            )
 
         # the play stands: lay it
         hands = self.hands
@@ -739,9 +813,12 @@ class HandState:
             self.phase = OVER
             return True
         table = self.table
-        if (table is not None and table.cards[0] in (DRAGON, DRAGON_2)
-                and not self.rules.dragon_kept_when_last
-                and self.variant.dragon_receivers(seat)):
+        if (
+            table is not None
+            and table.cards[0] in (DRAGON, DRAGON_2)
+            and not self.rules.dragon_kept_when_last
+            and self.variant.dragon_receivers(seat)
+        ):
             self.dragon_giver = seat
             self.phase = DRAGON_GIFT
             return True

@@ -33,8 +33,9 @@ def scheme_of(scheme: str | Mapping[str, int]) -> Mapping[str, int]:
         try:
             return SCHEMES[scheme]
         except KeyError:
-            raise ValueError(f"unknown victory-point scheme {scheme!r}; known: "
-                             f"{', '.join(SCHEMES)}") from None
+            raise ValueError(
+                f"unknown victory-point scheme {scheme!r}; known: {', '.join(SCHEMES)}"
+            ) from None
     missing = {"win", "tie", "loss"} - set(scheme)
     if missing:
         raise ValueError(f"a victory-point scheme needs {', '.join(sorted(missing))}")
@@ -47,8 +48,9 @@ def _pair(totals: Sequence[int]) -> tuple[int, int]:
     return totals[0], totals[1]
 
 
-def hand_victory_points(totals: Sequence[int], double_victory: int | None,
-                        scheme: str | Mapping[str, int] = "dtm") -> tuple[int, int]:
+def hand_victory_points(
+    totals: Sequence[int], double_victory: int | None, scheme: str | Mapping[str, int] = "dtm"
+) -> tuple[int, int]:
     """VP for one hand from its TP ``totals`` and the team that made a double victory (or None).
 
     A scheme with a ``double_victory`` value gives it to that team and ``loss`` to the other,
@@ -59,13 +61,17 @@ def hand_victory_points(totals: Sequence[int], double_victory: int | None,
     if double_victory not in (None, 0, 1) or isinstance(double_victory, bool):
         raise ValueError("double_victory is 0, 1 or None")
     if double_victory is not None and "double_victory" in values:
-        return ((values["double_victory"], values["loss"]) if double_victory == 0
-                else (values["loss"], values["double_victory"]))
+        return (
+            (values["double_victory"], values["loss"])
+            if double_victory == 0
+            else (values["loss"], values["double_victory"])
+        )
     return _by_totals(a, b, values)
 
 
-def round_victory_points(totals: Sequence[int],
-                         scheme: str | Mapping[str, int] = "win_tie_loss") -> tuple[int, int]:
+def round_victory_points(
+    totals: Sequence[int], scheme: str | Mapping[str, int] = "win_tie_loss"
+) -> tuple[int, int]:
     """VP for a round from the TP totals of its hands: more TP wins, equal TP ties."""
     a, b = _pair(totals)
     return _by_totals(a, b, scheme_of(scheme))

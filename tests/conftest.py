@@ -74,16 +74,36 @@ def celery_worker_process(request, worker_id):
     redis.Redis.from_url(url).flushdb()
     point_celery_at(url)
     db = connection.settings_dict
-    database_url = (f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:"
-                    f"{db['PORT'] or 5432}/{db['NAME']}")
-    env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": url,
-           "STANDINGS_SWEEP_SECONDS": "1"}
+    database_url = (
+        f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:"
+        f"{db['PORT'] or 5432}/{db['NAME']}"
+    )
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "REDIS_URL": url,
+        "STANDINGS_SWEEP_SECONDS": "1",
+    }
     log = open(ROOT / f".celery-test-{worker_id}.log", "w")  # noqa: SIM115 - closed below
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "tichu_site", "worker", "-B", "--pool=solo",
-         "--loglevel=INFO", f"--hostname={_session_worker_name(worker_id)}",
-         f"--schedule=/tmp/celerybeat-{worker_id}-{os.getpid()}"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "tichu_site",
+            "worker",
+            "-B",
+            "--pool=solo",
+            "--loglevel=INFO",
+            f"--hostname={_session_worker_name(worker_id)}",
+            f"--schedule=/tmp/celerybeat-{worker_id}-{os.getpid()}",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     _wait_until_ready(url)
     yield process
     process.terminate()
@@ -139,9 +159,14 @@ def _is_transactional(request) -> bool:
 
     marker = request.node.get_closest_marker("django_db")
     transactional, reset_sequences, *_ = validate_django_db(marker) if marker else (False, False)
-    return transactional or reset_sequences or any(
-        name in request.fixturenames
-        for name in ("transactional_db", "live_server", "django_db_reset_sequences"))
+    return (
+        transactional
+        or reset_sequences
+        or any(
+            name in request.fixturenames
+            for name in ("transactional_db", "live_server", "django_db_reset_sequences")
+        )
+    )
 
 
 def _wait_until_idle(app, name: list[str], timeout: float = 120) -> None:
@@ -278,6 +303,7 @@ def rows_fetched(monkeypatch):
             rows = getattr(self.cursor, name)(*args)
             fetched[0] += (rows is not None) if name == "fetchone" else len(rows)
             return rows
+
         return fetch
 
     for name in ("fetchone", "fetchmany", "fetchall"):

@@ -64,8 +64,9 @@ class ReusedClients(RedisCacheClient):
         pool = self._get_connection_pool(write)
         client = self._clients.get(id(pool))  # pools live as long as this object: ids are stable
         if client is None:
-            client = self._clients[id(pool)] = self._client(connection_pool=pool,
-                                                            single_connection_client=True)
+            client = self._clients[id(pool)] = self._client(
+                connection_pool=pool, single_connection_client=True
+            )
         return client
 
     def subscribe(self, channel):
@@ -84,8 +85,7 @@ class ResilientRedisCache(RedisCache):
         self._class = ReusedClients
 
     def _unreachable(self, operation: str, fallback):
-        log.warning("cache unreachable during %s; going on without it", operation,
-                    exc_info=True)
+        log.warning("cache unreachable during %s; going on without it", operation, exc_info=True)
         return fallback
 
     def batch(self) -> RedisBatch:
@@ -196,9 +196,12 @@ class RedisBatch:
             getattr(self._pipeline, command)(*args, **kwargs)
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT) -> None:
-        self._queue("set", self._cache.make_and_validate_key(key),
-                    self._client._serializer.dumps(value),
-                    ex=self._cache.get_backend_timeout(timeout))
+        self._queue(
+            "set",
+            self._cache.make_and_validate_key(key),
+            self._client._serializer.dumps(value),
+            ex=self._cache.get_backend_timeout(timeout),
+        )
 
     def publish(self, channel: str, message: str) -> None:
         self._queue("publish", self._client.channel(channel), message)

@@ -36,8 +36,9 @@ def bad_request(request, exception):
 
 def permission_denied(request, exception):
     if _api(request):
-        return _json(403, _("You do not have permission to perform this action."),
-                     "permission_denied")
+        return _json(
+            403, _("You do not have permission to perform this action."), "permission_denied"
+        )
     return defaults.permission_denied(request, exception)
 
 

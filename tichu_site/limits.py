@@ -106,8 +106,9 @@ def limited_authenticate(request, *, username: str, password: str):
         raise TooManyLogins(per_client.wait(), _("Too many failed logins from this network."))
     if per_account.exceeded(account):
         per_client.forgive(client)  # not checked: no failure of the address
-        raise TooManyLogins(per_account.wait(),
-                            _("Too many failed logins for this account from this network."))
+        raise TooManyLogins(
+            per_account.wait(), _("Too many failed logins for this account from this network.")
+        )
     user = authenticate(request, username=username, password=password)
     if user is not None:
         per_client.forgive(client)

@@ -23,12 +23,14 @@ class LimitedLogin:
         password = self.cleaned_data.get("password")
         if username is not None and password:
             try:
-                self.user_cache = limited_authenticate(self.request, username=username,
-                                                       password=password)
+                self.user_cache = limited_authenticate(
+                    self.request, username=username, password=password
+                )
             except TooManyLogins as refusal:
                 raise forms.ValidationError(
                     f"{refusal.reason} {self.wait % {'seconds': refusal.wait}}",
-                    code="too_many_attempts") from None
+                    code="too_many_attempts",
+                ) from None
             if self.user_cache is None:
                 raise self.get_invalid_login_error()
             self.confirm_login_allowed(self.user_cache)

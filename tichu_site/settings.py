@@ -31,8 +31,11 @@ if not SECRET_KEY:
     if not DEBUG:
         raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "django-insecure-local-development-only-" + "x" * 24
-ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
-                 .split(",") if h]
+ALLOWED_HOSTS = [
+    h
+    for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
+    if h
+]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
 INSTALLED_APPS = [
@@ -97,9 +100,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     # Degrades to "no cache" while Redis is unreachable instead of failing requests (cache.py).
-    CACHES = {"default": {"BACKEND": "tichu_site.cache.ResilientRedisCache",
-                          "LOCATION": REDIS_URL,
-                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+    CACHES = {
+        "default": {
+            "BACKEND": "tichu_site.cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -114,9 +121,14 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A message whose worker died unacknowledged comes back after the visibility timeout (Redis's
 # default: an hour); two minutes is well above the longest standings run, so a live run is never
 # sent twice. The catch-up sweep sends a lost run sooner still (tournaments.standings.schedule).
-CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2,
-                                   "socket_connect_timeout": 1, "socket_timeout": 2,
-                                   "visibility_timeout": 120}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "socket_connect_timeout": 1,
+    "socket_timeout": 2,
+    "visibility_timeout": 120,
+}
 CELERY_TASK_PUBLISH_RETRY = False
 # The beat's catch-up sweep of stale standings; a run sent longer ago than this and not started
 # is taken as lost with its worker and sent again (tournaments.standings.schedule).
@@ -189,8 +201,10 @@ SPECTACULAR_SETTINGS = {
     # Text that may not be blank is said to be so (minLength 1), or blank text valid by the
     # schema was refused.
     "ENFORCE_NON_BLANK_FIELDS": True,
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
-                             "tournaments.api.schema.closed_objects"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema.closed_objects",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
@@ -219,8 +233,13 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr",
-                            "formatter": "plain"}},
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+        }
+    },
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
         "django": {"handlers": [], "level": "INFO" if DEBUG else "ERROR"},

@@ -115,16 +115,23 @@ class SharedTokens:
                 return
             self._pid = os.getpid()
             self._live, self._tokens = False, {}
-        threading.Thread(target=self._run, args=(subscribe, settings.CACHES),
-                         name=f"tokens:{self.name}", daemon=True).start()
+        threading.Thread(
+            target=self._run,
+            args=(subscribe, settings.CACHES),
+            name=f"tokens:{self.name}",
+            daemon=True,
+        ).start()
 
     def _run(self, subscribe, caches: dict) -> None:
         while caches == settings.CACHES:
             try:
                 self._follow(subscribe)
             except Exception:  # noqa: BLE001 - any failure: forget, wait, subscribe again
-                log.warning("token subscription %s lost; asking the cache on every read until "
-                            "it is back", self.channel(), exc_info=True)
+                log.warning(
+                    "token subscription %s lost; asking the cache on every read until it is back",
+                    self.channel(),
+                    exc_info=True,
+                )
             self._subscribed(False)
             time.sleep(RETRY_SECONDS)
         with self._lock:

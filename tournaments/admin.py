@@ -34,6 +34,14 @@ class ChangeAdmin(admin.ModelAdmin):
     list_filter = ("subject", "action")
 
 
-for model in (models.Player, models.League, models.Season, models.Entrant, models.Round,
-              models.Bye, models.StandingRow, models.RoundResult):
+for model in (
+    models.Player,
+    models.League,
+    models.Season,
+    models.Entrant,
+    models.Round,
+    models.Bye,
+    models.StandingRow,
+    models.RoundResult,
+):
     admin.site.register(model)

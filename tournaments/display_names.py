@@ -18,8 +18,11 @@ def display_names(entrants: Sequence[tuple[int, str, str]]) -> dict[int, str]:
 
     Names compare without case and surrounding spaces, as a reader compares them.
     """
-    labels = [(pk, f"{name} ({club.strip()})" if club.strip() else name)
-              for pk, name, club in entrants]
+    labels = [
+        (pk, f"{name} ({club.strip()})" if club.strip() else name) for pk, name, club in entrants
+    ]
     counts = Counter(label.strip().casefold() for _, label in labels)
-    return {pk: f"{label} #{start}" if counts[label.strip().casefold()] > 1 else label
-            for start, (pk, label) in enumerate(labels, start=1)}
+    return {
+        pk: f"{label} #{start}" if counts[label.strip().casefold()] > 1 else label
+        for start, (pk, label) in enumerate(labels, start=1)
+    }

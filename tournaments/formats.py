@@ -76,8 +76,7 @@ def _listed(choices) -> str:
 def _chosen_table_sizes() -> tuple[int, int]:
     """The smallest and largest table an event may prefer (``rules.players``), over the games
     whose event chooses its tables' size (``sized_tables``)."""
-    sizes = [size for game in GAMES.values() if game.sized_tables
-             for size in game.allowed_sizes()]
+    sizes = [size for game in GAMES.values() if game.sized_tables for size in game.allowed_sizes()]
     return min(sizes), max(sizes)
 
 
@@ -104,14 +103,16 @@ _LIMIT_MESSAGES = {
     "rounds": gettext_lazy("The number of rounds must be between %(min)s and %(max)s."),
     "hands_per_round": gettext_lazy("The hands per round must be between %(min)s and %(max)s."),
     "game_to": gettext_lazy("A game's target must be between %(min)s and %(max)s."),
-    "forfeit_tp": gettext_lazy("The TP a forfeit credits per hand: a multiple of 5 from %(min)s "
-                               "to %(max)s."),
+    "forfeit_tp": gettext_lazy(
+        "The TP a forfeit credits per hand: a multiple of 5 from %(min)s to %(max)s."
+    ),
 }
 
 
 def _limit_message(name: str) -> str:
-    message = _LIMIT_MESSAGES.get(name, gettext_lazy("%(name)s must be between %(min)s and "
-                                                     "%(max)s."))
+    message = _LIMIT_MESSAGES.get(
+        name, gettext_lazy("%(name)s must be between %(min)s and %(max)s.")
+    )
     low, high = LIMITS[name]
     return str(message) % {"name": name, "min": low, "max": high}
 
@@ -161,62 +162,111 @@ class Format:
     def _check(self) -> None:
         found = GAMES.get(self.rules.game)
         if found is None:
-            raise FormatError("rules", _("Events do not run %(game)s yet; they run %(choices)s.")
-                              % {"game": self.rules.game, "choices": _listed(GAMES)})
+            raise FormatError(
+                "rules",
+                _("Events do not run %(game)s yet; they run %(choices)s.")
+                % {"game": self.rules.game, "choices": _listed(GAMES)},
+            )
         game = found.for_rules(self.rules)
         if self.entrant_type == EntrantType.TEAM and not game.team_entrants:
-            raise FormatError("entrant_type", _("%(game)s is played by individuals, not by "
-                                                "teams.") % {"game": self.rules.game})
-        if self.pairing in PAIRING_METHODS and PAIRING_METHODS[self.pairing].is_cup \
-                and not game.cups:
+            raise FormatError(
+                "entrant_type",
+                _("%(game)s is played by individuals, not by teams.") % {"game": self.rules.game},
+            )
+        if (
+            self.pairing in PAIRING_METHODS
+            and PAIRING_METHODS[self.pairing].is_cup
+            and not game.cups
+        ):
             raise FormatError("pairing", _("A cup plays four-player Tichu only."))
         if game.per_seat and self.pairing != "individual":
-            raise FormatError("pairing", _("%(game)s seats individuals: its pairing is "
-                                           "individual.") % {"game": self.rules.game})
+            raise FormatError(
+                "pairing",
+                _("%(game)s seats individuals: its pairing is individual.")
+                % {"game": self.rules.game},
+            )
         if game.vp_schemes is not None and self.vp_scheme not in game.vp_schemes:
-            raise FormatError("vp_scheme", _("%(game)s is scored per hand (vp_scheme %(choices)s).")
-                              % {"game": self.rules.game, "choices": _listed(game.vp_schemes)})
-        if (game.hands_multiple > 1 and self.hands_per_round is not None
-                and self.hands_per_round % game.hands_multiple):
-            raise FormatError("hands_per_round", _(
-                "In %(game)s the hands per round are a multiple of %(n)s, so that every player "
-                "deals equally often.") % {"game": self.rules.game, "n": game.hands_multiple})
-        unsupported = [t for t in self.tiebreaks
-                       if game.tiebreaks is not None and t not in game.tiebreaks]
+            raise FormatError(
+                "vp_scheme",
+                _("%(game)s is scored per hand (vp_scheme %(choices)s).")
+                % {"game": self.rules.game, "choices": _listed(game.vp_schemes)},
+            )
+        if (
+            game.hands_multiple > 1
+            and self.hands_per_round is not None
+            and self.hands_per_round % game.hands_multiple
+        ):
+            raise FormatError(
+                "hands_per_round",
+                _(
+                    "In %(game)s the hands per round are a multiple of %(n)s, so that every player "
+                    "deals equally often."
+                )
+                % {"game": self.rules.game, "n": game.hands_multiple},
+            )
+        unsupported = [
+            t for t in self.tiebreaks if game.tiebreaks is not None and t not in game.tiebreaks
+        ]
         if unsupported:
-            raise FormatError("tiebreaks", _("%(game)s ranks ties by %(choices)s only.")
-                              % {"game": self.rules.game, "choices": _listed(game.tiebreaks)})
+            raise FormatError(
+                "tiebreaks",
+                _("%(game)s ranks ties by %(choices)s only.")
+                % {"game": self.rules.game, "choices": _listed(game.tiebreaks)},
+            )
         if self.entrant_type not in EntrantType.values:
-            raise FormatError("entrant_type", _("entrant_type must be one of %(choices)s.")
-                              % {"choices": _listed(EntrantType.values)})
+            raise FormatError(
+                "entrant_type",
+                _("entrant_type must be one of %(choices)s.")
+                % {"choices": _listed(EntrantType.values)},
+            )
         if self.pairing not in PAIRING_METHODS:
-            raise FormatError("pairing", _("pairing must be one of %(choices)s.")
-                              % {"choices": _listed(PAIRING_METHODS)})
+            raise FormatError(
+                "pairing",
+                _("pairing must be one of %(choices)s.") % {"choices": _listed(PAIRING_METHODS)},
+            )
         method = PAIRING_METHODS[self.pairing]
         if method.entrant_type != self.entrant_type:
-            raise FormatError("pairing", _("Individual pairing is for individual entrants only, "
-                                           "swiss and round_robin for teams."))
+            raise FormatError(
+                "pairing",
+                _(
+                    "Individual pairing is for individual entrants only, "
+                    "swiss and round_robin for teams."
+                ),
+            )
         _check_limits(self)
         if self.rounds is None and not method.open_rounds:
-            raise FormatError("rounds", _("Only a round robin or a cup may leave the number of "
-                                          "rounds open."))
+            raise FormatError(
+                "rounds", _("Only a round robin or a cup may leave the number of rounds open.")
+            )
         if (self.hands_per_round is None) == (self.game_to is None):
-            raise FormatError("hands_per_round",
-                              _("Set either the hands per round or the game's target."))
+            raise FormatError(
+                "hands_per_round", _("Set either the hands per round or the game's target.")
+            )
         if self.vp_scheme not in VP_SCHEMES:
-            raise FormatError("vp_scheme", _("vp_scheme must be one of %(choices)s.")
-                              % {"choices": _listed(VP_SCHEMES)})
+            raise FormatError(
+                "vp_scheme",
+                _("vp_scheme must be one of %(choices)s.") % {"choices": _listed(VP_SCHEMES)},
+            )
         VP_SCHEMES[self.vp_scheme].check_format(self)
         if self.forfeit_tp % 5:
-            raise FormatError("forfeit_tp", str(_LIMIT_MESSAGES["forfeit_tp"])
-                              % dict(zip(("min", "max"), LIMITS["forfeit_tp"], strict=True)))
+            raise FormatError(
+                "forfeit_tp",
+                str(_LIMIT_MESSAGES["forfeit_tp"])
+                % dict(zip(("min", "max"), LIMITS["forfeit_tp"], strict=True)),
+            )
         if self.bye_credit not in ByeCredit.values:
-            raise FormatError("bye_credit", _("bye_credit must be one of %(choices)s.")
-                              % {"choices": _listed(ByeCredit.values)})
+            raise FormatError(
+                "bye_credit",
+                _("bye_credit must be one of %(choices)s.")
+                % {"choices": _listed(ByeCredit.values)},
+            )
         unknown = [t for t in self.tiebreaks if t not in TIEBREAKS]
         if unknown:
-            raise FormatError("tiebreaks", _("Unknown tie-breaks %(unknown)s; known: %(choices)s.")
-                              % {"unknown": _listed(unknown), "choices": _listed(TIEBREAKS)})
+            raise FormatError(
+                "tiebreaks",
+                _("Unknown tie-breaks %(unknown)s; known: %(choices)s.")
+                % {"unknown": _listed(unknown), "choices": _listed(TIEBREAKS)},
+            )
         method.check_format(self)
 
     @property
@@ -289,39 +339,96 @@ class Preset:
 
 # Translators: the presets' short names head an event's page and fill the organizer's list.
 PRESET_LIST: tuple[Preset, ...] = (
-    Preset("dtm", Format(), gettext_lazy("DTM"),
-           gettext_lazy("DTM: individuals, rotating partners")),
-    Preset("chaos_dtm", Format(rules=DTM.replace(chaos=True)), gettext_lazy("Chaos Tichu DTM"),
-           gettext_lazy("Chaos Tichu DTM: every team calls a Grand Tichu every hand")),
-    Preset("tientsin", Format(rules=STANDARD.replace(game="tientsin")), gettext_lazy("Tientsin"),
-           gettext_lazy("Tientsin: tables of six, two teams of three, partners change")),
-    Preset("threechu", Format(rules=STANDARD.replace(game="threechu"), hands_per_round=6),
-           gettext_lazy("Threechu"),
-           gettext_lazy("Threechu: tables of three, the deal rotates, individual totals")),
-    Preset("grand_seigneur",
-           Format(rules=STANDARD.replace(game="grand_seigneur", players=8), rounds=4,
-                  hands_per_round=6, tiebreaks=("first_places", "second_places"),
-                  bye_credit=ByeCredit.NONE),
-           gettext_lazy("Grand Seigneur"),
-           gettext_lazy("Grand Seigneur: tables of 5 to 12, placing points")),
-    Preset("team_swiss", Format(entrant_type=EntrantType.TEAM, pairing="swiss", rounds=6,
-                                hands_per_round=4, rules=DTM),
-           gettext_lazy("Teams, Swiss"), gettext_lazy("Teams of two, Swiss")),
-    Preset("league", Format(entrant_type=EntrantType.TEAM, pairing="round_robin", rounds=None,
-                            hands_per_round=None, game_to=1000, rules=STANDARD,
-                            vp_scheme="game", bye_credit=ByeCredit.NONE),
-           gettext_lazy("League"), gettext_lazy("League: teams, round robin, games to 1000")),
-    Preset("knockout", Format(entrant_type=EntrantType.TEAM, pairing="knockout", rounds=None,
-                              hands_per_round=None, game_to=1000, rules=STANDARD,
-                              vp_scheme="game", bye_credit=ByeCredit.NONE, best_of=3,
-                              best_of_from="semi_final"),
-           gettext_lazy("Knockout cup"),
-           gettext_lazy("Knockout cup: teams, games to 1000, best of 3 from the semi-finals")),
-    Preset("groups_knockout", Format(entrant_type=EntrantType.TEAM, pairing="groups_knockout",
-                                     rounds=None, hands_per_round=None, game_to=1000,
-                                     rules=STANDARD, vp_scheme="game",
-                                     bye_credit=ByeCredit.NONE, groups=2, advance=2),
-           gettext_lazy("Groups, then knockout"), gettext_lazy("Groups, then a knockout cup")),
+    Preset(
+        "dtm", Format(), gettext_lazy("DTM"), gettext_lazy("DTM: individuals, rotating partners")
+    ),
+    Preset(
+        "chaos_dtm",
+        Format(rules=DTM.replace(chaos=True)),
+        gettext_lazy("Chaos Tichu DTM"),
+        gettext_lazy("Chaos Tichu DTM: every team calls a Grand Tichu every hand"),
+    ),
+    Preset(
+        "tientsin",
+        Format(rules=STANDARD.replace(game="tientsin")),
+        gettext_lazy("Tientsin"),
+        gettext_lazy("Tientsin: tables of six, two teams of three, partners change"),
+    ),
+    Preset(
+        "threechu",
+        Format(rules=STANDARD.replace(game="threechu"), hands_per_round=6),
+        gettext_lazy("Threechu"),
+        gettext_lazy("Threechu: tables of three, the deal rotates, individual totals"),
+    ),
+    Preset(
+        "grand_seigneur",
+        Format(
+            rules=STANDARD.replace(game="grand_seigneur", players=8),
+            rounds=4,
+            hands_per_round=6,
+            tiebreaks=("first_places", "second_places"),
+            bye_credit=ByeCredit.NONE,
+        ),
+        gettext_lazy("Grand Seigneur"),
+        gettext_lazy("Grand Seigneur: tables of 5 to 12, placing points"),
+    ),
+    Preset(
+        "team_swiss",
+        Format(
+            entrant_type=EntrantType.TEAM, pairing="swiss", rounds=6, hands_per_round=4, rules=DTM
+        ),
+        gettext_lazy("Teams, Swiss"),
+        gettext_lazy("Teams of two, Swiss"),
+    ),
+    Preset(
+        "league",
+        Format(
+            entrant_type=EntrantType.TEAM,
+            pairing="round_robin",
+            rounds=None,
+            hands_per_round=None,
+            game_to=1000,
+            rules=STANDARD,
+            vp_scheme="game",
+            bye_credit=ByeCredit.NONE,
+        ),
+        gettext_lazy("League"),
+        gettext_lazy("League: teams, round robin, games to 1000"),
+    ),
+    Preset(
+        "knockout",
+        Format(
+            entrant_type=EntrantType.TEAM,
+            pairing="knockout",
+            rounds=None,
+            hands_per_round=None,
+            game_to=1000,
+            rules=STANDARD,
+            vp_scheme="game",
+            bye_credit=ByeCredit.NONE,
+            best_of=3,
+            best_of_from="semi_final",
+        ),
+        gettext_lazy("Knockout cup"),
+        gettext_lazy("Knockout cup: teams, games to 1000, best of 3 from the semi-finals"),
+    ),
+    Preset(
+        "groups_knockout",
+        Format(
+            entrant_type=EntrantType.TEAM,
+            pairing="groups_knockout",
+            rounds=None,
+            hands_per_round=None,
+            game_to=1000,
+            rules=STANDARD,
+            vp_scheme="game",
+            bye_credit=ByeCredit.NONE,
+            groups=2,
+            advance=2,
+        ),
+        gettext_lazy("Groups, then knockout"),
+        gettext_lazy("Groups, then a knockout cup"),
+    ),
 )
 PRESET_INFO: dict[str, Preset] = {preset.name: preset for preset in PRESET_LIST}
 PRESETS: dict[str, Format] = {preset.name: preset.format for preset in PRESET_LIST}
@@ -339,8 +446,11 @@ def resolve_format(preset: str | None, overrides: dict | None = None) -> Format:
     elif preset in PRESETS:
         base = PRESETS[preset]
     else:
-        raise FormatError("format", _("Unknown format %(name)s; choose one of %(choices)s.")
-                          % {"name": repr(preset), "choices": _listed(PRESETS)})
+        raise FormatError(
+            "format",
+            _("Unknown format %(name)s; choose one of %(choices)s.")
+            % {"name": repr(preset), "choices": _listed(PRESETS)},
+        )
     overrides = dict(overrides or {})
     known = {f.name for f in fields(Format)}
     unknown = set(overrides) - known
@@ -366,8 +476,16 @@ def resolve_format(preset: str | None, overrides: dict | None = None) -> Format:
     return replace(base, **overrides)
 
 
-_INT_OR_NONE = ("rounds", "hands_per_round", "game_to", "best_of", "groups", "advance",
-                "seeding_event", "forfeit_tp")
+_INT_OR_NONE = (
+    "rounds",
+    "hands_per_round",
+    "game_to",
+    "best_of",
+    "groups",
+    "advance",
+    "seeding_event",
+    "forfeit_tp",
+)
 _STRINGS = ("entrant_type", "vp_scheme", "pairing", "bye_credit", "seeding")
 _BOOLEANS = ("double_round_robin", "third_place", "confirmation_required")
 
@@ -375,8 +493,11 @@ _BOOLEANS = ("double_round_robin", "third_place", "confirmation_required")
 def _check_types(overrides: dict) -> None:
     for name in _INT_OR_NONE:
         value = overrides.get(name)
-        if name in overrides and value is not None and (
-                not isinstance(value, int) or isinstance(value, bool)):
+        if (
+            name in overrides
+            and value is not None
+            and (not isinstance(value, int) or isinstance(value, bool))
+        ):
             raise FormatError(name, _("%(name)s must be a whole number or null.") % {"name": name})
     for name in _STRINGS:
         if name in overrides and not isinstance(overrides[name], str):
@@ -387,8 +508,7 @@ def _check_types(overrides: dict) -> None:
     for name in ("best_of", "groups", "advance", "forfeit_tp"):
         if name in overrides and overrides[name] is None:
             raise FormatError(name, _("%(name)s must be a whole number.") % {"name": name})
-    if overrides.get("best_of_from") is not None and not isinstance(overrides["best_of_from"],
-                                                                      str):
+    if overrides.get("best_of_from") is not None and not isinstance(overrides["best_of_from"], str):
         raise FormatError("best_of_from", _("best_of_from must be the name of a stage or null."))
     for tiebreak in overrides.get("tiebreaks", ()):
         if not isinstance(tiebreak, str):

@@ -83,14 +83,20 @@ def name_search(query: str) -> Q:
 def is_table_code(value: object) -> bool:
     """A code ``new_table_code`` could have made (what a backup may bring: a code is printed on
     sheets, typed by captains and put into links)."""
-    return (isinstance(value, str) and len(value) == TABLE_CODE_LENGTH
-            and set(value) <= set(TABLE_CODE_ALPHABET))
+    return (
+        isinstance(value, str)
+        and len(value) == TABLE_CODE_LENGTH
+        and set(value) <= set(TABLE_CODE_ALPHABET)
+    )
 
 
 def is_opponents_code(value: object) -> bool:
     """A code ``new_opponents_code`` could have made (what a backup may bring)."""
-    return (isinstance(value, str) and len(value) == OPPONENTS_CODE_LENGTH
-            and set(value) <= set(TABLE_CODE_ALPHABET))
+    return (
+        isinstance(value, str)
+        and len(value) == OPPONENTS_CODE_LENGTH
+        and set(value) <= set(TABLE_CODE_ALPHABET)
+    )
 
 
 class Player(models.Model):
@@ -111,8 +117,9 @@ class League(models.Model):
     """A league: seasons of match days, each season played as one round-robin event."""
 
     name = models.CharField(max_length=120)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                              related_name="leagues")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="leagues"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self):
@@ -124,8 +131,9 @@ class Season(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["league", "name"],
-                                               name="season_name_unique_in_league")]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="season_name_unique_in_league")
+        ]
 
     def __str__(self):
         return f"{self.league} {self.name}"
@@ -145,16 +153,19 @@ class Event(SearchableName):
         FINISHED = "finished", "finished"
 
     name = models.CharField(max_length=120)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                              related_name="events")
-    co_organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True,
-                                           related_name="co_organized_events")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="events"
+    )
+    co_organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="co_organized_events"
+    )
     preset = models.CharField(max_length=20, default="dtm")
     format_data = models.JSONField(default=dict)
     seed = models.BigIntegerField(default=0)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
-    season = models.OneToOneField(Season, null=True, blank=True, on_delete=models.SET_NULL,
-                                  related_name="event")
+    season = models.OneToOneField(
+        Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="event"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # Standings bookkeeping: every change bumps change_seq; a worker that computed the standings
     # for change_seq N stores N in standings_seq. Standings are up to date when both are equal.
@@ -165,10 +176,13 @@ class Event(SearchableName):
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
-            models.CheckConstraint(condition=Q(standings_seq__lte=models.F("change_seq")),
-                                   name="standings_not_ahead_of_changes"),
-            models.CheckConstraint(condition=Q(status__in=["draft", "running", "finished"]),
-                                   name="event_status_known"),
+            models.CheckConstraint(
+                condition=Q(standings_seq__lte=models.F("change_seq")),
+                name="standings_not_ahead_of_changes",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["draft", "running", "finished"]), name="event_status_known"
+            ),
         ]
 
     def __str__(self):
@@ -211,14 +225,18 @@ class EventHelper(models.Model):
     the draw, the pairings or finishing (``services.access``)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="helpers")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="helped_events")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="helped_events"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["event_id", "id"]
-        constraints = [models.UniqueConstraint(fields=["event", "user"],
-                                               name="one_helper_row_per_event_and_user")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "user"], name="one_helper_row_per_event_and_user"
+            )
+        ]
 
     def __str__(self):
         return f"{self.user} helps at {self.event}"
@@ -234,10 +252,12 @@ class Entrant(SearchableName):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
     name = models.CharField(max_length=100)
-    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="entries")
-    members = models.ManyToManyField(Player, blank=True, related_name="team_entries",
-                                     through="Membership")
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    members = models.ManyToManyField(
+        Player, blank=True, related_name="team_entries", through="Membership"
+    )
     club = models.CharField(max_length=100, blank=True)  # or a city: tells equal names apart
     joined_round = models.PositiveIntegerField(default=1)
     withdrawn_after_round = models.PositiveIntegerField(null=True, blank=True)
@@ -247,8 +267,11 @@ class Entrant(SearchableName):
     class Meta:
         ordering = ["id"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "player"], condition=Q(player__isnull=False),
-                                    name="player_enters_event_once"),
+            models.UniqueConstraint(
+                fields=["event", "player"],
+                condition=Q(player__isnull=False),
+                name="player_enters_event_once",
+            ),
         ]
 
     def __str__(self):
@@ -262,8 +285,9 @@ class Entrant(SearchableName):
     def member_names(self) -> list[str]:
         """A team's roster as pages and the API list it: alphabetically (German order:
         ``collation``), from the prefetched members when a list prefetched them."""
-        return [player.name for player in sorted_by_name(self.members.all(),
-                                                         lambda player: player.name)]
+        return [
+            player.name for player in sorted_by_name(self.members.all(), lambda player: player.name)
+        ]
 
     @property
     def display_name(self) -> str:
@@ -288,8 +312,9 @@ class Membership(models.Model):
     class Meta:
         db_table = "tournaments_entrant_members"  # the table of the roster before it was a model
         unique_together = [("entrant", "player")]  # as it was: the constraint has that name
-        constraints = [models.UniqueConstraint(fields=["event", "person"],
-                                               name="person_plays_in_one_team")]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "person"], name="person_plays_in_one_team")
+        ]
 
     def __str__(self):
         return f"{self.player} ({self.entrant})"
@@ -300,9 +325,17 @@ def event_display_names(event_id: int) -> dict[int, str]:
     start number depends on every other entrant's, so all are read (one query), once per change
     of the event's field (``standings.cache.field_cached``): a page of 100 rows of a 40,000-player
     event then reads none of the others."""
-    return standings_cache.field_cached(event_id, "names", lambda: display_names(
-        list(Entrant.objects.filter(event_id=event_id).order_by("id")
-             .values_list("id", "name", "club"))))
+    return standings_cache.field_cached(
+        event_id,
+        "names",
+        lambda: display_names(
+            list(
+                Entrant.objects.filter(event_id=event_id)
+                .order_by("id")
+                .values_list("id", "name", "club")
+            )
+        ),
+    )
 
 
 def label_entrants(entrants: Iterable[Entrant]) -> None:
@@ -351,9 +384,13 @@ class Round(models.Model):
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
             models.CheckConstraint(
                 condition=Q(clock_started_at__isnull=True, clock_paused_at__isnull=True)
-                | Q(clock_started_at__isnull=False, clock_duration__isnull=False,
-                    clock_remaining__isnull=False),
-                name="round_clock_started_with_its_time"),
+                | Q(
+                    clock_started_at__isnull=False,
+                    clock_duration__isnull=False,
+                    clock_remaining__isnull=False,
+                ),
+                name="round_clock_started_with_its_time",
+            ),
         ]
 
     def __str__(self):
@@ -387,7 +424,8 @@ class Table(models.Model):
             models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
             models.CheckConstraint(
                 condition=Q(forfeited_by__isnull=True) | Q(status="forfeited", forfeited_by__lte=1),
-                name="forfeited_by_a_team_of_a_forfeited_table"),
+                name="forfeited_by_a_team_of_a_forfeited_table",
+            ),
         ]
 
     def __str__(self):
@@ -413,15 +451,17 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
     entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="seats")
-    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="seats")
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
 
     class Meta:
         ordering = ["table_id", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="one_entrant_per_seat"),
-            models.CheckConstraint(condition=Q(position__lte=MAX_SEATS - 1),
-                                   name="seat_position_0_to_11"),
+            models.CheckConstraint(
+                condition=Q(position__lte=MAX_SEATS - 1), name="seat_position_0_to_11"
+            ),
         ]
 
     def __str__(self):
@@ -448,8 +488,11 @@ class Bye(models.Model):
     entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="byes")
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["round", "entrant"],
-                                               name="one_bye_per_entrant_and_round")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "entrant"], name="one_bye_per_entrant_and_round"
+            )
+        ]
 
     def __str__(self):
         return f"bye of {self.entrant} in {self.round}"
@@ -464,8 +507,7 @@ class Hand(models.Model):
 
     # No index of its own: the unique (table, number) constraint's index leads with the table,
     # and one index less is written with every hand.
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands",
-                              db_index=False)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands", db_index=False)
     number = models.PositiveIntegerField()
     entry = models.JSONField()
     tp_0 = models.IntegerField()
@@ -475,8 +517,9 @@ class Hand(models.Model):
     double_victory = models.PositiveSmallIntegerField(null=True, blank=True)  # a sweep's team
     entered_by = models.CharField(max_length=60)
     confirmed_by_opponents = models.BooleanField(default=False)
-    correction_request = models.CharField(max_length=CORRECTION_REQUEST_LENGTH, blank=True,
-                                          default="")
+    correction_request = models.CharField(
+        max_length=CORRECTION_REQUEST_LENGTH, blank=True, default=""
+    )
     """The captain's request that the organizer correct the hand ("" when none is open): shown
     on the results desk until the organizer corrects the hand or dismisses the request."""
     created_at = models.DateTimeField(auto_now_add=True)
@@ -485,13 +528,17 @@ class Hand(models.Model):
     class Meta:
         ordering = ["table_id", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "number"],
-                                    name="one_hand_per_table_and_number"),
+            models.UniqueConstraint(
+                fields=["table", "number"], name="one_hand_per_table_and_number"
+            ),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
-            models.CheckConstraint(condition=Q(vp_0__gte=0) & Q(vp_1__gte=0),
-                                   name="victory_points_not_negative"),
-            models.CheckConstraint(condition=Q(double_victory__isnull=True)
-                                   | Q(double_victory__in=[0, 1]), name="double_victory_team"),
+            models.CheckConstraint(
+                condition=Q(vp_0__gte=0) & Q(vp_1__gte=0), name="victory_points_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(double_victory__isnull=True) | Q(double_victory__in=[0, 1]),
+                name="double_victory_team",
+            ),
         ]
 
     def __str__(self):
@@ -515,8 +562,9 @@ class HandSeat(models.Model):
         ordering = ["hand_id", "position"]
         constraints = [
             models.UniqueConstraint(fields=["hand", "position"], name="one_credit_per_hand_seat"),
-            models.CheckConstraint(condition=Q(position__lte=MAX_SEATS - 1),
-                                   name="hand_seat_position_0_to_11"),
+            models.CheckConstraint(
+                condition=Q(position__lte=MAX_SEATS - 1), name="hand_seat_position_0_to_11"
+            ),
         ]
 
     def __str__(self):
@@ -530,8 +578,9 @@ class Change(models.Model):
     """
 
     # Indexed by the (event, subject, subject_id) index below, which leads with the event.
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes",
-                              db_index=False)
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="changes", db_index=False
+    )
     subject = models.CharField(max_length=20)  # "hand", "seat", "round", "entrant", "table"
     subject_id = models.BigIntegerField(null=True)
     action = models.CharField(max_length=20)  # "create", "correct", "undo", "swap", "publish"...
@@ -567,11 +616,13 @@ class RoundResult(models.Model):
     adjustment_tp = models.IntegerField(default=0)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["round", "entrant"],
-                                               name="one_result_per_entrant_and_round")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "entrant"], name="one_result_per_entrant_and_round"
+            )
+        ]
         # Byes are few: the standings find an entrant's bye results without reading the rest.
-        indexes = [models.Index(fields=["entrant"], condition=Q(bye=True),
-                                name="bye_results")]
+        indexes = [models.Index(fields=["entrant"], condition=Q(bye=True), name="bye_results")]
 
     def __str__(self):
         return f"{self.entrant} in {self.round}"
@@ -599,8 +650,9 @@ class StandingRow(models.Model):
     tiebreaks = models.JSONField(default=dict)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["event", "entrant"],
-                                               name="one_standing_per_entrant")]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "entrant"], name="one_standing_per_entrant")
+        ]
 
     def __str__(self):
         return f"{self.entrant}: {self.victory_points} VP"
@@ -621,8 +673,9 @@ class StandingsChange(models.Model):
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
-    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE,
-                              related_name="+")
+    table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
 
     def __str__(self):
         return f"standings change of {self.event_id} at table {self.table_id}"
@@ -657,34 +710,47 @@ class Match(models.Model):
     group = models.PositiveSmallIntegerField(null=True, blank=True)
     level = models.PositiveSmallIntegerField()
     slot = models.PositiveSmallIntegerField()
-    entrant_a = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.RESTRICT,
-                                  related_name="+")
-    entrant_b = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.RESTRICT,
-                                  related_name="+")
+    entrant_a = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    entrant_b = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
     seed_a = models.PositiveSmallIntegerField(null=True, blank=True)
     seed_b = models.PositiveSmallIntegerField(null=True, blank=True)
     best_of = models.PositiveSmallIntegerField(default=1)
-    winner = models.ForeignKey(Entrant, null=True, blank=True, on_delete=models.RESTRICT,
-                               related_name="+")
-    decided_by = models.CharField(max_length=10, choices=Decision.choices, blank=True,
-                                  default=Decision.OPEN)
+    winner = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    decided_by = models.CharField(
+        max_length=10, choices=Decision.choices, blank=True, default=Decision.OPEN
+    )
     attention = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["event_id", "stage", "level", "group", "slot"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "stage", "level", "slot"],
-                                    name="one_match_per_place"),
-            models.CheckConstraint(condition=Q(best_of__gte=1) & Q(best_of__lte=9),
-                                   name="match_best_of_1_to_9"),
-            models.CheckConstraint(condition=Q(winner__isnull=True) | Q(winner=models.F(
-                "entrant_a")) | Q(winner=models.F("entrant_b")), name="match_winner_plays_it"),
-            models.CheckConstraint(condition=Q(entrant_a__isnull=True)
-                                   | ~Q(entrant_a=models.F("entrant_b")),
-                                   name="match_of_two_teams"),
-            models.CheckConstraint(condition=Q(winner__isnull=True, decided_by="")
-                                   | (Q(winner__isnull=False) & ~Q(decided_by="")),
-                                   name="match_decided_with_a_winner"),
+            models.UniqueConstraint(
+                fields=["event", "stage", "level", "slot"], name="one_match_per_place"
+            ),
+            models.CheckConstraint(
+                condition=Q(best_of__gte=1) & Q(best_of__lte=9), name="match_best_of_1_to_9"
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True)
+                | Q(winner=models.F("entrant_a"))
+                | Q(winner=models.F("entrant_b")),
+                name="match_winner_plays_it",
+            ),
+            models.CheckConstraint(
+                condition=Q(entrant_a__isnull=True) | ~Q(entrant_a=models.F("entrant_b")),
+                name="match_of_two_teams",
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True, decided_by="")
+                | (Q(winner__isnull=False) & ~Q(decided_by="")),
+                name="match_decided_with_a_winner",
+            ),
         ]
 
     def __str__(self):
@@ -705,10 +771,12 @@ class MatchGame(models.Model):
 
     class Meta:
         ordering = ["match_id", "number"]
-        constraints = [models.UniqueConstraint(fields=["match", "number"],
-                                               name="one_game_per_match_and_number"),
-                       models.CheckConstraint(condition=Q(number__gte=1),
-                                              name="game_number_positive")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number"], name="one_game_per_match_and_number"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
+        ]
 
     def __str__(self):
         return f"game {self.number} of {self.match}"

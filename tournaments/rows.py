@@ -85,8 +85,10 @@ def all_rows(*statements: Statement) -> list[list[tuple]]:
                 cursor.execute(sql, params)
                 found.append(_rows(cursor))
             return found
-        cursor.execute("; ".join(sql for sql, _ in statements),
-                       [value for _, params in statements for value in params])
+        cursor.execute(
+            "; ".join(sql for sql, _ in statements),
+            [value for _, params in statements for value in params],
+        )
         found = [_rows(cursor)]
         while cursor.nextset():
             found.append(_rows(cursor))
@@ -98,8 +100,9 @@ def _rows(cursor) -> list[tuple]:
 
 
 def _one_query_allowed() -> bool:
-    return (connection.vendor == "postgresql"
-            and not connection.settings_dict["OPTIONS"].get("server_side_binding"))
+    return connection.vendor == "postgresql" and not connection.settings_dict["OPTIONS"].get(
+        "server_side_binding"
+    )
 
 
 @cache
@@ -112,5 +115,7 @@ def _insert_sql(model: type[Model], placeholders: tuple[str, ...], returning: bo
     quote = connection.ops.quote_name
     columns = ", ".join(quote(field.column) for field in _fields(model))
     result = f" RETURNING {quote(model._meta.pk.column)}" if returning else ""
-    return (f"INSERT INTO {quote(model._meta.db_table)} ({columns}) "
-            f"VALUES ({', '.join(placeholders)}){result}")
+    return (
+        f"INSERT INTO {quote(model._meta.db_table)} ({columns}) "
+        f"VALUES ({', '.join(placeholders)}){result}"
+    )

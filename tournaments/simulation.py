@@ -22,19 +22,58 @@ from .services.history import Actor
 from .services.rounds import complete_finished_rounds, round_pair, round_publish
 from .standings.compute import ranked, refresh
 
-FIRST_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannes", "Ida", "Jonas",
-               "Klara", "Lukas", "Mia", "Noah", "Olga", "Paul", "Quirin", "Rosa", "Simon",
-               "Tilda", "Uwe", "Vera", "Wim", "Xenia", "Yusuf", "Zoe")
-LAST_NAMES = ("Bauer", "Fischer", "Hoffmann", "Koch", "Lange", "Meyer", "Neumann", "Richter",
-              "Schulz", "Wagner", "Weber", "Zimmermann")
+FIRST_NAMES = (
+    "Anna",
+    "Ben",
+    "Clara",
+    "David",
+    "Emma",
+    "Felix",
+    "Greta",
+    "Hannes",
+    "Ida",
+    "Jonas",
+    "Klara",
+    "Lukas",
+    "Mia",
+    "Noah",
+    "Olga",
+    "Paul",
+    "Quirin",
+    "Rosa",
+    "Simon",
+    "Tilda",
+    "Uwe",
+    "Vera",
+    "Wim",
+    "Xenia",
+    "Yusuf",
+    "Zoe",
+)
+LAST_NAMES = (
+    "Bauer",
+    "Fischer",
+    "Hoffmann",
+    "Koch",
+    "Lange",
+    "Meyer",
+    "Neumann",
+    "Richter",
+    "Schulz",
+    "Wagner",
+    "Weber",
+    "Zimmermann",
+)
 
 
 def demo_names(count: int, rng: random.Random) -> list[str]:
     """Distinct, readable player names."""
     pool = [f"{first} {last}" for last in LAST_NAMES for first in FIRST_NAMES]
     rng.shuffle(pool)
-    return [pool[i % len(pool)] + (f" {i // len(pool) + 1}" if i >= len(pool) else "")
-            for i in range(count)]
+    return [
+        pool[i % len(pool)] + (f" {i // len(pool) + 1}" if i >= len(pool) else "")
+        for i in range(count)
+    ]
 
 
 @dataclass
@@ -52,8 +91,16 @@ def demo_organizer(username: str = "demo", password: str = "demo-organizer"):
     return user
 
 
-def simulate_event(*, preset: str, entrants: int, seed: int, owner=None, name: str | None = None,
-                   rounds: int | None = None, overrides: dict | None = None) -> Simulation:
+def simulate_event(
+    *,
+    preset: str,
+    entrants: int,
+    seed: int,
+    owner=None,
+    name: str | None = None,
+    rounds: int | None = None,
+    overrides: dict | None = None,
+) -> Simulation:
     """Create an event, register entrants, pair and play every round with bots, and return it
     with its standings computed."""
     owner = owner or demo_organizer()
@@ -61,8 +108,13 @@ def simulate_event(*, preset: str, entrants: int, seed: int, owner=None, name: s
     if rounds is not None:
         overrides["rounds"] = rounds
     rng = random.Random(seed)
-    event = event_create(owner=owner, name=name or f"Simulated {preset} ({entrants}, seed {seed})",
-                         preset=preset, overrides=overrides, seed=seed)
+    event = event_create(
+        owner=owner,
+        name=name or f"Simulated {preset} ({entrants}, seed {seed})",
+        preset=preset,
+        overrides=overrides,
+        seed=seed,
+    )
     organizer = Actor.organizer(owner)
     size = event.format.game.team_size if event.format.entrant_type == EntrantType.TEAM else 1
     names = demo_names(entrants * size, rng)
@@ -70,9 +122,13 @@ def simulate_event(*, preset: str, entrants: int, seed: int, owner=None, name: s
         players_register(event=event, names=names, actor=organizer)
     else:
         for i in range(entrants):
-            members = names[size * i:size * (i + 1)]
-            team_register(event=event, name=" & ".join(m.split()[1] for m in members)
-                          + f" {i + 1}", members=members, actor=organizer)
+            members = names[size * i : size * (i + 1)]
+            team_register(
+                event=event,
+                name=" & ".join(m.split()[1] for m in members) + f" {i + 1}",
+                members=members,
+                actor=organizer,
+            )
     if event.format.is_cup:
         return _simulate_cup(event, organizer, rng)
     played = 0
@@ -80,8 +136,9 @@ def simulate_event(*, preset: str, entrants: int, seed: int, owner=None, name: s
         event.refresh_from_db()
         if Round.objects.filter(event=event).count() >= _rounds_of(event):
             break
-        rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=organizer).pk,
-                            actor=organizer)
+        rnd = round_publish(
+            round_id=round_pair(event_id=event.pk, actor=organizer).pk, actor=organizer
+        )
         played += _play_round(event, rnd, rng)
     refresh(event.pk)
     complete_finished_rounds(event.pk)  # as the worker does, without waiting for it
@@ -123,9 +180,11 @@ def _simulate_cup(event: Event, organizer: Actor, rng: random.Random) -> Simulat
     cup_draw(event_id=event.pk, actor=organizer)
     played = 0
     while True:
-        waiting = list(Table.objects.filter(round__event=event, status=Table.Status.OPEN,
-                                            hands__isnull=True, game__isnull=False)
-                       .order_by("pk"))
+        waiting = list(
+            Table.objects.filter(
+                round__event=event, status=Table.Status.OPEN, hands__isnull=True, game__isnull=False
+            ).order_by("pk")
+        )
         if not waiting:
             break
         for table in waiting:
@@ -139,8 +198,11 @@ def standings_table(event: Event) -> str:
     """The standings as text, for the command line."""
     rows = ranked(StandingRow.objects.filter(event=event).select_related("entrant"), event.format)
     lines = [f"{'Rank':>4}  {'Name':<28} {'VP':>5} {'TP':>6} {'Hands':>5} {'Byes':>4}"]
-    lines += [f"{r.rank:>4}  {r.entrant.name:<28} {r.victory_points:>5} {r.tichu_points:>6} "
-              f"{r.hands_played:>5} {r.byes:>4}" for r in rows]
+    lines += [
+        f"{r.rank:>4}  {r.entrant.name:<28} {r.victory_points:>5} {r.tichu_points:>6} "
+        f"{r.hands_played:>5} {r.byes:>4}"
+        for r in rows
+    ]
     return "\n".join(lines)
 
 

@@ -28,61 +28,71 @@ ENGINE_MESSAGES = {
     "entry_invalid": _("The score entry must be a mapping of fields."),
     "unknown_field": _("Unknown field “%(field)s” in the score entry."),
     "unknown_seat": _("%(value)s is not a seat: seats are %(first)s to %(last)s."),
-    "card_points_missing": _("Enter the card points (or mark a sweep: the whole team out "
-                             "first)."),
+    "card_points_missing": _("Enter the card points (or mark a sweep: the whole team out first)."),
     "card_points_invalid": _("Card points are two whole numbers, one per team."),
     "card_points_not_multiple_of_5": _("Card points always come in multiples of 5."),
     "card_points_range": _("A team's card points lie between %(min)s and %(max)s."),
     "card_points_sum": _(
         "The two teams' card points must add up to %(total)s (entered %(a)s + %(b)s = "
-        "%(sum)s); a double victory is marked as such."),
+        "%(sum)s); a double victory is marked as such."
+    ),
     "finish_order_invalid": _("The finish order is a list of seats in the order they went out."),
     "finish_order_incomplete": _("Enter the whole finish order: %(missing)s missing."),
-    "finish_order_too_long": _("The finish order names %(given)s seats, but the table has "
-                               "%(table_seats)s."),
+    "finish_order_too_long": _(
+        "The finish order names %(given)s seats, but the table has %(table_seats)s."
+    ),
     "duplicate_seat": _("%(seat)s is named twice."),
     "calls_invalid": _("Calls map a seat to “tichu”, “grand” or “blind”."),
     "unknown_call": _("The call of %(seat)s is none of Tichu, Grand Tichu or Blind Grand Tichu."),
     "grand_tichu_not_allowed": _("This event does not allow Grand Tichu (%(seat)s)."),
-    "blind_grand_tichu_not_allowed": _("This event does not allow Blind Grand Tichu "
-                                       "(%(seat)s)."),
+    "blind_grand_tichu_not_allowed": _("This event does not allow Blind Grand Tichu (%(seat)s)."),
     "two_grand_tichus": _("Partners (%(seats)s) may not both call Grand Tichu."),
     "tichu_success_invalid": _("A call's outcome is true (made) or false (failed)."),
     "tick_not_caller": _("%(seat)s made no call: there is no call to mark made or failed."),
     "two_calls_made": _(
-        "At most one call is made in a hand: only the first player out wins theirs."),
+        "At most one call is made in a hand: only the first player out wins theirs."
+    ),
     "tick_contradicts_finish_order": _(
-        "The call of %(seat)s is marked %(made)s, but %(first_out)s went out first."),
+        "The call of %(seat)s is marked %(made)s, but %(first_out)s went out first."
+    ),
     "first_out_unknown": _("%(seat)s called: choose who went out first."),
     "chaos_grand_tichu_missing": _(
-        "Chaos Tichu: each team calls one Grand Tichu every hand, and %(team)s called none."),
+        "Chaos Tichu: each team calls one Grand Tichu every hand, and %(team)s called none."
+    ),
     "dealer_missing": _("Threechu: enter the dealer, who played the dummy's hand."),
     "dealer_not_hands_dealer": _("Threechu: %(dealer)s deals this hand, not %(seat)s."),
-    "dealer_grand_tichu": _("Threechu: the dealer (%(seat)s) may call Tichu, but not Grand "
-                            "Tichu."),
+    "dealer_grand_tichu": _("Threechu: the dealer (%(seat)s) may call Tichu, but not Grand Tichu."),
     "dummy_grand_tichu": _("Threechu: the dummy (%(seat)s) may call Tichu, but not Grand Tichu."),
     "double_victory_invalid": _("Double victory names the team that made it: 0, 1 or none."),
     "triple_victory_invalid": _("Triple victory names the team that made it: 0, 1 or none."),
     "double_victory_card_points": _(
         "After a double victory no card points are counted: leave them empty or enter %(a)s "
-        "and %(b)s."),
+        "and %(b)s."
+    ),
     "triple_victory_card_points": _(
         "After a triple victory no card points are counted: leave them empty or enter %(a)s "
-        "and %(b)s."),
+        "and %(b)s."
+    ),
     "double_victory_mismatch": _(
         "In a double victory the first two players out are the team marked with it "
-        "(%(team)s); %(seat)s is not."),
+        "(%(team)s); %(seat)s is not."
+    ),
     "triple_victory_mismatch": _(
         "In a triple victory the first three players out are the team marked with it "
-        "(%(team)s); %(seat)s is not."),
+        "(%(team)s); %(seat)s is not."
+    ),
     "finish_order_double_victory": _(
-        "%(team)s went out first and second: enter this as a double victory."),
+        "%(team)s went out first and second: enter this as a double victory."
+    ),
     "finish_order_triple_victory": _(
-        "%(team)s went out first, second and third: enter this as a triple victory."),
+        "%(team)s went out first, second and third: enter this as a triple victory."
+    ),
     "tick_contradicts_double_victory": _(
-        "The call of %(seat)s is marked made, but the other team made a double victory."),
+        "The call of %(seat)s is marked made, but the other team made a double victory."
+    ),
     "tick_contradicts_triple_victory": _(
-        "The call of %(seat)s is marked made, but the other team made a triple victory."),
+        "The call of %(seat)s is marked made, but the other team made a triple victory."
+    ),
     "no_team_totals": _("This game scores placings, not team totals."),
 }
 
@@ -104,21 +114,22 @@ def team_in_words(team: int, names: Mapping[int, str] | None) -> str:
     return gettext("team %(n)s") % {"n": team}
 
 
-def _in_words(code: str, params: Mapping, names: Mapping[int, str] | None,
-              first_seat: int) -> dict:
+def _in_words(code: str, params: Mapping, names: Mapping[int, str] | None, first_seat: int) -> dict:
     """The params as the code's message names them, seat numbers from ``first_seat``."""
     words = dict(params)
     if code == "unknown_seat":  # the value as typed: a number in the reader's numbering
         value = params["seat"]
-        return {"value": value + first_seat if isinstance(value, int) else value,
-                "first": first_seat, "last": params["seats"] - 1 + first_seat}
+        return {
+            "value": value + first_seat if isinstance(value, int) else value,
+            "first": first_seat,
+            "last": params["seats"] - 1 + first_seat,
+        }
     for key in ("seat", "first_out", "dealer"):
         if key in params:
             words[key] = seat_in_words(params[key], names, first_seat)
     for key in ("seats", "missing"):
         if key in params:
-            words[key] = ", ".join(seat_in_words(seat, names, first_seat)
-                                   for seat in params[key])
+            words[key] = ", ".join(seat_in_words(seat, names, first_seat) for seat in params[key])
     if "team" in params:
         words["team"] = team_in_words(params["team"], names)
     if "made" in params:
@@ -130,13 +141,13 @@ def _in_words(code: str, params: Mapping, names: Mapping[int, str] | None,
     return words
 
 
-def hand_error_message(error: InvalidHand, names: Mapping[int, str] | None = None, *,
-                       first_seat: int = 0) -> str:
+def hand_error_message(
+    error: InvalidHand, names: Mapping[int, str] | None = None, *, first_seat: int = 0
+) -> str:
     """The engine's refusal as a sentence in the active language; ``names`` maps seats to the
     players' names when the reader sees a table; a seat still numbered is numbered from
     ``first_seat`` (1 on a page, 0 in the API)."""
-    return str(ENGINE_MESSAGES[error.code]) % _in_words(error.code, error.params, names,
-                                                        first_seat)
+    return str(ENGINE_MESSAGES[error.code]) % _in_words(error.code, error.params, names, first_seat)
 
 
 PAIRING_WARNINGS = {
@@ -145,17 +156,22 @@ PAIRING_WARNINGS = {
     "not_active": _("%(entrant)s is seated but not an active entrant."),
     "table_size": _("Table %(table)s has %(seats)s seats instead of %(expected)s."),
     "rematch": _("%(a)s and %(b)s meet again at table %(table)s (%(before)s before)."),
-    "partners_again": _("%(a)s and %(b)s were partners before and are partners again at table "
-                        "%(table)s."),
+    "partners_again": _(
+        "%(a)s and %(b)s were partners before and are partners again at table %(table)s."
+    ),
     "bye_again": _("%(entrant)s has a bye again (%(before)s before)."),
-    "bye_again_unfair": _("%(entrant)s sits out again (%(before)s before) while a seated player "
-                          "has sat out %(fewest)s."),
-    "bye_contender": _("%(entrant)s sits out the last round but could still finish in the top "
-                       "three."),
+    "bye_again_unfair": _(
+        "%(entrant)s sits out again (%(before)s before) while a seated player "
+        "has sat out %(fewest)s."
+    ),
+    "bye_contender": _(
+        "%(entrant)s sits out the last round but could still finish in the top three."
+    ),
 }
 """A broken pairing rule (``pairing.checks.Breach``) in words, by its code."""
-TABLE_SIZES = _("Table %(table)s has %(seats)s seats: a table of this game seats %(expected)s "
-                "to %(largest)s.")
+TABLE_SIZES = _(
+    "Table %(table)s has %(seats)s seats: a table of this game seats %(expected)s to %(largest)s."
+)
 """``table_size`` where the game's tables may have several sizes (``largest`` given)."""
 
 _ENTRANT_PARAMS = ("entrant", "a", "b")
@@ -182,20 +198,27 @@ def pairing_warning(breach, names: Mapping[int, str]) -> str:
 
 
 PAIRING_REFUSALS = {
-    "too_few_players": _("%(count)s active players cannot fill a table: it takes at least "
-                         "%(minimum)s."),
-    "too_few_teams": _("%(count)s active teams cannot fill a table: it takes at least "
-                       "%(minimum)s."),
+    "too_few_players": _(
+        "%(count)s active players cannot fill a table: it takes at least %(minimum)s."
+    ),
+    "too_few_teams": _(
+        "%(count)s active teams cannot fill a table: it takes at least %(minimum)s."
+    ),
     "listed_twice": _("An entrant (#%(entrant)s) is listed twice for the draw."),
-    "all_had_byes": _("All %(teams)s teams have had a bye and none may have a second one: "
-                      "register or withdraw a team."),
-    "repeat_partner": _("No seating of these %(players)s players avoids a repeat partner: with "
-                        "%(byes)s bye(s) given fairly, someone has already partnered every "
-                        "player still available."),
+    "all_had_byes": _(
+        "All %(teams)s teams have had a bye and none may have a second one: "
+        "register or withdraw a team."
+    ),
+    "repeat_partner": _(
+        "No seating of these %(players)s players avoids a repeat partner: with "
+        "%(byes)s bye(s) given fairly, someone has already partnered every "
+        "player still available."
+    ),
     "no_such_round": _("This round robin has %(rounds)s rounds; there is no round %(round)s."),
     "unknown_method": _("Unknown pairing method “%(method)s”: one of %(known)s."),
-    "table_shape": _("An earlier round has a table of %(seats)s seats, which no pairing of "
-                     "this event seats."),
+    "table_shape": _(
+        "An earlier round has a table of %(seats)s seats, which no pairing of this event seats."
+    ),
 }
 """A round the pairing cannot draw (``pairing.PairingError``) in words, by its code."""
 
@@ -206,6 +229,7 @@ def pairing_refusal(error) -> str:
 
 
 # --- who made a change -----------------------------------------------------------------------
+
 
 def actor_label(actor: str) -> str:
     """Who made a change (``Hand.entered_by``, ``Change.actor``) on its own, as in a table's

@@ -23,8 +23,9 @@ class BareInsert(APIView):
 
     def post(self, request):
         with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(f"INSERT INTO {INSERT_TABLE} (body) VALUES (%s) RETURNING id",
-                           [str(request.data)])
+            cursor.execute(
+                f"INSERT INTO {INSERT_TABLE} (body) VALUES (%s) RETURNING id", [str(request.data)]
+            )
             (row_id,) = cursor.fetchone()
         return Response({"id": row_id}, status=201)
 
@@ -35,8 +36,7 @@ def _body(size: int) -> bytes:
 
 
 def constant(request):
-    return HttpResponse(_body(int(request.GET.get("bytes", "64"))),
-                        content_type="application/json")
+    return HttpResponse(_body(int(request.GET.get("bytes", "64"))), content_type="application/json")
 
 
 urlpatterns = [

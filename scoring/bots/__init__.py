@@ -16,5 +16,13 @@ from .driver import Bot, play_out, seat_plays
 from .heuristic import HeuristicBot, hand_value, strength
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "deal_cards", "hand_value", "play_out",
-           "seat_plays", "strength"]
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "deal_cards",
+    "hand_value",
+    "play_out",
+    "seat_plays",
+    "strength",
+]

@@ -54,9 +54,12 @@ def act(bot: HeuristicBot, state: HandState, seat: int) -> Action:
     partners = variant.partners(seat)
     if phase == PLAY:
         hand = state.hands[seat]
-        if (state.may_call_tichu(seat) and not state.out
-                and not any(state.calls[p] for p in partners)
-                and call_score(hand, state.rules.mahjong_in_bomb) >= 0):
+        if (
+            state.may_call_tichu(seat)
+            and not state.out
+            and not any(state.calls[p] for p in partners)
+            and call_score(hand, state.rules.mahjong_in_bomb) >= 0
+        ):
             return Tichu(seat)
         plays_of = seat_plays(bot.plays, state, seat)
         plays, bombs, may_pass = plays_of.split_entries(state.table, state.wish)
@@ -76,8 +79,11 @@ def act(bot: HeuristicBot, state: HandState, seat: int) -> Action:
     if phase in (GRAND, BLIND):
         call = GrandTichu(seat)
         legal = state.legal_actions(seat)
-        if phase == GRAND and call in legal and (
-                Pass(seat) not in legal or strength(cards_of(state.hands[seat])) >= 3):
+        if (
+            phase == GRAND
+            and call in legal
+            and (Pass(seat) not in legal or strength(cards_of(state.hands[seat])) >= 3)
+        ):
             return call
         return PASSES[seat]
     if phase == EXCHANGE:
@@ -86,16 +92,23 @@ def act(bot: HeuristicBot, state: HandState, seat: int) -> Action:
         ranked = sorted(cards_of(mask), key=_strength_order)
         if recipients[0] in partners:  # the best, keeping the Dragon and the Phoenix
             kept = [card for card in ranked if card.face not in (DRAGON, PHOENIX)]
-            cards = (kept or ranked)[-len(recipients):]
+            cards = (kept or ranked)[-len(recipients) :]
         else:
-            cards = ranked[:len(recipients)]
+            cards = ranked[: len(recipients)]
         return exchange_of(state, seat, cards)
     if phase == DRAGON_GIFT:
-        return GiveDragon(seat, max(variant.dragon_receivers(seat),
-                                    key=lambda other: state.hands[other].bit_count()))
+        return GiveDragon(
+            seat,
+            max(variant.dragon_receivers(seat), key=lambda other: state.hands[other].bit_count()),
+        )
     if phase == DOG_LEAD:
-        return GiveLead(seat, min(variant.dog_choices(seat, state.hands),
-                                  key=lambda other: state.hands[other].bit_count()))
+        return GiveLead(
+            seat,
+            min(
+                variant.dog_choices(seat, state.hands),
+                key=lambda other: state.hands[other].bit_count(),
+            ),
+        )
     raise ValueError(f"seat {seat} has nothing to do in the {phase} phase")
 
 
@@ -105,8 +118,7 @@ def interrupt(state: HandState, seat: int) -> Action | None:
     holder, table = state.table_seat, state.table
     if table is None or holder in state.variant.partners(seat):
         return None
-    if table.cards[0].face is not DRAGON and (
-            state.hands[holder].bit_count() > _NEARLY_OUT):
+    if table.cards[0].face is not DRAGON and (state.hands[holder].bit_count() > _NEARLY_OUT):
         return None
     bombs = state.bombs_beating_table(seat)
     return Play(seat, min(bombs, key=len)) if bombs else None

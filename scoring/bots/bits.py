@@ -49,9 +49,12 @@ def others_of(seat: int, seats: int) -> tuple[int, ...]:
     if seats == 4:
         return OTHERS[seat]
     return tuple((seat + k) % seats for k in range(1, seats))
+
+
 SINGLE_PLAYS = tuple((card_at(i),) if i in _INDEXES else None for i in range(2 * DECK_SIZE))
-_SINGLE_ACTIONS = tuple(tuple(Play(seat, play) if play else None for play in SINGLE_PLAYS)
-                        for seat in range(MOST_SEATS))
+_SINGLE_ACTIONS = tuple(
+    tuple(Play(seat, play) if play else None for play in SINGLE_PLAYS) for seat in range(MOST_SEATS)
+)
 """Likewise one ``Play`` of each card alone (with no wish) per seat."""
 
 

@@ -37,6 +37,6 @@ def deal_cards(rng: random.Random, rules: Rules = STANDARD) -> list[tuple[Card, 
         rng.shuffle(deck)
     hands, start = [], 0
     for count in variant.deal_counts:
-        hands.append(tuple(deck[start:start + count]))
+        hands.append(tuple(deck[start : start + count]))
         start += count
     return hands

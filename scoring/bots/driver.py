@@ -49,8 +49,9 @@ def seat_plays(cache: list[HandPlays | None], state: HandState, seat: int) -> Ha
     return found
 
 
-def _bomb_out_of_turn(bots: Sequence[Bot], state: HandState, seat: int, armed: dict[int, int],
-                      mahjong_in_bomb: bool) -> Action | None:
+def _bomb_out_of_turn(
+    bots: Sequence[Bot], state: HandState, seat: int, armed: dict[int, int], mahjong_in_bomb: bool
+) -> Action | None:
     """Ask each other seat that holds a bomb, in playing order from ``seat``, whether it lays one
     now; the first bomb laid, or ``None``. ``armed``: the seats seen holding a bomb, with the
     hand each was last seen holding one in: as a seat's bombs only go as its hand shrinks, the
@@ -86,14 +87,16 @@ def play_out(state: HandState, bots: Sequence[Bot]) -> list[Action]:
         apply(action)
         append(action)
     mahjong_in_bomb = state.rules.mahjong_in_bomb
-    armed = {seat: hand for seat, hand in enumerate(state.hands)
-             if bombs_in(hand, mahjong_in_bomb)}
+    armed = {seat: hand for seat, hand in enumerate(state.hands) if bombs_in(hand, mahjong_in_bomb)}
     while True:
         phase = state.phase
         if phase == PLAY:
             seat = state.turn
-            bomb = (_bomb_out_of_turn(bots, state, seat, armed, mahjong_in_bomb)
-                    if armed and state.table is not None else None)
+            bomb = (
+                _bomb_out_of_turn(bots, state, seat, armed, mahjong_in_bomb)
+                if armed and state.table is not None
+                else None
+            )
             action = bots[seat].act(state, seat) if bomb is None else bomb
         elif phase == OVER:
             break

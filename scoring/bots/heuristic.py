@@ -75,8 +75,12 @@ def hand_value(mask: int, mahjong_in_bomb: bool = False) -> tuple[int, int]:
     five or more ranks, a triple with a pair, a run of pairs, a triple, a pair, a single."""
     bombs = bombs_in(mask, mahjong_in_bomb)
     free = mask & ~cards_of_bombs(bombs)
-    controls = ((free & RANK_MASKS[14]).bit_count() + len(bombs)
-                + bool(mask & DRAGON_BIT) + bool(mask & PHOENIX_BIT))
+    controls = (
+        (free & RANK_MASKS[14]).bit_count()
+        + len(bombs)
+        + bool(mask & DRAGON_BIT)
+        + bool(mask & PHOENIX_BIT)
+    )
     return controls, _plays_needed(free)
 
 
@@ -115,16 +119,22 @@ def call_score(mask: int, mahjong_in_bomb: bool = False) -> int:
     the Dog (it gives the lead away) against."""
     bombs = bombs_in(mask, mahjong_in_bomb)
     plays = _plays_needed(mask & ~cards_of_bombs(bombs))
-    return (45 * bool(mask & DRAGON_BIT) + 75 * bool(mask & PHOENIX_BIT)
-            + 38 * (mask & RANK_MASKS[14]).bit_count() + 34 * (mask & RANK_MASKS[13]).bit_count()
-            + 48 * len(bombs) - 21 * plays + 37 * bool(mask & MAH_JONG_BIT)
-            - 110 * bool(mask & DOG_BIT) - 57)
+    return (
+        45 * bool(mask & DRAGON_BIT)
+        + 75 * bool(mask & PHOENIX_BIT)
+        + 38 * (mask & RANK_MASKS[14]).bit_count()
+        + 34 * (mask & RANK_MASKS[13]).bit_count()
+        + 48 * len(bombs)
+        - 21 * plays
+        + 37 * bool(mask & MAH_JONG_BIT)
+        - 110 * bool(mask & DOG_BIT)
+        - 57
+    )
 
 
 def _controls(mask: int) -> int:
     """The Dragon, the Phoenix and the Aces a hand holds."""
-    return ((mask & RANK_MASKS[14]).bit_count() + bool(mask & DRAGON_BIT)
-            + bool(mask & PHOENIX_BIT))
+    return (mask & RANK_MASKS[14]).bit_count() + bool(mask & DRAGON_BIT) + bool(mask & PHOENIX_BIT)
 
 
 class HeuristicBot:
@@ -180,8 +190,11 @@ class HeuristicBot:
                 if self._calls_tichu(state, seat, hand):
                     return Tichu(seat)
             plays_of = self._plays[seat]
-            if (plays_of is None or plays_of.mask != hand
-                    or plays_of.mahjong_in_bomb != state.rules.mahjong_in_bomb):
+            if (
+                plays_of is None
+                or plays_of.mask != hand
+                or plays_of.mahjong_in_bomb != state.rules.mahjong_in_bomb
+            ):
                 plays_of = seat_plays(self._plays, state, seat)
             table = state.table
             if table is None:
@@ -190,8 +203,11 @@ class HeuristicBot:
         if phase == BLIND:
             return PASSES[seat]
         if phase == GRAND:
-            if state.variant.grand_tichu_allowed and state.may_call_grand(seat) and (
-                    _strength(state.hands[seat]) >= 4 or state._chaos_fault(seat)):
+            if (
+                state.variant.grand_tichu_allowed
+                and state.may_call_grand(seat)
+                and (_strength(state.hands[seat]) >= 4 or state._chaos_fault(seat))
+            ):
                 return GrandTichu(seat)
             return PASSES[seat]
         if phase == EXCHANGE:
@@ -201,15 +217,16 @@ class HeuristicBot:
             return exchange
         if phase == DRAGON_GIFT:
             left, right = (seat + 3) & 3, (seat + 1) & 3
-            return GiveDragon(seat, left if state.hands[left].bit_count()
-                              > state.hands[right].bit_count() else right)
+            return GiveDragon(
+                seat,
+                left if state.hands[left].bit_count() > state.hands[right].bit_count() else right,
+            )
         raise ValueError(f"seat {seat} has nothing to do in the {phase} phase")
 
     @staticmethod
     def _calls_tichu(state: HandState, seat: int, mask: int) -> bool:
         """Call Tichu on a strong hand (``hand_value``), never after the partner's call."""
-        if state.calls[partner_of(seat)] is not None or state.out or not state.may_call_tichu(
-                seat):
+        if state.calls[partner_of(seat)] is not None or state.out or not state.may_call_tichu(seat):
             return False
         return call_score(mask, state.rules.mahjong_in_bomb) >= _CALL_SCORE
 
@@ -218,13 +235,18 @@ class HeuristicBot:
         """The best card to the partner (not the Dragon or Phoenix, kept for oneself, unless the
         partner called Grand Tichu), the two lowest to the opponents, an even one to the right
         and an odd one to the left."""
-        givable = mask if partner_call in GRAND_CALLS else (
-            mask & ~PHOENIX_OR_DRAGON)
+        givable = mask if partner_call in GRAND_CALLS else (mask & ~PHOENIX_OR_DRAGON)
         suited = givable & SUITED_MASK
         # the best: the Dragon, the Phoenix, Ace to 2, the Mah Jong, the Dog
-        best = (givable & DRAGON_BIT or givable & PHOENIX_BIT
-                or (1 << (suited.bit_length() - 1) if suited
-                    else givable & MAH_JONG_BIT or givable & DOG_BIT))
+        best = (
+            givable & DRAGON_BIT
+            or givable & PHOENIX_BIT
+            or (
+                1 << (suited.bit_length() - 1)
+                if suited
+                else givable & MAH_JONG_BIT or givable & DOG_BIT
+            )
+        )
         partner = CARDS[best.bit_length() - 1]
         # the four weakest cards left, of an even rank or not
         evens: list[Card] = []
@@ -236,8 +258,9 @@ class HeuristicBot:
 
     # -- play ---------------------------------------------------------------------------
 
-    def _follow(self, state: HandState, seat: int, plays_of: HandPlays, table: Combination
-                ) -> Action:
+    def _follow(
+        self, state: HandState, seat: int, plays_of: HandPlays, table: Combination
+    ) -> Action:
         """In turn on a trick (see the class's description)."""
         mask = plays_of.mask
         hands = state.hands
@@ -248,8 +271,13 @@ class HeuristicBot:
         calls = state.calls
         threat = bool(out or calls[right] or calls[left]) and self._threat(state, seat)
         free = not wish or not mask & RANK_MASKS[wish]  # surely no wish obliges
-        if (holder == partner and hands[partner] and not threat and free
-                and mask.bit_count() != table.length):
+        if (
+            holder == partner
+            and hands[partner]
+            and not threat
+            and free
+            and mask.bit_count() != table.length
+        ):
             return PASSES[seat]  # the partner's trick stands
         if free and table.kind == SINGLE and table.rank is not None:
             action = self._follow_single(state, seat, plays_of, threat, table.rank)
@@ -260,8 +288,11 @@ class HeuristicBot:
             return PASSES[seat]
         partner_calls = not out and calls[partner] is not None
         # going out, unless that spoils the partner's call
-        if ((mask.bit_count() == table.length or bombs) and not (partner_calls and may_pass)
-                and reading_of_mask(mask, table, plays_of.mahjong_in_bomb) is not None):
+        if (
+            (mask.bit_count() == table.length or bombs)
+            and not (partner_calls and may_pass)
+            and reading_of_mask(mask, table, plays_of.mahjong_in_bomb) is not None
+        ):
             for entry in (*plays, *bombs):
                 if entry[0] == mask:
                     return self._lay(state, seat, entry[1])
@@ -285,16 +316,22 @@ class HeuristicBot:
             if urgent and 0 < hands[holder].bit_count() <= 2:
                 return self._lay(state, seat, max(plays, key=_entry_rank)[1])
             entry = _cheapest(plays, mask, plays_of)
-            if (not may_pass or urgent or entry[3] < 14 or entry[2] >= 5
-                    or (not state.out and state.calls[seat] is not None)):
+            if (
+                not may_pass
+                or urgent
+                or entry[3] < 14
+                or entry[2] >= 5
+                or (not state.out and state.calls[seat] is not None)
+            ):
                 return self._lay(state, seat, entry[1])
             return PASSES[seat]
         if bombs and (urgent or not may_pass):
             return Play(seat, min(bombs, key=_bomb_size)[1])
         return PASSES[seat]
 
-    def _follow_single(self, state: HandState, seat: int, plays_of: HandPlays, threat: bool,
-                       rank: float) -> Action | None:
+    def _follow_single(
+        self, state: HandState, seat: int, plays_of: HandPlays, threat: bool, rank: float
+    ) -> Action | None:
         """``_follow`` on a single of ``rank``, read straight from the bits of the hand (no wish
         obliges); ``None``: let the general way decide (only bombs, or cards of a bomb, would
         beat)."""
@@ -346,8 +383,12 @@ class HeuristicBot:
         # whether the trick is urgent is asked only where it decides: a cheap card goes anyway
         if hands[holder].bit_count() <= 2 and (threat or self._urgent(state, seat, holder)):
             return single_action(seat, dragon or phoenix or highest_of(cards))
-        if (cost < 14 or threat or self._urgent(state, seat, holder)
-                or (not state.out and state.calls[seat] is not None)):
+        if (
+            cost < 14
+            or threat
+            or self._urgent(state, seat, holder)
+            or (not state.out and state.calls[seat] is not None)
+        ):
             return single_action(seat, cheapest)
         return PASSES[seat]
 
@@ -358,8 +399,11 @@ class HeuristicBot:
         (nobody out yet) holds four cards or fewer."""
         out = state.out
         if out:
-            return (len(out) == 1 and TEAMS[out[0]] != TEAMS[seat]
-                    and state.hands[OTHERS[out[0]][1]].bit_count() <= _THREAT_CARDS)
+            return (
+                len(out) == 1
+                and TEAMS[out[0]] != TEAMS[seat]
+                and state.hands[OTHERS[out[0]][1]].bit_count() <= _THREAT_CARDS
+            )
         calls = state.calls
         for opponent in OPPONENTS[seat]:
             if calls[opponent] is not None:
@@ -405,17 +449,27 @@ class HeuristicBot:
                 return next(entry[1] for entry in plays_of.entries(kind) if entry[0] == mask)
         partner = (seat + 2) & 3
         partner_left = hands[partner].bit_count()
-        if mask & DOG_BIT and partner_left and not wished and (
-                partner_calls or partner_left == 1
-                or (state.calls[seat] is None and _controls(mask) < 2)):
+        if (
+            mask & DOG_BIT
+            and partner_left
+            and not wished
+            and (
+                partner_calls
+                or partner_left == 1
+                or (state.calls[seat] is None and _controls(mask) < 2)
+            )
+        ):
             return (DOG,)
         bomb_cards = _bomb_cards(plays_of)
         # a sure winner first when the rest goes out in one play
         if mask.bit_count() <= 8 and not wished:
             unseen = FULL_DECK_MASK & ~mask & (hands[0] | hands[1] | hands[2] | hands[3])
             boss = _boss_single(mask, unseen)
-            if boss is not None and may_be_one_play(mask & ~boss.bit) and reading_of_mask(
-                    mask & ~boss.bit, None, plays_of.mahjong_in_bomb) is not None:
+            if (
+                boss is not None
+                and may_be_one_play(mask & ~boss.bit)
+                and reading_of_mask(mask & ~boss.bit, None, plays_of.mahjong_in_bomb) is not None
+            ):
                 return (boss,)
         # the lowest card (the wished rank when the wish obliges), shed in the biggest play
         free = mask & ~bomb_cards & _SUITED_OR_MAH_JONG
@@ -425,8 +479,9 @@ class HeuristicBot:
             # feed the partner about to go out: the lowest single
             return single_play(free & -free)
         if free:
-            danger = (hands[(seat + 1) & 3].bit_count() == 1
-                      or hands[(seat + 3) & 3].bit_count() == 1)  # an opponent holds one card
+            danger = (
+                hands[(seat + 1) & 3].bit_count() == 1 or hands[(seat + 3) & 3].bit_count() == 1
+            )  # an opponent holds one card
             return as_listed(_shedding_lead(free, danger))
         # only the Dragon, the Phoenix, the Dog and bombs are left
         for bit in (DRAGON_BIT, PHOENIX_BIT, DOG_BIT):

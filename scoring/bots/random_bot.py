@@ -42,19 +42,29 @@ class RandomBot:
         rng = self.rng
         phase = state.phase
         if phase == PLAY:
-            if (not state.played[seat] and state.calls[seat] is None
-                    and rng.random() < self.call_chance and state.may_call_tichu(seat)):
+            if (
+                not state.played[seat]
+                and state.calls[seat] is None
+                and rng.random() < self.call_chance
+                and state.may_call_tichu(seat)
+            ):
                 return Tichu(seat)
             plays_of = self._plays[seat]
-            if (plays_of is None or plays_of.mask != state.hands[seat]
-                    or plays_of.mahjong_in_bomb != state.rules.mahjong_in_bomb):
+            if (
+                plays_of is None
+                or plays_of.mask != state.hands[seat]
+                or plays_of.mahjong_in_bomb != state.rules.mahjong_in_bomb
+            ):
                 plays_of = seat_plays(self._plays, state, seat)
             table, wish = state.table, state.wish
             if not (wish and plays_of.holds(wish)):  # no wish obliges
                 if table is None:
                     return self._lead(seat, plays_of)
-                if (table.kind == SINGLE and table.rank is not None
-                        and not plays_of.mask >> DECK_SIZE):
+                if (
+                    table.kind == SINGLE
+                    and table.rank is not None
+                    and not plays_of.mask >> DECK_SIZE
+                ):
                     return self._on_single(seat, plays_of, table.rank)
             # the legal plays and the pass, drawn from the seat's candidates (cheaper than
             # building every action)
@@ -67,8 +77,9 @@ class RandomBot:
         if state.may_call_tichu(seat) and rng.random() < self.call_chance:
             return Tichu(seat)
         if phase == EXCHANGE:
-            return exchange_of(state, seat, rng.sample(state.hand(seat),
-                                                       len(state.recipients(seat))))
+            return exchange_of(
+                state, seat, rng.sample(state.hand(seat), len(state.recipients(seat)))
+            )
         if phase == DRAGON_GIFT:
             receivers = state.variant.dragon_receivers(seat)  # in Tichu: right, then left
             return GiveDragon(seat, receivers[int(rng.random() * len(receivers))])
@@ -136,7 +147,10 @@ def exchange_of(state: HandState, seat: int, cards: Sequence[Card]) -> Exchange 
     cards the game forces instead, where it does (Grand Seigneur's tribute)."""
     forced = state.variant.forced_push(seat, state.hands[seat], state.placing)
     cards = tuple(forced if forced is not None else cards)
-    if len(cards) == 3 and state.recipients(seat) == ((seat + 3) & 3, (seat + 2) & 3,
-                                                     (seat + 1) & 3):
+    if len(cards) == 3 and state.recipients(seat) == (
+        (seat + 3) & 3,
+        (seat + 2) & 3,
+        (seat + 1) & 3,
+    ):
         return Exchange(seat, *cards)
     return Push(seat, cards)

@@ -26,14 +26,14 @@ from .tichu import Tichu
 from .tientsin import Tientsin
 
 VARIANTS: dict[str, type[Variant]] = {
-    game.name: game for game in (Tichu, Tientsin, Threechu, GrandSeigneur)}
+    game.name: game for game in (Tichu, Tientsin, Threechu, GrandSeigneur)
+}
 """Every game by its name (``Rules.game``)."""
 
 
 def sweep_keys() -> frozenset[str]:
     """The score sheet's names of a sweep over every game (an entry carries its game's)."""
-    return frozenset(game.sweep_key for game in VARIANTS.values()
-                     if issubclass(game, TeamVariant))
+    return frozenset(game.sweep_key for game in VARIANTS.values() if issubclass(game, TeamVariant))
 
 
 def check_rules(rules: Rules) -> None:
@@ -51,5 +51,16 @@ def variant_of(rules: Rules) -> Variant:
     return VARIANTS[rules.game](rules)
 
 
-__all__ = ["VARIANTS", "GrandSeigneur", "PlacingVariant", "TeamVariant", "Threechu", "Tichu",
-           "Tientsin", "Variant", "check_rules", "sweep_keys", "variant_of"]
+__all__ = [
+    "VARIANTS",
+    "GrandSeigneur",
+    "PlacingVariant",
+    "TeamVariant",
+    "Threechu",
+    "Tichu",
+    "Tientsin",
+    "Variant",
+    "check_rules",
+    "sweep_keys",
+    "variant_of",
+]

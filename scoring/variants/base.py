@@ -78,12 +78,14 @@ class Variant(ABC):
         players = rules.players
         allowed = cls.players_allowed
         count = f"{allowed[0]}" if len(allowed) == 1 else f"{allowed[0]} to {allowed[-1]}"
-        if players is not None and (not isinstance(players, int) or isinstance(players, bool)
-                                    or players not in allowed):
+        if players is not None and (
+            not isinstance(players, int) or isinstance(players, bool) or players not in allowed
+        ):
             raise ValueError(f"{cls.name} is played by {count} players, not {players!r}")
         if players is None and cls.own_players() is None:
-            raise ValueError(f"{cls.name} is played by {count} players: the rules must say how "
-                             "many (players)")
+            raise ValueError(
+                f"{cls.name} is played by {count} players: the rules must say how many (players)"
+            )
         if rules.chaos and not cls.chaos_allowed:
             raise ValueError("Chaos Tichu is an option of four-player Tichu only")
 
@@ -119,8 +121,9 @@ class Variant(ABC):
         return tuple(share + (seat < more) for seat in range(self.seats))
 
     @abstractmethod
-    def score_entry(self, entry: Mapping[str, Any], dealer: int | None = None
-                    ) -> HandScore | PlacingScore:
+    def score_entry(
+        self, entry: Mapping[str, Any], dealer: int | None = None
+    ) -> HandScore | PlacingScore:
         """A captain's score entry, checked and scored (``scoring.entry``); ``dealer``: the
         hand's dealer where the caller knows it (Threechu only)."""
 
@@ -129,8 +132,9 @@ class Variant(ABC):
     has_calls: ClassVar[bool] = True
     """Are there Tichu calls at all?"""
 
-    def setting(self, dealer: int | None, placing: Sequence[int] | None
-                ) -> tuple[int | None, tuple[int, ...] | None]:
+    def setting(
+        self, dealer: int | None, placing: Sequence[int] | None
+    ) -> tuple[int | None, tuple[int, ...] | None]:
         """A hand's setting, checked and completed (``ValueError`` if the game has no such
         thing): the dealer who plays a dummy (Threechu), the previous hand's placing (Grand
         Seigneur)."""
@@ -153,29 +157,34 @@ class Variant(ABC):
         yet and no card played, are the state's)? ``playing``: the exchange is done."""
         return self.has_calls
 
-    def recipients(self, seat: int, dealer: int | None, placing: Sequence[int] | None
-                   ) -> tuple[int, ...]:
+    def recipients(
+        self, seat: int, dealer: int | None, placing: Sequence[int] | None
+    ) -> tuple[int, ...]:
         """Whom ``seat`` gives a card in the exchange, one seat per card, in the order the
         cards are laid out (a seat may be named more than once); empty: no card."""
         return ()
 
-    def all_recipients(self, dealer: int | None, placing: tuple[int, ...] | None
-                       ) -> tuple[tuple[int, ...], ...]:
+    def all_recipients(
+        self, dealer: int | None, placing: tuple[int, ...] | None
+    ) -> tuple[tuple[int, ...], ...]:
         """``recipients`` of every seat for a hand's setting, worked out once per setting."""
         cache = self.__dict__.setdefault("_recipients_cache", {})
         found: tuple[tuple[int, ...], ...] | None = cache.get((dealer, placing))
         if found is None:
             found = cache[dealer, placing] = tuple(
-                self.recipients(seat, dealer, placing) for seat in range(self.seats))
+                self.recipients(seat, dealer, placing) for seat in range(self.seats)
+            )
         return found
 
-    def push_fault(self, seat: int, mask: int, hand: int, placing: Sequence[int] | None
-                   ) -> str | None:
+    def push_fault(
+        self, seat: int, mask: int, hand: int, placing: Sequence[int] | None
+    ) -> str | None:
         """Why these cards may not be given (a rule of the game), or ``None``."""
         return None
 
-    def forced_push(self, seat: int, hand: int, placing: Sequence[int] | None
-                    ) -> tuple[Card, ...] | None:
+    def forced_push(
+        self, seat: int, hand: int, placing: Sequence[int] | None
+    ) -> tuple[Card, ...] | None:
         """The cards ``seat`` must give, where the game leaves no choice (Grand Seigneur's
         tribute of the best cards; among equal cards the first), or ``None``."""
         return None
@@ -287,8 +296,9 @@ class TeamVariant(Variant):
 
     # -- the hand, step by step --------------------------------------------------------
 
-    def recipients(self, seat: int, dealer: int | None, placing: Sequence[int] | None
-                   ) -> tuple[int, ...]:
+    def recipients(
+        self, seat: int, dealer: int | None, placing: Sequence[int] | None
+    ) -> tuple[int, ...]:
         """One card to each other player: the left-hand opponent (the previous player), the
         partner, the right-hand one (the next player), as four-player Tichu lays them out."""
         n = self.seats
@@ -313,7 +323,8 @@ class TeamVariant(Variant):
     def hand_over(self, out: Sequence[int]) -> bool:
         """When one player is left holding cards, or at a sweep."""
         return len(out) >= self.seats - 1 or (
-            len(out) == self.team_size and self.sweep_of(out) is not None)
+            len(out) == self.team_size and self.sweep_of(out) is not None
+        )
 
     def trick_receivers(self, out: Sequence[int], last: int) -> dict[int, int]:
         """Whose team gets the tricks of the seats that pass them on at the end, by seat: the
@@ -338,16 +349,25 @@ class TeamVariant(Variant):
     def score(self, state: HandState) -> HandScore:
         sweep = self.sweep_of(state.out)
         first = state.out[0]
-        calls = tuple(CallOutcome(s, call, s == first) for s, call in enumerate(state.calls)
-                      if call)
+        calls = tuple(
+            CallOutcome(s, call, s == first) for s, call in enumerate(state.calls) if call
+        )
         card_points = self.card_points(state) if sweep is None else None
         totals = hand_totals(card_points, sweep, calls, self.rules, self.sweep_points)
         order = tuple(state.out)
         if sweep is None:
             order += tuple(s for s in range(self.seats) if s not in order)
         triple = self.sweep_key == "triple_victory"
-        return HandScore(totals, card_points, None if triple else sweep, order, calls,
-                         sweep if triple else None, state.dealer, self.name)
+        return HandScore(
+            totals,
+            card_points,
+            None if triple else sweep,
+            order,
+            calls,
+            sweep if triple else None,
+            state.dealer,
+            self.name,
+        )
 
     def entry(self, score: Any) -> dict[str, Any]:
         entry: dict[str, Any] = {
@@ -374,8 +394,9 @@ class PlacingVariant(Variant):
 
     def score(self, state: HandState) -> PlacingScore:
         order = tuple(state.out)
-        return PlacingScore(order + tuple(s for s in range(self.seats) if s not in order),
-                            self.name)
+        return PlacingScore(
+            order + tuple(s for s in range(self.seats) if s not in order), self.name
+        )
 
     def entry(self, score: Any) -> dict[str, Any]:
         return dict(score.as_entry())

@@ -46,8 +46,9 @@ class GrandSeigneur(PlacingVariant):
         (and get back): 3, 2, 1; with five players 2, 1."""
         return (2, 1) if self.players == 5 else (3, 2, 1)
 
-    def setting(self, dealer: int | None, placing: Sequence[int] | None
-                ) -> tuple[int | None, tuple[int, ...] | None]:
+    def setting(
+        self, dealer: int | None, placing: Sequence[int] | None
+    ) -> tuple[int | None, tuple[int, ...] | None]:
         """The previous hand's placing (every seat, first out first), or none: the first hand,
         without an exchange."""
         if dealer is not None:
@@ -59,8 +60,9 @@ class GrandSeigneur(PlacingVariant):
             raise ValueError(f"the placing lists each of the {self.seats} seats once")
         return None, placing
 
-    def recipients(self, seat: int, dealer: int | None, placing: Sequence[int] | None
-                   ) -> tuple[int, ...]:
+    def recipients(
+        self, seat: int, dealer: int | None, placing: Sequence[int] | None
+    ) -> tuple[int, ...]:
         """The last gives their best cards to the first, the second-to-last to the second, ...
         (``tributes``), and each receiver as many cards back."""
         if placing is None:
@@ -73,20 +75,22 @@ class GrandSeigneur(PlacingVariant):
                 return (giver,) * count
         return ()
 
-    def forced_push(self, seat: int, hand: int, placing: Sequence[int] | None
-                    ) -> tuple[Card, ...] | None:
+    def forced_push(
+        self, seat: int, hand: int, placing: Sequence[int] | None
+    ) -> tuple[Card, ...] | None:
         """A giver's best cards (``best_rank``; among equal cards the first)."""
-        if placing is None or seat not in placing[len(placing) - len(self.tributes()):]:
+        if placing is None or seat not in placing[len(placing) - len(self.tributes()) :]:
             return None
         from ..cards import cards_of
 
         count = len(self.recipients(seat, None, placing))
         return tuple(sorted(cards_of(hand), key=best_rank, reverse=True)[:count])
 
-    def push_fault(self, seat: int, mask: int, hand: int, placing: Sequence[int] | None
-                   ) -> str | None:
+    def push_fault(
+        self, seat: int, mask: int, hand: int, placing: Sequence[int] | None
+    ) -> str | None:
         """A giver gives their best cards: none kept may rank above one given."""
-        if placing is None or seat not in placing[len(placing) - len(self.tributes()):]:
+        if placing is None or seat not in placing[len(placing) - len(self.tributes()) :]:
             return None
         from ..cards import cards_of
 

@@ -52,15 +52,20 @@ class Threechu(Tichu):
         value = entry.get("dealer")
         if value is None:
             if known is None:
-                raise InvalidHand("dealer_missing",
-                                  "Threechu: enter the dealer, who played the dummy's hand.",
-                                  "dealer")
+                raise InvalidHand(
+                    "dealer_missing",
+                    "Threechu: enter the dealer, who played the dummy's hand.",
+                    "dealer",
+                )
             return known
         seat = seat_of(value, "dealer")
         if known is not None and seat != known:
-            raise InvalidHand("dealer_not_hands_dealer",
-                              f"Threechu: seat {known} deals this hand, not seat {seat}.",
-                              "dealer", {"seat": seat, "dealer": known})
+            raise InvalidHand(
+                "dealer_not_hands_dealer",
+                f"Threechu: seat {known} deals this hand, not seat {seat}.",
+                "dealer",
+                {"seat": seat, "dealer": known},
+            )
         return seat
 
     def check_calls(self, calls: dict[int, str], dealer: int | None) -> None:
@@ -71,12 +76,16 @@ class Threechu(Tichu):
         assert dealer is not None
         for seat, who in ((dealer, "dealer"), (self.dummy_of(dealer), "dummy")):
             if seat is not None and calls.get(seat) in GRAND_CALLS:
-                raise InvalidHand(f"{who}_grand_tichu",
-                                  f"Threechu: the {who} (seat {seat}) may call Tichu, but not "
-                                  "Grand Tichu.", "calls", {"seat": seat})
+                raise InvalidHand(
+                    f"{who}_grand_tichu",
+                    f"Threechu: the {who} (seat {seat}) may call Tichu, but not Grand Tichu.",
+                    "calls",
+                    {"seat": seat},
+                )
 
-    def setting(self, dealer: int | None, placing: Sequence[int] | None
-                ) -> tuple[int | None, tuple[int, ...] | None]:
+    def setting(
+        self, dealer: int | None, placing: Sequence[int] | None
+    ) -> tuple[int | None, tuple[int, ...] | None]:
         """The dealer's seat (0 unless named); no placings."""
         if placing is not None:
             raise ValueError("threechu has no exchange by placings")
@@ -94,8 +103,9 @@ class Threechu(Tichu):
         """The dealer calls Tichu for the dummy only once the exchange is done."""
         return playing or seat != self.dummy_of(dealer)
 
-    def recipients(self, seat: int, dealer: int | None, placing: Sequence[int] | None
-                   ) -> tuple[int, ...]:
+    def recipients(
+        self, seat: int, dealer: int | None, placing: Sequence[int] | None
+    ) -> tuple[int, ...]:
         """The dealer and the dummy give no card to each other: one to each opponent."""
         if seat == dealer or seat == self.dummy_of(dealer):
             return ((seat + 3) & 3, (seat + 1) & 3)

@@ -38,4 +38,6 @@ class Tichu(TeamVariant):
                     "chaos_grand_tichu_missing",
                     f"Chaos Tichu: each team calls one Grand Tichu every hand, and team {team} "
                     "(seats " + " and ".join(map(str, self.members(team))) + ") called none.",
-                    "calls", {"team": team})
+                    "calls",
+                    {"team": team},
+                )

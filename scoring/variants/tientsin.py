@@ -36,8 +36,9 @@ class Tientsin(TeamVariant):
     def sweep_points(self) -> int:
         return TRIPLE_VICTORY_POINTS
 
-    def recipients(self, seat: int, dealer: int | None, placing: Sequence[int] | None
-                   ) -> tuple[int, ...]:
+    def recipients(
+        self, seat: int, dealer: int | None, placing: Sequence[int] | None
+    ) -> tuple[int, ...]:
         """One card to each of the two partners, none to the opponents."""
         return ((seat + 2) % 6, (seat + 4) % 6)
 

@@ -24,8 +24,9 @@ OTHER_HAND = {"card_points": [30, 70], "finish_order": [1, 0, 3, 2]}
 def _fresh_throttles():
     """Throttle counters live in the cache: every test starts with none (only our keys are
     deleted: in live mode the cache is the Redis the worker uses)."""
-    keys = [f"throttle_{scope}_{CLIENT_IP}"
-            for scope in ("table_code_failures", "login_per_client")]
+    keys = [
+        f"throttle_{scope}_{CLIENT_IP}" for scope in ("table_code_failures", "login_per_client")
+    ]
     cache.delete_many(keys)
     yield
     cache.delete_many(keys)
@@ -103,7 +104,8 @@ def table(round1):
 def schema_enum(components: dict, prop: dict) -> list:
     """The choices of a schema property, given inline or as a reference to an enum component."""
     return prop.get("enum") or next(
-        components[ref["$ref"].rsplit("/", 1)[1]]["enum"] for ref in prop["allOf"])
+        components[ref["$ref"].rsplit("/", 1)[1]]["enum"] for ref in prop["allOf"]
+    )
 
 
 @once
@@ -118,9 +120,16 @@ def assert_conforms(response, path: str, method: str = "GET") -> None:
     status and a body of its schema (checked by schemathesis, as the fuzz test checks)."""
     operation = api_schema()[path][method]
     assert str(response.status_code) in operation.definition.raw["responses"], (
-        f"{method} {path} answered an undocumented {response.status_code}")
+        f"{method} {path} answered an undocumented {response.status_code}"
+    )
     request = requests.Request(method, f"http://testserver{response.wsgi_request.path}")
-    operation.validate_response(Response(
-        status_code=response.status_code, content=response.content,
-        headers={name.lower(): [value] for name, value in response.items()},
-        request=request.prepare(), elapsed=0.0, verify=True))
+    operation.validate_response(
+        Response(
+            status_code=response.status_code,
+            content=response.content,
+            headers={name.lower(): [value] for name, value in response.items()},
+            request=request.prepare(),
+            elapsed=0.0,
+            verify=True,
+        )
+    )

@@ -9,8 +9,11 @@ from .conftest import enter, make_event, make_round, schema_enum
 
 pytestmark = pytest.mark.django_db
 
-CHAOS_HAND = {"card_points": [60, 40], "finish_order": [1],
-              "calls": {"0": "grand", "1": "grand", "2": "tichu"}}
+CHAOS_HAND = {
+    "card_points": [60, 40],
+    "finish_order": [1],
+    "calls": {"0": "grand", "1": "grand", "2": "tichu"},
+}
 NO_GRAND_B = {"card_points": [60, 40], "finish_order": [1], "calls": {"0": "grand"}}
 
 
@@ -23,8 +26,9 @@ def test_the_schema_offers_the_preset_and_the_option(anon):
     assert "chaos_dtm" in enum
 
 
-@pytest.mark.parametrize("body", [{"format": "chaos_dtm"},
-                                  {"format": "dtm", "rules": {"chaos": True}}])
+@pytest.mark.parametrize(
+    "body", [{"format": "chaos_dtm"}, {"format": "dtm", "rules": {"chaos": True}}]
+)
 def test_a_chaos_event_refuses_a_hand_without_both_grand_tichus(org, body):
     event = make_event(org, **body)
     assert event["settings"]["rules"]["chaos"] is True
@@ -34,8 +38,13 @@ def test_a_chaos_event_refuses_a_hand_without_both_grand_tichus(org, body):
     assert response.status_code == 400
     assert response.json()["code"] == "chaos_grand_tichu_missing"
     assert "team 1 called none" in response.json()["errors"]["calls"][0]
-    german = captain.put(f"/api/tables/{table['id']}/hands/1/", NO_GRAND_B, format="json",
-                         HTTP_X_TABLE_CODE=table["code"], HTTP_ACCEPT_LANGUAGE="de")
+    german = captain.put(
+        f"/api/tables/{table['id']}/hands/1/",
+        NO_GRAND_B,
+        format="json",
+        HTTP_X_TABLE_CODE=table["code"],
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
     assert german.json()["detail"].startswith("Chaos-Tichu: Jedes Team sagt")
     response = enter(captain, table["id"], 1, CHAOS_HAND, table["code"])
     assert response.status_code == 201, response.json()
@@ -46,7 +55,6 @@ def test_chaos_is_refused_as_text_and_can_be_switched_on_before_the_first_round(
     response = org.post("/api/events/", {"name": "X", "rules": {"chaos": "yes"}}, format="json")
     assert response.status_code == 400 and "rules.chaos" in response.json()["errors"]
     event = make_event(org)
-    response = org.patch(f"/api/events/{event['id']}/", {"rules": {"chaos": True}},
-                         format="json")
+    response = org.patch(f"/api/events/{event['id']}/", {"rules": {"chaos": True}}, format="json")
     assert response.status_code == 200, response.json()
     assert response.json()["settings"]["rules"]["chaos"] is True

@@ -21,9 +21,17 @@ def error(response, status: int, code: str) -> dict:
     return body
 
 
-@pytest.mark.parametrize("path", ["/api/tables/0/hands/%C2%84/", "/api/nothing/",
-                                  "/api/events/1/nothing/", "/api/events/abc/",
-                                  "/api/tables/1/hands/1234567890/", "/api/%FF/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/tables/0/hands/%C2%84/",
+        "/api/nothing/",
+        "/api/events/1/nothing/",
+        "/api/events/abc/",
+        "/api/tables/1/hands/1234567890/",
+        "/api/%FF/",
+    ],
+)
 @pytest.mark.parametrize("method", ["get", "post", "put", "patch", "delete", "options"])
 def test_unrouted_paths_answer_json_404_to_every_method(anon, path, method):
     error(getattr(Client(), method)(path), 404, "not_found")

@@ -48,8 +48,11 @@ def test_a_finished_event_refuses_changes(org):
         enter(APIClient(), table["id"], 1, OTHER_HAND, table["code"]),
         org.post(f"/api/tables/{table['id']}/close/", {"status": "averaged"}, format="json"),
         org.post(f"/api/players/{event['players'][0]['id']}/withdraw/", {}, format="json"),
-        APIClient().post(f"/api/tables/{table['id']}/hands/1/confirm/",
-                         {"code": table["opponents_code"]}, format="json"),
+        APIClient().post(
+            f"/api/tables/{table['id']}/hands/1/confirm/",
+            {"code": table["opponents_code"]},
+            format="json",
+        ),
     ]
     for response in refused:
         assert response.status_code == 409, response.json()
@@ -121,5 +124,8 @@ def test_undo_every_undoable_action_through_the_api(org, event, round1):
     again = org.post(f"/api/changes/{undoable['entrant', 'withdraw']['id']}/undo/")
     assert again.status_code == 409 and again.json()["code"] == "superseded"  # reinstated
     changes = org.get(f"/api/events/{event['id']}/changes/").json()["results"]
-    assert not any(c["undoable"] for c in changes if c["id"] in (
-        undoable["entrant", "withdraw"]["id"], undoable["table", "close"]["id"]))
+    assert not any(
+        c["undoable"]
+        for c in changes
+        if c["id"] in (undoable["entrant", "withdraw"]["id"], undoable["table", "close"]["id"])
+    )

@@ -14,31 +14,45 @@ pytestmark = pytest.mark.django_db
 
 # --- tokens ---------------------------------------------------------------------------------------
 
+
 def test_token_for_right_credentials(anon, organizer):
-    response = anon.post("/api/auth/token/", {"username": "orga", "password": "orga-password-1"},
-                         format="json")
+    response = anon.post(
+        "/api/auth/token/", {"username": "orga", "password": "orga-password-1"}, format="json"
+    )
     assert response.status_code == 200
     token = response.json()["token"]
     anon.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-    assert anon.post("/api/events/", {"name": "E", "format": "dtm"},
-                     format="json").status_code == 201
+    assert (
+        anon.post("/api/events/", {"name": "E", "format": "dtm"}, format="json").status_code == 201
+    )
 
 
 def test_token_refused_for_wrong_credentials(anon, organizer):
-    response = anon.post("/api/auth/token/", {"username": "orga", "password": "nope"},
-                         format="json")
+    response = anon.post(
+        "/api/auth/token/", {"username": "orga", "password": "nope"}, format="json"
+    )
     assert response.status_code == 400
     assert response.json()["errors"]["non_field_errors"]
     assert "token" not in response.json()
 
 
 def test_token_requests_are_throttled(anon, organizer, monkeypatch):
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
-                        {"table_code_failures": "3/minute", "login": "3/minute",
-                         "login_per_client": "100/minute",
-                         "table_code_failures_per_table": "100/minute"})
-    statuses = [anon.post("/api/auth/token/", {"username": "orga", "password": "x"},
-                          format="json").status_code for _ in range(4)]
+    monkeypatch.setattr(
+        SimpleRateThrottle,
+        "THROTTLE_RATES",
+        {
+            "table_code_failures": "3/minute",
+            "login": "3/minute",
+            "login_per_client": "100/minute",
+            "table_code_failures_per_table": "100/minute",
+        },
+    )
+    statuses = [
+        anon.post(
+            "/api/auth/token/", {"username": "orga", "password": "x"}, format="json"
+        ).status_code
+        for _ in range(4)
+    ]
     assert statuses == [400, 400, 400, 429]
 
 
@@ -49,10 +63,19 @@ def test_bad_token_is_unauthorized(anon):
 
 # --- events ---------------------------------------------------------------------------------------
 
+
 def test_create_event(org, organizer):
-    response = org.post("/api/events/", {"name": "DTM 2025", "format": "dtm", "seed": 11,
-                                         "rounds": 5, "rules": {"double_victory_points": 200}},
-                        format="json")
+    response = org.post(
+        "/api/events/",
+        {
+            "name": "DTM 2025",
+            "format": "dtm",
+            "seed": 11,
+            "rounds": 5,
+            "rules": {"double_victory_points": 200},
+        },
+        format="json",
+    )
     assert response.status_code == 201
     body = response.json()
     event = Event.objects.get(pk=body["id"])
@@ -69,35 +92,43 @@ def test_create_team_event(org):
 
 
 def test_create_event_needs_a_login(anon):
-    assert anon.post("/api/events/", {"name": "E", "format": "dtm"},
-                     format="json").status_code == 401
+    assert (
+        anon.post("/api/events/", {"name": "E", "format": "dtm"}, format="json").status_code == 401
+    )
     assert not Event.objects.exists()
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"format": "dtm"}, "name"),
-    ({"name": "   ", "format": "dtm"}, "name"),
-    ({"name": 42, "format": "dtm"}, "name"),
-    ({"name": "x" * 101, "format": "dtm"}, "name"),
-    ({"name": "E", "format": "chess"}, "format"),
-    ({"name": "E", "format": "dtm", "rounds": 0}, "rounds"),
-    ({"name": "E", "format": "dtm", "rounds": "six"}, "rounds"),
-    ({"name": "E", "format": "dtm", "rounds": 10**40}, "rounds"),
-    ({"name": "E", "format": "dtm", "rounds": True}, "rounds"),
-    ({"name": "E", "format": "dtm", "roundz": 4}, "roundz"),
-    ({"name": "E", "format": "dtm", "seed": 2**70}, "seed"),
-    ({"name": "E", "format": "dtm", "seed": "7"}, "seed"),
-    ({"name": "E", "format": "dtm", "rules": {"double_victory_points": 10**30}},
-     "rules.double_victory_points"),
-    ({"name": "E", "format": "dtm", "rules": {"double_victory_points": 7}}, "rules"),
-    ({"name": "E", "format": "dtm", "rules": {"grand_tichu_allowed": "yes"}},
-     "rules.grand_tichu_allowed"),
-    ({"name": "E", "format": "dtm", "rules": {"jokers": True}}, "rules"),
-    ({"name": "E", "format": "dtm", "rules": []}, "rules.non_field_errors"),
-    ({"name": "E", "format": "dtm", "pairing": "swiss"}, "pairing"),
-    ({"name": "E", "format": "dtm", "tiebreaks": ["luck"]}, "tiebreaks"),
-    ({"name": "E\x00vil", "format": "dtm"}, "name"),
-])
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"format": "dtm"}, "name"),
+        ({"name": "   ", "format": "dtm"}, "name"),
+        ({"name": 42, "format": "dtm"}, "name"),
+        ({"name": "x" * 101, "format": "dtm"}, "name"),
+        ({"name": "E", "format": "chess"}, "format"),
+        ({"name": "E", "format": "dtm", "rounds": 0}, "rounds"),
+        ({"name": "E", "format": "dtm", "rounds": "six"}, "rounds"),
+        ({"name": "E", "format": "dtm", "rounds": 10**40}, "rounds"),
+        ({"name": "E", "format": "dtm", "rounds": True}, "rounds"),
+        ({"name": "E", "format": "dtm", "roundz": 4}, "roundz"),
+        ({"name": "E", "format": "dtm", "seed": 2**70}, "seed"),
+        ({"name": "E", "format": "dtm", "seed": "7"}, "seed"),
+        (
+            {"name": "E", "format": "dtm", "rules": {"double_victory_points": 10**30}},
+            "rules.double_victory_points",
+        ),
+        ({"name": "E", "format": "dtm", "rules": {"double_victory_points": 7}}, "rules"),
+        (
+            {"name": "E", "format": "dtm", "rules": {"grand_tichu_allowed": "yes"}},
+            "rules.grand_tichu_allowed",
+        ),
+        ({"name": "E", "format": "dtm", "rules": {"jokers": True}}, "rules"),
+        ({"name": "E", "format": "dtm", "rules": []}, "rules.non_field_errors"),
+        ({"name": "E", "format": "dtm", "pairing": "swiss"}, "pairing"),
+        ({"name": "E", "format": "dtm", "tiebreaks": ["luck"]}, "tiebreaks"),
+        ({"name": "E\x00vil", "format": "dtm"}, "name"),
+    ],
+)
 def test_create_event_refuses_bad_input(org, body, field):
     response = org.post("/api/events/", body, format="json")
     assert response.status_code == 400, response.json()
@@ -128,8 +159,11 @@ def test_unicode_names_are_kept(org):
     response = org.post("/api/events/", {"name": name, "format": "dtm"}, format="json")
     assert response.status_code == 201
     assert response.json()["name"] == name
-    players = org.post(f"/api/events/{response.json()['id']}/players/",
-                       [{"name": "Zoë"}, {"name": "Μαρία"}, {"name": "محمد"}], format="json")
+    players = org.post(
+        f"/api/events/{response.json()['id']}/players/",
+        [{"name": "Zoë"}, {"name": "Μαρία"}, {"name": "محمد"}],
+        format="json",
+    )
     assert players.status_code == 201
     assert [p["name"] for p in players.json()] == ["Zoë", "Μαρία", "محمد"]
 
@@ -155,11 +189,16 @@ def test_bad_filter_values_are_refused(anon):
     assert "status" in response.json()["errors"]
     assert anon.get("/api/hands/?table=abc").status_code == 400
     assert anon.get("/api/hands/?table=99999999999999999999999999").status_code == 400
-    assert anon.get("/api/events/?limit=99999999999999999999999&offset=9999999999999999999"
-                    ).status_code == 200
+    assert (
+        anon.get(
+            "/api/events/?limit=99999999999999999999999&offset=9999999999999999999"
+        ).status_code
+        == 200
+    )
 
 
 # --- players --------------------------------------------------------------------------------------
+
 
 def test_register_one_player(org):
     event = make_event(org, players=0)
@@ -172,8 +211,11 @@ def test_register_one_player(org):
 
 def test_register_a_list(org):
     event = make_event(org, players=0)
-    response = org.post(f"/api/events/{event['id']}/players/",
-                        [{"name": "Anna"}, {"name": "  Bert   Brecht "}], format="json")
+    response = org.post(
+        f"/api/events/{event['id']}/players/",
+        [{"name": "Anna"}, {"name": "  Bert   Brecht "}],
+        format="json",
+    )
     assert response.status_code == 201
     assert [p["name"] for p in response.json()] == ["Anna", "Bert Brecht"]
     listed = org.get(f"/api/events/{event['id']}/players/").json()
@@ -182,21 +224,28 @@ def test_register_a_list(org):
 
 def test_register_teams(org):
     event = make_event(org, players=0, format="team_swiss")
-    response = org.post(f"/api/events/{event['id']}/players/",
-                        {"name": "Dragons", "members": ["Anna", "Bert"]}, format="json")
+    response = org.post(
+        f"/api/events/{event['id']}/players/",
+        {"name": "Dragons", "members": ["Anna", "Bert"]},
+        format="json",
+    )
     assert response.status_code == 201
     assert response.json()["members"] == ["Anna", "Bert"]
-    listed = org.post(f"/api/events/{event['id']}/players/",
-                      [{"name": "Phoenix", "members": ["C", "D"]},
-                       {"name": "Dogs", "members": ["E", "F", "G"]}], format="json")
+    listed = org.post(
+        f"/api/events/{event['id']}/players/",
+        [{"name": "Phoenix", "members": ["C", "D"]}, {"name": "Dogs", "members": ["E", "F", "G"]}],
+        format="json",
+    )
     assert listed.status_code == 201 and len(listed.json()) == 2
 
 
 def test_a_refused_team_leaves_none_registered(org):
     event = make_event(org, players=0, format="team_swiss")
-    response = org.post(f"/api/events/{event['id']}/players/",
-                        [{"name": "Phoenix", "members": ["C", "D"]},
-                         {"name": "Solo", "members": ["E"]}], format="json")
+    response = org.post(
+        f"/api/events/{event['id']}/players/",
+        [{"name": "Phoenix", "members": ["C", "D"]}, {"name": "Solo", "members": ["E"]}],
+        format="json",
+    )
     assert response.status_code == 400
     assert response.json()["code"] == "roster_size"
     assert "members" in response.json()["errors"]
@@ -206,10 +255,15 @@ def test_a_refused_team_leaves_none_registered(org):
 def test_a_person_in_two_teams_is_a_conflict_naming_the_other_team(org):
     event = make_event(org, players=0, format="team_swiss")
     url = f"/api/events/{event['id']}/players/"
-    assert org.post(url, {"name": "Dragons", "members": ["Anna", "Bert"]},
-                    format="json").status_code == 201
-    response = org.post(url, [{"name": "Phoenix", "members": ["C", "D"]},
-                              {"name": "Owls", "members": ["E", "anna"]}], format="json")
+    assert (
+        org.post(url, {"name": "Dragons", "members": ["Anna", "Bert"]}, format="json").status_code
+        == 201
+    )
+    response = org.post(
+        url,
+        [{"name": "Phoenix", "members": ["C", "D"]}, {"name": "Owls", "members": ["E", "anna"]}],
+        format="json",
+    )
     assert response.status_code == 409
     body = response.json()
     assert body["code"] == "one_team_per_person"
@@ -221,11 +275,16 @@ def test_a_person_in_two_teams_is_a_conflict_naming_the_other_team(org):
 def test_a_team_after_the_cup_is_drawn_is_a_conflict_saying_why(org):
     event = make_event(org, players=0, format="knockout")
     url = f"/api/events/{event['id']}/players/"
-    assert org.post(url, [{"name": f"T{i}", "members": [f"A{i}", f"B{i}"]} for i in range(4)],
-                    format="json").status_code == 201
+    assert (
+        org.post(
+            url, [{"name": f"T{i}", "members": [f"A{i}", f"B{i}"]} for i in range(4)], format="json"
+        ).status_code
+        == 201
+    )
     assert org.post(f"/api/events/{event['id']}/draw/", {}, format="json").status_code == 201
-    response = org.post(url, {"name": "Late", "members": ["L1", "L2"]}, format="json",
-                        HTTP_ACCEPT_LANGUAGE="de")
+    response = org.post(
+        url, {"name": "Late", "members": ["L1", "L2"]}, format="json", HTTP_ACCEPT_LANGUAGE="de"
+    )
     assert response.status_code == 409 and response.json()["code"] == "cup_drawn"
     assert response.json()["detail"].startswith("Der Pokal ist bereits ausgelost: Ein jetzt")
     assert Entrant.objects.count() == 4
@@ -233,8 +292,11 @@ def test_a_team_after_the_cup_is_drawn_is_a_conflict_saying_why(org):
 
 def test_wrong_kind_of_entrant(org):
     individual = make_event(org, players=0)
-    response = org.post(f"/api/events/{individual['id']}/players/",
-                        {"name": "Dragons", "members": ["Anna", "Bert"]}, format="json")
+    response = org.post(
+        f"/api/events/{individual['id']}/players/",
+        {"name": "Dragons", "members": ["Anna", "Bert"]},
+        format="json",
+    )
     assert response.status_code == 400 and "members" in response.json()["errors"]
     teams = make_event(org, players=0, format="team_swiss")
     response = org.post(f"/api/events/{teams['id']}/players/", {"name": "Anna"}, format="json")
@@ -242,17 +304,20 @@ def test_wrong_kind_of_entrant(org):
     assert not Entrant.objects.exists()
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"name": ""}, "name"),
-    ({}, "name"),
-    ({"name": 7}, "name"),
-    ({"name": ["Anna"]}, "name"),
-    ({"name": "A" * 101}, "name"),
-    ([{"name": "Anna"}, {"name": None}], "1.name"),
-    ([], "non_field_errors"),
-    ([{"name": f"P{i}"} for i in range(501)], "non_field_errors"),
-    ("Anna", "non_field_errors"),
-])
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"name": ""}, "name"),
+        ({}, "name"),
+        ({"name": 7}, "name"),
+        ({"name": ["Anna"]}, "name"),
+        ({"name": "A" * 101}, "name"),
+        ([{"name": "Anna"}, {"name": None}], "1.name"),
+        ([], "non_field_errors"),
+        ([{"name": f"P{i}"} for i in range(501)], "non_field_errors"),
+        ("Anna", "non_field_errors"),
+    ],
+)
 def test_register_refuses_bad_input(org, body, field):
     event = make_event(org, players=0)
     response = org.post(f"/api/events/{event['id']}/players/", body, format="json")
@@ -268,16 +333,16 @@ def test_register_needs_an_organizer_of_the_event(anon, org, other):
     response = other.post(url, {"name": "Anna"}, format="json")
     assert response.status_code == 403
     assert response.json()["code"] == "not_organizer"
-    assert other.post("/api/events/424242/players/", {"name": "A"},
-                      format="json").status_code == 404
+    assert (
+        other.post("/api/events/424242/players/", {"name": "A"}, format="json").status_code == 404
+    )
     assert not Entrant.objects.exists()
 
 
 def test_co_organizer_manages_the_event(org, other, other_organizer):
     event = make_event(org, players=0)
     Event.objects.get(pk=event["id"]).co_organizers.add(other_organizer)
-    response = other.post(f"/api/events/{event['id']}/players/", {"name": "Anna"},
-                          format="json")
+    response = other.post(f"/api/events/{event['id']}/players/", {"name": "Anna"}, format="json")
     assert response.status_code == 201
 
 
@@ -307,6 +372,9 @@ def test_withdraw(anon, org, other, event):
 
 def test_players_expose_no_email(anon, event):
     Player.objects.update(email="secret@example.org")
-    for url in ("/api/players/", f"/api/events/{event['id']}/players/",
-                f"/api/players/{event['players'][0]['id']}/"):
+    for url in (
+        "/api/players/",
+        f"/api/events/{event['id']}/players/",
+        f"/api/players/{event['players'][0]['id']}/",
+    ):
         assert "secret@example.org" not in anon.get(url).content.decode()

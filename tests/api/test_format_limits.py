@@ -15,10 +15,17 @@ pytestmark = pytest.mark.django_db
 
 # A preset where the value counts (the lowest's and the highest's: a knockout cup has 0 groups,
 # a cup with groups 2 or more), and the step between its allowed values.
-WHERE = {"rounds": "dtm", "hands_per_round": "dtm", "game_to": "league", "forfeit_tp": "dtm",
-         "best_of": "knockout", "groups": ("knockout", "groups_knockout"),
-         "advance": "groups_knockout",
-         "double_victory_points": "dtm", "players": "grand_seigneur"}
+WHERE = {
+    "rounds": "dtm",
+    "hands_per_round": "dtm",
+    "game_to": "league",
+    "forfeit_tp": "dtm",
+    "best_of": "knockout",
+    "groups": ("knockout", "groups_knockout"),
+    "advance": "groups_knockout",
+    "double_victory_points": "dtm",
+    "players": "grand_seigneur",
+}
 STEP = {"forfeit_tp": 5, "double_victory_points": 5, "best_of": 2}
 
 
@@ -59,9 +66,11 @@ def test_the_schema_the_form_and_the_domain_state_the_same_limits(name):
 
 
 def test_the_api_refuses_rounds_beyond_the_limit_as_the_schema_says(org):
-    response = org.post("/api/events/", {"name": "Marathon", "format": "dtm", "rounds": 201},
-                        format="json")
+    response = org.post(
+        "/api/events/", {"name": "Marathon", "format": "dtm", "rounds": 201}, format="json"
+    )
     assert response.status_code == 400 and "rounds" in response.json()["errors"]
-    response = org.post("/api/events/", {"name": "Marathon", "format": "dtm", "rounds": 200},
-                        format="json")
+    response = org.post(
+        "/api/events/", {"name": "Marathon", "format": "dtm", "rounds": 200}, format="json"
+    )
     assert response.status_code == 201

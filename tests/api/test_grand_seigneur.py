@@ -20,12 +20,10 @@ def test_a_grand_seigneur_round_of_mixed_tables(org):
     assert sorted(len(t["seats"]) for t in rnd["tables"]) == [6, 7] and not rnd["byes"]
     table = next(t for t in rnd["tables"] if len(t["seats"]) == 7)
     captain = APIClient()
-    response = enter(captain, table["id"], 1, {"finish_order": [6, 5, 4, 3, 2, 1]},
-                     table["code"])
+    response = enter(captain, table["id"], 1, {"finish_order": [6, 5, 4, 3, 2, 1]}, table["code"])
     assert response.status_code == 201, response.json()
     credits = {c["position"]: (c["vp"], c["place"]) for c in response.json()["credits"]}
-    assert credits == {6: (6, 1), 5: (5, 2), 4: (4, 3), 3: (3, 4), 2: (2, 5), 1: (1, 6),
-                       0: (0, 7)}
+    assert credits == {6: (6, 1), 5: (5, 2), 4: (4, 3), 3: (3, 4), 2: (2, 5), 1: (1, 6), 0: (0, 7)}
     wrong = enter(captain, table["id"], 2, {"finish_order": [7, 1]}, table["code"])
     assert wrong.status_code == 400
     wait_for_standings(Event.objects.get(pk=event["id"]))
@@ -38,8 +36,11 @@ def test_the_preferred_table_size_is_a_rule_option(org):
     event = make_event(org, players=12, format="grand_seigneur", rules={"players": 6})
     rnd = make_round(org, event["id"])
     assert [len(t["seats"]) for t in rnd["tables"]] == [6, 6]
-    refused = org.post("/api/events/", {"name": "X", "format": "grand_seigneur",
-                                        "rules": {"players": 13}}, format="json")
+    refused = org.post(
+        "/api/events/",
+        {"name": "X", "format": "grand_seigneur", "rules": {"players": 13}},
+        format="json",
+    )
     assert refused.status_code == 400
 
 

@@ -33,8 +33,13 @@ def test_same_entry_again_changes_nothing(anon, table):
     hand = Hand.objects.get(table_id=table["id"], number=1)
     changes = Change.objects.count()
     # the same hand written differently (string seats, ticks implied) is the same entry
-    again = enter(anon, table["id"], 1, {"finish_order": ["1", "0", "3", "2"],
-                                         "card_points": [60, 40]}, table["code"])
+    again = enter(
+        anon,
+        table["id"],
+        1,
+        {"finish_order": ["1", "0", "3", "2"], "card_points": [60, 40]},
+        table["code"],
+    )
     assert again.status_code == 200
     assert again.json()["result"] == "unchanged"
     assert Change.objects.count() == changes
@@ -97,19 +102,25 @@ def test_undo_of_someone_elses_change_is_not_found(org, other, anon, table):
     assert Hand.objects.get().tp_0 == 30
 
 
-@pytest.mark.parametrize(("body", "field", "code"), [
-    ({"card_points": [60, 45]}, "card_points", "card_points_sum"),
-    ({"card_points": [62, 38]}, "card_points", "card_points_not_multiple_of_5"),
-    ({"card_points": [10**30, 40]}, "card_points", "card_points_range"),
-    ({"card_points": ["60", 40]}, "card_points", "card_points_invalid"),
-    ({"card_points": [60, 40], "finish_order": [7]}, "finish_order", "unknown_seat"),
-    ({"card_points": [60, 40], "calls": {"9": "tichu"}}, "calls", "unknown_seat"),
-    ({"card_points": [60, 40], "calls": {"0": "grand"}, "finish_order": [0]}, "calls",
-     "grand_tichu_not_allowed"),
-    ({"card_points": [60, 40], "calls": {"0": "tichu"}}, "finish_order", "first_out_unknown"),
-    ({"card_points": [60, 40], "trump": "dragon"}, "trump", "unknown_field"),
-    ({}, "card_points", "card_points_missing"),
-])
+@pytest.mark.parametrize(
+    ("body", "field", "code"),
+    [
+        ({"card_points": [60, 45]}, "card_points", "card_points_sum"),
+        ({"card_points": [62, 38]}, "card_points", "card_points_not_multiple_of_5"),
+        ({"card_points": [10**30, 40]}, "card_points", "card_points_range"),
+        ({"card_points": ["60", 40]}, "card_points", "card_points_invalid"),
+        ({"card_points": [60, 40], "finish_order": [7]}, "finish_order", "unknown_seat"),
+        ({"card_points": [60, 40], "calls": {"9": "tichu"}}, "calls", "unknown_seat"),
+        (
+            {"card_points": [60, 40], "calls": {"0": "grand"}, "finish_order": [0]},
+            "calls",
+            "grand_tichu_not_allowed",
+        ),
+        ({"card_points": [60, 40], "calls": {"0": "tichu"}}, "finish_order", "first_out_unknown"),
+        ({"card_points": [60, 40], "trump": "dragon"}, "trump", "unknown_field"),
+        ({}, "card_points", "card_points_missing"),
+    ],
+)
 def test_invalid_entries_get_field_level_messages(anon, table, body, field, code):
     response = enter(anon, table["id"], 1, body, table["code"])
     assert response.status_code == 400
@@ -129,17 +140,32 @@ def test_an_entry_that_is_not_an_object_is_refused(anon, table, body):
 
 
 def test_malformed_json_is_a_parse_error(anon, table):
-    response = anon.generic("PUT", f"/api/tables/{table['id']}/hands/1/", '{"card_points": [60,',
-                            content_type="application/json", HTTP_X_TABLE_CODE=table["code"])
+    response = anon.generic(
+        "PUT",
+        f"/api/tables/{table['id']}/hands/1/",
+        '{"card_points": [60,',
+        content_type="application/json",
+        HTTP_X_TABLE_CODE=table["code"],
+    )
     assert response.status_code == 400
     assert response.json()["code"] == "parse_error"
     assert "JSON" in response.json()["detail"]
     deep = "[" * 100_000 + "]" * 100_000
-    response = anon.generic("PUT", f"/api/tables/{table['id']}/hands/1/", deep,
-                            content_type="application/json", HTTP_X_TABLE_CODE=table["code"])
+    response = anon.generic(
+        "PUT",
+        f"/api/tables/{table['id']}/hands/1/",
+        deep,
+        content_type="application/json",
+        HTTP_X_TABLE_CODE=table["code"],
+    )
     assert response.status_code == 400
-    nan = anon.generic("PUT", f"/api/tables/{table['id']}/hands/1/", '{"card_points": [NaN, 1]}',
-                       content_type="application/json", HTTP_X_TABLE_CODE=table["code"])
+    nan = anon.generic(
+        "PUT",
+        f"/api/tables/{table['id']}/hands/1/",
+        '{"card_points": [NaN, 1]}',
+        content_type="application/json",
+        HTTP_X_TABLE_CODE=table["code"],
+    )
     assert nan.status_code == 400
     assert not Hand.objects.exists()
 
@@ -153,9 +179,12 @@ def test_huge_body_is_refused(anon, table):
 
 
 def test_form_data_is_unsupported(anon, table):
-    response = anon.put(f"/api/tables/{table['id']}/hands/1/", "card_points=60",
-                        content_type="application/x-www-form-urlencoded",
-                        HTTP_X_TABLE_CODE=table["code"])
+    response = anon.put(
+        f"/api/tables/{table['id']}/hands/1/",
+        "card_points=60",
+        content_type="application/x-www-form-urlencoded",
+        HTTP_X_TABLE_CODE=table["code"],
+    )
     assert response.status_code == 415
 
 
@@ -219,20 +248,30 @@ def test_a_code_cannot_enter_a_draft(org, anon, event):
 
 
 def test_closed_table_refuses_its_captain(org, anon, table):
-    assert org.post(f"/api/tables/{table['id']}/close/", {"status": "forfeited",
-                                                          "forfeited_by": 0,
-                                                          "reason": "no-show"},
-                    format="json").status_code == 200
+    assert (
+        org.post(
+            f"/api/tables/{table['id']}/close/",
+            {"status": "forfeited", "forfeited_by": 0, "reason": "no-show"},
+            format="json",
+        ).status_code
+        == 200
+    )
     response = enter(anon, table["id"], 1, HAND, table["code"])
     assert response.status_code == 409
     assert response.json()["code"] == "table_closed"
 
 
 def test_failed_codes_are_throttled_but_a_right_code_never(anon, table, monkeypatch):
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
-                        {"table_code_failures": "3/minute", "login": "3/minute",
-                         "login_per_client": "100/minute",
-                         "table_code_failures_per_table": "100/minute"})
+    monkeypatch.setattr(
+        SimpleRateThrottle,
+        "THROTTLE_RATES",
+        {
+            "table_code_failures": "3/minute",
+            "login": "3/minute",
+            "login_per_client": "100/minute",
+            "table_code_failures_per_table": "100/minute",
+        },
+    )
     statuses = [enter(anon, table["id"], 1, HAND, f"GUESS{i}").status_code for i in range(5)]
     assert statuses == [403, 403, 403, 429, 429]
     throttled = enter(anon, table["id"], 1, HAND, "GUESS9")
@@ -268,8 +307,7 @@ def test_the_opponents_confirm_with_their_code(anon, org, table):
     missing = anon.post(url, {}, format="json")
     assert missing.status_code == 400 and "code" in missing.json()["errors"]
     for wrong in ("NOPE", table["code"]):  # the captain's code confirms nothing
-        refused = anon.post(url, {"code": wrong}, format="json",
-                            HTTP_X_TABLE_CODE=table["code"])
+        refused = anon.post(url, {"code": wrong}, format="json", HTTP_X_TABLE_CODE=table["code"])
         assert refused.status_code == 403 and refused.json()["code"] == "wrong_code"
     assert anon.post(url, {"code": 123456}, format="json").status_code == 400
     assert Hand.objects.get().confirmed_by_opponents is False
@@ -285,18 +323,20 @@ def test_the_opponents_confirm_with_their_code(anon, org, table):
 
 def test_only_organizers_read_the_opponents_code(anon, org, table):
     assert "opponents_code" not in anon.get(f"/api/tables/{table['id']}/").json()
-    assert org.get(f"/api/tables/{table['id']}/").json()["opponents_code"] == \
-        table["opponents_code"]
+    assert (
+        org.get(f"/api/tables/{table['id']}/").json()["opponents_code"] == table["opponents_code"]
+    )
 
 
 def test_wrong_opponents_codes_are_limited_like_table_codes(anon, table, monkeypatch):
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
-                        {"table_code_failures": "2/minute",
-                         "table_code_failures_per_table": "60/minute"})
+    monkeypatch.setattr(
+        SimpleRateThrottle,
+        "THROTTLE_RATES",
+        {"table_code_failures": "2/minute", "table_code_failures_per_table": "60/minute"},
+    )
     enter(anon, table["id"], 1, HAND, table["code"])
     url = f"/api/tables/{table['id']}/hands/1/confirm/"
-    statuses = [anon.post(url, {"code": "WRONG1"}, format="json").status_code
-                for _ in range(3)]
+    statuses = [anon.post(url, {"code": "WRONG1"}, format="json").status_code for _ in range(3)]
     assert statuses == [403, 403, 429]
     right = anon.post(url, {"code": table["opponents_code"]}, format="json")
     assert right.status_code == 200  # a right code is never refused

@@ -30,14 +30,18 @@ def test_a_helper_enters_corrects_confirms_and_closes_as_themselves(helper, roun
     assert response.status_code == 200 and response.json()["result"] == "corrected"
     response = helper.post(f"/api/tables/{table['id']}/hands/1/confirm/")
     assert response.status_code == 200 and response.json()["confirmed_by_opponents"]
-    response = helper.post(f"/api/tables/{other['id']}/close/",
-                           {"status": "averaged", "reason": "left"}, format="json")
+    response = helper.post(
+        f"/api/tables/{other['id']}/close/", {"status": "averaged", "reason": "left"}, format="json"
+    )
     assert response.status_code == 200 and response.json()["status"] == "averaged"
     assert "code" not in response.json() or not response.json()["code"]  # codes: organizers'
     hand = Hand.objects.get(table_id=table["id"], number=1)
     assert hand.entered_by == "helper:hanna"
     assert set(Change.objects.filter(actor="helper:hanna").values_list("action", flat=True)) == {
-        "create", "correct", "close"}
+        "create",
+        "correct",
+        "close",
+    }
 
 
 def test_a_helper_may_not_manage_the_event(helper, org, event, round1):
@@ -59,8 +63,11 @@ def test_a_helper_may_not_manage_the_event(helper, org, event, round1):
     ]
     before = Change.objects.filter(event_id=eid).count()
     for method, url, body, status in refused:
-        response = getattr(helper, method)(url, body, format="json") if body is not None \
+        response = (
+            getattr(helper, method)(url, body, format="json")
+            if body is not None
             else helper.get(url)
+        )
         assert response.status_code == status, (url, response.content)
     assert Change.objects.filter(event_id=eid).count() == before
 
@@ -73,8 +80,12 @@ def test_a_helper_finds_no_draft(django_user_model, organizer, org):
     draft = make_round(org, event["id"], draft=True)
     table = draft["tables"][0]
     assert enter(helper, table["id"], 1, HAND).status_code == 404
-    assert helper.post(f"/api/tables/{table['id']}/close/", {"status": "averaged"},
-                       format="json").status_code == 404
+    assert (
+        helper.post(
+            f"/api/tables/{table['id']}/close/", {"status": "averaged"}, format="json"
+        ).status_code
+        == 404
+    )
     for url in (f"/api/rounds/{draft['id']}/publish/", f"/api/rounds/{draft['id']}/swap/"):
         assert helper.post(url, {}, format="json").status_code == 404, url
     assert not Hand.objects.exists()
@@ -86,5 +97,9 @@ def test_a_helper_of_another_event_is_nobody_here(helper, other, round1):
     rnd = make_round(other, event["id"])
     table = rnd["tables"][0]
     assert enter(helper, table["id"], 1, HAND).status_code == 403
-    assert helper.post(f"/api/tables/{table['id']}/close/", {"status": "averaged"},
-                       format="json").status_code == 403
+    assert (
+        helper.post(
+            f"/api/tables/{table['id']}/close/", {"status": "averaged"}, format="json"
+        ).status_code
+        == 403
+    )

@@ -22,8 +22,9 @@ NAMES = ["Hans Müller", "Anna Mueller", "Eva Straße", "Otto Meier", "Jörg Öh
 @pytest.fixture
 def named(org):
     event = make_event(org, players=0, name="Pokal Köln")
-    response = org.post(f"/api/events/{event['id']}/players/", [{"name": n} for n in NAMES],
-                        format="json")
+    response = org.post(
+        f"/api/events/{event['id']}/players/", [{"name": n} for n in NAMES], format="json"
+    )
     assert response.status_code == 201, response.json()
     return event
 
@@ -34,16 +35,19 @@ def found(client, url: str, query: str) -> list[str]:
     return sorted(row["name"] for row in response.json()["results"])
 
 
-@pytest.mark.parametrize("query, names", [
-    ("Mueller", ["Anna Mueller", "Hans Müller"]),
-    ("muller", ["Hans Müller"]),
-    ("MÜLLER", ["Anna Mueller", "Hans Müller"]),
-    ("strasse", ["Eva Straße"]),
-    ("oehler jörg", ["Jörg Öhler"]),
-    ("ohler", ["Jörg Öhler"]),
-    ("anna müll", ["Anna Mueller"]),
-    ("meier hans", []),
-])
+@pytest.mark.parametrize(
+    "query, names",
+    [
+        ("Mueller", ["Anna Mueller", "Hans Müller"]),
+        ("muller", ["Hans Müller"]),
+        ("MÜLLER", ["Anna Mueller", "Hans Müller"]),
+        ("strasse", ["Eva Straße"]),
+        ("oehler jörg", ["Jörg Öhler"]),
+        ("ohler", ["Jörg Öhler"]),
+        ("anna müll", ["Anna Mueller"]),
+        ("meier hans", []),
+    ],
+)
 def test_players_by_name_however_typed(anon, named, query, names):
     assert found(anon, "/api/players/", query) == names
     assert found(anon, f"/api/events/{named['id']}/players/", query) == names
@@ -58,8 +62,9 @@ def test_events_by_name_however_typed(anon, org, named):
 
 def test_a_renamed_player_is_found_by_the_new_name(anon, organizer, named):
     entrant = Entrant.objects.get(name="Otto Meier")
-    entrant_update(entrant_id=entrant.pk, name="Otto Weiß", club="", actor=Actor.organizer(
-        organizer))
+    entrant_update(
+        entrant_id=entrant.pk, name="Otto Weiß", club="", actor=Actor.organizer(organizer)
+    )
     assert found(anon, "/api/players/", "weiss") == ["Otto Weiß"]
     assert found(anon, "/api/players/", "meier") == []
 

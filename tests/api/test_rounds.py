@@ -24,8 +24,11 @@ def test_pair_a_round(org, event):
     for table in body["tables"]:
         assert set(table) >= {"id", "number", "seats", "code"}
         assert len(table["seats"]) == 4 and len(table["code"]) >= 12
-        stored = list(Seat.objects.filter(table_id=table["id"]).order_by("position")
-                      .values_list("entrant_id", flat=True))
+        stored = list(
+            Seat.objects.filter(table_id=table["id"])
+            .order_by("position")
+            .values_list("entrant_id", flat=True)
+        )
         assert stored == table["seats"]
 
 
@@ -37,8 +40,11 @@ def test_byes(org):
 
 def test_team_round(org):
     event = make_event(org, players=0, format="team_swiss")
-    org.post(f"/api/events/{event['id']}/players/",
-             [{"name": f"T{i}", "members": [f"A{i}", f"B{i}"]} for i in range(4)], format="json")
+    org.post(
+        f"/api/events/{event['id']}/players/",
+        [{"name": f"T{i}", "members": [f"A{i}", f"B{i}"]} for i in range(4)],
+        format="json",
+    )
     body = make_round(org, event["id"])
     assert len(body["tables"]) == 2
     for table in body["tables"]:
@@ -130,13 +136,16 @@ def test_swap_seats(org, other, event):
     assert warnings.status_code == 200 and warnings.json()["warnings"] == data["warnings"]
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"seats": [1]}, "seats"),
-    ({"seats": "1,2"}, "seats"),
-    ({"seats": [1, "2"]}, "seats.1"),
-    ({"seats": [1, 2**80]}, "seats.1"),
-    ({}, "seats"),
-])
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"seats": [1]}, "seats"),
+        ({"seats": "1,2"}, "seats"),
+        ({"seats": [1, "2"]}, "seats.1"),
+        ({"seats": [1, 2**80]}, "seats.1"),
+        ({}, "seats"),
+    ],
+)
 def test_swap_refuses_bad_input(org, event, body, field):
     draft = make_round(org, event["id"], draft=True)
     response = org.post(f"/api/rounds/{draft['id']}/swap/", body, format="json")
@@ -147,8 +156,9 @@ def test_swap_refuses_bad_input(org, event, body, field):
 
 def test_swap_unknown_seats(org, event):
     draft = make_round(org, event["id"], draft=True)
-    response = org.post(f"/api/rounds/{draft['id']}/swap/", {"seats": [999998, 999999]},
-                        format="json")
+    response = org.post(
+        f"/api/rounds/{draft['id']}/swap/", {"seats": [999998, 999999]}, format="json"
+    )
     assert response.status_code == 400
     assert "seats" in response.json()["errors"]
 
@@ -169,19 +179,22 @@ def test_close_a_table(org, other, anon, table):
     assert response.status_code == 200 and response.json()["status"] == "averaged"
     change = Change.objects.get(subject="table")
     assert change.old == {"status": "open"} and change.new == {"status": "averaged"}
-    assert org.post("/api/tables/987654/close/", {"status": "averaged"},
-                    format="json").status_code == 404
+    assert (
+        org.post("/api/tables/987654/close/", {"status": "averaged"}, format="json").status_code
+        == 404
+    )
 
 
 def test_a_forfeit_names_the_team_at_fault(org, table):
     url = f"/api/tables/{table['id']}/close/"
-    response = org.post(url, {"status": "forfeited"}, format="json",
-                        HTTP_ACCEPT_LANGUAGE="de")
+    response = org.post(url, {"status": "forfeited"}, format="json", HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 400
     assert response.json()["errors"]["forfeited_by"] == [
-        "Das Team nennen, das den Tisch kampflos abgibt."]
-    assert org.post(url, {"status": "forfeited", "forfeited_by": 2},
-                    format="json").status_code == 400
+        "Das Team nennen, das den Tisch kampflos abgibt."
+    ]
+    assert (
+        org.post(url, {"status": "forfeited", "forfeited_by": 2}, format="json").status_code == 400
+    )
     assert Table.objects.get(pk=table["id"]).status == "open"
     response = org.post(url, {"status": "forfeited", "forfeited_by": 1}, format="json")
     assert response.status_code == 200
@@ -194,9 +207,13 @@ def test_a_forfeit_names_the_team_at_fault(org, table):
 
 def test_codes_only_for_organizers(anon, org, other, event, round1):
     for client in (anon, other):
-        for url in ("/api/rounds/", f"/api/rounds/{round1['id']}/",
-                    f"/api/events/{event['id']}/rounds/", "/api/tables/",
-                    f"/api/tables/{round1['tables'][0]['id']}/"):
+        for url in (
+            "/api/rounds/",
+            f"/api/rounds/{round1['id']}/",
+            f"/api/events/{event['id']}/rounds/",
+            "/api/tables/",
+            f"/api/tables/{round1['tables'][0]['id']}/",
+        ):
             response = client.get(url)
             assert response.status_code == 200
             text = response.content.decode()
@@ -213,11 +230,13 @@ def test_tables_without_their_codes_agree_with_the_schema(anon, org, event, roun
     table has."""
     table = round1["tables"][0]["id"]
     for client in (anon, org):
-        for path, url in (("/api/rounds/", "/api/rounds/"),
-                          ("/api/rounds/{id}/", f"/api/rounds/{round1['id']}/"),
-                          ("/api/events/{id}/rounds/", f"/api/events/{event['id']}/rounds/"),
-                          ("/api/tables/", "/api/tables/"),
-                          ("/api/tables/{id}/", f"/api/tables/{table}/")):
+        for path, url in (
+            ("/api/rounds/", "/api/rounds/"),
+            ("/api/rounds/{id}/", f"/api/rounds/{round1['id']}/"),
+            ("/api/events/{id}/rounds/", f"/api/events/{event['id']}/rounds/"),
+            ("/api/tables/", "/api/tables/"),
+            ("/api/tables/{id}/", f"/api/tables/{table}/"),
+        ):
             assert_conforms(client.get(url), path)
 
 
@@ -232,9 +251,12 @@ def test_filters(anon, org, event, round1):
     assert detail["round_number"] == 1 and detail["event"] == event["id"]
 
 
-ID_FILTERS = {"/api/players/": ["event"], "/api/rounds/": ["event", "number"],
-              "/api/tables/": ["event", "round", "number"],
-              "/api/hands/": ["event", "round", "table", "number"]}
+ID_FILTERS = {
+    "/api/players/": ["event"],
+    "/api/rounds/": ["event", "number"],
+    "/api/tables/": ["event", "round", "number"],
+    "/api/hands/": ["event", "round", "table", "number"],
+}
 
 
 def test_id_and_number_filters_start_at_one_in_the_schema_too(anon):
@@ -242,8 +264,10 @@ def test_id_and_number_filters_start_at_one_in_the_schema_too(anon):
     whole numbers from 1 (it said any number, so 0 was valid by the schema, and 0.5 was taken
     and matched nothing)."""
     for path, names in ID_FILTERS.items():
-        parameters = {p["name"]: p["schema"] for p in
-                      api_schema().raw_schema["paths"][path]["get"]["parameters"]}
+        parameters = {
+            p["name"]: p["schema"]
+            for p in api_schema().raw_schema["paths"][path]["get"]["parameters"]
+        }
         for name in names:
             assert parameters[name]["type"] == "integer", (path, name)
             assert parameters[name]["minimum"] == 1, (path, name)

@@ -28,10 +28,16 @@ EXAMPLES = 20
 @pytest.fixture
 def no_throttles(monkeypatch):
     """Throttling has its own tests; here a 429 would only make the fuzzer wait (Retry-After)."""
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
-                        {"table_code_failures": "100000/minute", "login": "100000/minute",
-                         "login_per_client": "100000/minute",
-                         "table_code_failures_per_table": "100000/minute"})
+    monkeypatch.setattr(
+        SimpleRateThrottle,
+        "THROTTLE_RATES",
+        {
+            "table_code_failures": "100000/minute",
+            "login": "100000/minute",
+            "login_per_client": "100000/minute",
+            "table_code_failures_per_table": "100000/minute",
+        },
+    )
 
 
 @pytest.fixture
@@ -64,11 +70,19 @@ def world(organizer, no_throttles):
     make_round(client, draft_event["id"], draft=True)
     knockout = client.post("/api/events/", {"name": "Cup", "format": "knockout"}, format="json")
     cup = knockout.json()["id"]
-    client.post(f"/api/events/{cup}/players/", [{"name": f"T{i}", "members": [f"a{i}", f"b{i}"]}
-                                                for i in range(5)], format="json")
+    client.post(
+        f"/api/events/{cup}/players/",
+        [{"name": f"T{i}", "members": [f"a{i}", f"b{i}"]} for i in range(5)],
+        format="json",
+    )
     client.post(f"/api/events/{cup}/draw/", {}, format="json")
-    return {"token": Token.objects.get(user=organizer).key, "event": event["id"],
-            "round": rnd["id"], "table": table["id"], "code": table["code"]}
+    return {
+        "token": Token.objects.get(user=organizer).key,
+        "event": event["id"],
+        "round": rnd["id"],
+        "table": table["id"],
+        "code": table["code"],
+    }
 
 
 def _ids(world) -> dict[str, int]:
@@ -90,21 +104,31 @@ def _ids(world) -> dict[str, int]:
 # by rules no schema can state (a 400 with the rule's code and field).
 RULES = "positive_data_acceptance"
 INAPPLICABLE: dict[str, dict[str, str]] = {
-    "POST /api/auth/token/": {RULES: "a well-formed username and password of no account "
-                                     "(400, DRF's token view): which accounts exist"},
-    "POST /api/events/": {RULES: "format values that do not fit together (formats.Format: a "
-                                 "cup's pairing for single players, a best_of_from stage "
-                                 "name...)"},
-    "PATCH /api/events/{id}/": {RULES: "as creating an event, and values of the event's "
-                                       "present format"},
-    "POST /api/events/{id}/players/": {RULES: "a team for an event of single players (or the "
-                                              "other way round), a roster of 2-5 members, a "
-                                              "person in two teams: the event's entrant type"},
-    "POST /api/tables/{id}/close/": {RULES: "a forfeit names the team at fault "
-                                            "(forfeited_by with status forfeited)"},
-    "PUT /api/tables/{id}/hands/{number}/": {RULES: "the engine's rules of a hand (card points "
-                                                    "that add up to 100, a finish order of the "
-                                                    "table's seats, calls of its game...)"},
+    "POST /api/auth/token/": {
+        RULES: "a well-formed username and password of no account "
+        "(400, DRF's token view): which accounts exist"
+    },
+    "POST /api/events/": {
+        RULES: "format values that do not fit together (formats.Format: a "
+        "cup's pairing for single players, a best_of_from stage "
+        "name...)"
+    },
+    "PATCH /api/events/{id}/": {
+        RULES: "as creating an event, and values of the event's present format"
+    },
+    "POST /api/events/{id}/players/": {
+        RULES: "a team for an event of single players (or the "
+        "other way round), a roster of 2-5 members, a "
+        "person in two teams: the event's entrant type"
+    },
+    "POST /api/tables/{id}/close/": {
+        RULES: "a forfeit names the team at fault (forfeited_by with status forfeited)"
+    },
+    "PUT /api/tables/{id}/hands/{number}/": {
+        RULES: "the engine's rules of a hand (card points "
+        "that add up to 100, a finish order of the "
+        "table's seats, calls of its game...)"
+    },
 }
 
 
@@ -115,8 +139,9 @@ def _excluded(case) -> list:
 
 @pytest.mark.django_db
 @schema.parametrize()
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
-          suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
+)
 def test_the_api_answers_as_its_schema_says(case, world, keep_connection):
     # Real ids, unless the id is what the case makes invalid (then the API must refuse it).
     negative_path = case.meta.is_negative_at(ParameterLocation.PATH)
@@ -130,10 +155,16 @@ def test_the_api_answers_as_its_schema_says(case, world, keep_connection):
 @pytest.mark.django_db
 def test_schema_covers_the_routes():
     paths = set(schema.raw_schema["paths"])
-    assert {"/api/auth/token/", "/api/events/", "/api/events/{id}/players/",
-            "/api/events/{id}/rounds/", "/api/tables/{id}/hands/{number}/",
-            "/api/events/{id}/standings/", "/api/events/{id}/changes/",
-            "/api/changes/{id}/undo/"} <= paths
+    assert {
+        "/api/auth/token/",
+        "/api/events/",
+        "/api/events/{id}/players/",
+        "/api/events/{id}/rounds/",
+        "/api/tables/{id}/hands/{number}/",
+        "/api/events/{id}/standings/",
+        "/api/events/{id}/changes/",
+        "/api/changes/{id}/undo/",
+    } <= paths
     put = schema.raw_schema["paths"]["/api/tables/{id}/hands/{number}/"]["put"]
     assert any(p["name"] == "X-Table-Code" and p["in"] == "header" for p in put["parameters"])
 

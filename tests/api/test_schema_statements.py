@@ -14,10 +14,20 @@ from .conftest import api_schema, assert_conforms, make_round
 
 pytestmark = pytest.mark.django_db
 
-PUBLIC_READS = ["/api/events/", "/api/events/{id}/", "/api/events/{id}/players/",
-                "/api/events/{id}/rounds/", "/api/events/{id}/standings/", "/api/players/",
-                "/api/rounds/", "/api/tables/", "/api/hands/", "/api/hands/{id}/",
-                "/api/matches/{id}/", "/api/events/{id}/bracket/"]
+PUBLIC_READS = [
+    "/api/events/",
+    "/api/events/{id}/",
+    "/api/events/{id}/players/",
+    "/api/events/{id}/rounds/",
+    "/api/events/{id}/standings/",
+    "/api/players/",
+    "/api/rounds/",
+    "/api/tables/",
+    "/api/hands/",
+    "/api/hands/{id}/",
+    "/api/matches/{id}/",
+    "/api/events/{id}/bracket/",
+]
 
 
 def test_the_schema_says_public_reads_need_no_credentials_and_the_history_does():
@@ -31,7 +41,8 @@ def test_the_schema_says_public_reads_need_no_credentials_and_the_history_does()
 
 
 def test_the_history_answers_401_without_credentials_and_404_to_other_organizers(
-        anon, org, other, event):
+    anon, org, other, event
+):
     """It answered 404 without credentials, where the schema (credentials required) has 401."""
     url = f"/api/events/{event['id']}/changes/"
     refused = anon.get(url)
@@ -41,14 +52,28 @@ def test_the_history_answers_401_without_credentials_and_404_to_other_organizers
     assert org.get(url).status_code == 200
 
 
-@pytest.mark.parametrize("query", ["limit=abc", "limit=0", "limit=-1", "limit=1.5", "limit=",
-                                   "offset=x", "offset=-5", "offset=2.0", "offset="])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "limit=abc",
+        "limit=0",
+        "limit=-1",
+        "limit=1.5",
+        "limit=",
+        "offset=x",
+        "offset=-5",
+        "offset=2.0",
+        "offset=",
+    ],
+)
 def test_a_page_that_is_not_a_whole_number_is_refused(anon, event, query):
     """``limit`` and ``offset`` took any text and answered a default page instead."""
     name = query.split("=")[0]
-    for path, url in (("/api/events/", "/api/events/"),
-                      ("/api/events/{id}/players/", f"/api/events/{event['id']}/players/"),
-                      ("/api/events/{id}/standings/", f"/api/events/{event['id']}/standings/")):
+    for path, url in (
+        ("/api/events/", "/api/events/"),
+        ("/api/events/{id}/players/", f"/api/events/{event['id']}/players/"),
+        ("/api/events/{id}/standings/", f"/api/events/{event['id']}/standings/"),
+    ):
         for headers in ({}, {"HTTP_ACCEPT": "text/html"}):  # the plain read and through DRF
             refused = anon.get(f"{url}?{query}", **headers)
             assert refused.status_code == 400, (url, query)
@@ -65,11 +90,18 @@ def test_whole_pages_are_taken(anon, event):
     assert standings.status_code == 200 and standings.json()["rows"] == []
 
 
-@pytest.mark.parametrize(("url", "name"), [
-    ("/api/players/?active=maybe", "active"), ("/api/players/?active=null", "active"),
-    ("/api/hands/?confirmed_by_opponents=2", "confirmed_by_opponents"),
-    ("/api/events/?status=", "status"), ("/api/events/?format=chess", "format"),
-    ("/api/rounds/?event=", "event"), ("/api/events/?name=a%00b", "name")])
+@pytest.mark.parametrize(
+    ("url", "name"),
+    [
+        ("/api/players/?active=maybe", "active"),
+        ("/api/players/?active=null", "active"),
+        ("/api/hands/?confirmed_by_opponents=2", "confirmed_by_opponents"),
+        ("/api/events/?status=", "status"),
+        ("/api/events/?format=chess", "format"),
+        ("/api/rounds/?event=", "event"),
+        ("/api/events/?name=a%00b", "name"),
+    ],
+)
 def test_filters_refuse_what_the_schema_refuses(anon, url, name):
     """Booleans read anything but true or false as no filter (everyone listed), an empty choice
     or number too, and the presets' filter took any name."""
@@ -97,18 +129,23 @@ def test_a_draft_flag_that_is_not_true_or_false_is_refused(org, event):
 def test_names_are_not_blank_in_the_schema_either(org, event):
     """A name of spaces was valid by the schema and refused (400)."""
     schema = api_schema().raw_schema
-    one, many = schema["paths"]["/api/events/{id}/players/"]["post"]["requestBody"][
-        "content"]["application/json"]["schema"]["oneOf"]
-    for name in (schema["components"]["schemas"]["EventCreate"]["properties"]["name"],
-                 one["properties"]["name"], one["properties"]["members"]["items"],
-                 many["items"]["properties"]["name"]):
+    one, many = schema["paths"]["/api/events/{id}/players/"]["post"]["requestBody"]["content"][
+        "application/json"
+    ]["schema"]["oneOf"]
+    for name in (
+        schema["components"]["schemas"]["EventCreate"]["properties"]["name"],
+        one["properties"]["name"],
+        one["properties"]["members"]["items"],
+        many["items"]["properties"]["name"],
+    ):
         assert name["minLength"] == 1 and name["maxLength"] == 100
         pattern = re.compile(name["pattern"])
         assert pattern.search("Anna") and not pattern.search(" \x1c ")
         assert not pattern.search("An\x00na"), "DRF refuses NUL in any text: the schema says so"
     for refused_name in (" \x1c ", "An\x00na"):
-        refused = org.post(f"/api/events/{event['id']}/players/", {"name": refused_name},
-                           format="json")
+        refused = org.post(
+            f"/api/events/{event['id']}/players/", {"name": refused_name}, format="json"
+        )
         assert refused.status_code == 400 and "name" in refused.json()["errors"]
 
 
@@ -117,9 +154,11 @@ def test_no_text_of_the_schema_admits_a_nul_character():
     request body says that it takes none."""
     schema = api_schema().raw_schema
     reopen = schema["paths"]["/api/events/{id}/reopen/"]["post"]["requestBody"]["content"][
-        "application/json"]["schema"]
+        "application/json"
+    ]["schema"]
     reason = schema["components"]["schemas"][reopen["$ref"].rsplit("/", 1)[1]]["properties"][
-        "reason"]
+        "reason"
+    ]
     text, blank = reason["oneOf"]  # a reason may be left empty: the blank alternative
     assert blank["maxLength"] == 0 and not re.search(text["pattern"], "")
     assert not re.search(text["pattern"], "undo\x00") and re.search(text["pattern"], "ok")
@@ -134,6 +173,7 @@ def test_bodies_that_refuse_unknown_keys_say_so(org, event, round1):
     refused = org.patch(f"/api/events/{event['id']}/", {"roundz": 3}, format="json")
     assert refused.status_code == 400 and "roundz" in refused.json()["errors"]
     table = round1["tables"][0]["id"]
-    refused = org.put(f"/api/tables/{table}/hands/1/", {"card_points": [50, 50], "extra": 1},
-                      format="json")
+    refused = org.put(
+        f"/api/tables/{table}/hands/1/", {"card_points": [50, 50], "extra": 1}, format="json"
+    )
     assert refused.status_code == 400 and "extra" in refused.json()["errors"]

@@ -52,8 +52,10 @@ def test_closed_tables_credit_their_missing_hands_as_adjustments(anon, org):
     event = make_event(org)
     rnd = make_round(org, event["id"])
     averaged, forfeited = rnd["tables"]
-    for table, closing in ((averaged, {"status": "averaged"}),
-                           (forfeited, {"status": "forfeited", "forfeited_by": 1})):
+    for table, closing in (
+        (averaged, {"status": "averaged"}),
+        (forfeited, {"status": "forfeited", "forfeited_by": 1}),
+    ):
         assert enter(org, table["id"], 1, {"card_points": [60, 40]}).status_code == 201
         response = org.post(f"/api/tables/{table['id']}/close/", closing, format="json")
         assert response.status_code == 200, response.json()
@@ -62,8 +64,13 @@ def test_closed_tables_credit_their_missing_hands_as_adjustments(anon, org):
 
     def line(seat_of, position):
         row = rows[seat_of["seats"][position]]
-        return (row["victory_points"], row["tichu_points"], row["hands_played"],
-                row["adjustment_vp"], row["adjustment_tp"])
+        return (
+            row["victory_points"],
+            row["tichu_points"],
+            row["hands_played"],
+            row["adjustment_vp"],
+            row["adjustment_tp"],
+        )
 
     assert line(averaged, 0) == (2 + 3, 60 + 150, 1, 3, 150)
     assert line(averaged, 1) == (0 + 3, 40 + 150, 1, 3, 150)
@@ -133,9 +140,11 @@ def test_changes_while_a_run_is_pending_renew_nothing_until_it_has_run(anon, org
 @pytest.mark.django_db(transaction=True)
 def test_team_standings_hold_teams(anon, org):
     event = make_event(org, players=0, format="team_swiss")
-    org.post(f"/api/events/{event['id']}/players/",
-             [{"name": f"Team {i}", "members": [f"A{i}", f"B{i}"]} for i in range(4)],
-             format="json")
+    org.post(
+        f"/api/events/{event['id']}/players/",
+        [{"name": f"Team {i}", "members": [f"A{i}", f"B{i}"]} for i in range(4)],
+        format="json",
+    )
     wait_for_standings(Event.objects.get(pk=event["id"]))
     rows = _standings(anon, event["id"])["rows"]
     assert sorted(row["player"]["name"] for row in rows) == [f"Team {i}" for i in range(4)]
@@ -155,10 +164,20 @@ def test_standings_before_any_computation(anon, org):
 
 # --- query counts ---------------------------------------------------------------------------------
 
-LISTS = ["/api/events/", "/api/players/", "/api/rounds/", "/api/tables/", "/api/hands/",
-         "/api/events/{event}/players/", "/api/events/{event}/rounds/",
-         "/api/events/{event}/standings/", "/api/events/{event}/changes/",
-         "/api/tables/{table}/hands/", "/api/rounds/{round}/", "/api/tables/{table}/"]
+LISTS = [
+    "/api/events/",
+    "/api/players/",
+    "/api/rounds/",
+    "/api/tables/",
+    "/api/hands/",
+    "/api/events/{event}/players/",
+    "/api/events/{event}/rounds/",
+    "/api/events/{event}/standings/",
+    "/api/events/{event}/changes/",
+    "/api/tables/{table}/hands/",
+    "/api/rounds/{round}/",
+    "/api/tables/{table}/",
+]
 
 
 def _event_with_hands(org, players: int) -> dict:
@@ -171,8 +190,7 @@ def _event_with_hands(org, players: int) -> dict:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("who", ["anon", "org"])
-def test_lists_run_a_constant_number_of_queries(who, request, org,
-                                                django_assert_max_num_queries):
+def test_lists_run_a_constant_number_of_queries(who, request, org, django_assert_max_num_queries):
     client = request.getfixturevalue(who)
     small = _event_with_hands(org, 4)
     large = _event_with_hands(org, 40)
@@ -228,6 +246,7 @@ def test_pagination(anon, org):
 
 # --- the public read without DRF's request handling ---------------------------------------------
 
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("accept", [None, "*/*", "application/json", "application/*, */*;q=0.1"])
 def test_a_plain_read_answers_as_drf_does(anon, org, accept):
@@ -255,5 +274,9 @@ def test_anything_else_goes_through_drf(anon, org):
     assert anon.get(url, HTTP_AUTHORIZATION="Token wrong").status_code == 401
     missing = anon.get("/api/events/31337/standings/")
     assert missing.status_code == 404
-    assert missing.json() == anon.get("/api/events/31337/standings/",
-                                      HTTP_ACCEPT="application/json, text/plain").json()
+    assert (
+        missing.json()
+        == anon.get(
+            "/api/events/31337/standings/", HTTP_ACCEPT="application/json, text/plain"
+        ).json()
+    )

@@ -20,14 +20,24 @@ def test_a_threechu_round_credits_each_player(org):
     assert [len(t["seats"]) for t in rnd["tables"]] == [3, 3] and len(rnd["byes"]) == 1
     table = rnd["tables"][0]
     captain = APIClient()
-    response = enter(captain, table["id"], 2, {"card_points": [70, 30], "finish_order": [0],
-                                               "calls": {"0": "tichu"}}, table["code"])
+    response = enter(
+        captain,
+        table["id"],
+        2,
+        {"card_points": [70, 30], "finish_order": [0], "calls": {"0": "tichu"}},
+        table["code"],
+    )
     assert response.status_code == 201, response.json()
     assert response.json()["entry"]["dealer"] == 0
     credits = {c["position"]: (c["tp"], c["vp"]) for c in response.json()["credits"]}
     assert credits == {1: (170, 2), 2: (30, 0), 0: (30, 0)}, "hand 2: position 1 deals"
-    wrong = enter(captain, table["id"], 3, {"card_points": [70, 30], "finish_order": [1],
-                                            "calls": {"2": "grand"}}, table["code"])
+    wrong = enter(
+        captain,
+        table["id"],
+        3,
+        {"card_points": [70, 30], "finish_order": [1], "calls": {"2": "grand"}},
+        table["code"],
+    )
     assert wrong.status_code == 400 and wrong.json()["code"] == "dummy_grand_tichu"
     wait_for_standings(Event.objects.get(pk=event["id"]))
     rows = org.get(f"/api/events/{event['id']}/standings/").json()["rows"]

@@ -24,8 +24,9 @@ def test_the_schema_offers_the_game(anon):
     assert "tientsin" in enum
 
 
-@pytest.mark.parametrize("body", [{"format": "tientsin"},
-                                  {"format": "dtm", "rules": {"game": "tientsin"}}])
+@pytest.mark.parametrize(
+    "body", [{"format": "tientsin"}, {"format": "dtm", "rules": {"game": "tientsin"}}]
+)
 def test_a_tientsin_round_seats_six_and_takes_a_triple_victory(org, body):
     event = make_event(org, players=13, **body)
     assert event["settings"]["rules"]["game"] == "tientsin"

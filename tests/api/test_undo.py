@@ -53,8 +53,9 @@ def test_undoing_an_older_correction_is_409_naming_the_newer_one(org, event, tab
     assert not any(c["undoable"] for c in corrections(org, event["id"])[:-1])
 
 
-def test_the_history_answers_undoable_in_the_same_queries_however_many_corrections(org, event,
-                                                                                   table):
+def test_the_history_answers_undoable_in_the_same_queries_however_many_corrections(
+    org, event, table
+):
     def queries_of_the_history() -> int:
         with CaptureQueriesContext(connection) as captured:
             assert org.get(f"/api/events/{event['id']}/changes/?limit=100").status_code == 200
@@ -77,9 +78,11 @@ def close_the_last_table(org, event: dict, rnd: dict) -> dict:
             assert enter(APIClient(), table["id"], number, HAND, table["code"]).status_code == 201
     for number in (1, 2):
         assert enter(APIClient(), last["id"], number, HAND, last["code"]).status_code == 201
-    response = org.post(f"/api/tables/{last['id']}/close/",
-                        {"status": "forfeited", "forfeited_by": 1, "reason": "no show"},
-                        format="json")
+    response = org.post(
+        f"/api/tables/{last['id']}/close/",
+        {"status": "forfeited", "forfeited_by": 1, "reason": "no show"},
+        format="json",
+    )
     assert response.status_code == 200, response.json()
     complete_finished_rounds(event["id"])
     assert org.get(f"/api/rounds/{rnd['id']}/").json()["status"] == "complete"
@@ -92,8 +95,7 @@ def test_undoing_the_close_of_the_last_table_lets_its_captain_finish(org, event,
     undone = org.post(f"/api/changes/{close['id']}/undo/")
     assert undone.status_code == 200 and undone.json()["new"] == {"status": "open"}
     assert org.get(f"/api/rounds/{round1['id']}/").json()["status"] == "published"
-    assert Change.objects.filter(subject="round", subject_id=round1["id"],
-                                 action="reopen").exists()
+    assert Change.objects.filter(subject="round", subject_id=round1["id"], action="reopen").exists()
 
     last = round1["tables"][-1]
     assert enter(APIClient(), last["id"], 3, HAND, last["code"]).status_code == 201
@@ -111,13 +113,13 @@ def test_a_close_is_not_undone_once_the_next_round_is_paired(org, event, round1)
     assert changes[0]["id"] == close["id"] and changes[0]["undoable"] is False
 
     last = round1["tables"][-1]
-    for refused in (org.post(f"/api/changes/{close['id']}/undo/"),
-                    org.post(f"/api/tables/{last['id']}/close/", {"status": "open"},
-                             format="json")):
+    for refused in (
+        org.post(f"/api/changes/{close['id']}/undo/"),
+        org.post(f"/api/tables/{last['id']}/close/", {"status": "open"}, format="json"),
+    ):
         assert refused.status_code == 409
         assert refused.json()["code"] == "later_round" and "Round 2" in refused.json()["detail"]
     assert org.get(f"/api/tables/{last['id']}/").json()["status"] == "forfeited"
     assert Round.objects.get(pk=round1["id"]).status == Round.Status.COMPLETE
-    averaged = org.post(f"/api/tables/{last['id']}/close/", {"status": "averaged"},
-                        format="json")
+    averaged = org.post(f"/api/tables/{last['id']}/close/", {"status": "averaged"}, format="json")
     assert averaged.status_code == 200  # the organizer corrects the close with a new one

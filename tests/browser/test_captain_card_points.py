@@ -34,9 +34,9 @@ def test_a_typed_value_is_never_rewritten(live_server, new_page, table):
     a, b = phone.locator("#id_cp_0"), phone.locator("#id_cp_1")
 
     phone.fill("#id_cp_0", "55")
-    expect(b).to_have_value("45")           # filled in: nothing typed there yet
+    expect(b).to_have_value("45")  # filled in: nothing typed there yet
     phone.fill("#id_cp_1", "50")
-    expect(a).to_have_value("55")           # typed: kept
+    expect(a).to_have_value("55")  # typed: kept
     expect(phone.locator("#preview")).to_contain_text(SUM_MESSAGE)
     phone.click("button[name=save]")
     expect(phone.locator("#engine-error")).to_contain_text(SUM_MESSAGE)
@@ -44,7 +44,7 @@ def test_a_typed_value_is_never_rewritten(live_server, new_page, table):
     expect(b).to_have_value("50")
     assert not Hand.objects.filter(table=table).exists()
 
-    phone.fill("#id_cp_0", "50")            # both typed now: the other stays as typed
+    phone.fill("#id_cp_0", "50")  # both typed now: the other stays as typed
     expect(b).to_have_value("50")
     phone.click("button[name=save]")
     expect(phone.locator(".messages")).to_contain_text("Hand 1 is recorded")
@@ -57,7 +57,7 @@ def test_a_typed_value_is_never_rewritten(live_server, new_page, table):
     expect(phone.locator("#engine-error")).to_contain_text("multiples of 5")
     phone.fill("#id_cp_1", "35")
     expect(a).to_have_value("65")
-    phone.fill("#id_cp_0", "")              # cleared: the filled one goes with it
+    phone.fill("#id_cp_0", "")  # cleared: the filled one goes with it
     expect(b).to_have_value("35")
     phone.fill("#id_cp_1", "")
     expect(a).to_have_value("")

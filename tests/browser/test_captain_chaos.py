@@ -60,7 +60,8 @@ def test_a_captain_enters_a_chaos_hand_on_a_phone_in_german(live_server, new_pag
     expect(phone.locator("#preview")).to_contain_text(f"{REFUSAL} {team_b} ist keines")
     phone.click("button[name=save]")
     expect(phone.locator(".inline-engine-error")).to_contain_text(
-        f"{REFUSAL} {team_b} ist keines eingetragen.")
+        f"{REFUSAL} {team_b} ist keines eingetragen."
+    )
     expect(phone.locator("input[name=call_0][value=grand]")).to_be_checked()  # kept as entered
     assert not Hand.objects.filter(table=table).exists()
     no_sideways_scrolling(phone)

@@ -21,8 +21,9 @@ NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannes"]
 @pytest.fixture
 def table(organizer):
     actor = Actor.organizer(organizer)
-    event = event_create(owner=organizer, name="Grand-Seigneur-Abend", preset="grand_seigneur",
-                         seed=5)
+    event = event_create(
+        owner=organizer, name="Grand-Seigneur-Abend", preset="grand_seigneur", seed=5
+    )
     players_register(event=event, names=NAMES, actor=actor)
     rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
     return rnd.tables.get()

@@ -19,9 +19,19 @@ from tournaments.models import Change, Entrant, Event, Hand, Round, Table
 from .conftest import PHONE, screenshot
 
 HALL = {"width": 1920, "height": 1080}
-PLAYERS = ["Anna Bauer", "Ben Fischer", "Clara Hoffmann", "David Koch", "Emma Lange",
-           "Felix Meyer", "Greta Neumann", "Hannes Richter", "Ida Schulz", "Jonas Weber",
-           "Klara Wolf"]
+PLAYERS = [
+    "Anna Bauer",
+    "Ben Fischer",
+    "Clara Hoffmann",
+    "David Koch",
+    "Emma Lange",
+    "Felix Meyer",
+    "Greta Neumann",
+    "Hannes Richter",
+    "Ida Schulz",
+    "Jonas Weber",
+    "Klara Wolf",
+]
 LATE = "Lena Zimmermann"
 
 
@@ -125,7 +135,8 @@ def test_championship_day_in_german(live_server, new_page, django_user_model):
     klara = Entrant.objects.get(event=event, name="Klara Wolf")
     seat = klara.seats.select_related("table").first()
     expect(public.locator("td.table-no, .badge")).to_contain_text(
-        str(seat.table.number) if seat else "Freilos")
+        str(seat.table.number) if seat else "Freilos"
+    )
     public.goto(f"{base}/events/{event.pk}/rounds/1/seating/")
     expect(public.locator("table.seating tbody tr")).to_have_count(10)
     expect(public.locator("table.seating")).to_contain_text("(TC Berlin)")
@@ -163,8 +174,7 @@ def test_championship_day_in_german(live_server, new_page, django_user_model):
     desk.locator("main form button[type=submit]").click()
     hand = Hand.objects.get(table=first, number=2)
     assert hand.entry["card_points"] == [45, 55] and not hand.confirmed_by_opponents
-    assert Change.objects.get(event=event, action="correct").reason == \
-        "Zettel falsch abgeschrieben"
+    assert Change.objects.get(event=event, action="correct").reason == "Zettel falsch abgeschrieben"
     desk.goto(f"{base}/organize/events/{event.pk}/desk/")
     expect(desk.locator("#desk-table-1")).to_have_class(re.compile("waiting"))
     expect(desk.locator("#desk-table-1")).to_contain_text("Noch nicht bestätigt: 2")
@@ -231,7 +241,8 @@ def test_championship_day_in_german(live_server, new_page, django_user_model):
     ranks = public.locator("#standings tbody tr td:first-child").all_inner_texts()
     assert ranks[0] == "1" or ranks[0] == "1="
     expect(public.locator(f"#standings tr[data-entrant='{gone.pk}'] .withdrawn")).to_have_text(
-        "abgemeldet")
+        "abgemeldet"
+    )
     screenshot(public, "de-final-standings-phone")
     pdf = public.request.get(f"{base}/events/{event.pk}/standings.pdf")
     assert pdf.status == 200 and pdf.headers["content-type"] == "application/pdf"
@@ -246,11 +257,16 @@ def test_championship_day_in_german(live_server, new_page, django_user_model):
     # --- every organizer's page on a phone, German and English ---------------------------------
     pocket = new_page(PHONE, locale="de-DE")
     log_in(pocket, base)
-    pages = [f"/organize/events/{event.pk}/", f"/organize/events/{event.pk}/rounds/{round2.pk}/",
-             f"/organize/events/{event.pk}/desk/", f"/organize/events/{event.pk}/history/",
-             f"/organize/events/{event.pk}/tables/{first.pk}/",
-             f"/organize/events/{event.pk}/tables/{first.pk}/hands/1/", "/organize/",
-             "/organize/events/new/"]
+    pages = [
+        f"/organize/events/{event.pk}/",
+        f"/organize/events/{event.pk}/rounds/{round2.pk}/",
+        f"/organize/events/{event.pk}/desk/",
+        f"/organize/events/{event.pk}/history/",
+        f"/organize/events/{event.pk}/tables/{first.pk}/",
+        f"/organize/events/{event.pk}/tables/{first.pk}/hands/1/",
+        "/organize/",
+        "/organize/events/new/",
+    ]
     for path in pages:
         pocket.goto(base + path)
         fits_a_phone(pocket)

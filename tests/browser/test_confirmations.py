@@ -17,16 +17,21 @@ from .conftest import PHONE
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_german_organizer_confirms_on_a_phone_without_javascript(live_server, browser,
-                                                                   django_user_model):
+def test_a_german_organizer_confirms_on_a_phone_without_javascript(
+    live_server, browser, django_user_model
+):
     orga = django_user_model.objects.create_user(username="orga", password="orga-password-1")
     event = played(orga, 8, rounds=1, open_round=True)
     Event.objects.filter(pk=event.pk).update(format_data={**event.format_data, "rounds": 3})
     first, second = event.rounds.get(number=2).tables.order_by("number")
     for table, hands in ((first, 4), (second, 2)):
         for number in range(1, hands + 1):
-            hand_record(table_id=table.pk, number=number, entry={"card_points": [60, 40]},
-                        actor=Actor.captain(table))
+            hand_record(
+                table_id=table.pk,
+                number=number,
+                entry={"card_points": [60, 40]},
+                actor=Actor.captain(table),
+            )
     context = browser.new_context(viewport=PHONE, locale="de-DE", java_script_enabled=False)
     context.set_default_timeout(15_000)
     page = context.new_page()
@@ -43,7 +48,8 @@ def test_a_german_organizer_confirms_on_a_phone_without_javascript(live_server, 
         page.locator(f"a[href$='/entrants/{player.pk}/withdraw/']").click()
         expect(page.locator("h1")).to_have_text(f"{player.name} vom Turnier abmelden?")
         expect(page.locator("#confirmation")).to_contain_text(
-            f"{player.name} wird ab Runde 3 nicht mehr ausgelost.")
+            f"{player.name} wird ab Runde 3 nicht mehr ausgelost."
+        )
         page.click("#cancel")
         expect(page.locator("h1")).to_contain_text(event.name)
         assert Entrant.objects.get(pk=player.pk).active

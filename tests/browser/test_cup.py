@@ -16,8 +16,9 @@ PROJECTOR = {"width": 1920, "height": 1080}
 LIVE_WAIT = 30_000  # the bracket polls every 10 s
 
 
-def test_a_cup_from_the_draw_to_the_final_on_the_public_bracket(live_server, new_page,
-                                                                django_user_model):
+def test_a_cup_from_the_draw_to_the_final_on_the_public_bracket(
+    live_server, new_page, django_user_model
+):
     django_user_model.objects.create_user(username="orga", password="orga-password-1")
     base = live_server.url
     page = new_page(DESKTOP)
@@ -54,7 +55,8 @@ def test_a_cup_from_the_draw_to_the_final_on_the_public_bracket(live_server, new
     expect(first_round.locator(".match.live")).to_contain_text("Dogs")
     expect(public.locator(".match.live")).to_have_count(2)
     expect(public.locator(".bracket-round").nth(1).locator(".match.live")).to_contain_text(
-        "Phoenix")
+        "Phoenix"
+    )
     expect(projector.locator("h3").first).to_have_text("Viertelfinale", timeout=LIVE_WAIT)
     screenshot(public, "en-bracket-draw-phone")
 
@@ -70,9 +72,15 @@ def test_a_cup_from_the_draw_to_the_final_on_the_public_bracket(live_server, new
         expect(captain.locator("#game-over")).to_contain_text("The match is decided")
 
     def matches(level: int) -> list[Match]:
-        return list(Match.objects.filter(event=event, stage="bracket", level=level,
-                                         winner__isnull=True, entrant_b__isnull=False)
-                    .order_by("slot"))
+        return list(
+            Match.objects.filter(
+                event=event,
+                stage="bracket",
+                level=level,
+                winner__isnull=True,
+                entrant_b__isnull=False,
+            ).order_by("slot")
+        )
 
     play(matches(1)[0], 1)  # Bombs beat Dogs
     expect(public.locator(".match.decided")).to_have_count(4, timeout=LIVE_WAIT)
@@ -81,12 +89,12 @@ def test_a_cup_from_the_draw_to_the_final_on_the_public_bracket(live_server, new
         play(match, 0)
     screenshot(captain, "en-captain-cup-game")
     expect(public.locator(".bracket-round").nth(2).locator(".match.live")).to_have_count(
-        1, timeout=LIVE_WAIT)
+        1, timeout=LIVE_WAIT
+    )
     screenshot(projector, "de-bracket-projector-1080p")
     play(matches(3)[0], 0)
     expect(public.locator("#placings")).to_contain_text("1. Dragons", timeout=LIVE_WAIT)
-    expect(projector.locator("#placings")).to_contain_text("Endplatzierungen",
-                                                           timeout=LIVE_WAIT)
+    expect(projector.locator("#placings")).to_contain_text("Endplatzierungen", timeout=LIVE_WAIT)
     screenshot(public, "en-bracket-final-phone")
     screenshot(projector, "de-bracket-final-projector-1080p")
     english = new_page(PROJECTOR)

@@ -15,16 +15,16 @@ def _best_seed(match) -> str:
     return min(names(match), key=lambda n: int(n[1:]))
 
 
-def test_the_cup_desk_and_public_page_follow_the_stages(live_server, new_page,
-                                                        django_user_model):
-    organizer = django_user_model.objects.create_user(username="orga",
-                                                      password="orga-password-1")
+def test_the_cup_desk_and_public_page_follow_the_stages(live_server, new_page, django_user_model):
+    organizer = django_user_model.objects.create_user(username="orga", password="orga-password-1")
     event = cup(organizer, 8, best_of=3, best_of_from="semi_final")
     for match in bracket(event, 1):
         play(match, _best_seed(match))
     base = live_server.url
-    for locale, stage, done in (("en-US", "Semi-finals", "0 of 2 tables done."),
-                                ("de-DE", "Halbfinale", "0 von 2 Tischen fertig.")):
+    for locale, stage, done in (
+        ("en-US", "Semi-finals", "0 of 2 tables done."),
+        ("de-DE", "Halbfinale", "0 von 2 Tischen fertig."),
+    ):
         page = new_page(DESKTOP, locale=locale)
         page.goto(f"{base}/organize/")
         page.fill("#id_username", "orga")

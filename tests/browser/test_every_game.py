@@ -40,15 +40,17 @@ def _labels(columns, language: str) -> list[str]:
 
 @pytest.mark.parametrize("preset", list(EVENTS))
 def test_each_game_shows_its_own_columns_and_numbers(preset, live_server, new_page, organizer):
-    event = simulate_event(preset=preset, entrants=EVENTS[preset], seed=5, owner=organizer,
-                           rounds=1).event
+    event = simulate_event(
+        preset=preset, entrants=EVENTS[preset], seed=5, owner=organizer, rounds=1
+    ).event
     game = event.format.game
     rnd = Round.objects.get(event=event, number=1)
     table = rnd.tables.order_by("number").first()
     seats = list(table.seats.order_by("position").select_related("entrant", "player"))
     names = {seat.position: seat.label for seat in seats}
-    rows = hand_table(game, names, list(table.hands.order_by("number").prefetch_related(
-        "seat_credits")))
+    rows = hand_table(
+        game, names, list(table.hands.order_by("number").prefetch_related("seat_credits"))
+    )
     leader = StandingRow.objects.filter(event=event).order_by("-victory_points").first()
     base = live_server.url
     for language, locale in (("en", "en-US"), ("de", "de-DE")):
@@ -66,8 +68,9 @@ def test_each_game_shows_its_own_columns_and_numbers(preset, live_server, new_pa
             expect(headings).to_have_count(rows.width)
             assert headings.all_inner_texts() == hand_labels * len(rows.sides)
             first = page.locator("table.hand-rows tbody tr").first.locator("td.num")
-            assert first.all_inner_texts() == ["–" if v is None else str(v)
-                                               for v in rows.rows[0].cells]
+            assert first.all_inner_texts() == [
+                "–" if v is None else str(v) for v in rows.rows[0].cells
+            ]
             _shot(page, f"{preset}-{language}-{label}-organizer-table")
 
             page.goto(f"{base}/organize/events/{event.pk}/desk/")
@@ -77,12 +80,13 @@ def test_each_game_shows_its_own_columns_and_numbers(preset, live_server, new_pa
             card = page.locator(f"#table-{table.number} table.sides")
             expect(card.locator("tbody tr")).to_have_count(len(rows.sides))
             assert card.locator("thead th").all_inner_texts()[1:] == _labels(
-                game.total_columns, language)
+                game.total_columns, language
+            )
             _shot(page, f"{preset}-{language}-{label}-public-round")
 
             page.goto(f"{base}/events/{event.pk}/")
             header = page.locator("table.standings thead th").all_inner_texts()
-            assert header[2:2 + len(standing_labels)] == standing_labels
+            assert header[2 : 2 + len(standing_labels)] == standing_labels
             row = page.locator(f"table.standings tr[data-entrant='{leader.entrant_id}']")
             expect(row.locator("td.num").nth(1)).to_have_text(str(leader.victory_points))
             _shot(page, f"{preset}-{language}-{label}-public-event")
@@ -91,9 +95,12 @@ def test_each_game_shows_its_own_columns_and_numbers(preset, live_server, new_pa
 
         sheets = page.request.get(f"{base}/organize/events/{event.pk}/rounds/{rnd.pk}/sheets.pdf")
         assert sheets.status == 200
-        text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=sheets.body(),
-                              capture_output=True, check=True).stdout.decode()
+        text = subprocess.run(
+            ["pdftotext", "-layout", "-", "-"], input=sheets.body(), capture_output=True, check=True
+        ).stdout.decode()
         assert all(seat.entrant.display_name.split()[0] in text for seat in seats)
         for kind in ("results", "standings"):
-            assert page.request.get(
-                f"{base}/organize/events/{event.pk}/export/{kind}.csv").status == 200
+            assert (
+                page.request.get(f"{base}/organize/events/{event.pk}/export/{kind}.csv").status
+                == 200
+            )

@@ -16,8 +16,9 @@ from .test_championship_day import fits_a_phone, log_in
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_opponents_read_the_calls_and_confirm_with_their_code(live_server, new_page,
-                                                                  django_user_model):
+def test_the_opponents_read_the_calls_and_confirm_with_their_code(
+    live_server, new_page, django_user_model
+):
     orga = django_user_model.objects.create_user(username="orga", password="orga-password-1")
     event = played(orga, 8, rounds=1, open_round=True)
     table = event.rounds.get(number=2).tables.order_by("number").first()

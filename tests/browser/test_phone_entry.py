@@ -11,8 +11,9 @@ from .conftest import PHONE
 
 
 @pytest.mark.django_db(transaction=True)
-def test_card_points_fields_do_not_ask_a_phone_for_digits_only(live_server, new_page,
-                                                               django_user_model):
+def test_card_points_fields_do_not_ask_a_phone_for_digits_only(
+    live_server, new_page, django_user_model
+):
     """A digits-only pad (``inputmode="numeric"``) has no minus: -25 could not be typed."""
     orga = django_user_model.objects.create_user(username="orga", password="orga-password-1")
     event = played(orga, 8, rounds=1, open_round=True)

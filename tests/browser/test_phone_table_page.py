@@ -13,8 +13,9 @@ from .conftest import PHONE
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_correct_links_of_a_table_are_on_a_phones_screen(live_server, new_page,
-                                                             django_user_model):
+def test_the_correct_links_of_a_table_are_on_a_phones_screen(
+    live_server, new_page, django_user_model
+):
     orga = django_user_model.objects.create_user(username="orga", password="orga-password-1")
     event = played(orga, 8, rounds=1)
     table = Table.objects.filter(round__event=event).order_by("number").first()

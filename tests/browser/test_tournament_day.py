@@ -15,8 +15,16 @@ from tournaments.standings.compute import compute
 
 from .conftest import DESKTOP, PHONE, screenshot
 
-PLAYERS = ["Anna Bauer", "Ben Fischer", "Clara Hoffmann", "David Koch", "Emma Lange",
-           "Felix Meyer", "Greta Neumann", "Hannes Richter"]
+PLAYERS = [
+    "Anna Bauer",
+    "Ben Fischer",
+    "Clara Hoffmann",
+    "David Koch",
+    "Emma Lange",
+    "Felix Meyer",
+    "Greta Neumann",
+    "Hannes Richter",
+]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -83,7 +91,8 @@ def test_tournament_day(live_server, new_page, django_user_model):
     expect(phone.locator("#preview")).to_contain_text("multiples of 5")
     phone.click("button[name=save]")
     expect(phone.locator("#engine-error")).to_contain_text(
-        "Card points always come in multiples of 5.")
+        "Card points always come in multiples of 5."
+    )
     expect(phone.locator(".inline-engine-error")).to_contain_text("multiples of 5")
     expect(phone.locator("#id_cp_0")).to_have_attribute("aria-invalid", "true")
     assert not Hand.objects.filter(table=table, number=2).exists()
@@ -152,6 +161,7 @@ def test_public_standings_update_live(live_server, new_page, organizer):
     first_vp = page.locator("#standings tbody tr td:nth-child(3)").first
     expect(first_vp).to_have_text("0")
     table = rnd.tables.order_by("number").first()
-    hand_record(table_id=table.pk, number=1, entry={"card_points": [75, 25]},
-                actor=Actor.captain(table))
+    hand_record(
+        table_id=table.pk, number=1, entry={"card_points": [75, 25]}, actor=Actor.captain(table)
+    )
     expect(first_vp).to_have_text("2", timeout=12_000)

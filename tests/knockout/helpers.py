@@ -14,11 +14,18 @@ TARGET = 200  # one double victory (200 under the standard rules) decides a game
 
 def cup(owner, teams: int, preset: str = "knockout", **overrides) -> Event:
     """A drawn cup of ``teams`` teams named T1, T2... in seed order, games to ``TARGET``."""
-    event = event_create(owner=owner, name=f"Cup of {teams}", preset=preset,
-                         overrides={"game_to": TARGET, **overrides}, seed=1)
-    teams_register(event=event, teams=[(f"T{i}", [f"P{i}a", f"P{i}b"])
-                                       for i in range(1, teams + 1)],
-                   actor=Actor.organizer(owner))
+    event = event_create(
+        owner=owner,
+        name=f"Cup of {teams}",
+        preset=preset,
+        overrides={"game_to": TARGET, **overrides},
+        seed=1,
+    )
+    teams_register(
+        event=event,
+        teams=[(f"T{i}", [f"P{i}a", f"P{i}b"]) for i in range(1, teams + 1)],
+        actor=Actor.organizer(owner),
+    )
     return cup_draw(event_id=event.pk, actor=Actor.organizer(owner))
 
 
@@ -45,9 +52,12 @@ def win_game(match: Match, side: int, *, actor=None):
     game = current_game(match)
     table = game.table
     number = table.hands.count() + 1
-    return hand_record(table_id=table.pk, number=number,
-                       entry=double_victory(side_at_table(game.number, side)),
-                       actor=actor or Actor.captain(table)).hand
+    return hand_record(
+        table_id=table.pk,
+        number=number,
+        entry=double_victory(side_at_table(game.number, side)),
+        actor=actor or Actor.captain(table),
+    ).hand
 
 
 def play(match: Match, winner: int | str) -> Match:

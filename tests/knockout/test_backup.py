@@ -21,27 +21,50 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def bracket(event: Event) -> list[tuple]:
-    return [(m.stage, m.group, m.level, m.slot, m.round.number, name(m.entrant_a_id),
-             name(m.entrant_b_id), m.seed_a, m.seed_b, m.best_of, name(m.winner_id),
-             m.decided_by, [(g.number, g.table.number, g.table.hands.count())
-                            for g in m.games.order_by("number")])
-            for m in Match.objects.filter(event=event).select_related("round")
-            .order_by("stage", "level", "slot")]
+    return [
+        (
+            m.stage,
+            m.group,
+            m.level,
+            m.slot,
+            m.round.number,
+            name(m.entrant_a_id),
+            name(m.entrant_b_id),
+            m.seed_a,
+            m.seed_b,
+            m.best_of,
+            name(m.winner_id),
+            m.decided_by,
+            [(g.number, g.table.number, g.table.hands.count()) for g in m.games.order_by("number")],
+        )
+        for m in Match.objects.filter(event=event)
+        .select_related("round")
+        .order_by("stage", "level", "slot")
+    ]
 
 
 def outcome(event: Event) -> tuple:
-    return (bracket(event), [(place, name(team)) for place, team in placings(event)],
-            [(r.rank, r.entrant.name, r.victory_points, r.tichu_points, r.hands_played)
-             for r in selectors.standing_rows(event)])
+    return (
+        bracket(event),
+        [(place, name(team)) for place, team in placings(event)],
+        [
+            (r.rank, r.entrant.name, r.victory_points, r.tichu_points, r.hands_played)
+            for r in selectors.standing_rows(event)
+        ],
+    )
 
 
 @pytest.fixture
 def cup_backup(organizer, tmp_path):
     """A whole cup of 6 teams in 2 groups, the top 2 of each crossed into a bracket with a
     third-place match, best of 3 from the semi-finals; exported, then deleted."""
-    event = simulate_event(preset="groups_knockout", entrants=6, seed=3, owner=organizer,
-                           overrides={"third_place": True, "game_to": 300, "best_of": 3,
-                                      "best_of_from": "semi_final"}).event
+    event = simulate_event(
+        preset="groups_knockout",
+        entrants=6,
+        seed=3,
+        owner=organizer,
+        overrides={"third_place": True, "game_to": 300, "best_of": 3, "best_of_from": "semi_final"},
+    ).event
     before = outcome(event)
     path = tmp_path / "cup.json"
     call_command("export_event", str(event.pk), "-o", str(path))
@@ -82,8 +105,7 @@ def test_a_winner_who_did_not_play_the_match_is_refused(cup_backup):
 def test_a_game_at_a_table_of_other_teams_is_refused(cup_backup):
     _, path = cup_backup
     document = json.loads(path.read_text())
-    first, second = (i for i, m in enumerate(document["matches"])
-                     if m["games"] and m["round"] == 1)
+    first, second = (i for i, m in enumerate(document["matches"]) if m["games"] and m["round"] == 1)
     games = document["matches"][first]["games"], document["matches"][second]["games"]
     games[0][0]["table"], games[1][0]["table"] = games[1][0]["table"], games[0][0]["table"]
     assert f"matches[{first}].games[0].table" in _refused(path, document)
@@ -114,8 +136,11 @@ def test_statuses_the_bracket_contradicts_are_refused(cup_backup):
     document = json.loads(path.read_text())
     match = document["matches"][-1]
     match["winner"], match["decided_by"] = None, ""
-    assert f"rounds[{match['round'] - 1}].status: a cup's round is complete exactly when" \
-           in _refused(path, document)
+    assert (
+        f"rounds[{match['round'] - 1}].status: a cup's round is complete exactly when"
+        in _refused(path, document)
+    )
     document["rounds"][match["round"] - 1]["status"] = "published"
-    assert "event.status: a cup is finished exactly when all its matches are decided" \
-           in _refused(path, document)
+    assert "event.status: a cup is finished exactly when all its matches are decided" in _refused(
+        path, document
+    )

@@ -22,8 +22,16 @@ sizes = st.integers(min_value=2, max_value=200)
 
 
 def test_the_standard_order_of_sixteen():
-    assert first_round(list(range(1, 17))) == [(1, 16), (8, 9), (4, 13), (5, 12), (2, 15),
-                                               (7, 10), (3, 14), (6, 11)]
+    assert first_round(list(range(1, 17))) == [
+        (1, 16),
+        (8, 9),
+        (4, 13),
+        (5, 12),
+        (2, 15),
+        (7, 10),
+        (3, 14),
+        (6, 11),
+    ]
 
 
 def test_thirteen_teams_get_sixteen_slots_and_the_top_three_seeds_byes():
@@ -73,8 +81,12 @@ def test_every_round_halves_the_field_and_every_match_has_one_winner(teams, rng,
     size = bracket_size(teams)
     field = set(entrants)
     for round_number in range(1, rounds_in(size) + 1):
-        played = [m for m in matches if m.round == round_number
-                  and not (third and teams >= 4 and m.round == rounds_in(size) and m.slot == 1)]
+        played = [
+            m
+            for m in matches
+            if m.round == round_number
+            and not (third and teams >= 4 and m.round == rounds_in(size) and m.slot == 1)
+        ]
         assert len(played) == size >> round_number
         assert {t for m in played for t in m.teams if t is not None} == field
         for m in played:

@@ -21,12 +21,20 @@ Decision = Match.Decision
 
 
 def test_a_cup_of_13_gives_the_top_three_seeds_byes_and_matches_appear_when_both_teams_are_known(
-        organizer):
+    organizer,
+):
     event = cup(organizer, 13, best_of=1)
     first = bracket(event, 1)
     assert [names(m) for m in first] == [
-        ("T1", None), ("T8", "T9"), ("T4", "T13"), ("T5", "T12"), ("T2", None), ("T7", "T10"),
-        ("T3", None), ("T6", "T11")]
+        ("T1", None),
+        ("T8", "T9"),
+        ("T4", "T13"),
+        ("T5", "T12"),
+        ("T2", None),
+        ("T7", "T10"),
+        ("T3", None),
+        ("T6", "T11"),
+    ]
     byes = [m for m in first if m.decided_by == Decision.BYE]
     assert [name(m.winner_id) for m in byes] == ["T1", "T2", "T3"]
     assert all(not m.games.exists() for m in byes)
@@ -50,14 +58,19 @@ def test_a_cup_of_13_gives_the_top_three_seeds_byes_and_matches_appear_when_both
     assert event.status == Event.Status.FINISHED
     assert not Round.objects.filter(event=event).exclude(status=Round.Status.COMPLETE).exists()
     assert [(place, name(team)) for place, team in placings(event)][:4] == [
-        (1, "T1"), (2, "T2"), (3, "T3"), (3, "T4")]
+        (1, "T1"),
+        (2, "T2"),
+        (3, "T3"),
+        (3, "T4"),
+    ]
     assert len(placings(event)) == 13
 
 
 def test_a_cup_of_16_best_of_three_from_the_semi_finals_with_a_third_place_match(organizer):
     event = cup(organizer, 16, third_place=True)  # the preset: best of 3 from the semi-finals
-    assert [m.best_of for level in (1, 2, 3, 4) for m in bracket(event, level)] == \
-        [1] * 8 + [1] * 4 + [3, 3] + [3]
+    assert [m.best_of for level in (1, 2, 3, 4) for m in bracket(event, level)] == [1] * 8 + [
+        1
+    ] * 4 + [3, 3] + [3]
     assert bracket(event, 4, Match.Stage.THIRD_PLACE)[0].best_of == 3
     for level in (1, 2):
         for match in bracket(event, level):
@@ -87,7 +100,12 @@ def test_a_cup_of_16_best_of_three_from_the_semi_finals_with_a_third_place_match
     play(final, "T2")
     play(third, "T3")
     assert [(p, name(t)) for p, t in placings(event)][:5] == [
-        (1, "T2"), (2, "T4"), (3, "T3"), (4, "T1"), (5, "T5")]
+        (1, "T2"),
+        (2, "T4"),
+        (3, "T3"),
+        (4, "T1"),
+        (5, "T5"),
+    ]
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
 
@@ -97,8 +115,11 @@ def test_twelve_teams_in_three_groups_then_a_knockout(organizer):
     groups = {}
     for match in Match.objects.filter(event=event, stage=Match.Stage.GROUP):
         groups.setdefault(match.group, set()).update(names(match))
-    assert groups == {0: {"T1", "T6", "T7", "T12"}, 1: {"T2", "T5", "T8", "T11"},
-                      2: {"T3", "T4", "T9", "T10"}}  # snake seeding
+    assert groups == {
+        0: {"T1", "T6", "T7", "T12"},
+        1: {"T2", "T5", "T8", "T11"},
+        2: {"T3", "T4", "T9", "T10"},
+    }  # snake seeding
     group_matches = Match.objects.filter(event=event, stage=Match.Stage.GROUP)
     assert group_matches.count() == 3 * 6
     assert {m.round.number for m in group_matches} == {1, 2, 3}
@@ -111,8 +132,7 @@ def test_twelve_teams_in_three_groups_then_a_knockout(organizer):
     # 6 advance into a bracket of 8: group winners T1, T2, T3 (A1, B1, C1) are the top seeds,
     # T1 and T2 have byes; runners-up T6, T5, T4 (A2, B2, C2) are crossed so that no group's two
     # teams meet in the first round, nor T1 or T2 their own group's runner-up in the second
-    assert [names(m) for m in first] == [("T1", None), ("T5", "T4"), ("T2", None),
-                                         ("T3", "T6")]
+    assert [names(m) for m in first] == [("T1", None), ("T5", "T4"), ("T2", None), ("T3", "T6")]
     assert [name(m.winner_id) for m in first if m.decided_by == Decision.BYE] == ["T1", "T2"]
     group_of = {team: g for g, teams in groups.items() for team in teams}
     for match in first:
@@ -142,10 +162,12 @@ def test_too_few_teams_and_a_wrong_order_are_refused_without_writing(organizer):
     from tournaments.services.events import event_create, teams_register
 
     actor = Actor.organizer(organizer)
-    event = event_create(owner=organizer, name="Small", preset="groups_knockout",
-                         overrides={"groups": 3})
-    teams_register(event=event, teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(5)],
-                   actor=actor)
+    event = event_create(
+        owner=organizer, name="Small", preset="groups_knockout", overrides={"groups": 3}
+    )
+    teams_register(
+        event=event, teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(5)], actor=actor
+    )
     with pytest.raises(Conflict) as few:
         cup_draw(event_id=event.pk, actor=actor)
     assert few.value.code == "too_few_entrants"
@@ -162,36 +184,43 @@ def test_the_organizers_order_and_another_events_standings_seed_the_cup(organize
 
     actor = Actor.organizer(organizer)
     source = event_create(owner=organizer, name="Swiss", preset="team_swiss")
-    teams_register(event=source, teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(1, 5)],
-                   actor=actor)
+    teams_register(
+        event=source, teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(1, 5)], actor=actor
+    )
     for vp, entrant in zip((3, 9, 1, 5), source.entrants.order_by("pk"), strict=True):
-        StandingRow.objects.create(event=source, entrant=entrant, victory_points=vp,
-                                   tichu_points=0, hands_played=4, byes=0)
-    seeded = event_create(owner=organizer, name="Cup", preset="knockout",
-                          overrides={"seeding": "event", "seeding_event": source.pk})
-    teams_register(event=seeded, teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(1, 5)],
-                   actor=actor)
+        StandingRow.objects.create(
+            event=source, entrant=entrant, victory_points=vp, tichu_points=0, hands_played=4, byes=0
+        )
+    seeded = event_create(
+        owner=organizer,
+        name="Cup",
+        preset="knockout",
+        overrides={"seeding": "event", "seeding_event": source.pk},
+    )
+    teams_register(
+        event=seeded, teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(1, 5)], actor=actor
+    )
     cup_draw(event_id=seeded.pk, actor=actor)
     assert [names(m) for m in bracket(seeded, 1)] == [("T2", "T3"), ("T4", "T1")]
     ordered = event_create(owner=organizer, name="Cup 2", preset="knockout")
-    teams = teams_register(event=ordered,
-                           teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(1, 5)],
-                           actor=actor)
+    teams = teams_register(
+        event=ordered, teams=[(f"T{i}", [f"a{i}", f"b{i}"]) for i in range(1, 5)], actor=actor
+    )
     cup_draw(event_id=ordered.pk, actor=actor, order=[t.pk for t in reversed(teams)])
     assert [names(m) for m in bracket(ordered, 1)] == [("T4", "T1"), ("T3", "T2")]
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize(("fmt", "teams", "lines"), [("knockout", "13", 13),
-                                                     ("groups_knockout", "9", 9)])
+@pytest.mark.parametrize(
+    ("fmt", "teams", "lines"), [("knockout", "13", 13), ("groups_knockout", "9", 9)]
+)
 def test_simulate_event_plays_a_whole_cup_and_prints_the_final_placings(fmt, teams, lines):
     from io import StringIO
 
     from django.core.management import call_command
 
     out = StringIO()
-    call_command("simulate_event", "--format", fmt, "--players", teams, "--seed", "4",
-                 stdout=out)
+    call_command("simulate_event", "--format", fmt, "--players", teams, "--seed", "4", stdout=out)
     text = out.getvalue().splitlines()
     event = Event.objects.get()
     assert event.status == Event.Status.FINISHED

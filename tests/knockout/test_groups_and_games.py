@@ -25,30 +25,46 @@ def test_snake_groups_differ_by_at_most_one_team_and_balance_the_seeds(case):
 
 
 def test_a_group_ranks_by_wins_then_tp_difference_then_tp_scored_then_the_match_between():
-    results = [Result("A", "B", "A", 600, 400), Result("C", "D", "C", 1000, 900),
-               Result("A", "C", "C", 500, 700), Result("B", "D", "B", 800, 300),
-               Result("A", "D", "A", 1000, 500), Result("B", "C", "B", 1000, 100)]
+    results = [
+        Result("A", "B", "A", 600, 400),
+        Result("C", "D", "C", 1000, 900),
+        Result("A", "C", "C", 500, 700),
+        Result("B", "D", "B", 800, 300),
+        Result("A", "D", "A", 1000, 500),
+        Result("B", "C", "B", 1000, 100),
+    ]
     lines = rank_group(["A", "B", "C", "D"], results)
     # A, B, C: two wins each; TP differences B +1200, A +500, C -600
     assert [line.team for line in lines] == ["B", "A", "C", "D"]
     assert [line.won for line in lines] == [2, 2, 2, 0]
     assert [line.tp_difference for line in lines] == [1200, 500, -600, -1100]
-    scored = [Result("A", "B", "A", 1000, 800), Result("C", "D", "C", 1200, 1000),
-              Result("A", "C", "C", 900, 1100), Result("B", "D", "D", 900, 1100)]
+    scored = [
+        Result("A", "B", "A", 1000, 800),
+        Result("C", "D", "C", 1200, 1000),
+        Result("A", "C", "C", 900, 1100),
+        Result("B", "D", "D", 900, 1100),
+    ]
     # A, C, D one win each: C +400; A and D both 0, D scored 2100 and A 1900; B none
-    assert [line.team for line in rank_group(["A", "B", "C", "D"], scored)] == [
-        "C", "D", "A", "B"]
+    assert [line.team for line in rank_group(["A", "B", "C", "D"], scored)] == ["C", "D", "A", "B"]
 
 
 def test_equal_wins_and_points_are_settled_by_the_match_between_the_tied():
-    results = [Result("A", "B", "B", 500, 500), Result("A", "C", "A", 500, 500),
-               Result("B", "C", "C", 500, 500)]
+    results = [
+        Result("A", "B", "B", 500, 500),
+        Result("A", "C", "A", 500, 500),
+        Result("B", "C", "C", 500, 500),
+    ]
     # every team: one win, TP 1000 : 1000 (difference 0, scored 1000); ties by the match between
     # them are circular, so the seed decides; two tied teams are settled by their own match.
     assert [line.team for line in rank_group(["A", "B", "C"], results)] == ["A", "B", "C"]
-    pair = [Result("A", "B", "B", 500, 500), Result("A", "C", "A", 500, 500),
-            Result("B", "C", "C", 500, 500), Result("C", "D", "D", 500, 500),
-            Result("A", "D", "A", 500, 500), Result("B", "D", "B", 500, 500)]
+    pair = [
+        Result("A", "B", "B", 500, 500),
+        Result("A", "C", "A", 500, 500),
+        Result("B", "C", "C", 500, 500),
+        Result("C", "D", "D", 500, 500),
+        Result("A", "D", "A", 500, 500),
+        Result("B", "D", "B", 500, 500),
+    ]
     lines = rank_group(["A", "B", "C", "D"], pair)
     assert [line.won for line in lines] == [2, 2, 1, 1]
     assert [line.team for line in lines] == ["B", "A", "D", "C"]
@@ -86,11 +102,20 @@ def test_seats_swap_after_each_game():
     assert [side_at_table(n, 0) for n in (1, 2, 3)] == [0, 1, 0]
 
 
-@pytest.mark.parametrize(("best_of", "sides", "winner", "needed"), [
-    (1, [], None, 1), (1, [None], None, 1), (1, [1], 1, 1),
-    (3, [0], None, 2), (3, [0, 0], 0, 2), (3, [0, 1], None, 3), (3, [0, 1, 1], 1, 3),
-    (3, [0, None], None, 2), (5, [1, 1, 0, 1], 1, 4),
-])
+@pytest.mark.parametrize(
+    ("best_of", "sides", "winner", "needed"),
+    [
+        (1, [], None, 1),
+        (1, [None], None, 1),
+        (1, [1], 1, 1),
+        (3, [0], None, 2),
+        (3, [0, 0], 0, 2),
+        (3, [0, 1], None, 3),
+        (3, [0, 1, 1], 1, 3),
+        (3, [0, None], None, 2),
+        (5, [1, 1, 0, 1], 1, 4),
+    ],
+)
 def test_a_match_is_decided_by_a_majority_of_its_games(best_of, sides, winner, needed):
     assert match_winner(best_of, sides) == winner
     assert games_needed(best_of, sides) == needed

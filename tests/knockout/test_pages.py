@@ -22,15 +22,28 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_organizer_creates_and_draws_a_cup_from_the_pages(organizer_client):
-    response = organizer_client.post(reverse("organizer-event-new"), {
-        "name": "Winter cup", "preset": "knockout", "game_to": "500", "best_of": "3",
-        "best_of_from": "final", "third_place": "on"})
+    response = organizer_client.post(
+        reverse("organizer-event-new"),
+        {
+            "name": "Winter cup",
+            "preset": "knockout",
+            "game_to": "500",
+            "best_of": "3",
+            "best_of_from": "final",
+            "third_place": "on",
+        },
+    )
     event = Event.objects.get(name="Winter cup")
     assert response.status_code == 302
     assert (event.format.game_to, event.format.best_of_from, event.format.third_place) == (
-        500, "final", True)
-    organizer_client.post(reverse("organizer-players", args=[event.pk]),
-                          {"lines": "\n".join(f"T{i}; A{i}; B{i}" for i in range(1, 7))})
+        500,
+        "final",
+        True,
+    )
+    organizer_client.post(
+        reverse("organizer-players", args=[event.pk]),
+        {"lines": "\n".join(f"T{i}; A{i}; B{i}" for i in range(1, 7))},
+    )
     page = organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()
     assert 'id="draw"' in page and 'id="pair"' not in page
     organizer_client.post(reverse("organizer-cup-draw", args=[event.pk]))
@@ -40,33 +53,41 @@ def test_the_organizer_creates_and_draws_a_cup_from_the_pages(organizer_client):
 
 
 def test_a_wrong_cup_value_is_a_form_error_in_the_readers_language(organizer_client):
-    response = organizer_client.post(reverse("organizer-event-new"), {
-        "name": "Cup", "preset": "knockout", "best_of": "2"}, HTTP_ACCEPT_LANGUAGE="de")
+    response = organizer_client.post(
+        reverse("organizer-event-new"),
+        {"name": "Cup", "preset": "knockout", "best_of": "2"},
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
     assert response.status_code == 400
     assert "ungerade Zahl" in response.content.decode()
     assert not Event.objects.exists()
 
 
 def test_the_captain_sees_the_game_score_and_moves_to_the_next_game_with_seats_swapped(
-        client, organizer):
+    client, organizer
+):
     event = cup(organizer, 2, best_of=3)
     match = bracket(event, 1)[0]
     first = match.games.get().table
     page = client.get(reverse("captain-table", args=[first.code])).content.decode()
     assert "Game 1" in page and "T1 – T2" in page and "best of 3" in page
     assert 'id="running"' in page
-    response = client.post(reverse("captain-table", args=[first.code]),
-                           {"number": "1", "double_victory": "0", "first_out": ""})
+    response = client.post(
+        reverse("captain-table", args=[first.code]),
+        {"number": "1", "double_victory": "0", "first_out": ""},
+    )
     second = match.games.get(number=2).table
-    assert response.status_code == 302 and response.url == reverse("captain-table",
-                                                                   args=[second.code])
+    assert response.status_code == 302 and response.url == reverse(
+        "captain-table", args=[second.code]
+    )
     page = client.get(response.url).content.decode()
     assert "Game 2" in page and "Game 1 is over. Game 2 starts" in page
     assert "games 1 : 0" in page
     page = client.get(reverse("captain-table", args=[first.code])).content.decode()
     assert 'id="game-over"' in page and second.code in page and "hand-form" not in page
-    page = client.get(reverse("captain-table", args=[first.code]),
-                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    page = client.get(
+        reverse("captain-table", args=[first.code]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "Partie 1" in page
 
 
@@ -84,8 +105,9 @@ def test_the_public_bracket_groups_and_match_pages(client, organizer):
     assert html.count('class="advances"') == 4
     live = client.get(reverse("event-bracket-live", args=[event.pk])).content.decode()
     assert "Group A" in live and "<html" not in live
-    german = client.get(reverse("event-bracket", args=[event.pk]),
-                        HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    german = client.get(
+        reverse("event-bracket", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "Halbfinale" in german and "Gruppe A" in german
     match_page = client.get(reverse("event-match", args=[event.pk, semi.pk])).content.decode()
     assert 'id="game-1"' in match_page and "200" in match_page
@@ -122,31 +144,60 @@ def test_a_cups_values_are_settings_until_the_draw_then_locked(organizer_client,
     event = event_create(owner=organizer, name="Winter cup", preset="groups_knockout", seed=1)
     url = reverse("organizer-event", args=[event.pk])
     html = organizer_client.get(url).content.decode()
-    for name in ("best_of", "best_of_from", "third_place", "groups", "advance", "seeding",
-                 "seeding_event"):
+    for name in (
+        "best_of",
+        "best_of_from",
+        "third_place",
+        "groups",
+        "advance",
+        "seeding",
+        "seeding_event",
+    ):
         assert f'name="{name}"' in html, name
     assert f'<option value="{source.pk}">Autumn league</option>' in html
-    data = form_data(event, best_of=3, best_of_from="", third_place="on", groups=3, advance=2,
-                     seeding="event", seeding_event=str(source.pk))
+    data = form_data(
+        event,
+        best_of=3,
+        best_of_from="",
+        third_place="on",
+        groups=3,
+        advance=2,
+        seeding="event",
+        seeding_event=str(source.pk),
+    )
     response = organizer_client.post(reverse("organizer-settings", args=[event.pk]), data)
     assert response.status_code == 302
     event.refresh_from_db()
     fmt = event.format
-    assert (fmt.best_of, fmt.best_of_from, fmt.third_place, fmt.groups, fmt.seeding,
-            fmt.seeding_event) == (3, None, True, 3, "event", source.pk)
+    assert (
+        fmt.best_of,
+        fmt.best_of_from,
+        fmt.third_place,
+        fmt.groups,
+        fmt.seeding,
+        fmt.seeding_event,
+    ) == (3, None, True, 3, "event", source.pk)
     organizer_client.get(reverse("language", args=["de"]))
     history = organizer_client.get(reverse("organizer-history", args=[event.pk])).content.decode()
-    assert ("Setzliste aus: die Reihenfolge der Turnierleitung → der Tabellenstand eines "
-            "anderen Turniers") in history  # (the order of the values is the database's)
+    assert (
+        "Setzliste aus: die Reihenfolge der Turnierleitung → der Tabellenstand eines "
+        "anderen Turniers"
+    ) in history  # (the order of the values is the database's)
     assert "Turnier für die Setzliste: — → Autumn league" in history
 
-    Match.objects.create(event=event, round=Round.objects.create(event=event, number=1, seed=1),
-                         stage=Match.Stage.BRACKET, level=1, slot=0)  # as the draw stores it
+    Match.objects.create(
+        event=event,
+        round=Round.objects.create(event=event, number=1, seed=1),
+        stage=Match.Stage.BRACKET,
+        level=1,
+        slot=0,
+    )  # as the draw stores it
     html = organizer_client.get(url).content.decode()
     assert 'name="best_of" value="3" min="1" max="9" required disabled' in html
     with translation.override("en"), pytest.raises(Conflict, match="the cup is drawn"):
-        event_settings_update(event_id=event.pk, changes={"best_of": 5},
-                              actor=Actor.organizer(organizer))
+        event_settings_update(
+            event_id=event.pk, changes={"best_of": 5}, actor=Actor.organizer(organizer)
+        )
 
 
 def test_the_organizers_page_words_the_cup_and_names_each_team_once(organizer_client, organizer):
@@ -156,10 +207,13 @@ def test_the_organizers_page_words_the_cup_and_names_each_team_once(organizer_cl
     assert "K.-o.-Pokal · Partien bis 200 · Best of 3 ab: Halbfinale" in html
     assert "Jeder gegen jeden" not in html
     first = event.rounds.get(number=1)
-    html = organizer_client.get(reverse("organizer-round", args=[event.pk, first.pk])).content \
-        .decode()
+    html = organizer_client.get(
+        reverse("organizer-round", args=[event.pk, first.pk])
+    ).content.decode()
     # each team once, with the people who play for it (its roster's first members)
-    assert ('<span class="team-a">P1a &amp; P1b (T1)</span><br>'
-            '<span class="team-b">P4a &amp; P4b (T4)</span>') in html
+    assert (
+        '<span class="team-a">P1a &amp; P1b (T1)</span><br>'
+        '<span class="team-b">P4a &amp; P4b (T4)</span>'
+    ) in html
     dashboard = organizer_client.get(reverse("organizer-home")).content.decode()
     assert "<td>K.-o.-Pokal</td>" in dashboard

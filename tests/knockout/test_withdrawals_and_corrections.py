@@ -78,8 +78,9 @@ def test_a_correction_before_the_next_match_is_played_moves_the_new_winner_on(or
     assert name(semi.winner_id) == "T4"
     assert names(final) == ("T4", "T2")
     assert not Table.objects.filter(pk=old_table.pk).exists()  # the unplayed game is seated anew
-    seats = final.games.get().table.seats.order_by("position").values_list("entrant__name",
-                                                                            flat=True)
+    seats = (
+        final.games.get().table.seats.order_by("position").values_list("entrant__name", flat=True)
+    )
     assert list(seats) == ["T4", "T2", "T4", "T2"]
     assert semi.attention == {} and final.attention == {}
 
@@ -100,8 +101,12 @@ def test_a_correction_after_the_next_match_was_played_tells_the_organizer(organi
     assert name(semi.winner_id) == "T4"
     assert names(final) == ("T1", "T2")  # as played, but its result is held
     assert final.winner_id is None and final.decided_by == Decision.OPEN
-    assert semi.attention == {"code": "played_with", "match": final.pk,
-                              "team": seed(event, "T4"), "played": seed(event, "T1")}
+    assert semi.attention == {
+        "code": "played_with",
+        "match": final.pk,
+        "team": seed(event, "T4"),
+        "played": seed(event, "T1"),
+    }
     assert final.attention["match"] == semi.pk and final.attention["held"]
     event.refresh_from_db()
     assert event.status == "running"
@@ -122,8 +127,12 @@ def test_a_correction_that_reopens_a_game_reopens_the_match_and_the_cup(organize
     event.refresh_from_db()
     assert event.status == "finished"
     hand = match.games.get().table.hands.get()
-    hand_correct(hand_id=hand.pk, entry={"card_points": [60, 40]}, actor=Actor.organizer(
-        organizer), reason="it was no double victory")
+    hand_correct(
+        hand_id=hand.pk,
+        entry={"card_points": [60, 40]},
+        actor=Actor.organizer(organizer),
+        reason="it was no double victory",
+    )
     match.refresh_from_db()
     event.refresh_from_db()
     assert match.winner_id is None and match.decided_by == Decision.OPEN

@@ -25,8 +25,9 @@ def play(draw: Draw, scores: dict[int, int], rng: random.Random) -> None:
         scores[entrant] += 10
 
 
-def simulate(method: str, size: int, rounds: int,
-             seed: int) -> Iterator[tuple[list[Entrant], PairingHistory, Draw]]:
+def simulate(
+    method: str, size: int, rounds: int, seed: int
+) -> Iterator[tuple[list[Entrant], PairingHistory, Draw]]:
     """Each round's standings, the history before it and its draw, results drawn by ``seed``."""
     rng = random.Random(seed)
     scores = dict.fromkeys(range(1, size + 1), 0)
@@ -46,7 +47,7 @@ def perfect_matchings(items: tuple[int, ...]) -> Iterator[list[tuple[int, int]]]
         return
     first, rest = items[0], items[1:]
     for i, other in enumerate(rest):
-        for matching in perfect_matchings(rest[:i] + rest[i + 1:]):
+        for matching in perfect_matchings(rest[:i] + rest[i + 1 :]):
             yield [(first, other), *matching]
 
 
@@ -70,7 +71,10 @@ def partners_possible(players: list[int], history: PairingHistory) -> bool:
         if not rest:
             return True
         first = min(rest)
-        return any(possible(rest - {first, other}) for other in rest - {first}
-                   if frozenset((first, other)) not in history.partners)
+        return any(
+            possible(rest - {first, other})
+            for other in rest - {first}
+            if frozenset((first, other)) not in history.partners
+        )
 
     return possible(frozenset(players))

@@ -55,8 +55,9 @@ def test_a_draw_normalises_lists_to_tuples():
 
 
 def test_the_factory_builds_every_method_with_its_options():
-    assert {"individual", "swiss", "round_robin", "knockout", "groups_knockout"} \
-        <= set(PAIRING_METHODS)
+    assert {"individual", "swiss", "round_robin", "knockout", "groups_knockout"} <= set(
+        PAIRING_METHODS
+    )
     assert isinstance(make_pairing("individual"), IndividualPairing)
     assert make_pairing("swiss", neighbours=3).neighbours == 3
     assert make_pairing("round_robin", double=True).double
@@ -69,8 +70,9 @@ def test_the_factory_builds_every_method_with_its_options():
 def test_pair_round_takes_entrants_or_ids_with_scores():
     entrants = [Entrant(i, 10 - i) for i in range(8)]
     by_value = pair_round("individual", entrants, seed=4, round_number=2)
-    by_id = pair_round("individual", list(range(8)), seed=4, round_number=2,
-                       scores={i: 10 - i for i in range(8)})
+    by_id = pair_round(
+        "individual", list(range(8)), seed=4, round_number=2, scores={i: 10 - i for i in range(8)}
+    )
     assert by_value == by_id
     assert by_value.method == "individual"
 
@@ -104,4 +106,5 @@ def test_check_draw_reports_rematches_and_second_byes_in_team_events():
     ]
     assert check_draw(draw, history, legs=2) == [], "a double round robin's second leg"
     assert check_draw(Draw(tables=[(1, 2)]), history, team_event=False) == [
-        Breach("table_size", {"table": 1, "seats": 2, "expected": 4})]
+        Breach("table_size", {"table": 1, "seats": 2, "expected": 4})
+    ]

@@ -26,8 +26,9 @@ from tournaments.pairing import (
 
 
 def pair(entrants, history=None, seed=1, round_number=2, **options):
-    return IndividualPairing(**options).pair(entrants, history or PairingHistory.empty(),
-                                             seed=seed, round_number=round_number)
+    return IndividualPairing(**options).pair(
+        entrants, history or PairingHistory.empty(), seed=seed, round_number=round_number
+    )
 
 
 def partnerships(draw: Draw) -> list[frozenset[int]]:
@@ -60,8 +61,10 @@ def test_every_round_seats_everyone_once_without_repeat_partners(size, rounds, s
         except PairingError:
             # Only if no fair choice of byes admits partnerships without a repeat partner.
             assert size < 16, "16+ players always have a seating in the first 8 rounds"
-            assert not any(partners_possible([e.id for e in order if e.id not in byes], history)
-                           for byes in fair_bye_sets(order, history))
+            assert not any(
+                partners_possible([e.id for e in order if e.id not in byes], history)
+                for byes in fair_bye_sets(order, history)
+            )
             return
         assert_valid_round(order, history, draw)
         assert draw == pair(order, history, seed=seed, round_number=number), "deterministic"
@@ -79,8 +82,12 @@ def test_round_one_is_a_random_draw_by_seed():
 def test_later_rounds_seat_neighbours_in_the_standings():
     order = [Entrant(i, score=100 - i) for i in range(16)]
     draw = pair(order)
-    assert [sorted(t) for t in draw.tables] == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11],
-                                                 [12, 13, 14, 15]]
+    assert [sorted(t) for t in draw.tables] == [
+        [0, 1, 2, 3],
+        [4, 5, 6, 7],
+        [8, 9, 10, 11],
+        [12, 13, 14, 15],
+    ]
     assert all(t[0] == min(t) for t in draw.tables), "the best-ranked player takes seat 0"
 
 
@@ -97,7 +104,9 @@ def test_the_split_of_a_table_avoids_repeat_opponents():
     for seed in range(10):
         (table,) = pair([Entrant(i) for i in (1, 2, 3, 4)], history, seed=seed).tables
         assert {frozenset((table[0], table[2])), frozenset((table[1], table[3]))} == {
-            frozenset((1, 2)), frozenset((3, 4))}
+            frozenset((1, 2)),
+            frozenset((3, 4)),
+        }
 
 
 def test_repair_moves_a_player_to_break_up_a_repeat_partnership():
@@ -112,8 +121,9 @@ def test_repeat_opponents_are_repaired_between_nearby_tables():
     order = standings({i: 100 - i for i in range(8)})
     history = PairingHistory.from_tables([(0, 1, 4, 5), (2, 3, 6, 7)])
     draw = pair(order, history)
-    opponents = {frozenset((t[i], t[j])) for t in draw.tables for i, j in
-                 ((0, 1), (0, 3), (2, 1), (2, 3))}
+    opponents = {
+        frozenset((t[i], t[j])) for t in draw.tables for i, j in ((0, 1), (0, 3), (2, 1), (2, 3))
+    }
     assert not opponents & set(history.opponents), "no repeat opponent where avoidable"
 
 
@@ -164,8 +174,12 @@ def rule_byes(order: list[Entrant], sat_out: dict[int, int], count: int) -> set[
 
 
 @settings(max_examples=150, deadline=None)
-@given(size=st.integers(4, 22), rounds=st.integers(1, 5), seed=st.integers(0, 2**32),
-       missed=st.lists(st.integers(0, 4), min_size=22, max_size=22))
+@given(
+    size=st.integers(4, 22),
+    rounds=st.integers(1, 5),
+    seed=st.integers(0, 2**32),
+    missed=st.lists(st.integers(0, 4), min_size=22, max_size=22),
+)
 def test_byes_go_to_the_lowest_among_those_who_sat_out_least(size, rounds, seed, missed):
     """Whatever was played, and whoever arrived late or was absent (rounds missed count as sat
     out): the byes are the rule's own choice whenever it admits a seating, else another set as

@@ -16,8 +16,9 @@ from tournaments.pairing.swiss import lexicographic_weights
 
 
 def pair(entrants, history=None, seed=1, round_number=2, **options):
-    return SwissPairing(**options).pair(entrants, history or PairingHistory.empty(), seed=seed,
-                                        round_number=round_number)
+    return SwissPairing(**options).pair(
+        entrants, history or PairingHistory.empty(), seed=seed, round_number=round_number
+    )
 
 
 def rematches(draw: Draw, history: PairingHistory) -> int:
@@ -27,27 +28,31 @@ def rematches(draw: Draw, history: PairingHistory) -> int:
 def fewest_rematches(teams: list[int], history: PairingHistory) -> int:
     """The fewest rematches any perfect matching of ``teams`` has: brute force when small,
     a maximum-weight matching of the complete graph otherwise."""
+
     def met(a, b):
         return frozenset((a, b)) in history.matches
 
     if len(teams) <= 10:
-        return min(sum(met(a, b) for a, b in matching)
-                   for matching in perfect_matchings(tuple(teams)))
+        return min(
+            sum(met(a, b) for a, b in matching) for matching in perfect_matchings(tuple(teams))
+        )
     graph = nx.Graph()
-    graph.add_weighted_edges_from((a, b, 2 - met(a, b)) for i, a in enumerate(teams)
-                                  for b in teams[i + 1:])
+    graph.add_weighted_edges_from(
+        (a, b, 2 - met(a, b)) for i, a in enumerate(teams) for b in teams[i + 1 :]
+    )
     return sum(met(a, b) for a, b in nx.max_weight_matching(graph, maxcardinality=True))
 
 
-def assert_valid_round(order: list[Entrant], history: PairingHistory, draw: Draw,
-                       number: int) -> None:
+def assert_valid_round(
+    order: list[Entrant], history: PairingHistory, draw: Draw, number: int
+) -> None:
     ids = [e.id for e in order]
     assert all(len(match) == 2 for match in draw.tables)
     assert sorted([t for match in draw.tables for t in match] + list(draw.byes)) == sorted(ids)
     assert len(draw.byes) == len(ids) % 2
     for bye in draw.byes:
         assert history.byes.get(bye, 0) == 0, "at most one bye per team"
-        below = ids[ids.index(bye) + 1:]
+        below = ids[ids.index(bye) + 1 :]
         if number > 1:  # round 1 is a random draw
             assert all(history.byes.get(t, 0) for t in below), "lowest-ranked team without one"
     playing = [t for t in ids if t not in draw.byes]
@@ -88,8 +93,10 @@ def test_windowed_and_whole_field_matching_agree_on_the_priorities():
     whole = pair(order, history, window=200, commit=100, round_number=6)
     assert rematches(draw, history) == rematches(whole, history) == 0
     score = {e.id: e.score for e in order}
+
     def distance(d):
         return sum(abs(score[a] - score[b]) for a, b in d.tables)
+
     assert distance(draw) == distance(whole)
 
 
@@ -122,10 +129,10 @@ def test_no_rematch_beats_score_distance():
 
 def test_an_unavoidable_rematch_is_made_once_and_as_rarely_repeated_as_possible():
     order = [Entrant(i) for i in range(4)]
-    history = PairingHistory.from_tables([(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2),
-                                          (0, 1), (2, 3)])
-    assert sorted(map(sorted, pair(order, history).tables)) in ([[0, 2], [1, 3]],
-                                                                  [[0, 3], [1, 2]])
+    history = PairingHistory.from_tables(
+        [(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2), (0, 1), (2, 3)]
+    )
+    assert sorted(map(sorted, pair(order, history).tables)) in ([[0, 2], [1, 3]], [[0, 3], [1, 2]])
 
 
 def test_the_bye_goes_to_the_lowest_ranked_team_without_one():
@@ -144,8 +151,13 @@ def test_sides_alternate():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 30), st.integers(0, 50)),
-                min_size=15, max_size=15))
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 1), st.integers(0, 30), st.integers(0, 50)),
+        min_size=15,
+        max_size=15,
+    )
+)
 def test_weights_rank_each_priority_above_all_lower_ones_together(costs):
     """Over the perfect matchings of six nodes, more weight means a lexicographically lower cost."""
     edges = [(a, b) for a in range(6) for b in range(a + 1, 6)]

@@ -14,13 +14,20 @@ from tournaments.pairing import Draw, Entrant, PairingHistory, TablePairing, che
 
 
 def tientsin(entrants, history=None, seed=1, round_number=2) -> Draw:
-    return GAMES["tientsin"].draw_method("individual").pair(
-        entrants, history or PairingHistory.empty(), seed=seed, round_number=round_number)
+    return (
+        GAMES["tientsin"]
+        .draw_method("individual")
+        .pair(entrants, history or PairingHistory.empty(), seed=seed, round_number=round_number)
+    )
 
 
 def partner_pairs(draw: Draw) -> set[frozenset[int]]:
-    return {frozenset((t[x], t[y])) for t in draw.tables for x in range(len(t))
-            for y in range(x + 2, len(t), 2)}
+    return {
+        frozenset((t[x], t[y]))
+        for t in draw.tables
+        for x in range(len(t))
+        for y in range(x + 2, len(t), 2)
+    }
 
 
 @settings(max_examples=40, deadline=None)
@@ -63,34 +70,44 @@ def test_a_round_of_six_players_repeats_as_few_partners_as_possible():
 def test_later_rounds_seat_neighbours_and_the_best_in_seat_0():
     order = [Entrant(i, score=100 - i) for i in range(18)]
     draw = tientsin(order)
-    assert [sorted(t) for t in draw.tables] == [list(range(0, 6)), list(range(6, 12)),
-                                                 list(range(12, 18))]
+    assert [sorted(t) for t in draw.tables] == [
+        list(range(0, 6)),
+        list(range(6, 12)),
+        list(range(12, 18)),
+    ]
     assert all(t[0] == min(t) for t in draw.tables)
 
 
 def test_history_of_tables_of_six_and_of_tables_without_teams():
     history = PairingHistory.from_tables([(1, 2, 3, 4, 5, 6)])
-    assert history.partners == {frozenset(p) for p in ((1, 3), (1, 5), (3, 5), (2, 4), (2, 6),
-                                                       (4, 6))}
+    assert history.partners == {
+        frozenset(p) for p in ((1, 3), (1, 5), (3, 5), (2, 4), (2, 6), (4, 6))
+    }
     assert sum(history.opponents.values()) == 9
     alone = PairingHistory.from_tables([(1, 2, 3)], teams=False)
-    assert not alone.partners and set(alone.opponents) == {frozenset(p) for p in
-                                                           ((1, 2), (1, 3), (2, 3))}
+    assert not alone.partners and set(alone.opponents) == {
+        frozenset(p) for p in ((1, 2), (1, 3), (2, 3))
+    }
 
 
 def test_round_one_is_a_random_draw_by_seed():
     order = [Entrant(i) for i in range(24)]
     first = TablePairing(seats=6).pair(order, PairingHistory.empty(), seed=1, round_number=1)
-    again = TablePairing(seats=6).pair(list(reversed(order)), PairingHistory.empty(), seed=1,
-                                       round_number=1)
+    again = TablePairing(seats=6).pair(
+        list(reversed(order)), PairingHistory.empty(), seed=1, round_number=1
+    )
     assert first == again
-    assert first != TablePairing(seats=6).pair(order, PairingHistory.empty(), seed=2,
-                                               round_number=1)
+    assert first != TablePairing(seats=6).pair(
+        order, PairingHistory.empty(), seed=2, round_number=1
+    )
 
 
 def threechu(entrants, history=None, seed=1, round_number=2) -> Draw:
-    return GAMES["threechu"].draw_method("individual").pair(
-        entrants, history or PairingHistory.empty(), seed=seed, round_number=round_number)
+    return (
+        GAMES["threechu"]
+        .draw_method("individual")
+        .pair(entrants, history or PairingHistory.empty(), seed=seed, round_number=round_number)
+    )
 
 
 @settings(max_examples=40, deadline=None)
@@ -112,8 +129,12 @@ def test_threechu_rounds_seat_everyone_once_meeting_new_opponents(size, rounds, 
         assert len(draw.byes) == size % 3
         fewest = min(history.byes.get(p, 0) for p in seated)
         assert all(history.byes.get(b, 0) <= fewest for b in draw.byes)
-        met = [history.opponents.get(frozenset((t[x], t[y])), 0) for t in draw.tables
-               for x in range(3) for y in range(x + 1, 3)]
+        met = [
+            history.opponents.get(frozenset((t[x], t[y])), 0)
+            for t in draw.tables
+            for x in range(3)
+            for y in range(x + 1, 3)
+        ]
         if size >= 9:
             assert max(met) <= 1, "nobody meets anyone a third time"
         if size >= 15 and number <= 3:
@@ -125,17 +146,23 @@ def test_threechu_rounds_seat_everyone_once_meeting_new_opponents(size, rounds, 
 
 
 @settings(max_examples=40, deadline=None)
-@given(size=st.integers(5, 80), preferred=st.integers(5, 12), rounds=st.integers(1, 4),
-       seed=st.integers(0, 2**32))
-def test_grand_seigneur_seats_everyone_at_tables_of_5_to_12_by_standings(size, preferred,
-                                                                         rounds, seed):
+@given(
+    size=st.integers(5, 80),
+    preferred=st.integers(5, 12),
+    rounds=st.integers(1, 4),
+    seed=st.integers(0, 2**32),
+)
+def test_grand_seigneur_seats_everyone_at_tables_of_5_to_12_by_standings(
+    size, preferred, rounds, seed
+):
     """Simulated Grand Seigneur events of 5-80 players: no byes, every table of 5 to 12 seats
     and their sizes within one of each other; after round 1 each table is a run of neighbours in
     the standings, the best first; deterministic by the seed."""
     from scoring import STANDARD
 
-    game = GAMES["grand_seigneur"].for_rules(STANDARD.replace(game="grand_seigneur",
-                                                              players=preferred))
+    game = GAMES["grand_seigneur"].for_rules(
+        STANDARD.replace(game="grand_seigneur", players=preferred)
+    )
     method = game.draw_method("individual")
     rng = random.Random(seed)
     scores = dict.fromkeys(range(1, size + 1), 0)

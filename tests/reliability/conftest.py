@@ -44,14 +44,18 @@ OTHER_HAND = {"card_points": [30, 70], "finish_order": [1, 0, 3, 2]}
 @pytest.fixture(autouse=True)
 def _fresh_throttles():
     """Throttle counters live in the cache: every test starts with none of its client IPs'."""
-    keys = [f"throttle_{scope}_{ip}" for scope in ("table_code_failures", "login_per_client")
-            for ip in ("127.0.0.1", "10.0.0.1", "10.0.0.2")]
+    keys = [
+        f"throttle_{scope}_{ip}"
+        for scope in ("table_code_failures", "login_per_client")
+        for ip in ("127.0.0.1", "10.0.0.1", "10.0.0.2")
+    ]
     cache.delete_many(keys)
     yield
     cache.delete_many(keys)
 
 
 # --- helpers --------------------------------------------------------------------------------------
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -64,8 +68,10 @@ def test_database_url() -> str:
     from django.db import connection
 
     db = connection.settings_dict
-    return (f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:"
-            f"{db['PORT'] or 5432}/{db['NAME']}")
+    return (
+        f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:"
+        f"{db['PORT'] or 5432}/{db['NAME']}"
+    )
 
 
 test_database_url.__test__ = False  # not a test, whatever its name says
@@ -101,8 +107,15 @@ class Reply:
         return self.body.decode("utf-8", "replace")
 
 
-def request(base: str, method: str, path: str, body=None, headers: dict | None = None,
-            timeout: float = 30, raw: bytes | None = None) -> Reply:
+def request(
+    base: str,
+    method: str,
+    path: str,
+    body=None,
+    headers: dict | None = None,
+    timeout: float = 30,
+    raw: bytes | None = None,
+) -> Reply:
     """One HTTP request on a new connection (stdlib only); ``body`` is sent as JSON."""
     host, port = base.removeprefix("http://").split(":")
     headers = dict(headers or {})
@@ -117,8 +130,12 @@ def request(base: str, method: str, path: str, body=None, headers: dict | None =
         conn.request(method, path, body=data, headers=headers)
         response = conn.getresponse()
         payload = response.read()
-        return Reply(response.status, payload, time.monotonic() - started,
-                     {k.lower(): v for k, v in response.getheaders()})
+        return Reply(
+            response.status,
+            payload,
+            time.monotonic() - started,
+            {k.lower(): v for k, v in response.getheaders()},
+        )
     finally:
         conn.close()
 
@@ -159,6 +176,7 @@ def _stop(process: subprocess.Popen, timeout: float = 20, sig: int = signal.SIGT
 
 # --- gunicorn -------------------------------------------------------------------------------------
 
+
 @dataclass
 class Server:
     process: subprocess.Popen
@@ -170,9 +188,16 @@ class Server:
 
 
 def server_env(redis_url: str) -> dict:
-    return {**os.environ, "DATABASE_URL": test_database_url(), "REDIS_URL": redis_url,
-            "DEBUG": "0", "HTTPS": "0", "SECRET_KEY": secrets.token_urlsafe(50),
-            "ALLOWED_HOSTS": "127.0.0.1,localhost", "LOG_LEVEL": "WARNING"}
+    return {
+        **os.environ,
+        "DATABASE_URL": test_database_url(),
+        "REDIS_URL": redis_url,
+        "DEBUG": "0",
+        "HTTPS": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "LOG_LEVEL": "WARNING",
+    }
 
 
 @pytest.fixture
@@ -185,11 +210,31 @@ def start_server(tmp_path):
         log = tmp_path / f"gunicorn-{port}.log"
         with open(log, "w") as out:  # gunicorn's log and the service's (Django's 500s) alike
             process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "tichu_site.wsgi:application",
-                 "--bind", f"127.0.0.1:{port}", "--worker-class", "gthread",
-                 "--workers", str(workers), "--threads", str(threads), "--timeout", "60",
-                 "--graceful-timeout", "5", "--error-logfile", "-"],
-                cwd=ROOT, env=server_env(redis_url), stdout=out, stderr=subprocess.STDOUT)
+                [
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "tichu_site.wsgi:application",
+                    "--bind",
+                    f"127.0.0.1:{port}",
+                    "--worker-class",
+                    "gthread",
+                    "--workers",
+                    str(workers),
+                    "--threads",
+                    str(threads),
+                    "--timeout",
+                    "60",
+                    "--graceful-timeout",
+                    "5",
+                    "--error-logfile",
+                    "-",
+                ],
+                cwd=ROOT,
+                env=server_env(redis_url),
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
         server = Server(process, f"http://127.0.0.1:{port}", log)
         started.append(server)
         deadline = time.monotonic() + 30
@@ -212,6 +257,7 @@ def start_server(tmp_path):
 
 # --- Redis and Celery -----------------------------------------------------------------------------
 
+
 @dataclass
 class PrivateRedis:
     port: int
@@ -224,9 +270,22 @@ class PrivateRedis:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--logfile", str(self.log)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            [
+                REDIS_SERVER,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--logfile",
+                str(self.log),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 10
         while not self.answers():
             if self.process.poll() is not None or time.monotonic() > deadline:
@@ -297,23 +356,39 @@ def start_worker(tmp_path):
     """``start_worker(redis_url, beat=True)`` -> a ready ``Worker`` on the test database."""
     started: list[Worker] = []
 
-    def start(redis_url: str, beat: bool = True, *, processes: int = 0,
-              sweep_seconds: float = 1) -> Worker:
+    def start(
+        redis_url: str, beat: bool = True, *, processes: int = 0, sweep_seconds: float = 1
+    ) -> Worker:
         """``processes`` > 0: a prefork pool of that many processes, as production runs it
         (reserving up to that many messages); 0: one process (solo)."""
         name = f"reliability-{len(started)}-{os.getpid()}"
         log = tmp_path / f"{name}.log"
         pool = [f"--concurrency={processes}"] if processes else ["--pool=solo"]
-        command = [sys.executable, "-m", "celery", "-A", "tichu_site", "worker", *pool,
-                   "--loglevel=INFO", f"--hostname={name}@%h", "--without-gossip",
-                   "--without-mingle"]
+        command = [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "tichu_site",
+            "worker",
+            *pool,
+            "--loglevel=INFO",
+            f"--hostname={name}@%h",
+            "--without-gossip",
+            "--without-mingle",
+        ]
         if beat:
             command += ["-B", f"--schedule={tmp_path / name}-beat"]
-        env = {**os.environ, "DATABASE_URL": test_database_url(), "REDIS_URL": redis_url,
-               "STANDINGS_SWEEP_SECONDS": str(sweep_seconds)}
+        env = {
+            **os.environ,
+            "DATABASE_URL": test_database_url(),
+            "REDIS_URL": redis_url,
+            "STANDINGS_SWEEP_SECONDS": str(sweep_seconds),
+        }
         with open(log, "w") as out:
-            process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
-                                       stderr=subprocess.STDOUT)
+            process = subprocess.Popen(
+                command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
+            )
         worker = Worker(process, log)
         started.append(worker)
         try:
@@ -354,6 +429,8 @@ DERIVED = {"RoundResult", "StandingRow", "StandingsChange"}
 def stored() -> dict:
     """Rows of every model of the service but the derived ones (standings the worker rebuilds
     at its own pace): what a refused request must never change."""
-    return {model.__name__: model.objects.count()
-            for model in apps.get_app_config("tournaments").get_models()
-            if model.__name__ not in DERIVED}
+    return {
+        model.__name__: model.objects.count()
+        for model in apps.get_app_config("tournaments").get_models()
+        if model.__name__ not in DERIVED
+    }

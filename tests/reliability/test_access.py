@@ -48,19 +48,29 @@ def org_client(user) -> APIClient:
 
 def enter(table: dict | Table, number: int, body: dict, code: str, ip: str = "10.0.0.1"):
     table_id = table["id"] if isinstance(table, dict) else table.pk
-    return APIClient().put(f"/api/tables/{table_id}/hands/{number}/", body, format="json",
-                           HTTP_X_TABLE_CODE=code, REMOTE_ADDR=ip)
+    return APIClient().put(
+        f"/api/tables/{table_id}/hands/{number}/",
+        body,
+        format="json",
+        HTTP_X_TABLE_CODE=code,
+        REMOTE_ADDR=ip,
+    )
 
 
 def championship(org: APIClient, players: int = 8) -> dict:
     """An event whose round 1 is played to the end and whose round 2 is a draft."""
-    event = org.post("/api/events/", {"name": "Access cup", "format": "dtm", "seed": 9},
-                     format="json").json()
-    entrants = org.post(f"/api/events/{event['id']}/players/",
-                        [{"name": f"Player {i}"} for i in range(players)], format="json").json()
+    event = org.post(
+        "/api/events/", {"name": "Access cup", "format": "dtm", "seed": 9}, format="json"
+    ).json()
+    entrants = org.post(
+        f"/api/events/{event['id']}/players/",
+        [{"name": f"Player {i}"} for i in range(players)],
+        format="json",
+    ).json()
     for index, entrant in enumerate(entrants):  # private addresses the public must never see
         Player.objects.filter(entries__pk=entrant["id"]).update(
-            email=f"player{index}@private.example")
+            email=f"player{index}@private.example"
+        )
     round1 = org.post(f"/api/events/{event['id']}/rounds/").json()
     for table in round1["tables"]:
         for number in range(1, 5):
@@ -70,12 +80,18 @@ def championship(org: APIClient, players: int = 8) -> dict:
         assert time.monotonic() < deadline, "round 1 never completed"
         time.sleep(0.1)
     draft = org.post(f"/api/events/{event['id']}/rounds/?draft=1").json()
-    return {"event": event, "round1": round1, "draft": draft, "entrants": entrants,
-            "codes": {t["code"] for t in round1["tables"] + draft["tables"]},
-            "emails": [f"player{i}@private.example" for i in range(players)]}
+    return {
+        "event": event,
+        "round1": round1,
+        "draft": draft,
+        "entrants": entrants,
+        "codes": {t["code"] for t in round1["tables"] + draft["tables"]},
+        "emails": [f"player{i}@private.example" for i in range(players)],
+    }
 
 
 # --- codes ---------------------------------------------------------------------------------------
+
 
 def test_codes_are_long_random_and_unambiguous(db):
     assert len(set(TABLE_CODE_ALPHABET)) == 32 and TABLE_CODE_LENGTH >= 12
@@ -121,9 +137,14 @@ def test_a_code_never_reads_other_codes(transactional_db, organizer):
     others = world["codes"] - {table["code"]}
     headers = {"HTTP_X_TABLE_CODE": table["code"]}
     client = APIClient()
-    for url in [f"/api/tables/{table['id']}/", f"/api/tables/{table['id']}/hands/",
-                f"/api/rounds/{world['round1']['id']}/", "/api/tables/", "/api/rounds/",
-                f"/api/events/{world['event']['id']}/rounds/"]:
+    for url in [
+        f"/api/tables/{table['id']}/",
+        f"/api/tables/{table['id']}/hands/",
+        f"/api/rounds/{world['round1']['id']}/",
+        "/api/tables/",
+        "/api/rounds/",
+        f"/api/events/{world['event']['id']}/rounds/",
+    ]:
         response = client.get(url, **headers)
         assert response.status_code == 200
         text = response.content.decode()
@@ -135,20 +156,32 @@ def test_a_code_never_reads_other_codes(transactional_db, organizer):
 
 
 def test_failed_code_attempts_are_throttled_per_client(db, organizer, monkeypatch):
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
-                        {"table_code_failures": "5/minute",
-                         "table_code_failures_per_table": "100/minute"})
+    monkeypatch.setattr(
+        SimpleRateThrottle,
+        "THROTTLE_RATES",
+        {"table_code_failures": "5/minute", "table_code_failures_per_table": "100/minute"},
+    )
     org = org_client(organizer)
     event = org.post("/api/events/", {"name": "T", "format": "dtm"}, format="json").json()
-    org.post(f"/api/events/{event['id']}/players/", [{"name": f"P{i}"} for i in range(4)],
-             format="json")
+    org.post(
+        f"/api/events/{event['id']}/players/", [{"name": f"P{i}"} for i in range(4)], format="json"
+    )
     table = org.post(f"/api/events/{event['id']}/rounds/").json()["tables"][0]
     guesses = [new_table_code() for _ in range(8)]
     # a guesser forging a new X-Forwarded-For for each attempt is still one client
-    answers = [APIClient().put(f"/api/tables/{table['id']}/hands/1/", HAND, format="json",
-                               HTTP_X_TABLE_CODE=guess, REMOTE_ADDR="10.0.0.1",
-                               HTTP_X_FORWARDED_FOR=f"192.0.2.{i}").status_code
-               for i, guess in enumerate(guesses)]
+    answers = [
+        APIClient()
+        .put(
+            f"/api/tables/{table['id']}/hands/1/",
+            HAND,
+            format="json",
+            HTTP_X_TABLE_CODE=guess,
+            REMOTE_ADDR="10.0.0.1",
+            HTTP_X_FORWARDED_FOR=f"192.0.2.{i}",
+        )
+        .status_code
+        for i, guess in enumerate(guesses)
+    ]
     assert answers == [403] * 5 + [429] * 3
     # another client is not affected by the guesser
     assert enter(table, 1, HAND, guesses[0], ip="10.0.0.2").status_code == 403
@@ -159,8 +192,10 @@ def test_failed_code_attempts_are_throttled_per_client(db, organizer, monkeypatc
 
 # --- organizers ---------------------------------------------------------------------------------
 
-def test_organizers_see_and_change_only_their_own_events(transactional_db, organizer,
-                                                         other_organizer):
+
+def test_organizers_see_and_change_only_their_own_events(
+    transactional_db, organizer, other_organizer
+):
     world = championship(org_client(organizer))
     intruder = org_client(other_organizer)
     event_id, draft = world["event"]["id"], world["draft"]
@@ -187,9 +222,12 @@ def test_organizers_see_and_change_only_their_own_events(transactional_db, organ
         response = getattr(intruder, method)(url, body, format="json")
         assert response.status_code == status, (url, response.status_code, response.content)
     draft_tables = set(Table.objects.filter(round_id=draft["id"]).values_list("pk", flat=True))
-    for url, hidden in [("/api/rounds/", {draft["id"]}), ("/api/tables/", draft_tables),
-                        (f"/api/events/{event_id}/rounds/", {draft["id"]}),
-                        (f"/api/tables/{table['id']}/", draft_tables)]:
+    for url, hidden in [
+        ("/api/rounds/", {draft["id"]}),
+        ("/api/tables/", draft_tables),
+        (f"/api/events/{event_id}/rounds/", {draft["id"]}),
+        (f"/api/tables/{table['id']}/", draft_tables),
+    ]:
         response = intruder.get(url)
         assert not any(code in response.content.decode() for code in world["codes"]), url
         body = response.json()
@@ -198,19 +236,28 @@ def test_organizers_see_and_change_only_their_own_events(transactional_db, organ
     pages = Client()
     pages.force_login(other_organizer)
     base = f"/organize/events/{event_id}/"
-    for url in [base, base + "history/", base + f"rounds/{draft['id']}/",
-                base + f"tables/{table['id']}/", base + "export/standings.csv",
-                base + f"rounds/{world['round1']['id']}/sheets.pdf"]:
+    for url in [
+        base,
+        base + "history/",
+        base + f"rounds/{draft['id']}/",
+        base + f"tables/{table['id']}/",
+        base + "export/standings.csv",
+        base + f"rounds/{world['round1']['id']}/sheets.pdf",
+    ]:
         assert pages.get(url).status_code in (403, 404), url
-    for url, data in [(base + "rounds/pair/", {}), (base + "players/", {"lines": "Mole"}),
-                      (base + f"rounds/{draft['id']}/publish/", {}),
-                      (base + f"history/{change.pk}/undo/", {})]:
+    for url, data in [
+        (base + "rounds/pair/", {}),
+        (base + "players/", {"lines": "Mole"}),
+        (base + f"rounds/{draft['id']}/publish/", {}),
+        (base + f"history/{change.pk}/undo/", {}),
+    ]:
         assert pages.post(url, data).status_code in (403, 404), url
     assert stored() == before
     assert Round.objects.get(pk=draft["id"]).status == Round.Status.DRAFT
 
 
 # --- the public ---------------------------------------------------------------------------------
+
 
 class Links(HTMLParser):
     def __init__(self):
@@ -219,8 +266,11 @@ class Links(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         for name, value in attrs:
-            if name in ("href", "src", "hx-get") and value and not value.startswith(
-                    ("data:", "#", "mailto:", "javascript:")):
+            if (
+                name in ("href", "src", "hx-get")
+                and value
+                and not value.startswith(("data:", "#", "mailto:", "javascript:"))
+            ):
                 self.links.append(value)
 
 
@@ -241,8 +291,8 @@ def crawl(client: Client, start: list[str], limit: int = 400) -> dict[str, str]:
         assert response.status_code == 200, (url, response.status_code)
         # text pages and JSON are searched as text; a PDF (the standings) as its bytes
         text = response.content.decode(
-            "utf-8" if not response["Content-Type"].startswith("application/pdf")
-            else "latin-1")
+            "utf-8" if not response["Content-Type"].startswith("application/pdf") else "latin-1"
+        )
         seen[url] = text
         if response["Content-Type"].startswith("text/html"):
             parser = Links()
@@ -250,7 +300,8 @@ def crawl(client: Client, start: list[str], limit: int = 400) -> dict[str, str]:
             for link in parser.links:
                 parts = urlsplit(urljoin(url, link))
                 if parts.netloc not in ("", "testserver") or parts.path.startswith(
-                        PRIVATE_PREFIXES + NOT_PAGES):
+                    PRIVATE_PREFIXES + NOT_PAGES
+                ):
                     continue
                 todo.append(parts.path + (f"?{parts.query}" if parts.query else ""))
     return seen
@@ -263,10 +314,12 @@ def test_public_api_and_pages_expose_no_codes_emails_or_drafts(transactional_db,
     event_id, draft_id = world["event"]["id"], world["draft"]["id"]
     draft_tables = list(Table.objects.filter(round_id=draft_id).values_list("pk", flat=True))
     api = APIClient()
-    urls = [f"/api/events/{event_id}/{suffix}" for suffix in
-            ("", "players/", "rounds/", "standings/")]
-    urls += [f"/api/{route}/?limit=500" for route in
-             ("events", "players", "rounds", "tables", "hands")]
+    urls = [
+        f"/api/events/{event_id}/{suffix}" for suffix in ("", "players/", "rounds/", "standings/")
+    ]
+    urls += [
+        f"/api/{route}/?limit=500" for route in ("events", "players", "rounds", "tables", "hands")
+    ]
     urls += [f"/api/players/{e['id']}/" for e in world["entrants"]]
     urls += [f"/api/rounds/{world['round1']['id']}/"]
     for table in world["round1"]["tables"]:
@@ -277,9 +330,12 @@ def test_public_api_and_pages_expose_no_codes_emails_or_drafts(transactional_db,
         response = api.get(url)
         assert response.status_code == 200, url
         texts[url] = response.content.decode()
-    for url in [f"/api/rounds/{draft_id}/", f"/api/events/{event_id}/changes/",
-                *(f"/api/tables/{pk}/" for pk in draft_tables),
-                *(f"/api/tables/{pk}/hands/" for pk in draft_tables)]:
+    for url in [
+        f"/api/rounds/{draft_id}/",
+        f"/api/events/{event_id}/changes/",
+        *(f"/api/tables/{pk}/" for pk in draft_tables),
+        *(f"/api/tables/{pk}/hands/" for pk in draft_tables),
+    ]:
         assert api.get(url).status_code in (401, 403, 404), url
     texts.update(crawl(Client(), ["/", f"/events/{event_id}/"]))
     assert f"/events/{event_id}/rounds/1/" in texts  # the crawl reached the round pages
@@ -300,6 +356,7 @@ def test_public_api_and_pages_expose_no_codes_emails_or_drafts(transactional_db,
 
 # --- forms and settings -------------------------------------------------------------------------
 
+
 class Forms(HTMLParser):
     def __init__(self):
         super().__init__()
@@ -308,8 +365,13 @@ class Forms(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "form":
-            self.forms.append({"method": (attrs.get("method") or "get").lower(),
-                               "action": attrs.get("action"), "csrf": False})
+            self.forms.append(
+                {
+                    "method": (attrs.get("method") or "get").lower(),
+                    "action": attrs.get("action"),
+                    "csrf": False,
+                }
+            )
         elif tag == "input" and attrs.get("name") == "csrfmiddlewaretoken" and self.forms:
             self.forms[-1]["csrf"] = True
 
@@ -321,11 +383,17 @@ def test_forms_carry_csrf_protection(transactional_db, organizer):
     org.force_login(organizer)
     base = f"/organize/events/{event_id}/"
     table1 = world["round1"]["tables"][0]
-    pages = {"/organize/": org, "/organize/events/new/": org, base: org,
-             base + f"rounds/{draft_id}/": org, base + f"tables/{table1['id']}/": org,
-             base + f"tables/{table1['id']}/hands/1/": org, base + "history/": org,
-             "/login/": Client(enforce_csrf_checks=True),
-             f"/t/{table1['code']}/": Client(enforce_csrf_checks=True)}
+    pages = {
+        "/organize/": org,
+        "/organize/events/new/": org,
+        base: org,
+        base + f"rounds/{draft_id}/": org,
+        base + f"tables/{table1['id']}/": org,
+        base + f"tables/{table1['id']}/hands/1/": org,
+        base + "history/": org,
+        "/login/": Client(enforce_csrf_checks=True),
+        f"/t/{table1['code']}/": Client(enforce_csrf_checks=True),
+    }
     post_forms = 0
     for url, client in pages.items():
         response = client.get(url)
@@ -339,32 +407,53 @@ def test_forms_carry_csrf_protection(transactional_db, organizer):
     assert post_forms >= 6
     before = stored()
     # without the token every state-changing POST is refused, and nothing happens
-    refused = [(org, base + "rounds/pair/", {}), (org, base + "players/", {"lines": "Eve"}),
-               (org, base + f"rounds/{draft_id}/publish/", {}),
-               (org, "/organize/events/new/", {"name": "Forged", "preset": "dtm"}),
-               (Client(enforce_csrf_checks=True), "/login/",
-                {"username": "orga", "password": "orga-password-1"})]
+    refused = [
+        (org, base + "rounds/pair/", {}),
+        (org, base + "players/", {"lines": "Eve"}),
+        (org, base + f"rounds/{draft_id}/publish/", {}),
+        (org, "/organize/events/new/", {"name": "Forged", "preset": "dtm"}),
+        (
+            Client(enforce_csrf_checks=True),
+            "/login/",
+            {"username": "orga", "password": "orga-password-1"},
+        ),
+    ]
     for client, url, data in refused:
         assert client.post(url, data).status_code == 403, url
     session_api = APIClient(enforce_csrf_checks=True)
     session_api.force_login(organizer)
-    assert session_api.post("/api/events/", {"name": "Forged", "format": "dtm"},
-                            format="json").status_code == 403
+    assert (
+        session_api.post(
+            "/api/events/", {"name": "Forged", "format": "dtm"}, format="json"
+        ).status_code
+        == 403
+    )
     assert stored() == before
     # with the token the same form works (the protection is a token, not a wall)
     org.get("/organize/events/new/")
-    response = org.post("/organize/events/new/", {
-        "name": "Honest", "preset": "dtm", "csrfmiddlewaretoken": org.cookies["csrftoken"].value})
+    response = org.post(
+        "/organize/events/new/",
+        {"name": "Honest", "preset": "dtm", "csrfmiddlewaretoken": org.cookies["csrftoken"].value},
+    )
     assert response.status_code in (200, 302)
 
 
 def test_production_settings_pass_the_deploy_check():
-    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(60),
-           "ALLOWED_HOSTS": "tichu.example.org"}
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(60),
+        "ALLOWED_HOSTS": "tichu.example.org",
+    }
     env.pop("HTTPS", None)
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set by the browser tests of this very run
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert re.search(r"no issues", result.stdout + result.stderr)

@@ -27,28 +27,64 @@ from .conftest import HAND, session_redis_url, stored, token_for
 
 HUGE = 10**40
 HOSTILE_BODIES = [
-    None, [], {}, "", "x", 0, -1, HUGE, -HUGE, 1.5, 1e300, True, [None], [[[]]], {"": ""},
-    {"name": None}, {"name": 123}, {"name": ["a"]}, {"name": {"a": 1}}, {"name": "a\x00b"},
+    None,
+    [],
+    {},
+    "",
+    "x",
+    0,
+    -1,
+    HUGE,
+    -HUGE,
+    1.5,
+    1e300,
+    True,
+    [None],
+    [[[]]],
+    {"": ""},
+    {"name": None},
+    {"name": 123},
+    {"name": ["a"]},
+    {"name": {"a": 1}},
+    {"name": "a\x00b"},
     {"name": "x" * 5000},
-    {"seats": [HUGE, -HUGE]}, {"seats": ["1", "2"]}, {"seats": [0, 0]}, {"status": "burnt"},
-    {"status": None}, {"reason": "x" * 10_000}, {"reason": "\x00"},
+    {"seats": [HUGE, -HUGE]},
+    {"seats": ["1", "2"]},
+    {"seats": [0, 0]},
+    {"status": "burnt"},
+    {"status": None},
+    {"reason": "x" * 10_000},
+    {"reason": "\x00"},
     {"card_points": [HUGE, -HUGE], "finish_order": [HUGE]},
     {"card_points": [60, 40], "finish_order": [1, 0, 3, 2], "calls": {"\x00": "tichu"}},
     {"card_points": [60, 40], "calls": {str(HUGE): "tichu"}, "finish_order": [0]},
     {"card_points": [1e-300, 100], "finish_order": [-1, 4, 5, 6]},
-    {"double_victory": HUGE}, {"double_victory": "0", "finish_order": ["x"]},
-    {"username": "\x00", "password": "\x00"}, {"username": ["orga"], "password": {}},
+    {"double_victory": HUGE},
+    {"double_victory": "0", "finish_order": ["x"]},
+    {"username": "\x00", "password": "\x00"},
+    {"username": ["orga"], "password": {}},
 ]
 EVENT_BODIES = [  # refused by the event route only (other routes ignore keys they do not know)
-    {"name": "ok", "format": "chess"}, {"name": "ok", "format": "dtm", "seed": HUGE},
-    {"name": "ok", "format": "dtm", "rounds": -HUGE}, {"name": "ok", "format": "dtm",
-                                                      "hands_per_round": 1e300},
+    {"name": "ok", "format": "chess"},
+    {"name": "ok", "format": "dtm", "seed": HUGE},
+    {"name": "ok", "format": "dtm", "rounds": -HUGE},
+    {"name": "ok", "format": "dtm", "hands_per_round": 1e300},
     {"name": "ok", "format": "dtm", "rules": {"double_victory_points": HUGE}},
-    {"name": "ok", "format": "dtm", "tiebreaks": ["\x00"]}, {"name": "ok", "format": ["dtm"]},
+    {"name": "ok", "format": "dtm", "tiebreaks": ["\x00"]},
+    {"name": "ok", "format": ["dtm"]},
 ]
-RAW_BODIES = [b"{", b"\xff\xfe\x00", b"\xef\xbb\xbf{}", b'{"a": 1e999999}', b"[" * 50_000,
-              b'{"name": "\\ud800"}', b'{"name": "' + b"9" * 5000 + b'"}', b"9" * 5000,
-              b'{"card_points": [NaN, Infinity]}', b"null"]
+RAW_BODIES = [
+    b"{",
+    b"\xff\xfe\x00",
+    b"\xef\xbb\xbf{}",
+    b'{"a": 1e999999}',
+    b"[" * 50_000,
+    b'{"name": "\\ud800"}',
+    b'{"name": "' + b"9" * 5000 + b'"}',
+    b"9" * 5000,
+    b'{"card_points": [NaN, Infinity]}',
+    b"null",
+]
 
 
 @pytest.fixture
@@ -63,8 +99,14 @@ def world(db, organizer):
     table = rnd.tables.order_by("number").first()
     org = APIClient()
     org.credentials(HTTP_AUTHORIZATION=f"Token {token_for(organizer)}")
-    return {"event": event, "round": rnd, "table": table, "draft": draft, "org": org,
-            "entrant": entrants[0]}
+    return {
+        "event": event,
+        "round": rnd,
+        "table": table,
+        "draft": draft,
+        "org": org,
+        "entrant": entrants[0],
+    }
 
 
 def write_routes(w) -> list[tuple[str, str, dict]]:
@@ -93,8 +135,7 @@ def is_object(raw: bytes) -> bool:
 
 
 def assert_clean_4xx(response, what):
-    assert 400 <= response.status_code < 500, (what, response.status_code,
-                                               response.content[:300])
+    assert 400 <= response.status_code < 500, (what, response.status_code, response.content[:300])
     if response["Content-Type"].startswith("application/json"):
         body = response.json()
         assert isinstance(body.get("detail"), str) and body["detail"], (what, body)
@@ -115,8 +156,9 @@ def test_every_write_route_refuses_hostile_bodies_and_stores_nothing(world):
         for raw in RAW_BODIES:
             if url.endswith("/withdraw/") and is_object(raw):
                 continue  # an object without a reason is a valid withdrawal
-            response = org.generic(method.upper(), url, raw, content_type="application/json",
-                                   **headers)
+            response = org.generic(
+                method.upper(), url, raw, content_type="application/json", **headers
+            )
             assert response.status_code < 500, (url, raw[:40], response.content[:300])
             if not url.endswith("/publish/"):
                 assert_clean_4xx(response, (url, raw[:40]))
@@ -125,9 +167,22 @@ def test_every_write_route_refuses_hostile_bodies_and_stores_nothing(world):
 
 
 QUERIES = [
-    f"limit={HUGE}", f"offset={HUGE}", "offset=-1", "limit=-5", "limit=abc", "offset=1e3",
-    f"event={HUGE}", "event=-1", "event=abc", "name=%00", f"number={HUGE}", "status=%00",
-    "status=" + "x" * 5000, "ordering=password", "format=%F0%9F%82%A1", "name=%ED%A0%80",
+    f"limit={HUGE}",
+    f"offset={HUGE}",
+    "offset=-1",
+    "limit=-5",
+    "limit=abc",
+    "offset=1e3",
+    f"event={HUGE}",
+    "event=-1",
+    "event=abc",
+    "name=%00",
+    f"number={HUGE}",
+    "status=%00",
+    "status=" + "x" * 5000,
+    "ordering=password",
+    "format=%F0%9F%82%A1",
+    "name=%ED%A0%80",
     "&".join(f"k{i}=v" for i in range(1200)),
 ]
 
@@ -148,8 +203,9 @@ def test_the_format_filter_is_a_filter(world, organizer):
     for preset in ("dtm", "team_swiss", "league"):
         response = APIClient().get(f"/api/events/?format={preset}")
         assert response.status_code == 200
-        formats = {e["id"]: Event.objects.get(pk=e["id"]).preset
-                   for e in response.json()["results"]}
+        formats = {
+            e["id"]: Event.objects.get(pk=e["id"]).preset for e in response.json()["results"]
+        }
         assert set(formats.values()) <= {preset}
         assert len(formats) == Event.objects.filter(preset=preset).count()
 
@@ -158,21 +214,40 @@ def test_hostile_headers(world):
     table = world["table"]
     url = f"/api/tables/{table.pk}/hands/1/"
     client = APIClient()
-    for code in ["", " ", "x" * 8000, "\x00" * 12, table.code + "\x00", "é" * 12,
-                 table.code[:-1], table.code + table.code]:
+    for code in [
+        "",
+        " ",
+        "x" * 8000,
+        "\x00" * 12,
+        table.code + "\x00",
+        "é" * 12,
+        table.code[:-1],
+        table.code + table.code,
+    ]:
         response = client.put(url, HAND, format="json", HTTP_X_TABLE_CODE=code)
         assert response.status_code in (401, 403, 429), (code[:20], response.content[:200])
     for auth in ["Token", "Token " + "x" * 8000, "Token \x00", "Basic Zm9vOmJhcg==", "Token a b"]:
-        response = client.post("/api/events/", {"name": "x", "format": "dtm"}, format="json",
-                                HTTP_AUTHORIZATION=auth)
+        response = client.post(
+            "/api/events/", {"name": "x", "format": "dtm"}, format="json", HTTP_AUTHORIZATION=auth
+        )
         assert response.status_code in (401, 403), (auth[:20], response.content[:200])
     assert not table.hands.exists()
     assert not Event.objects.filter(name="x").exists()
 
 
 KEPT_NAMES = [
-    "Jürgen Groß", "Zoë Ångström-Øre", "王小明", "محمد", "שָׁלוֹם", "🐉 Dragon 🀄", "e\u0301e\u0301",
-    "a" * 100, "Ω" * 100, "Tab\tand  spaces", "<script>alert(1)</script>", "Robert'); DROP--",
+    "Jürgen Groß",
+    "Zoë Ångström-Øre",
+    "王小明",
+    "محمد",
+    "שָׁלוֹם",
+    "🐉 Dragon 🀄",
+    "e\u0301e\u0301",
+    "a" * 100,
+    "Ω" * 100,
+    "Tab\tand  spaces",
+    "<script>alert(1)</script>",
+    "Robert'); DROP--",
 ]
 REFUSED_NAMES = ["a" * 101, "\x00", "a\x00", " ", "\u00a0", "\ud800x", "🐉" * 101]
 
@@ -180,8 +255,9 @@ REFUSED_NAMES = ["a" * 101, "\x00", "a\x00", " ", "\u00a0", "\ud800x", "🐉" * 
 def test_unicode_names_are_kept_exactly_and_shown_escaped(world):
     event = world["event"]
     for name in KEPT_NAMES:
-        response = world["org"].post(f"/api/events/{event.pk}/players/", {"name": name},
-                                     format="json")
+        response = world["org"].post(
+            f"/api/events/{event.pk}/players/", {"name": name}, format="json"
+        )
         assert response.status_code == 201, response.json()
         expected = " ".join(name.split())  # whitespace is normalised, nothing else
         assert response.json()["name"] == expected
@@ -196,9 +272,12 @@ def test_names_refused_with_a_message(world):
     event = world["event"]
     before = stored()
     for name in REFUSED_NAMES:
-        response = world["org"].generic("POST", f"/api/events/{event.pk}/players/",
-                                        json.dumps({"name": name}),
-                                        content_type="application/json")
+        response = world["org"].generic(
+            "POST",
+            f"/api/events/{event.pk}/players/",
+            json.dumps({"name": name}),
+            content_type="application/json",
+        )
         assert_clean_4xx(response, name)
     assert stored() == before
 
@@ -215,10 +294,14 @@ def test_organizer_forms_refuse_garbage(world, client, organizer):
         (base + "players/", {"lines": "\x00\nok\x00"}),
         (base + "players/", {"lines": "a" * 500}),
         (base + f"tables/{world['table'].pk}/close/", {"status": "burnt", "reason": "\x00"}),
-        (base + f"tables/{world['table'].pk}/hands/1/",
-         {"number": "1", "cp_0": str(HUGE), "first_out": "9", "reason": "x"}),
-        (base + f"tables/{world['table'].pk}/hands/1/",
-         {"number": str(HUGE), "cp_0": "\x00", "call_0": "grand" * 100}),
+        (
+            base + f"tables/{world['table'].pk}/hands/1/",
+            {"number": "1", "cp_0": str(HUGE), "first_out": "9", "reason": "x"},
+        ),
+        (
+            base + f"tables/{world['table'].pk}/hands/1/",
+            {"number": str(HUGE), "cp_0": "\x00", "call_0": "grand" * 100},
+        ),
         (base + f"rounds/{world['round'].pk}/swap/", {"seat_a": str(HUGE), "seat_b": "x"}),
     ]
     for url, data in posts:
@@ -235,8 +318,18 @@ def test_the_player_list_preview_refuses_garbage_encodings(world, client, organi
     url = f"/organize/events/{world['event'].pk}/players/"
     page = client.post(url, {"file": SimpleUploadedFile("p.csv", b"Anna\nBen\n")})
     token = re.search(r'name="upload" value="([^"]*)"', page.content.decode()).group(1)
-    for encoding in ("\x00", "x" * 5000, "rot13", "base64", "undefined", "idna", "punycode",
-                     "utf-32", "unicode_escape", "cp037"):
+    for encoding in (
+        "\x00",
+        "x" * 5000,
+        "rot13",
+        "base64",
+        "undefined",
+        "idna",
+        "punycode",
+        "utf-32",
+        "unicode_escape",
+        "cp037",
+    ):
         response = client.post(url, {"upload": token, "encoding": encoding})
         assert response.status_code in (200, 400), (encoding, response.content[:300])
     for wrong in ("", "x" * 5000, "\x00", token[::-1]):
@@ -258,6 +351,7 @@ def test_event_counts_stay_untouched_by_refused_round_requests(world):
 
 
 # --- the real server: bodies whose length lies ----------------------------------------------------
+
 
 def raw_exchange(url: str, head: bytes, body: bytes, *, half_close: bool) -> bytes:
     host, port = url.removeprefix("http://").split(":")
@@ -284,8 +378,9 @@ def status_of(response: bytes) -> int | None:
 
 
 @pytest.mark.live
-def test_lying_truncated_and_chunked_bodies_on_the_real_server(transactional_db, organizer,
-                                                               start_server):
+def test_lying_truncated_and_chunked_bodies_on_the_real_server(
+    transactional_db, organizer, start_server
+):
     event = event_create(owner=organizer, name="Wire", preset="dtm", seed=3)
     actor = Actor.organizer(organizer)
     players_register(event=event, names=[f"P{i}" for i in range(8)], actor=actor)
@@ -297,9 +392,14 @@ def test_lying_truncated_and_chunked_bodies_on_the_real_server(transactional_db,
     body = b'{"card_points": [60, 40], "finish_order": [1, 0, 3, 2]}'
 
     def head(extra: bytes) -> bytes:
-        return (b"PUT " + path + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                b"Content-Type: application/json\r\nX-Table-Code: " + table.code.encode() +
-                b"\r\n" + extra + b"\r\n")
+        return (
+            b"PUT " + path + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            b"Content-Type: application/json\r\nX-Table-Code: "
+            + table.code.encode()
+            + b"\r\n"
+            + extra
+            + b"\r\n"
+        )
 
     cases = [
         # a phone losing the connection half-way: the server reads what came, and refuses it
@@ -308,12 +408,20 @@ def test_lying_truncated_and_chunked_bodies_on_the_real_server(transactional_db,
         ("negative", head(b"Content-Length: -5\r\n"), body, False),
         ("not a number", head(b"Content-Length: abc\r\n"), body, False),
         ("too large", head(b"Content-Length: 99999999999\r\n"), body, True),
-        ("chunked, too large", head(b"Transfer-Encoding: chunked\r\n"),
-         b"".join(b"%x\r\n%s\r\n" % (len(c), c) for c in [b'{"x": "' + b"y" * 400_000])
-         + b"0\r\n\r\n", False),
+        (
+            "chunked, too large",
+            head(b"Transfer-Encoding: chunked\r\n"),
+            b"".join(b"%x\r\n%s\r\n" % (len(c), c) for c in [b'{"x": "' + b"y" * 400_000])
+            + b"0\r\n\r\n",
+            False,
+        ),
         ("chunked, broken", head(b"Transfer-Encoding: chunked\r\n"), b"zz\r\n{}\r\n", True),
-        ("both headers", head(b"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n"),
-         b"0\r\n\r\n", False),
+        (
+            "both headers",
+            head(b"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n"),
+            b"0\r\n\r\n",
+            False,
+        ),
     ]
     for name, request_head, payload, half_close in cases:
         response = raw_exchange(server.url, request_head, payload, half_close=half_close)
@@ -321,7 +429,10 @@ def test_lying_truncated_and_chunked_bodies_on_the_real_server(transactional_db,
         assert status is None or 400 <= status < 500, (name, response[:300])
     assert stored() == before
     # the server is still healthy, and the honest request is stored once
-    reply = server.request("PUT", path.decode(), {"card_points": [60, 40],
-                                                  "finish_order": [1, 0, 3, 2]},
-                           {"X-Table-Code": table.code})
+    reply = server.request(
+        "PUT",
+        path.decode(),
+        {"card_points": [60, 40], "finish_order": [1, 0, 3, 2]},
+        {"X-Table-Code": table.code},
+    )
     assert reply.status == 201, reply.text()

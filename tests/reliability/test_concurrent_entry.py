@@ -77,8 +77,9 @@ def running_round(transactional_db, organizer):
     return event, rnd
 
 
-def test_concurrent_entry_stores_every_hand_exactly_once(running_round, organizer,
-                                                         other_organizer, start_server):
+def test_concurrent_entry_stores_every_hand_exactly_once(
+    running_round, organizer, other_organizer, start_server
+):
     event, rnd = running_round
     event.co_organizers.add(other_organizer)
     rules = event.format.rules
@@ -103,10 +104,18 @@ def test_concurrent_entry_stores_every_hand_exactly_once(running_round, organize
             jobs += [(cell, "A", a, captain)] * 2 + [(cell, "B", b, captain)] * 2
         else:
             jobs += [(cell, "A", a, captain)] * 2
-            for label, entry, token in (("X1", b, organizer_tokens[0]),
-                                        ("X2", c, organizer_tokens[1])):
-                jobs.append((cell, label, {**entry, "reason": f"correction {label}"},
-                             {"Authorization": f"Token {token}"}))
+            for label, entry, token in (
+                ("X1", b, organizer_tokens[0]),
+                ("X2", c, organizer_tokens[1]),
+            ):
+                jobs.append(
+                    (
+                        cell,
+                        label,
+                        {**entry, "reason": f"correction {label}"},
+                        {"Authorization": f"Token {token}"},
+                    )
+                )
     random.Random(7).shuffle(jobs)
 
     start = threading.Barrier(CLIENTS)
@@ -117,8 +126,7 @@ def test_concurrent_entry_stores_every_hand_exactly_once(running_round, organize
     def client(share: list) -> None:
         start.wait()
         for cell, label, entry, headers in share:
-            reply = server.request("PUT", f"/api/tables/{cell[0]}/hands/{cell[1]}/", entry,
-                                   headers)
+            reply = server.request("PUT", f"/api/tables/{cell[0]}/hands/{cell[1]}/", entry, headers)
             with lock:
                 latencies.append(reply.seconds)
                 results[cell].append((label, reply.status, reply.json()))
@@ -133,8 +141,12 @@ def test_concurrent_entry_stores_every_hand_exactly_once(running_round, organize
     assert set(statuses) <= {200, 201, 409}, statuses  # never a 5xx, never a lost request
     assert max(latencies) < 20  # slow under load (2 cores), never stuck
 
-    conflicts = sum(status == 409 for cell, replies in results.items()
-                    if plan[cell]["kind"] == "conflict" for _, status, _ in replies)
+    conflicts = sum(
+        status == 409
+        for cell, replies in results.items()
+        if plan[cell]["kind"] == "conflict"
+        for _, status, _ in replies
+    )
     assert conflicts == 32  # the losing version of each of 16 contested hands, sent twice
 
     hands = {(h.table_id, h.number): h for h in Hand.objects.filter(table__round=rnd)}
@@ -144,8 +156,9 @@ def test_concurrent_entry_stores_every_hand_exactly_once(running_round, organize
         replies = results[cell]
         hand = hands[cell]
         history = list(Change.objects.filter(subject="hand", subject_id=hand.pk).order_by("id"))
-        canonical = {label: score_entry(entry, rules).as_entry()
-                     for label, entry in info["entries"].items()}
+        canonical = {
+            label: score_entry(entry, rules).as_entry() for label, entry in info["entries"].items()
+        }
         created = [label for label, status, _ in replies if status == 201]
         assert len(created) == 1, (cell, replies)  # exactly one request created the hand
         assert history[0].action == "create"
@@ -162,8 +175,11 @@ def test_concurrent_entry_stores_every_hand_exactly_once(running_round, organize
             assert len(history) == 1  # repeats wrote no history
             assert hand.entry == canonical[winner]
         else:
-            changing = [(label, body) for label, status, body in replies
-                        if status in (200, 201) and body["result"] != "unchanged"]
+            changing = [
+                (label, body)
+                for label, status, body in replies
+                if status in (200, 201) and body["result"] != "unchanged"
+            ]
             for label, status, body in replies:
                 if label in ("X1", "X2"):  # an organizer's correction is never refused
                     assert status in (200, 201) and body["result"] in ("created", "corrected")
@@ -181,8 +197,9 @@ def test_concurrent_entry_stores_every_hand_exactly_once(running_round, organize
             # the stored value is the last correction in history order
             assert hand.entry == history[-1].new["entry"]
             assert history[-1].actor.startswith("organizer:")
-            winner = next(label for label, entry in canonical.items()
-                          if entry == hand.entry and label != "B")
+            winner = next(
+                label for label, entry in canonical.items() if entry == hand.entry and label != "B"
+            )
         assert hand.entry == canonical[winner]
         winners[cell] = info["entries"][winner]
 
@@ -203,12 +220,15 @@ def test_concurrent_entry_stores_every_hand_exactly_once(running_round, organize
             line[2] += 1
 
     deadline_rows = wait_for_api_standings(server, event.pk)
-    got = {row["player"]["id"]: [row["victory_points"], row["tichu_points"],
-                                 row["hands_played"]] for row in deadline_rows}
+    got = {
+        row["player"]["id"]: [row["victory_points"], row["tichu_points"], row["hands_played"]]
+        for row in deadline_rows
+    }
     assert got == dict(expected)
     keys = [(row["victory_points"], row["tichu_points"]) for row in deadline_rows]
     assert [row["rank"] for row in deadline_rows] == [  # shared by equal VP and TP ("3=")
-        1 + sum(other > key for other in keys) for key in keys]
+        1 + sum(other > key for other in keys) for key in keys
+    ]
     vps = [row["victory_points"] for row in deadline_rows]
     assert vps == sorted(vps, reverse=True)
 
@@ -226,6 +246,8 @@ def wait_for_api_standings(server, event_id: int, timeout: float = 60) -> list[d
             from tournaments.models import Event
 
             event = Event.objects.get(pk=event_id)
-            raise AssertionError(f"standings never caught up: change_seq {event.change_seq}, "
-                                 f"standings_seq {event.standings_seq}")
+            raise AssertionError(
+                f"standings never caught up: change_seq {event.change_seq}, "
+                f"standings_seq {event.standings_seq}"
+            )
         time.sleep(0.2)

@@ -26,8 +26,7 @@ def stream_handlers(name: str) -> list[logging.StreamHandler]:
     found = []
     logger = logging.getLogger(name)
     while logger is not None:
-        found += [handler for handler in logger.handlers
-                  if type(handler) is logging.StreamHandler]
+        found += [handler for handler in logger.handlers if type(handler) is logging.StreamHandler]
         logger = logger.parent if logger.propagate else None
     return found
 
@@ -61,15 +60,28 @@ def test_a_production_process_writes_its_500s_to_standard_error():
     """A process with production settings (``DEBUG=0``) whose database does not answer (a
     closed port): its home page answers 500, and its standard error holds the path and the
     traceback. Only the settings decide, as in gunicorn: no test's logging is involved."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tichu_site.settings", "DEBUG": "0",
-           "SECRET_KEY": "error-log-test-" + "x" * 40, "HTTPS": "0",
-           "ALLOWED_HOSTS": "testserver",
-           "DATABASE_URL": f"postgres://postgres@127.0.0.1:{free_port()}/nothing"}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tichu_site.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": "error-log-test-" + "x" * 40,
+        "HTTPS": "0",
+        "ALLOWED_HOSTS": "testserver",
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:{free_port()}/nothing",
+    }
     env.pop("REDIS_URL", None)  # the in-process cache: nothing shared is touched
-    request = ("import django; django.setup(); from django.test import Client; "
-               "print(Client(raise_request_exception=False).get('/').status_code)")
-    process = subprocess.run([sys.executable, "-c", request], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=120)
+    request = (
+        "import django; django.setup(); from django.test import Client; "
+        "print(Client(raise_request_exception=False).get('/').status_code)"
+    )
+    process = subprocess.run(
+        [sys.executable, "-c", request],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert process.stdout.strip() == "500", process.stderr
     assert "ERROR django.request: Internal Server Error: /" in process.stderr
     assert "Traceback (most recent call last)" in process.stderr

@@ -33,8 +33,12 @@ from .conftest import (
     token_for,
 )
 
-ENTRIES = [HAND, OTHER_HAND, {"card_points": [25, 75], "finish_order": [0, 1, 2, 3]},
-           {"double_victory": 1, "finish_order": [3, 1], "calls": {"3": "tichu"}}]
+ENTRIES = [
+    HAND,
+    OTHER_HAND,
+    {"card_points": [25, 75], "finish_order": [0, 1, 2, 3]},
+    {"double_victory": 1, "finish_order": [3, 1], "calls": {"3": "tichu"}},
+]
 
 
 def running_round(organizer, players: int = 8):
@@ -46,19 +50,26 @@ def running_round(organizer, players: int = 8):
 
 
 def stored_rows(event) -> list[tuple]:
-    return list(selectors.standing_rows(event).values_list(  # position: compute's rank
-        "entrant_id", "position", "victory_points", "tichu_points", "hands_played"))
+    return list(
+        selectors.standing_rows(event).values_list(  # position: compute's rank
+            "entrant_id", "position", "victory_points", "tichu_points", "hands_played"
+        )
+    )
 
 
 def computed_rows(event) -> list[tuple]:
     lines, _ = standings.compute(Event.objects.get(pk=event.pk))
-    return [(line.entrant_id, line.rank, line.victory_points, line.tichu_points,
-             line.hands_played) for line in lines]
+    return [
+        (line.entrant_id, line.rank, line.victory_points, line.tichu_points, line.hands_played)
+        for line in lines
+    ]
 
 
 def api_rows(body: dict) -> list[tuple]:
-    return [(r["player"]["id"], position, r["victory_points"], r["tichu_points"],
-             r["hands_played"]) for position, r in enumerate(body["rows"], start=1)]
+    return [
+        (r["player"]["id"], position, r["victory_points"], r["tichu_points"], r["hands_played"])
+        for position, r in enumerate(body["rows"], start=1)
+    ]
 
 
 def poll(predicate, timeout: float, message: str, interval: float = 0.2):
@@ -74,9 +85,11 @@ def poll(predicate, timeout: float, message: str, interval: float = 0.2):
 
 # --- (a) Redis stopped ----------------------------------------------------------------------------
 
+
 @pytest.mark.live
 def test_hands_are_stored_while_redis_is_down_and_standings_catch_up(
-        paused_session_worker, organizer, start_redis, start_server, start_worker):
+    paused_session_worker, organizer, start_redis, start_server, start_worker
+):
     redis = start_redis()
     server = start_server(redis.url)
     worker = start_worker(redis.url, beat=True)
@@ -94,22 +107,29 @@ def test_hands_are_stored_while_redis_is_down_and_standings_catch_up(
     entered = 0
     for table in tables:
         for number, entry in enumerate(ENTRIES, start=1):
-            reply = server.request("PUT", f"/api/tables/{table.pk}/hands/{number}/", entry,
-                                   {"X-Table-Code": table.code})
+            reply = server.request(
+                "PUT",
+                f"/api/tables/{table.pk}/hands/{number}/",
+                entry,
+                {"X-Table-Code": table.code},
+            )
             assert reply.status == 201, reply.text()
             assert reply.seconds < 5  # the short broker timeouts, not a hang
             entered += 1
     assert Hand.objects.filter(table__round=rnd).count() == entered == 8
     # the same request again is still recognised without Redis
-    again = server.request("PUT", f"/api/tables/{tables[0].pk}/hands/1/", HAND,
-                           {"X-Table-Code": tables[0].code})
+    again = server.request(
+        "PUT", f"/api/tables/{tables[0].pk}/hands/1/", HAND, {"X-Table-Code": tables[0].code}
+    )
     assert again.status == 200 and again.json()["result"] == "unchanged"
     # every other answer is a clean 4xx too: a wrong code, a login, a public page
-    wrong = server.request("PUT", f"/api/tables/{tables[0].pk}/hands/1/", HAND,
-                           {"X-Table-Code": "WRONGWRONGWR"})
+    wrong = server.request(
+        "PUT", f"/api/tables/{tables[0].pk}/hands/1/", HAND, {"X-Table-Code": "WRONGWRONGWR"}
+    )
     assert wrong.status in (403, 429), wrong.text()
-    login = server.request("POST", "/api/auth/token/",
-                           {"username": "orga", "password": "orga-password-1"})
+    login = server.request(
+        "POST", "/api/auth/token/", {"username": "orga", "password": "orga-password-1"}
+    )
     assert login.status == 200, login.text()
     assert server.request("GET", f"/events/{event.pk}/").status == 200
 
@@ -119,26 +139,34 @@ def test_hands_are_stored_while_redis_is_down_and_standings_catch_up(
     assert during["rows"] == before["rows"]
 
     redis.start()  # same port, empty: the queued work and the cache are lost, the DB is not
-    caught_up = poll(up_to_date, 90, "standings did not catch up after Redis came back:\n"
-                     f"{tail(worker.log)}", interval=0.5)
+    caught_up = poll(
+        up_to_date,
+        90,
+        f"standings did not catch up after Redis came back:\n{tail(worker.log)}",
+        interval=0.5,
+    )
     assert api_rows(caught_up) == computed_rows(event)
     assert sum(row[4] for row in api_rows(caught_up)) == 4 * entered
 
 
 # --- (b) a worker killed in the middle of a recomputation -----------------------------------------
 
+
 def backend_waiting(cursor, database: str, query_like: str) -> int | None:
     """The backend waiting for a lock in a statement like ``query_like`` (the worker's)."""
     cursor.execute(
         "SELECT pid FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock' "
-        "AND query LIKE %s", [database, query_like])
+        "AND query LIKE %s",
+        [database, query_like],
+    )
     row = cursor.fetchone()
     return row[0] if row else None
 
 
 @pytest.mark.live
 def test_worker_killed_mid_recomputation_leaves_old_standings_that_the_next_run_corrects(
-        paused_session_worker, organizer, start_redis, start_worker):
+    paused_session_worker, organizer, start_redis, start_worker
+):
     event, rnd, tables = running_round(organizer)
     captain = Actor.captain(tables[0])
     for number, entry in enumerate(ENTRIES, start=1):
@@ -149,8 +177,13 @@ def test_worker_killed_mid_recomputation_leaves_old_standings_that_the_next_run_
     before = stored_rows(event)
     assert before == computed_rows(event)
     # a correction that moves the standings: they are stale until a worker runs
-    hand_record(table_id=tables[0].pk, number=1, entry=OTHER_HAND,
-                actor=Actor.organizer(organizer), reason="sheet misread")
+    hand_record(
+        table_id=tables[0].pk,
+        number=1,
+        entry=OTHER_HAND,
+        actor=Actor.organizer(organizer),
+        reason="sheet misread",
+    )
     event.refresh_from_db()
     assert not event.standings_up_to_date
     assert computed_rows(event) != before
@@ -158,27 +191,47 @@ def test_worker_killed_mid_recomputation_leaves_old_standings_that_the_next_run_
     redis = start_redis()
     worker = start_worker(redis.url, beat=False)
     database = connection.settings_dict["NAME"]
-    with psycopg.connect(test_database_url().replace("postgres://", "postgresql://"),
-                         autocommit=False) as holder, holder.cursor() as cursor:
+    with (
+        psycopg.connect(
+            test_database_url().replace("postgres://", "postgresql://"), autocommit=False
+        ) as holder,
+        holder.cursor() as cursor,
+    ):
         # the test holds the event's row: the worker computes and writes, then waits for it
         cursor.execute("SELECT id FROM tournaments_event WHERE id = %s FOR UPDATE", [event.pk])
         app = Celery(broker=redis.url, set_as_current=False)  # not the tests' own app
         app.send_task("tournaments.tasks.recompute_standings", args=[event.pk])
         app.close()
-        with psycopg.connect(test_database_url().replace("postgres://", "postgresql://"),
-                             autocommit=True) as observer, observer.cursor() as look:
-            pid = poll(lambda: backend_waiting(look, database, 'UPDATE "tournaments_event"%'), 30,
-                       f"the worker never reached the end of its recomputation:\n"
-                       f"{tail(worker.log)}")
-            look.execute("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
-                         "WHERE l.pid = %s AND c.relname = 'tournaments_standingrow' "
-                         "AND l.mode = 'RowExclusiveLock'", [pid])
+        with (
+            psycopg.connect(
+                test_database_url().replace("postgres://", "postgresql://"), autocommit=True
+            ) as observer,
+            observer.cursor() as look,
+        ):
+            pid = poll(
+                lambda: backend_waiting(look, database, 'UPDATE "tournaments_event"%'),
+                30,
+                f"the worker never reached the end of its recomputation:\n{tail(worker.log)}",
+            )
+            look.execute(
+                "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+                "WHERE l.pid = %s AND c.relname = 'tournaments_standingrow' "
+                "AND l.mode = 'RowExclusiveLock'",
+                [pid],
+            )
             assert look.fetchone()[0] >= 1  # it has written standing rows, uncommitted
             worker.kill()  # fault injected: SIGKILL in the middle of the transaction
             holder.rollback()
-            poll(lambda: (look.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s",
-                                       [pid]).fetchone()[0] == 0), 20,
-                 "the killed worker's database session did not end")
+            poll(
+                lambda: (
+                    look.execute(
+                        "SELECT count(*) FROM pg_stat_activity WHERE pid = %s", [pid]
+                    ).fetchone()[0]
+                    == 0
+                ),
+                20,
+                "the killed worker's database session did not end",
+            )
     # its transaction was rolled back: the standings are as before, and still marked stale
     event.refresh_from_db()
     assert not event.standings_up_to_date
@@ -213,7 +266,8 @@ def changes_scheduled_through(redis_url: str):
 
 @pytest.mark.live
 def test_standings_catch_up_within_seconds_of_a_new_worker_after_one_died_mid_write(
-        paused_session_worker, organizer, start_redis, start_worker):
+    paused_session_worker, organizer, start_redis, start_worker
+):
     """A worker (a prefork pool, as production runs it) is killed while it rewrites round
     results, with hands entered during its run: their pending mark must not keep the standings
     stale once a worker is back (it did for the mark's 300 s)."""
@@ -226,20 +280,34 @@ def test_standings_catch_up_within_seconds_of_a_new_worker_after_one_died_mid_wr
     dying = start_worker(redis.url, beat=False, processes=2)
     database = connection.settings_dict["NAME"]
     url = test_database_url().replace("postgres://", "postgresql://")
-    with changes_scheduled_through(redis.url), \
-            psycopg.connect(url, autocommit=False) as holder, holder.cursor() as hold, \
-            psycopg.connect(url, autocommit=True) as observer, observer.cursor() as look:
+    with (
+        changes_scheduled_through(redis.url),
+        psycopg.connect(url, autocommit=False) as holder,
+        holder.cursor() as hold,
+        psycopg.connect(url, autocommit=True) as observer,
+        observer.cursor() as look,
+    ):
         # the test holds the round results: the worker's run waits in the middle of its writes
-        hold.execute("SELECT id FROM tournaments_roundresult WHERE round_id = %s FOR UPDATE",
-                     [rnd.pk])
-        hand_record(table_id=tables[0].pk, number=1, entry=OTHER_HAND,
-                    actor=Actor.organizer(organizer), reason="sheet misread")
-        poll(lambda: backend_waiting(look, database, "%tournaments_roundresult%"), 30,
-             f"the worker never reached its writes:\n{tail(dying.log)}")
+        hold.execute(
+            "SELECT id FROM tournaments_roundresult WHERE round_id = %s FOR UPDATE", [rnd.pk]
+        )
+        hand_record(
+            table_id=tables[0].pk,
+            number=1,
+            entry=OTHER_HAND,
+            actor=Actor.organizer(organizer),
+            reason="sheet misread",
+        )
+        poll(
+            lambda: backend_waiting(look, database, "%tournaments_roundresult%"),
+            30,
+            f"the worker never reached its writes:\n{tail(dying.log)}",
+        )
         # the captains go on while it is stuck: each hand marks a run pending and sends it
         for number, entry in enumerate(ENTRIES, start=1):
-            hand_record(table_id=tables[1].pk, number=number, entry=entry,
-                        actor=Actor.captain(tables[1]))
+            hand_record(
+                table_id=tables[1].pk, number=number, entry=entry, actor=Actor.captain(tables[1])
+            )
         dying.kill()  # fault injected: SIGKILL of the whole pool in the middle of the run
         holder.rollback()
     event.refresh_from_db()
@@ -259,6 +327,7 @@ def test_standings_catch_up_within_seconds_of_a_new_worker_after_one_died_mid_wr
 
 # --- (c) a database error in the middle of a request ----------------------------------------------
 
+
 def fail_when(predicate):
     """An ``execute_wrapper`` that fails the statements ``predicate(sql, params)`` picks."""
 
@@ -271,8 +340,9 @@ def fail_when(predicate):
 
 
 def counts() -> dict:
-    return {model.__name__: model.objects.count()
-            for model in (Hand, Change, Round, Table, Seat, Bye)}
+    return {
+        model.__name__: model.objects.count() for model in (Hand, Change, Round, Table, Seat, Bye)
+    }
 
 
 def history_insert(action: str):
@@ -284,8 +354,11 @@ def change_seq_update(sql, params):
     return 'UPDATE "tournaments_event"' in sql and "change_seq" in sql
 
 
-@pytest.mark.parametrize("fault", [history_insert("create"), change_seq_update],
-                         ids=["history insert", "change_seq update"])
+@pytest.mark.parametrize(
+    "fault",
+    [history_insert("create"), change_seq_update],
+    ids=["history insert", "change_seq update"],
+)
 def test_database_error_while_entering_a_hand_leaves_no_partial_hand(db, organizer, fault):
     event, rnd, tables = running_round(organizer)
     client = APIClient(raise_request_exception=False)
@@ -306,8 +379,9 @@ def test_database_error_while_entering_a_hand_leaves_no_partial_hand(db, organiz
 @pytest.mark.parametrize("action", ["pair", "publish"])
 def test_database_error_while_pairing_leaves_no_partial_round(db, organizer, action):
     event = event_create(owner=organizer, name="Fault night", preset="dtm", seed=5)
-    players_register(event=event, names=[f"P{i}" for i in range(9)],
-                     actor=Actor.organizer(organizer))
+    players_register(
+        event=event, names=[f"P{i}" for i in range(9)], actor=Actor.organizer(organizer)
+    )
     client = APIClient(raise_request_exception=False)
     client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(organizer)}")
     before = counts()
@@ -338,8 +412,10 @@ def history_trigger(transactional_db):
 
     def remove():
         with connection.cursor() as cursor:
-            cursor.execute("DROP TRIGGER IF EXISTS reliability_fault ON tournaments_change; "
-                           "DROP FUNCTION IF EXISTS reliability_fault()")
+            cursor.execute(
+                "DROP TRIGGER IF EXISTS reliability_fault ON tournaments_change; "
+                "DROP FUNCTION IF EXISTS reliability_fault()"
+            )
 
     yield install, remove
     remove()
@@ -347,22 +423,33 @@ def history_trigger(transactional_db):
 
 @pytest.mark.live
 def test_database_error_on_the_real_server_is_a_prompt_clean_error(
-        history_trigger, organizer, start_server):
+    history_trigger, organizer, start_server
+):
     from .conftest import session_redis_url
 
     install, remove = history_trigger
     event, rnd, tables = running_round(organizer, players=16)
     second = event_create(owner=organizer, name="Second night", preset="dtm", seed=6)
-    players_register(event=second, names=[f"Q{i}" for i in range(8)],
-                     actor=Actor.organizer(organizer))
+    players_register(
+        event=second, names=[f"Q{i}" for i in range(8)], actor=Actor.organizer(organizer)
+    )
     server = start_server(session_redis_url())
     token = {"Authorization": f"Token {token_for(organizer)}"}
     before = counts()
     install()
-    replies = [server.request("PUT", f"/api/tables/{table.pk}/hands/1/", HAND,
-                              {"X-Table-Code": table.code}, timeout=20) for table in tables]
-    replies.append(server.request("POST", f"/api/events/{second.pk}/rounds/", None, token,
-                                  timeout=20))
+    replies = [
+        server.request(
+            "PUT",
+            f"/api/tables/{table.pk}/hands/1/",
+            HAND,
+            {"X-Table-Code": table.code},
+            timeout=20,
+        )
+        for table in tables
+    ]
+    replies.append(
+        server.request("POST", f"/api/events/{second.pk}/rounds/", None, token, timeout=20)
+    )
     for reply in replies:
         assert reply.status == 503 and reply.seconds < 10
         assert "injected fault" not in reply.text() and "Traceback" not in reply.text()
@@ -370,8 +457,9 @@ def test_database_error_on_the_real_server_is_a_prompt_clean_error(
     remove()
     # every gunicorn worker's connection is usable again: the same requests now succeed
     for table in tables:
-        reply = server.request("PUT", f"/api/tables/{table.pk}/hands/1/", HAND,
-                               {"X-Table-Code": table.code})
+        reply = server.request(
+            "PUT", f"/api/tables/{table.pk}/hands/1/", HAND, {"X-Table-Code": table.code}
+        )
         assert reply.status == 201, reply.text()
     reply = server.request("POST", f"/api/events/{second.pk}/rounds/", None, token)
     assert reply.status == 201, reply.text()

@@ -21,42 +21,65 @@ from tournaments.models import Change, Hand, Round, Seat
 from .conftest import HAND, OTHER_HAND, token_for
 
 
-def test_every_change_is_recorded_listed_and_a_correction_undone(transactional_db, organizer,
-                                                                  other_organizer):
+def test_every_change_is_recorded_listed_and_a_correction_undone(
+    transactional_db, organizer, other_organizer
+):
     org = APIClient()
     org.credentials(HTTP_AUTHORIZATION=f"Token {token_for(organizer)}")
-    event = org.post("/api/events/", {"name": "History cup", "format": "dtm", "seed": 2},
-                     format="json").json()
+    event = org.post(
+        "/api/events/", {"name": "History cup", "format": "dtm", "seed": 2}, format="json"
+    ).json()
     event_id = event["id"]
-    players = org.post(f"/api/events/{event_id}/players/",
-                       [{"name": f"Player {i}"} for i in range(9)], format="json").json()
+    players = org.post(
+        f"/api/events/{event_id}/players/",
+        [{"name": f"Player {i}"} for i in range(9)],
+        format="json",
+    ).json()
     draft = org.post(f"/api/events/{event_id}/rounds/?draft=1").json()
-    seat_a, seat_b = Seat.objects.filter(table__round_id=draft["id"]).order_by(
-        "table__number", "position").values_list("pk", flat=True)[:2]
-    swapped = org.post(f"/api/rounds/{draft['id']}/swap/", {"seats": [seat_a, seat_b]},
-                       format="json")
+    seat_a, seat_b = (
+        Seat.objects.filter(table__round_id=draft["id"])
+        .order_by("table__number", "position")
+        .values_list("pk", flat=True)[:2]
+    )
+    swapped = org.post(
+        f"/api/rounds/{draft['id']}/swap/", {"seats": [seat_a, seat_b]}, format="json"
+    )
     assert swapped.status_code == 200, swapped.json()
     assert org.post(f"/api/rounds/{draft['id']}/publish/").status_code == 200
     tables = draft["tables"]
     first, second = tables[0], tables[1]
     captain = APIClient()
     for number in range(1, 5):
-        response = captain.put(f"/api/tables/{first['id']}/hands/{number}/", HAND,
-                               format="json", HTTP_X_TABLE_CODE=first["code"])
+        response = captain.put(
+            f"/api/tables/{first['id']}/hands/{number}/",
+            HAND,
+            format="json",
+            HTTP_X_TABLE_CODE=first["code"],
+        )
         assert response.status_code == 201
     for number in range(1, 3):  # the second table plays two hands, then is closed
-        response = captain.put(f"/api/tables/{second['id']}/hands/{number}/", HAND,
-                               format="json", HTTP_X_TABLE_CODE=second["code"])
+        response = captain.put(
+            f"/api/tables/{second['id']}/hands/{number}/",
+            HAND,
+            format="json",
+            HTTP_X_TABLE_CODE=second["code"],
+        )
         assert response.status_code == 201
-    corrected = org.put(f"/api/tables/{first['id']}/hands/2/",
-                        {**OTHER_HAND, "reason": "sheet misread"}, format="json")
+    corrected = org.put(
+        f"/api/tables/{first['id']}/hands/2/",
+        {**OTHER_HAND, "reason": "sheet misread"},
+        format="json",
+    )
     assert corrected.status_code == 200 and corrected.json()["result"] == "corrected"
-    closed = org.post(f"/api/tables/{second['id']}/close/",
-                      {"status": "forfeited", "forfeited_by": 1, "reason": "a player fell ill"},
-                      format="json")
+    closed = org.post(
+        f"/api/tables/{second['id']}/close/",
+        {"status": "forfeited", "forfeited_by": 1, "reason": "a player fell ill"},
+        format="json",
+    )
     assert closed.status_code == 200, closed.json()
-    withdrawn = org.post(f"/api/players/{players[0]['id']}/withdraw/",
-                         {"reason": "went home"}, format="json")
+    withdrawn = org.post(
+        f"/api/players/{players[0]['id']}/withdraw/", {"reason": "went home"}, format="json"
+    )
     assert withdrawn.status_code == 200
 
     # the correction is listed as undoable, and undone
@@ -96,14 +119,24 @@ def test_every_change_is_recorded_listed_and_a_correction_undone(transactional_d
     by_kind = {(c["subject"], c["action"]): c for c in changes}
     assert by_kind[("hand", "create")]["actor"].startswith("captain:table ")
     assert by_kind[("round", "complete")]["actor"] == "system"
-    for kind in [("seat", "swap"), ("round", "publish"), ("round", "complete"),
-                 ("table", "close"), ("hand", "correct")]:
+    for kind in [
+        ("seat", "swap"),
+        ("round", "publish"),
+        ("round", "complete"),
+        ("table", "close"),
+        ("hand", "correct"),
+    ]:
         assert by_kind[kind]["actor"] == "organizer:orga" or kind == ("round", "complete")
-        assert by_kind[kind]["old"] and by_kind[kind]["new"] and by_kind[kind]["old"] != \
-            by_kind[kind]["new"], kind
+        assert (
+            by_kind[kind]["old"]
+            and by_kind[kind]["new"]
+            and by_kind[kind]["old"] != by_kind[kind]["new"]
+        ), kind
     swap = by_kind[("seat", "swap")]
-    assert swap["old"] == {str(seat_a): swap["new"][str(seat_b)],
-                           str(seat_b): swap["new"][str(seat_a)]}
+    assert swap["old"] == {
+        str(seat_a): swap["new"][str(seat_b)],
+        str(seat_b): swap["new"][str(seat_a)],
+    }
     assert by_kind[("table", "close")]["new"] == {"status": "forfeited", "by": 1}
     assert by_kind[("table", "close")]["reason"] == "a player fell ill"
     assert by_kind[("entrant", "withdraw")]["reason"] == "went home"

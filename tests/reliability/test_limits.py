@@ -38,9 +38,12 @@ from .conftest import HAND, request
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LIMIT, AT_ONCE, PER_CLIENT = 20, 40, 60
-RATES = {"table_code_failures": f"{LIMIT}/minute", "login": f"{LIMIT}/minute",
-         "login_per_client": f"{PER_CLIENT}/minute",
-         "table_code_failures_per_table": f"{LIMIT}/minute"}
+RATES = {
+    "table_code_failures": f"{LIMIT}/minute",
+    "login": f"{LIMIT}/minute",
+    "login_per_client": f"{PER_CLIENT}/minute",
+    "table_code_failures_per_table": f"{LIMIT}/minute",
+}
 WRONG = "WRONGCODE234"
 PASSWORD = "orga-password-1"
 TOO_MANY = "Too many failed logins"
@@ -57,10 +60,12 @@ def limits(monkeypatch, settings):
 @pytest.fixture
 def table(organizer):
     event = event_create(owner=organizer, name="Limits", preset="dtm", seed=3)
-    players_register(event=event, names=[f"P{i}" for i in range(4)],
-                     actor=Actor.organizer(organizer))
-    return round_pair(event_id=event.pk, actor=Actor.organizer(organizer),
-                      publish=True).tables.get()
+    players_register(
+        event=event, names=[f"P{i}" for i in range(4)], actor=Actor.organizer(organizer)
+    )
+    return round_pair(
+        event_id=event.pk, actor=Actor.organizer(organizer), publish=True
+    ).tables.get()
 
 
 def at_once(count: int, attempt) -> list:
@@ -91,16 +96,21 @@ def at_most_the_limit(answers: list, through) -> None:
 
 
 def put_hand(table_id: int, code: str, ip: str = "10.0.0.1"):
-    return APIClient().put(f"/api/tables/{table_id}/hands/1/", HAND, format="json",
-                           HTTP_X_TABLE_CODE=code, REMOTE_ADDR=ip)
+    return APIClient().put(
+        f"/api/tables/{table_id}/hands/1/",
+        HAND,
+        format="json",
+        HTTP_X_TABLE_CODE=code,
+        REMOTE_ADDR=ip,
+    )
 
 
 # --- table codes ----------------------------------------------------------------------------
 
+
 def test_a_right_code_is_never_refused_for_others_wrong_ones(table):
     """25 wrong codes from the venue's address use up its limit; its captains still get in."""
-    statuses = [Client(REMOTE_ADDR="10.0.0.1").get(f"/t/{WRONG}/").status_code
-                for _ in range(25)]
+    statuses = [Client(REMOTE_ADDR="10.0.0.1").get(f"/t/{WRONG}/").status_code for _ in range(25)]
     assert statuses == [404] * LIMIT + [429] * 5
     assert Client(REMOTE_ADDR="10.0.0.1").get(f"/t/{table.code}/").status_code == 200
     assert put_hand(table.pk, table.code).status_code == 201
@@ -116,8 +126,9 @@ def test_wrong_codes_for_one_table_are_limited_whoever_sends_them(table):
 
 
 def test_wrong_codes_on_the_page_hold_their_limit_under_concurrency(table):
-    statuses = at_once(AT_ONCE, lambda _: Client(REMOTE_ADDR="10.2.0.1").get(
-        f"/t/{WRONG}/").status_code)
+    statuses = at_once(
+        AT_ONCE, lambda _: Client(REMOTE_ADDR="10.2.0.1").get(f"/t/{WRONG}/").status_code
+    )
     assert sorted(statuses) == [404] * LIMIT + [429] * (AT_ONCE - LIMIT)
     assert Client(REMOTE_ADDR="10.2.0.1").get(f"/t/{table.code}/").status_code == 200
 
@@ -125,8 +136,16 @@ def test_wrong_codes_on_the_page_hold_their_limit_under_concurrency(table):
 def confirm(table_id: int, code: str, ip: str) -> int:
     """The opponents' confirmation with their code: a code check without a write (SQLite in
     process serializes writers; gunicorn on PostgreSQL takes the hand entry itself, below)."""
-    return APIClient().post(f"/api/tables/{table_id}/hands/1/confirm/", {"code": code},
-                            format="json", REMOTE_ADDR=ip).status_code
+    return (
+        APIClient()
+        .post(
+            f"/api/tables/{table_id}/hands/1/confirm/",
+            {"code": code},
+            format="json",
+            REMOTE_ADDR=ip,
+        )
+        .status_code
+    )
 
 
 def test_wrong_codes_in_the_api_hold_their_limits_under_concurrency(table):
@@ -148,6 +167,7 @@ def round_pair_table(table) -> int:
 
 
 # --- logins ---------------------------------------------------------------------------------
+
 
 def login_form(client: Client, path: str, username: str, password: str) -> str:
     return client.post(path, {"username": username, "password": password}).content.decode()
@@ -183,9 +203,12 @@ def accounts(django_user_model, request):
     prefix = re.sub(r"\W", "", request.node.name)
 
     def make(*names: str) -> list[str]:
-        return [django_user_model.objects.create_user(f"{prefix}-{name}", password=PASSWORD,
-                                                      is_staff=True).username
-                for name in names]
+        return [
+            django_user_model.objects.create_user(
+                f"{prefix}-{name}", password=PASSWORD, is_staff=True
+            ).username
+            for name in names
+        ]
 
     return make
 
@@ -205,8 +228,9 @@ def test_wrong_passwords_lock_an_account_out_only_from_their_address(path, net, 
 
 
 @pytest.mark.parametrize(("path", "net"), [(path, 20 + n) for n, path in enumerate(LOGINS)])
-def test_an_address_failing_for_others_lets_in_who_never_failed_up_to_its_limit(path, net,
-                                                                                  accounts):
+def test_an_address_failing_for_others_lets_in_who_never_failed_up_to_its_limit(
+    path, net, accounts
+):
     """What holds at a venue (one address for every phone): 25 wrong passwords for each of two
     accounts (20 checked each; the 5 refused unchecked do not count for the address) leave the
     organizer who never failed free to log in from there. Once the address's checked wrong
@@ -232,28 +256,36 @@ def test_the_locked_out_are_told_when_to_try_again_in_their_language(accounts):
 
     def german(address: str, username: str) -> tuple[str, str]:
         credentials = {"username": username, "password": PASSWORD}
-        page = Client(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="de").post("/login/",
-                                                                          credentials)
+        page = Client(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="de").post("/login/", credentials)
         token = APIClient(REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE="de").post(
-            "/api/auth/token/", credentials, format="json")
+            "/api/auth/token/", credentials, format="json"
+        )
         assert token.status_code == 429 and token["Retry-After"] == "60"
         return page.content.decode(), token.json()["detail"]
 
     for number in range(LIMIT):
         log_in("/login/", "10.30.0.1", organizer, f"guess-{number}")
     page, detail = german("10.30.0.1", organizer)
-    assert ("Zu viele fehlgeschlagene Anmeldungen für dieses Konto aus diesem Netz. "
-            "Bitte 60 Sekunden warten und es dann erneut versuchen.") in page
-    assert detail == ("Zu viele fehlgeschlagene Anmeldungen für dieses Konto aus diesem Netz. "
-                      "Erwarte Verfügbarkeit in 60 Sekunden.")
+    assert (
+        "Zu viele fehlgeschlagene Anmeldungen für dieses Konto aus diesem Netz. "
+        "Bitte 60 Sekunden warten und es dann erneut versuchen."
+    ) in page
+    assert detail == (
+        "Zu viele fehlgeschlagene Anmeldungen für dieses Konto aus diesem Netz. "
+        "Erwarte Verfügbarkeit in 60 Sekunden."
+    )
     for username in [organizer, *others]:
         for number in range(LIMIT):
             log_in("/api/auth/token/", "10.30.0.2", username, f"guess-{number}")
     page, detail = german("10.30.0.2", organizer)
-    assert ("Zu viele fehlgeschlagene Anmeldungen aus diesem Netz. "
-            "Bitte 60 Sekunden warten und es dann erneut versuchen.") in page
-    assert detail == ("Zu viele fehlgeschlagene Anmeldungen aus diesem Netz. "
-                      "Erwarte Verfügbarkeit in 60 Sekunden.")
+    assert (
+        "Zu viele fehlgeschlagene Anmeldungen aus diesem Netz. "
+        "Bitte 60 Sekunden warten und es dann erneut versuchen."
+    ) in page
+    assert detail == (
+        "Zu viele fehlgeschlagene Anmeldungen aus diesem Netz. "
+        "Erwarte Verfügbarkeit in 60 Sekunden."
+    )
 
 
 def test_logins_hold_their_limit_under_concurrency():
@@ -267,12 +299,25 @@ def test_logins_hold_their_limit_under_concurrency():
     user_login_failed.connect(count)
     try:
         for number, path in enumerate(["/login/", "/admin/login/"]):
-            pages = at_once(AT_ONCE, lambda i, path=path, number=number: login_form(
-                Client(REMOTE_ADDR=f"10.6.{number}.1"), path, f"user{number}", f"guess-{i}"))
+            pages = at_once(
+                AT_ONCE,
+                lambda i, path=path, number=number: login_form(
+                    Client(REMOTE_ADDR=f"10.6.{number}.1"), path, f"user{number}", f"guess-{i}"
+                ),
+            )
             at_most_the_limit([TOO_MANY not in page for page in pages], True)
-        statuses = at_once(AT_ONCE, lambda i: APIClient(REMOTE_ADDR="10.6.9.1").post(
-            "/api/auth/token/", {"username": "user9", "password": f"guess-{i}"},
-            format="json").status_code)
+        statuses = at_once(
+            AT_ONCE,
+            lambda i: (
+                APIClient(REMOTE_ADDR="10.6.9.1")
+                .post(
+                    "/api/auth/token/",
+                    {"username": "user9", "password": f"guess-{i}"},
+                    format="json",
+                )
+                .status_code
+            ),
+        )
         at_most_the_limit(statuses, 400)
         assert set(statuses) == {400, 429}
     finally:
@@ -283,17 +328,24 @@ def test_logins_hold_their_limit_under_concurrency():
 def test_the_per_address_login_limit_holds_under_concurrency():
     """80 wrong passwords at once from one address on the token, each for an account of its
     own: the address's counter alone decides, so exactly 60 are checked."""
-    statuses = at_once(PER_CLIENT + LIMIT, lambda i: APIClient(REMOTE_ADDR="10.6.10.1").post(
-        "/api/auth/token/", {"username": f"spray{i}", "password": "guess"},
-        format="json").status_code)
+    statuses = at_once(
+        PER_CLIENT + LIMIT,
+        lambda i: (
+            APIClient(REMOTE_ADDR="10.6.10.1")
+            .post("/api/auth/token/", {"username": f"spray{i}", "password": "guess"}, format="json")
+            .status_code
+        ),
+    )
     assert sorted(statuses) == [400] * PER_CLIENT + [429] * LIMIT
 
 
 # --- the same against gunicorn, with Redis ----------------------------------------------------
 
+
 @pytest.mark.live
-def test_limits_hold_under_concurrency_on_the_real_server(table, start_server, start_redis,
-                                                          monkeypatch):
+def test_limits_hold_under_concurrency_on_the_real_server(
+    table, start_server, start_redis, monkeypatch
+):
     """gunicorn (4 processes x 4 threads) on a private Redis behind one proxy (each phase sends
     from a client address of its own), the default limits of 20 a minute: 40 wrong codes at
     once on the page, 40 in the API, 40 wrong passwords on the token and on the login form; at
@@ -304,24 +356,47 @@ def test_limits_hold_under_concurrency_on_the_real_server(table, start_server, s
     def client(number: int) -> dict:
         return {"X-Forwarded-For": f"192.0.2.{number}"}
 
-    wrong_pages = at_once(AT_ONCE, lambda _: server.request("GET", f"/t/{WRONG}/",
-                                                            headers=client(1)).status)
+    wrong_pages = at_once(
+        AT_ONCE, lambda _: server.request("GET", f"/t/{WRONG}/", headers=client(1)).status
+    )
     assert sorted(wrong_pages) == [404] * LIMIT + [429] * (AT_ONCE - LIMIT)
-    wrong_codes = at_once(AT_ONCE, lambda _: server.request(
-        "PUT", f"/api/tables/{table.pk}/hands/1/", HAND,
-        {"X-Table-Code": WRONG, **client(2)}).status)
+    wrong_codes = at_once(
+        AT_ONCE,
+        lambda _: (
+            server.request(
+                "PUT",
+                f"/api/tables/{table.pk}/hands/1/",
+                HAND,
+                {"X-Table-Code": WRONG, **client(2)},
+            ).status
+        ),
+    )
     at_most_the_limit(wrong_codes, 403)
     assert set(wrong_codes) == {403, 429}
     assert server.request("GET", f"/t/{table.code}/", headers=client(1)).status == 200
-    assert server.request("PUT", f"/api/tables/{table.pk}/hands/1/", HAND,
-                          {"X-Table-Code": table.code, **client(2)}).status == 201
-    tokens = at_once(AT_ONCE, lambda i: server.request(
-        "POST", "/api/auth/token/", {"username": "live", "password": f"guess-{i}"},
-        client(3)).status)
+    assert (
+        server.request(
+            "PUT",
+            f"/api/tables/{table.pk}/hands/1/",
+            HAND,
+            {"X-Table-Code": table.code, **client(2)},
+        ).status
+        == 201
+    )
+    tokens = at_once(
+        AT_ONCE,
+        lambda i: (
+            server.request(
+                "POST",
+                "/api/auth/token/",
+                {"username": "live", "password": f"guess-{i}"},
+                client(3),
+            ).status
+        ),
+    )
     at_most_the_limit(tokens, 400)
     assert set(tokens) == {400, 429}
-    forms = at_once(AT_ONCE, lambda i: form_login(server.url, "someone", f"guess-{i}",
-                                                  client(4)))
+    forms = at_once(AT_ONCE, lambda i: form_login(server.url, "someone", f"guess-{i}", client(4)))
     at_most_the_limit([TOO_MANY not in page for page in forms], True)
 
 
@@ -331,5 +406,10 @@ def form_login(base: str, username: str, password: str, headers: dict) -> str:
     cookie = page.headers["set-cookie"].split(";")[0]
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text()).group(1)
     body = f"csrfmiddlewaretoken={token}&username={username}&password={password}".encode()
-    return request(base, "POST", "/login/", raw=body, headers={
-        **headers, "Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}).text()
+    return request(
+        base,
+        "POST",
+        "/login/",
+        raw=body,
+        headers={**headers, "Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"},
+    ).text()

@@ -87,7 +87,7 @@ def statement(prefix: str):
     return lambda sql: sql.startswith(prefix)
 
 
-AFTER_LOCKS = statement('SELECT e.id')  # the event's row, the table's, the hand's: one query
+AFTER_LOCKS = statement("SELECT e.id")  # the event's row, the table's, the hand's: one query
 AFTER_WRITES = statement('INSERT INTO "tournaments_hand"')  # the hand, its history, the counter
 AFTER_TABLE_UPDATE = statement('UPDATE "tournaments_table"')
 
@@ -102,13 +102,19 @@ def tables(transactional_db, organizer):
 
 
 def enter(table: Table, entry=HAND):
-    return lambda: hand_record(table_id=table.pk, number=1, entry=entry,
-                               actor=Actor.captain(table)).result
+    return lambda: (
+        hand_record(table_id=table.pk, number=1, entry=entry, actor=Actor.captain(table)).result
+    )
 
 
 def close(table: Table, organizer):
-    return lambda: table_close(table_id=table.pk, status=Table.Status.FORFEITED, forfeited_by=1,
-                               actor=Actor.organizer(organizer), reason="no show")
+    return lambda: table_close(
+        table_id=table.pk,
+        status=Table.Status.FORFEITED,
+        forfeited_by=1,
+        actor=Actor.organizer(organizer),
+        reason="no show",
+    )
 
 
 def test_entries_at_two_tables_of_an_event_go_on_in_parallel(tables):
@@ -127,8 +133,7 @@ def test_entries_at_two_tables_of_an_event_go_on_in_parallel(tables):
 
 
 @pytest.mark.parametrize("pause", [AFTER_LOCKS, AFTER_WRITES], ids=["locks", "writes"])
-def test_closing_a_table_during_an_entry_waits_for_it_and_closes_after_it(tables, organizer,
-                                                                            pause):
+def test_closing_a_table_during_an_entry_waits_for_it_and_closes_after_it(tables, organizer, pause):
     entry = Call(enter(tables[0]), pause_after=pause)
     entry.wait_paused()  # after its locks, or after its writes too (the event's counter)
     closing = Call(close(tables[0], organizer))
@@ -137,8 +142,11 @@ def test_closing_a_table_during_an_entry_waits_for_it_and_closes_after_it(tables
     assert entry.outcome() == "created"
     closing.outcome()  # no deadlock: the event's row and then the table, in both
     assert Hand.objects.filter(table=tables[0]).count() == 1
-    history = list(Change.objects.filter(subject__in=["hand", "table"]).order_by("pk")
-                   .values_list("subject", flat=True))
+    history = list(
+        Change.objects.filter(subject__in=["hand", "table"])
+        .order_by("pk")
+        .values_list("subject", flat=True)
+    )
     assert history == ["hand", "table"]
 
 
@@ -174,17 +182,21 @@ def closed_last_table(tables, organizer, paused_session_worker):
 
 
 def reopen(table: Table, organizer):
-    return lambda: table_close(table_id=table.pk, status=Table.Status.OPEN,
-                               actor=Actor.organizer(organizer), reason="they came back")
+    return lambda: table_close(
+        table_id=table.pk,
+        status=Table.Status.OPEN,
+        actor=Actor.organizer(organizer),
+        reason="they came back",
+    )
 
 
 def test_a_table_opened_again_after_the_workers_first_look_keeps_its_round_running(
-        closed_last_table, organizer):
+    closed_last_table, organizer
+):
     """The worker saw every table done; the table is opened again before it marks the round:
     it looks again under the event's lock and leaves the round running."""
     rnd = closed_last_table.round
-    completion = Call(lambda: complete_finished_rounds(rnd.event_id),
-                      pause_after=AFTER_FIRST_LOOK)
+    completion = Call(lambda: complete_finished_rounds(rnd.event_id), pause_after=AFTER_FIRST_LOOK)
     completion.wait_paused()
     Call(reopen(closed_last_table, organizer)).outcome()  # the worker holds no lock yet
     completion.resume()
@@ -194,12 +206,12 @@ def test_a_table_opened_again_after_the_workers_first_look_keeps_its_round_runni
 
 
 def test_a_table_opened_while_the_worker_completes_its_round_runs_the_round_again(
-        closed_last_table, organizer):
+    closed_last_table, organizer
+):
     """The worker holds the event's lock and marks the round complete: the opening waits for
     it, then reads the round as complete and runs it again."""
     rnd = closed_last_table.round
-    completion = Call(lambda: complete_finished_rounds(rnd.event_id),
-                      pause_after=AFTER_ROUND_LOCK)
+    completion = Call(lambda: complete_finished_rounds(rnd.event_id), pause_after=AFTER_ROUND_LOCK)
     completion.wait_paused()
     opening = Call(reopen(closed_last_table, organizer))
     assert opening.waits()
@@ -207,6 +219,9 @@ def test_a_table_opened_while_the_worker_completes_its_round_runs_the_round_agai
     completion.outcome()
     opening.outcome()
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.PUBLISHED
-    history = list(Change.objects.filter(subject="round", action__in=["complete", "reopen"])
-                   .order_by("pk").values_list("action", flat=True))
+    history = list(
+        Change.objects.filter(subject="round", action__in=["complete", "reopen"])
+        .order_by("pk")
+        .values_list("action", flat=True)
+    )
     assert history == ["complete", "reopen"]

@@ -117,7 +117,7 @@ def test_deal_shuffles_as_random_shuffle_does():
     for seed in range(300):
         deck = list(CARDS)
         random.Random(seed).shuffle(deck)
-        expected = [tuple(deck[14 * seat:14 * seat + 14]) for seat in range(4)]
+        expected = [tuple(deck[14 * seat : 14 * seat + 14]) for seat in range(4)]
         assert deal_cards(random.Random(seed)) == expected
         assert deal_cards(Generator(seed)) == expected
 
@@ -137,6 +137,7 @@ def test_quick_one_play_test_lets_every_combination_through(cards, mahjong_in_bo
 def test_each_seat_holding_a_bomb_is_asked_before_each_turn_of_a_trick():
     """``play_hand`` remembers which seats hold bombs, so as not to look again; every seat still
     holding one must be asked all the same, in playing order, until one lays a bomb."""
+
     class Spy(RandomBot):
         def interrupt(self, state, seat):
             asked.append(seat)
@@ -171,6 +172,7 @@ def test_heuristic_bots_call_now_and_then():
 
 # --- records and the command line --------------------------------------------------------------
 
+
 def first_play_index(record):
     return next(i for i, a in enumerate(record["actions"]) if a["action"] == "play")
 
@@ -202,11 +204,14 @@ def test_record_cut_short_is_refused():
     assert caught.value.index == len(record["actions"])
 
 
-@pytest.mark.parametrize("bad", [
-    {"format": "chess"},
-    {"deal": [["2s"] * 14] * 4, "actions": []},
-    {"deal": "nope", "actions": []},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"format": "chess"},
+        {"deal": [["2s"] * 14] * 4, "actions": []},
+        {"deal": "nope", "actions": []},
+    ],
+)
 def test_malformed_records(bad):
     with pytest.raises(InvalidRecord):
         replay(bad)
@@ -221,8 +226,13 @@ def test_malformed_action_is_reported_with_its_index():
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "scoring", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scoring", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_cli_replays_a_record(tmp_path):
@@ -268,8 +278,10 @@ def test_legal_actions_and_apply_agree(seed, rules):
             if state.phase == Phase.PLAY:
                 seat = state.turn
                 cards = tuple(rng.sample(state.hand(seat), rng.randint(1, len(state.hand(seat)))))
-                listed = any(isinstance(a, Play) and a.seat == seat and set(a.cards) == set(cards)
-                             for a in legal)
+                listed = any(
+                    isinstance(a, Play) and a.seat == seat and set(a.cards) == set(cards)
+                    for a in legal
+                )
                 try:
                     state.copy().apply(Play(seat, cards))
                     accepted = True
@@ -280,6 +292,7 @@ def test_legal_actions_and_apply_agree(seed, rules):
 
 
 # --- how the heuristic bots play ----------------------------------------------------------------
+
 
 def test_heuristic_bots_end_hands_plausibly():
     """Over a few hundred seeded hands: Tichu called in some hands, on hands strong enough that

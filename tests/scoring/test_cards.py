@@ -48,7 +48,8 @@ def test_notation_round_trips_for_every_card():
 
 def test_notation_examples():
     assert parse_cards("Tr Aj 2s 9p") == tuple(
-        CARDS[(rank - 2) * 4 + suit] for rank, suit in ((10, 3), (14, 0), (2, 1), (9, 2)))
+        CARDS[(rank - 2) * 4 + suit] for rank, suit in ((10, 3), (14, 0), (2, 1), (9, 2))
+    )
     assert parse_cards("  7s\t7j\n") == (parse_card("7s"), parse_card("7j"))
     assert parse_cards("") == ()
 

@@ -29,29 +29,33 @@ def ranks_of(text):
 
 # -- classification ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, kind, rank", [
-    ("7s", "single", 7),
-    ("Ar", "single", 14),
-    ("2j", "single", 2),
-    ("MJ", "single", 1),
-    ("DR", "single", 15),
-    ("PH", "single", 1.5),
-    ("DOG", "dog", None),
-    ("7s 7j", "pair", 7),
-    ("Qs PH", "pair", 12),
-    ("7s 7j 7p", "triple", 7),
-    ("2s 2j PH", "triple", 2),
-    ("7s 7j 8s 8j", "stairs", 8),
-    ("2s 2j 3s 3j 4s 4j 5s 5r", "stairs", 5),
-    ("7s 7j 7p 2s 2j", "full_house", 7),
-    ("2s 2j 2p As Aj", "full_house", 2),
-    ("3s 4j 5p 6r 7s", "straight", 7),
-    ("9s Tj Jp Qr Ks Aj", "straight", 14),
-    ("2s 3j 4p 5r 6s 7j 8p 9r Ts Jj Qp Kr As", "straight", 14),
-    ("7s 7j 7p 7r", "bomb_four", 7),
-    ("3s 4s 5s 6s 7s", "bomb_straight_flush", 7),
-    ("2r 3r 4r 5r 6r 7r 8r 9r Tr Jr Qr Kr Ar", "bomb_straight_flush", 14),
-])
+
+@pytest.mark.parametrize(
+    "text, kind, rank",
+    [
+        ("7s", "single", 7),
+        ("Ar", "single", 14),
+        ("2j", "single", 2),
+        ("MJ", "single", 1),
+        ("DR", "single", 15),
+        ("PH", "single", 1.5),
+        ("DOG", "dog", None),
+        ("7s 7j", "pair", 7),
+        ("Qs PH", "pair", 12),
+        ("7s 7j 7p", "triple", 7),
+        ("2s 2j PH", "triple", 2),
+        ("7s 7j 8s 8j", "stairs", 8),
+        ("2s 2j 3s 3j 4s 4j 5s 5r", "stairs", 5),
+        ("7s 7j 7p 2s 2j", "full_house", 7),
+        ("2s 2j 2p As Aj", "full_house", 2),
+        ("3s 4j 5p 6r 7s", "straight", 7),
+        ("9s Tj Jp Qr Ks Aj", "straight", 14),
+        ("2s 3j 4p 5r 6s 7j 8p 9r Ts Jj Qp Kr As", "straight", 14),
+        ("7s 7j 7p 7r", "bomb_four", 7),
+        ("3s 4s 5s 6s 7s", "bomb_straight_flush", 7),
+        ("2r 3r 4r 5r 6r 7r 8r 9r Tr Jr Qr Kr Ar", "bomb_straight_flush", 14),
+    ],
+)
 def test_classify_kinds_and_ranks(text, kind, rank):
     combo = classify(text)
     assert (combo.kind, combo.rank, combo.length) == (kind, rank, len(text.split()))
@@ -61,8 +65,12 @@ def test_classify_kinds_and_ranks(text, kind, rank):
 
 def test_classify_accepts_cards_as_well_as_text():
     cards = parse_cards("3s 4j 5p 6r 7s")
-    assert classify(cards) == classify(list(cards)) == classify(iter(cards)) == classify(
-        "7s 6r 5p 4j 3s")
+    assert (
+        classify(cards)
+        == classify(list(cards))
+        == classify(iter(cards))
+        == classify("7s 6r 5p 4j 3s")
+    )
 
 
 def test_combination_is_frozen_and_lists_its_cards_in_index_order():
@@ -73,25 +81,28 @@ def test_combination_is_frozen_and_lists_its_cards_in_index_order():
     assert str(combo) == "7j 7s PH"
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("", "at least one card"),
-    ("7s 8s", "pair"),
-    ("7s 7j 8p", "triple"),
-    ("3s 4j 5p 6r", "four cards"),
-    ("3s 4j 5p 6r 8s", "straight needs five or more consecutive ranks"),
-    ("7s 7j 9s 9j", "four cards"),
-    ("7s 7j 8s 8j 9s", "five cards"),
-    ("7s 7j 8s 8j 9s 9j Ts", "six or more"),
-    ("7s 7j 8s 8j Ts Tj", "six or more"),
-    ("DOG 7s", "Dog"),
-    ("DOG PH", "Dog"),
-    ("DR 7s", "Dragon"),
-    ("DR PH", "Dragon"),
-    ("MJ 2s", "Mah Jong"),
-    ("MJ PH", "Mah Jong"),
-    ("7s 7j 7p 7r 8s", "five cards"),
-    ("Js Qs Ks As DR", "Dragon"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("", "at least one card"),
+        ("7s 8s", "pair"),
+        ("7s 7j 8p", "triple"),
+        ("3s 4j 5p 6r", "four cards"),
+        ("3s 4j 5p 6r 8s", "straight needs five or more consecutive ranks"),
+        ("7s 7j 9s 9j", "four cards"),
+        ("7s 7j 8s 8j 9s", "five cards"),
+        ("7s 7j 8s 8j 9s 9j Ts", "six or more"),
+        ("7s 7j 8s 8j Ts Tj", "six or more"),
+        ("DOG 7s", "Dog"),
+        ("DOG PH", "Dog"),
+        ("DR 7s", "Dragon"),
+        ("DR PH", "Dragon"),
+        ("MJ 2s", "Mah Jong"),
+        ("MJ PH", "Mah Jong"),
+        ("7s 7j 7p 7r 8s", "five cards"),
+        ("Js Qs Ks As DR", "Dragon"),
+    ],
+)
 def test_invalid_combinations_say_why(text, reason):
     with pytest.raises(InvalidCombination, match=reason):
         classify(text)
@@ -118,6 +129,7 @@ def test_invalid_combination_is_a_value_error():
 
 
 # -- the Phoenix --------------------------------------------------------------------------------
+
 
 def test_phoenix_at_either_end_of_a_straight():
     assert ranks_of("3s 4j 5p 6r PH") == [7, 6]
@@ -199,6 +211,7 @@ def test_phoenix_never_stands_for_a_special_card():
 
 # -- the Mah Jong --------------------------------------------------------------------------------
 
+
 def test_mahjong_at_the_bottom_of_a_straight():
     assert kind_rank("MJ 2s 3j 4p 5r") == ("straight", 5)
     assert kind_rank("MJ 2s 3j 4p 5r 6s 7s") == ("straight", 7)
@@ -223,6 +236,7 @@ def test_mahjong_is_only_a_single_or_in_a_straight():
 
 
 # -- beating -------------------------------------------------------------------------------------
+
 
 def test_same_kind_same_length_higher_rank():
     assert beats("8s", "7s")
@@ -282,8 +296,16 @@ def test_dog_only_leads_and_nothing_is_laid_on_it():
 
 
 def test_any_bomb_beats_any_non_bomb():
-    for table in ("DR", "As Aj", "Ks Kj Kp", "Ts Jj Qp Kr Ap", "Ks Kj Kp Ap Aj",
-                  "Js Jj Qp Qr Ks Kj", "MJ", "PH"):
+    for table in (
+        "DR",
+        "As Aj",
+        "Ks Kj Kp",
+        "Ts Jj Qp Kr Ap",
+        "Ks Kj Kp Ap Aj",
+        "Js Jj Qp Qr Ks Kj",
+        "MJ",
+        "PH",
+    ):
         assert beats("2s 2j 2p 2r", table)
         assert beats("2s 3s 4s 5s 6s", table)
         assert not beats(table, "2s 2j 2p 2r")
@@ -322,6 +344,7 @@ def test_invalid_table_cards_raise():
 
 # -- properties ------------------------------------------------------------------------------
 
+
 def _all_readings_of_small_sets():
     """Every reading of every set of up to three cards from a small pool (a test fixture)."""
     pool = parse_cards("2s 2j 2p 7s 7j 8s 8j As Aj MJ DOG PH DR")
@@ -340,8 +363,11 @@ combination_cards = st.lists(st.sampled_from(CARDS), min_size=1, max_size=8, uni
 @st.composite
 def valid_combinations(draw):
     """A valid combination: built by kind from random ranks and suits, then classified."""
-    kind = draw(st.sampled_from(["single", "pair", "triple", "full_house", "stairs", "straight",
-                                 "four", "flush"]))
+    kind = draw(
+        st.sampled_from(
+            ["single", "pair", "triple", "full_house", "stairs", "straight", "four", "flush"]
+        )
+    )
     suits = st.integers(0, 3)
     card = lambda rank, suit: CARDS[(rank - 2) * 4 + suit]  # noqa: E731
     if kind == "single":
@@ -366,8 +392,9 @@ def valid_combinations(draw):
         low = draw(st.integers(2, 15 - pairs))
         cards = []
         for rank in range(low, low + pairs):
-            cards += [card(rank, s) for s in draw(st.lists(suits, min_size=2, max_size=2,
-                                                           unique=True))]
+            cards += [
+                card(rank, s) for s in draw(st.lists(suits, min_size=2, max_size=2, unique=True))
+            ]
         if draw(st.booleans()):
             cards[draw(st.integers(0, len(cards) - 1))] = PHOENIX
         return classify(cards)

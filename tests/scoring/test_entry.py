@@ -17,25 +17,29 @@ def refused(entry, rules=STANDARD):
 
 # --- card points -----------------------------------------------------------------------------
 
+
 def test_plain_card_points_are_the_totals():
     assert score_hand({"card_points": [60, 40]}) == (60, 40)
     assert score_hand({"card_points": [-25, 125], "finish_order": [1, 0, 3]}) == (-25, 125)
 
 
-@pytest.mark.parametrize("points, code", [
-    ([52, 48], "card_points_not_multiple_of_5"),
-    ([130, -30], "card_points_range"),
-    ([-30, 130], "card_points_range"),
-    ([50, 45], "card_points_sum"),
-    ([0, 0], "card_points_sum"),
-    ([200, 0], "card_points_range"),
-    ([50], "card_points_invalid"),
-    ([50, 50, 0], "card_points_invalid"),
-    ("50 50", "card_points_invalid"),
-    ([50.0, 50], "card_points_invalid"),
-    ([True, 99], "card_points_invalid"),
-    (None, "card_points_missing"),
-])
+@pytest.mark.parametrize(
+    "points, code",
+    [
+        ([52, 48], "card_points_not_multiple_of_5"),
+        ([130, -30], "card_points_range"),
+        ([-30, 130], "card_points_range"),
+        ([50, 45], "card_points_sum"),
+        ([0, 0], "card_points_sum"),
+        ([200, 0], "card_points_range"),
+        ([50], "card_points_invalid"),
+        ([50, 50, 0], "card_points_invalid"),
+        ("50 50", "card_points_invalid"),
+        ([50.0, 50], "card_points_invalid"),
+        ([True, 99], "card_points_invalid"),
+        (None, "card_points_missing"),
+    ],
+)
 def test_bad_card_points(points, code):
     error = refused({"card_points": points})
     assert error.code == code
@@ -47,6 +51,7 @@ def test_missing_card_points_key_is_missing_card_points():
 
 
 # --- double victory --------------------------------------------------------------------------
+
 
 def test_double_victory_scores_the_value_and_no_card_points():
     assert score_hand({"double_victory": 0}) == (200, 0)
@@ -63,8 +68,10 @@ def test_double_victory_refuses_other_card_points(points):
 
 
 def test_dtm_double_victory_value_is_100():
-    assert refused({"double_victory": 0, "card_points": [200, 0]}, DTM).code == \
-        "double_victory_card_points"
+    assert (
+        refused({"double_victory": 0, "card_points": [200, 0]}, DTM).code
+        == "double_victory_card_points"
+    )
 
 
 @pytest.mark.parametrize("value", [2, -1, "0", True, 0.0, [0]])
@@ -74,8 +81,7 @@ def test_double_victory_names_a_team(value):
 
 
 def test_double_victory_with_a_made_tichu_and_a_failed_grand_of_opponents():
-    entry = {"double_victory": 0, "finish_order": [2, 0],
-             "calls": {"2": "tichu", "1": "grand"}}
+    entry = {"double_victory": 0, "finish_order": [2, 0], "calls": {"2": "tichu", "1": "grand"}}
     assert score_hand(entry) == (300, -200)
 
 
@@ -86,18 +92,20 @@ def test_double_victory_opponents_call_fails_without_finish_order():
 def test_double_victory_own_call_needs_the_first_out():
     error = refused({"double_victory": 1, "calls": {"1": "tichu"}})
     assert (error.code, error.field) == ("first_out_unknown", "finish_order")
-    assert score_hand({"double_victory": 1, "calls": {"1": "tichu"},
-                       "tichu_success": {"1": True}}) == (0, 300)
-    assert score_hand({"double_victory": 1, "calls": {"1": "tichu"},
-                       "tichu_success": {"1": False}}) == (0, 100)
+    assert score_hand(
+        {"double_victory": 1, "calls": {"1": "tichu"}, "tichu_success": {"1": True}}
+    ) == (0, 300)
+    assert score_hand(
+        {"double_victory": 1, "calls": {"1": "tichu"}, "tichu_success": {"1": False}}
+    ) == (0, 100)
 
 
 def test_double_victory_finish_order_must_agree():
     assert refused({"double_victory": 0, "finish_order": [1]}).code == "double_victory_mismatch"
-    assert refused({"double_victory": 0, "finish_order": [0, 1]}).code == \
-        "double_victory_mismatch"
-    assert refused({"double_victory": 0, "finish_order": [0, 3, 1]}).code == \
-        "double_victory_mismatch"
+    assert refused({"double_victory": 0, "finish_order": [0, 1]}).code == "double_victory_mismatch"
+    assert (
+        refused({"double_victory": 0, "finish_order": [0, 3, 1]}).code == "double_victory_mismatch"
+    )
 
 
 @pytest.mark.parametrize("rest", [(), (1,), (3,), (1, 3), (3, 1)])
@@ -123,20 +131,28 @@ def test_made_tick_of_a_double_victory_loser_is_refused():
 
 # --- calls -----------------------------------------------------------------------------------
 
+
 def test_calls_are_won_only_by_the_first_out():
-    entry = {"card_points": [70, 30], "finish_order": [1, 0, 2],
-             "calls": {"1": "tichu", "3": "grand", "0": "tichu"}}
+    entry = {
+        "card_points": [70, 30],
+        "finish_order": [1, 0, 2],
+        "calls": {"1": "tichu", "3": "grand", "0": "tichu"},
+    }
     assert score_hand(entry) == (-30, -70)
 
 
 def test_grand_tichu_made():
-    assert score_hand({"card_points": [25, 75], "finish_order": [0],
-                       "calls": {"0": "grand"}}) == (225, 75)
+    assert score_hand({"card_points": [25, 75], "finish_order": [0], "calls": {"0": "grand"}}) == (
+        225,
+        75,
+    )
 
 
 def test_int_seat_keys_and_case_are_accepted():
-    assert score_hand({"card_points": [50, 50], "finish_order": ["3"],
-                       "calls": {3: "Tichu "}}) == (50, 150)
+    assert score_hand({"card_points": [50, 50], "finish_order": ["3"], "calls": {3: "Tichu "}}) == (
+        50,
+        150,
+    )
 
 
 def test_empty_call_is_no_call():
@@ -157,12 +173,18 @@ def test_blind_grand_tichu_only_with_the_option():
 
 
 def test_partners_may_not_both_call_grand():
-    error = refused({"card_points": [50, 50], "finish_order": [0],
-                     "calls": {"0": "grand", "2": "grand"}})
+    error = refused(
+        {"card_points": [50, 50], "finish_order": [0], "calls": {"0": "grand", "2": "grand"}}
+    )
     assert (error.code, error.field) == ("two_grand_tichus", "calls")
     blind = STANDARD.replace(blind_grand_tichu=True)
-    assert refused({"card_points": [50, 50], "finish_order": [0],
-                    "calls": {"1": "blind", "3": "grand"}}, blind).code == "two_grand_tichus"
+    assert (
+        refused(
+            {"card_points": [50, 50], "finish_order": [0], "calls": {"1": "blind", "3": "grand"}},
+            blind,
+        ).code
+        == "two_grand_tichus"
+    )
 
 
 def test_partners_may_call_tichu_and_grand():
@@ -170,14 +192,17 @@ def test_partners_may_call_tichu_and_grand():
     assert score_hand(entry) == (-50, 50)
 
 
-@pytest.mark.parametrize("calls, code", [
-    ({"0": "small"}, "unknown_call"),
-    ({"0": 1}, "unknown_call"),
-    ({"4": "tichu"}, "unknown_seat"),
-    ({"north": "tichu"}, "unknown_seat"),
-    ({"0": "tichu", 0: "tichu"}, "duplicate_seat"),
-    (["0"], "calls_invalid"),
-])
+@pytest.mark.parametrize(
+    "calls, code",
+    [
+        ({"0": "small"}, "unknown_call"),
+        ({"0": 1}, "unknown_call"),
+        ({"4": "tichu"}, "unknown_seat"),
+        ({"north": "tichu"}, "unknown_seat"),
+        ({"0": "tichu", 0: "tichu"}, "duplicate_seat"),
+        (["0"], "calls_invalid"),
+    ],
+)
 def test_bad_calls(calls, code):
     error = refused({"card_points": [50, 50], "finish_order": [0], "calls": calls})
     assert (error.code, error.field) == (code, "calls")
@@ -190,13 +215,17 @@ def test_first_out_unknown_when_anyone_called():
 
 # --- finish order ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("order, code", [
-    ([0, 0], "duplicate_seat"),
-    ([5], "unknown_seat"),
-    ([0.0], "unknown_seat"),
-    ("0123", "finish_order_invalid"),
-    (0, "finish_order_invalid"),
-])
+
+@pytest.mark.parametrize(
+    "order, code",
+    [
+        ([0, 0], "duplicate_seat"),
+        ([5], "unknown_seat"),
+        ([0.0], "unknown_seat"),
+        ("0123", "finish_order_invalid"),
+        (0, "finish_order_invalid"),
+    ],
+)
 def test_bad_finish_order(order, code):
     error = refused({"card_points": [50, 50], "finish_order": order})
     assert (error.code, error.field) == (code, "finish_order")
@@ -209,50 +238,72 @@ def test_partial_and_empty_finish_orders_are_fine():
 
 # --- ticks -----------------------------------------------------------------------------------
 
+
 def test_ticks_alone_name_the_outcomes():
-    entry = {"card_points": [50, 50], "calls": {"0": "tichu", "1": "grand"},
-             "tichu_success": {"0": True, "1": False}}
+    entry = {
+        "card_points": [50, 50],
+        "calls": {"0": "tichu", "1": "grand"},
+        "tichu_success": {"0": True, "1": False},
+    }
     assert score_hand(entry) == (150, -150)
     entry["tichu_success"] = {"0": False, "1": False}
     assert score_hand(entry) == (-50, -150)
 
 
 def test_one_made_tick_names_the_first_out_for_the_other_calls():
-    entry = {"card_points": [50, 50], "calls": {"0": "tichu", "1": "grand"},
-             "tichu_success": {"1": True}}
+    entry = {
+        "card_points": [50, 50],
+        "calls": {"0": "tichu", "1": "grand"},
+        "tichu_success": {"1": True},
+    }
     assert score_hand(entry) == (-50, 250)
 
 
 def test_a_missing_tick_without_a_first_out_is_unknown():
-    entry = {"card_points": [50, 50], "calls": {"0": "tichu", "1": "grand"},
-             "tichu_success": {"1": False}}
+    entry = {
+        "card_points": [50, 50],
+        "calls": {"0": "tichu", "1": "grand"},
+        "tichu_success": {"1": False},
+    }
     assert refused(entry).code == "first_out_unknown"
 
 
-@pytest.mark.parametrize("ticks, order, code", [
-    ({"2": False}, [0], "tick_not_caller"),
-    ({"0": True, "1": True}, [], "two_calls_made"),
-    ({"0": True}, [1], "tick_contradicts_finish_order"),
-    ({"0": False}, [0], "tick_contradicts_finish_order"),
-    ({"0": "yes"}, [0], "tichu_success_invalid"),
-    ({"0": True, 0: True}, [0], "duplicate_seat"),
-    ({"7": True}, [0], "unknown_seat"),
-    ([True], [0], "tichu_success_invalid"),
-])
+@pytest.mark.parametrize(
+    "ticks, order, code",
+    [
+        ({"2": False}, [0], "tick_not_caller"),
+        ({"0": True, "1": True}, [], "two_calls_made"),
+        ({"0": True}, [1], "tick_contradicts_finish_order"),
+        ({"0": False}, [0], "tick_contradicts_finish_order"),
+        ({"0": "yes"}, [0], "tichu_success_invalid"),
+        ({"0": True, 0: True}, [0], "duplicate_seat"),
+        ({"7": True}, [0], "unknown_seat"),
+        ([True], [0], "tichu_success_invalid"),
+    ],
+)
 def test_bad_ticks(ticks, order, code):
-    entry = {"card_points": [50, 50], "finish_order": order,
-             "calls": {"0": "tichu", "1": "tichu"}, "tichu_success": ticks}
+    entry = {
+        "card_points": [50, 50],
+        "finish_order": order,
+        "calls": {"0": "tichu", "1": "tichu"},
+        "tichu_success": ticks,
+    }
     error = refused(entry)
     assert (error.code, error.field) == (code, "tichu_success")
 
 
 def test_agreeing_ticks_are_accepted():
-    entry = {"card_points": [50, 50], "finish_order": [0],
-             "calls": {"0": "tichu", "1": "tichu"}, "tichu_success": {"0": True, "1": False}}
+    entry = {
+        "card_points": [50, 50],
+        "finish_order": [0],
+        "calls": {"0": "tichu", "1": "tichu"},
+        "tichu_success": {"0": True, "1": False},
+    }
     assert score_hand(entry) == (150, -50)
 
 
 # --- the entry as a whole --------------------------------------------------------------------
+
 
 def test_entry_must_be_a_mapping():
     assert refused([50, 50]).code == "entry_invalid"
@@ -265,37 +316,65 @@ def test_unknown_field_is_refused():
 
 
 def test_hand_score_tells_the_calls_and_first_out():
-    score = score_entry({"card_points": [80, 20], "finish_order": [2, 1, 0],
-                         "calls": {"2": "tichu", "3": "tichu"}})
+    score = score_entry(
+        {"card_points": [80, 20], "finish_order": [2, 1, 0], "calls": {"2": "tichu", "3": "tichu"}}
+    )
     assert score.totals == (180, -80)
     assert score.first_out == 2
     assert score.finish_order == (2, 1, 0, 3)
     assert [(c.seat, c.call, c.made, c.points) for c in score.calls] == [
-        (2, "tichu", True, 100), (3, "tichu", False, -100)]
+        (2, "tichu", True, 100),
+        (3, "tichu", False, -100),
+    ]
 
 
 def test_normalize_gives_one_form_for_one_meaning():
-    one = normalize_entry({"double_victory": 0, "card_points": [200, 0], "finish_order": [2],
-                           "calls": {2: "Tichu", "3": None}})
-    two = normalize_entry({"double_victory": 0, "calls": {"2": "tichu"},
-                           "tichu_success": {"2": True}})
-    assert one == two == {"card_points": None, "finish_order": [2, 0], "calls": {"2": "tichu"},
-                          "double_victory": 0, "tichu_success": {"2": True}}
+    one = normalize_entry(
+        {
+            "double_victory": 0,
+            "card_points": [200, 0],
+            "finish_order": [2],
+            "calls": {2: "Tichu", "3": None},
+        }
+    )
+    two = normalize_entry(
+        {"double_victory": 0, "calls": {"2": "tichu"}, "tichu_success": {"2": True}}
+    )
+    assert (
+        one
+        == two
+        == {
+            "card_points": None,
+            "finish_order": [2, 0],
+            "calls": {"2": "tichu"},
+            "double_victory": 0,
+            "tichu_success": {"2": True},
+        }
+    )
     assert normalize_entry(one) == one
     assert normalize_entry({"card_points": (50, 50)}) == {
-        "card_points": [50, 50], "finish_order": [], "calls": {}, "double_victory": None,
-        "tichu_success": {}}
+        "card_points": [50, 50],
+        "finish_order": [],
+        "calls": {},
+        "double_victory": None,
+        "tichu_success": {},
+    }
 
 
 def test_score_hand_refuses_a_game_without_team_totals():
     """Grand Seigneur scores placings: ``score_hand`` says so with a code, as every refusal."""
-    error = refused({"finish_order": [4, 3, 2, 1, 0]},
-                    STANDARD.replace(game="grand_seigneur", players=5))
-    assert (error.code, error.field, error.params) == ("no_team_totals", None,
-                                                       {"game": "grand_seigneur"})
+    error = refused(
+        {"finish_order": [4, 3, 2, 1, 0]}, STANDARD.replace(game="grand_seigneur", players=5)
+    )
+    assert (error.code, error.field, error.params) == (
+        "no_team_totals",
+        None,
+        {"game": "grand_seigneur"},
+    )
 
 
 def test_normalize_respects_the_rules():
     with pytest.raises(InvalidHand):
-        normalize_entry({"card_points": [50, 50], "finish_order": [0], "calls": {"0": "grand"}},
-                        DTM)
+        normalize_entry(
+            {"card_points": [50, 50], "finish_order": [0], "calls": {"0": "grand"}}, DTM
+        )

@@ -34,26 +34,45 @@ def sets(*texts):
 def brute_force(hand, table, wish, mahjong_in_bomb=False):
     """The legal plays by the letter of the rules: every subset of the hand that beats the table;
     under the wish's obligation only those holding the wished rank, and the bombs."""
-    valid = [frozenset(cards) for size in range(1, len(hand) + 1)
-             for cards in combinations(hand, size)
-             if beats(cards, table, mahjong_in_bomb=mahjong_in_bomb)]
+    valid = [
+        frozenset(cards)
+        for size in range(1, len(hand) + 1)
+        for cards in combinations(hand, size)
+        if beats(cards, table, mahjong_in_bomb=mahjong_in_bomb)
+    ]
     fulfilling = [cards for cards in valid if any(card.rank == wish for card in cards)]
     if wish is not None and fulfilling:
-        bombs = [cards for cards in valid
-                 if classify(cards, mahjong_in_bomb=mahjong_in_bomb).is_bomb]
+        bombs = [
+            cards for cards in valid if classify(cards, mahjong_in_bomb=mahjong_in_bomb).is_bomb
+        ]
         return set(fulfilling) | set(bombs)
     return set(valid)
 
 
 # -- generation by kind --------------------------------------------------------------------------
 
+
 def test_lead_lists_every_combination_once():
     hand = "7s 7j 8s 8j PH"
     assert plays_of(hand) == sets(
-        "7s", "7j", "8s", "8j", "PH",
-        "7s 7j", "8s 8j", "7s PH", "7j PH", "8s PH", "8j PH",
-        "7s 7j PH", "8s 8j PH",
-        "7s 7j 8s 8j", "7s 7j 8s PH", "7s 7j 8j PH", "7s 8s 8j PH", "7j 8s 8j PH",
+        "7s",
+        "7j",
+        "8s",
+        "8j",
+        "PH",
+        "7s 7j",
+        "8s 8j",
+        "7s PH",
+        "7j PH",
+        "8s PH",
+        "8j PH",
+        "7s 7j PH",
+        "8s 8j PH",
+        "7s 7j 8s 8j",
+        "7s 7j 8s PH",
+        "7s 7j 8j PH",
+        "7s 8s 8j PH",
+        "7j 8s 8j PH",
         "7s 7j 8s 8j PH",  # one full house, though it reads two ways
     )
 
@@ -117,7 +136,8 @@ def test_mahjong_at_the_bottom_of_a_straight():
     assert plays_of("MJ 2s 3j 4p 5r 6s", "2j 3p 4r 5s 6p") == set()  # MJ-5 is lower, 2-6 ties
     assert plays_of("MJ 2s 3j 4p 5r 6s", "MJ 2j 3p 4r 5s") == sets("2s 3j 4p 5r 6s")
     assert sets("MJ 2s 3j 4p 5r", "2s 3j 4p 5r 6s", "MJ 2s 3j 4p 5r 6s") <= plays_of(
-        "MJ 2s 3j 4p 5r 6s")
+        "MJ 2s 3j 4p 5r 6s"
+    )
 
 
 def test_straight_flushes_are_bombs():
@@ -126,8 +146,13 @@ def test_straight_flushes_are_bombs():
     assert found == sets("3s 4s 5s 6s 7s", "4s 5s 6s 7s 8s", "3s 4s 5s 6s 7s 8s")
     # With the Phoenix, one suit is a plain straight; 3-7 itself stays a bomb.
     assert plays_of("3s 4s 5s 6s 7s PH", "2j 3j 4j 5p 6j") == sets(
-        "3s 4s 5s 6s 7s", "3s PH 5s 6s 7s", "3s 4s PH 6s 7s", "3s 4s 5s PH 7s", "3s 4s 5s 6s PH",
-        "4s 5s 6s 7s PH")
+        "3s 4s 5s 6s 7s",
+        "3s PH 5s 6s 7s",
+        "3s 4s PH 6s 7s",
+        "3s 4s 5s PH 7s",
+        "3s 4s 5s 6s PH",
+        "4s 5s 6s 7s PH",
+    )
     assert classify("3s 4s 5s 6s PH").kind == "straight"
 
 
@@ -168,6 +193,7 @@ def test_a_full_hand_agrees_with_brute_force():
 
 # -- the wish ------------------------------------------------------------------------------------
 
+
 def test_wish_obliges_a_play_holding_the_wished_rank():
     hand = "5s 8j 9s 9j"
     assert plays_of(hand, "3s", wish=8) == sets("8j")
@@ -186,7 +212,8 @@ def test_wish_that_cannot_be_fulfilled_allows_a_pass_and_anything():
     # example a): a single queen cannot make the six-card straight
     assert not wish_obliges(parse_cards("Qs 2j 3j 4j 5j 6p 7p"), "MJ 2s 3s 4s 5s 6s", 12)
     assert plays_of("Qs 2j 3j 4j 5j 6p 7p", "MJ 2s 3p 4s 5s 6s", wish=12) == sets(
-        "2j 3j 4j 5j 6p 7p")
+        "2j 3j 4j 5j 6p 7p"
+    )
 
 
 def test_wish_that_only_a_bomb_can_fulfil():
@@ -256,6 +283,7 @@ def test_is_legal_play_checks_the_hand_and_the_table():
 
 # -- properties ----------------------------------------------------------------------------------
 
+
 @st.composite
 def hands(draw, max_size=9):
     """A hand of up to ``max_size`` cards, drawn mostly from a few ranks so that pairs, stairs,
@@ -308,8 +336,9 @@ def test_every_legal_play_is_a_combination_that_beats_the_table(data):
         assert is_legal_play(hand, play, table, wish)
     obliged = wish_obliges(hand, table, wish)
     if obliged:
-        assert all(any(card.rank == wish for card in play) or classify(play).is_bomb
-                   for play in found)
+        assert all(
+            any(card.rank == wish for card in play) or classify(play).is_bomb for play in found
+        )
     assert is_legal_play(hand, None, table, wish) == (table is not None and not obliged)
 
 
@@ -326,6 +355,7 @@ def test_is_legal_play_agrees_with_legal_plays(data):
 
 
 # -- one hand over many turns (HandPlays) ---------------------------------------------------------
+
 
 @settings(max_examples=300, deadline=None)
 @given(st.data())
@@ -389,7 +419,8 @@ def test_hand_plays_entries_hold_mask_length_and_highest_reading(hand, option):
 def test_hand_plays_on_a_table_and_a_new_hand():
     plays_of = HandPlays(mask_of(parse_cards("5s 5j 9s 9p 9r Ks PH DR")))
     assert {frozenset(p) for p in plays_of.beating(classify("8s 8j"))} == sets(
-        "9s 9p", "9s 9r", "9p 9r", "9s PH", "9p PH", "9r PH", "Ks PH")
+        "9s 9p", "9s 9r", "9p 9r", "9s PH", "9p PH", "9r PH", "Ks PH"
+    )
     assert {frozenset(p) for p in plays_of.beating(classify("As"))} == sets("PH", "DR")
     smaller = plays_of.narrow(mask_of(parse_cards("5s 9s Ks")))
     assert smaller is plays_of and plays_of.beating(classify("8s 8j")) == []
@@ -405,6 +436,10 @@ def test_fast_helpers_read_the_bits_right(mask, rank):
     for r in range(2, 15):
         count = sum(card.rank == r for card in cards)
         assert (held >> r & 1, paired >> r & 1, tripled >> r & 1) == (
-            count >= 1, count >= 2, count >= 3)
+            count >= 1,
+            count >= 2,
+            count >= 3,
+        )
     assert singles_above(mask, rank) == mask_of(
-        card for card in cards if card.index < 52 and card.rank > rank)
+        card for card in cards if card.index < 52 and card.rank > rank
+    )

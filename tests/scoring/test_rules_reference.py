@@ -9,8 +9,11 @@ CITATION = re.compile(r'docs/rules\.md``?,?\s+(?P<titles>"[^"]+"(?:(?:,| and)\s+
 
 
 def _headings() -> set[str]:
-    return {line.lstrip("#").strip() for line in RULES.read_text(encoding="utf-8").splitlines()
-            if line.startswith(("## ", "### "))}
+    return {
+        line.lstrip("#").strip()
+        for line in RULES.read_text(encoding="utf-8").splitlines()
+        if line.startswith(("## ", "### "))
+    }
 
 
 def _citations() -> dict[str, set[str]]:
@@ -26,8 +29,15 @@ def _citations() -> dict[str, set[str]]:
 def test_every_cited_section_exists():
     headings = _headings()
     citations = _citations()
-    assert {"scoring/cards.py", "scoring/combinations.py", "scoring/plays.py", "scoring/state.py",
-            "scoring/entry.py", "scoring/score.py", "scoring/victory.py"} <= set(citations)
+    assert {
+        "scoring/cards.py",
+        "scoring/combinations.py",
+        "scoring/plays.py",
+        "scoring/state.py",
+        "scoring/entry.py",
+        "scoring/score.py",
+        "scoring/victory.py",
+    } <= set(citations)
     missing = {path: titles - headings for path, titles in citations.items() if titles - headings}
     assert not missing, f"sections cited but not in docs/rules.md: {missing}"
 
@@ -37,8 +47,11 @@ def test_every_section_names_the_module_that_implements_it():
     text = RULES.read_text(encoding="utf-8")
     for section in text.split("\n## ")[1:]:
         title, _, body = section.partition("\n")
-        assert (re.search(r"`(scoring|tournaments)/[\w/]*(\.py)?`", body)
-                or "Not yet implemented" in body or "as they are built" in body), title
+        assert (
+            re.search(r"`(scoring|tournaments)/[\w/]*(\.py)?`", body)
+            or "Not yet implemented" in body
+            or "as they are built" in body
+        ), title
 
 
 def test_no_module_cites_a_rulings_file_a_clone_lacks():

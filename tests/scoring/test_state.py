@@ -39,8 +39,10 @@ def passes(state, *seats):
 
 
 def snapshot(state):
-    return [list(v) if isinstance(v, list) else v
-            for v in (getattr(state, name) for name in HandState.__slots__)]
+    return [
+        list(v) if isinstance(v, list) else v
+        for v in (getattr(state, name) for name in HandState.__slots__)
+    ]
 
 
 def refused(state, action, reason_part=""):
@@ -54,6 +56,7 @@ def refused(state, action, reason_part=""):
 
 
 # --- deal, calls, exchange -------------------------------------------------------------------
+
 
 def test_grand_tichu_on_eight_cards_then_six_more():
     deal = deal_cards(random.Random(1))
@@ -79,7 +82,7 @@ def test_dtm_has_no_grand_tichu():
     assert state.phase == Phase.EXCHANGE
     refused(state, GrandTichu(0), "Grand Tichu")
     assert not any(isinstance(a, GrandTichu) for a in state.legal_actions(0))
-    assert len(state.legal_actions(0)) == 14 * 13 * 12 + 1   # every exchange, and Tichu
+    assert len(state.legal_actions(0)) == 14 * 13 * 12 + 1  # every exchange, and Tichu
 
 
 def test_blind_grand_tichu_before_any_card():
@@ -96,8 +99,9 @@ def test_blind_grand_tichu_before_any_card():
     state.apply(GrandTichu(1))
     passes(state, 2, 3)
     assert state.phase == Phase.EXCHANGE and state.calls == ["blind", "grand", None, None]
-    assert score_entry({"card_points": [50, 50], "finish_order": [0],
-                        "calls": {"0": "blind", "1": "grand"}}, rules).totals == (450, -150)
+    assert score_entry(
+        {"card_points": [50, 50], "finish_order": [0], "calls": {"0": "blind", "1": "grand"}}, rules
+    ).totals == (450, -150)
 
 
 def test_blind_phase_only_with_the_option():
@@ -120,7 +124,7 @@ def test_exchange_is_simultaneous():
         given[seat] = (left, partner, right)
         state.apply(Exchange(seat, left, partner, right))
         if seat < 3:
-            assert [set(state.hand(s)) for s in range(4)] == before   # nothing moves yet
+            assert [set(state.hand(s)) for s in range(4)] == before  # nothing moves yet
             refused(state, Exchange(seat, *state.hand(seat)[3:6]), "already exchanged")
     assert state.phase == Phase.PLAY
     for seat, (left, partner, right) in given.items():
@@ -152,7 +156,7 @@ def test_tichu_until_the_first_card():
     state.apply(lead)
     refused(state, Tichu(leader), "before one's first card")
     other = next(s for s in range(4) if s not in (leader, 1))
-    state.apply(Tichu(other))   # out of turn, before their first card: fine
+    state.apply(Tichu(other))  # out of turn, before their first card: fine
     assert state.calls[other] == "tichu"
 
 
@@ -163,6 +167,7 @@ def test_not_an_action_and_no_such_seat():
 
 
 # --- tricks ----------------------------------------------------------------------------------
+
 
 def test_trick_ends_when_all_others_pass_and_winner_leads():
     state = position("3s 9s", "4s Qs", "5s Ks", "6s As")
@@ -202,7 +207,7 @@ def test_bomb_out_of_turn_during_a_trick():
     play(state, 0, "3s")
     assert Play(2, parse_cards("7j 7s 7p 7r")) in state.legal_actions()
     refused(state, Play(3, parse_cards("8j")), "only a bomb")
-    play(state, 2, "7j 7s 7p 7r")     # seat 1 was to play
+    play(state, 2, "7j 7s 7p 7r")  # seat 1 was to play
     assert state.turn == 3 and state.table.kind == "bomb_four" and state.table_seat == 2
     passes(state, 3, 0, 1)
     assert state.turn == 2 and state.table is None
@@ -221,7 +226,7 @@ def test_bomb_on_a_bomb():
 def test_bombs_in_a_hand():
     assert bombs_in(0) == ()
     found = bombs_in(sum(c.bit for c in parse_cards("MJ 2j 3j 4j 5j 6j 9s 9j 9p 9r")))
-    assert sorted(map(len, found)) == [4, 5]     # the Mah Jong joins no bomb by default
+    assert sorted(map(len, found)) == [4, 5]  # the Mah Jong joins no bomb by default
     with_mj = bombs_in(sum(c.bit for c in parse_cards("MJ 2j 3j 4j 5j 6j")), True)
     assert {len(b) for b in with_mj} == {5, 6}
 
@@ -269,6 +274,7 @@ def test_dog_as_last_card_ending_a_double_victory():
 
 # --- the wish --------------------------------------------------------------------------------
 
+
 def test_wish_only_with_the_mah_jong_and_a_rank():
     state = position("MJ 3s", "4s", "5s", "6s")
     refused(state, Play(0, parse_cards("3s"), 7), "Mah Jong")
@@ -280,8 +286,8 @@ def test_wish_stands_until_fulfilled_and_the_phoenix_never_fulfils():
     state = position("MJ 3s 3j", "4s 5s", "PH 9s", "7j Js")
     play(state, 0, "MJ", wish=7)
     assert state.wish == 7
-    passes(state, 1)                      # holds no 7
-    play(state, 2, "PH")                  # the Phoenix is no 7
+    passes(state, 1)  # holds no 7
+    play(state, 2, "PH")  # the Phoenix is no 7
     assert state.wish == 7
     refused(state, Pass(3), "wish")
     refused(state, Play(3, parse_cards("Js")), "wish")
@@ -294,7 +300,7 @@ def test_wish_persists_across_tricks():
     state = position("MJ 3s", "Ks 4s", "7s 9s", "Ts Qs")
     play(state, 0, "MJ", wish=7)
     play(state, 1, "Ks")
-    passes(state, 2)                      # a 7 cannot beat the King: no obligation
+    passes(state, 2)  # a 7 cannot beat the King: no obligation
     passes(state, 3, 0)
     assert state.turn == 1 and state.wish == 7
     play(state, 1, "4s")
@@ -318,6 +324,7 @@ def test_wish_with_a_straight_holding_the_rank_stands():
 
 
 # --- the Dragon ------------------------------------------------------------------------------
+
 
 def test_dragon_trick_goes_to_an_opponent_of_choice():
     state = position("DR 3s", "5s", "6s", "7s")
@@ -377,6 +384,7 @@ def test_third_out_with_the_dragon(kept):
 
 # --- the end ---------------------------------------------------------------------------------
 
+
 def test_third_out_takes_the_trick_at_once():
     state = position("3s", "As 4s", "", "", out=[2, 3])
     play(state, 0, "3s")
@@ -390,7 +398,7 @@ def test_double_victory_ends_the_hand():
     play(state, 0, "3s")
     assert state.phase == Phase.OVER and state.double_victory == 0
     score = state.score()
-    assert score.totals == (200, 0)      # seat 2's Tichu made, seat 0's failed
+    assert score.totals == (200, 0)  # seat 2's Tichu made, seat 0's failed
     assert score.card_points is None and score.finish_order == (2, 0)
     assert score_hand(state.entry()) == score.totals
 
@@ -400,9 +408,9 @@ def test_last_players_tricks_to_the_first_out_hand_to_the_opponents(out, expecte
     state = position("3s 9s", "Ks Kj 4s", "", "", out=out)
     play(state, 0, "3s")
     play(state, 1, "Ks")
-    passes(state, 0)                       # seat 1 wins 3s Ks (10 points)
+    passes(state, 0)  # seat 1 wins 3s Ks (10 points)
     play(state, 1, "4s")
-    play(state, 0, "9s")                   # third out: the hand ends, seat 1 holds Kj
+    play(state, 0, "9s")  # third out: the hand ends, seat 1 holds Kj
     assert state.phase == Phase.OVER
     assert state.card_points() == expected
     assert score_hand(state.entry()) == state.score().totals == expected
@@ -431,6 +439,9 @@ def test_copy_is_independent():
 @given(st.lists(st.sampled_from(CARDS), min_size=1, max_size=16, unique=True), st.booleans())
 def test_bombs_in_agrees_with_legal_plays(cards, mahjong_in_bomb):
     found = bombs_in(sum(card.bit for card in cards), mahjong_in_bomb)
-    expected = {frozenset(play) for play in legal_plays(cards, mahjong_in_bomb=mahjong_in_bomb)
-                if classify(play, mahjong_in_bomb=mahjong_in_bomb).is_bomb}
+    expected = {
+        frozenset(play)
+        for play in legal_plays(cards, mahjong_in_bomb=mahjong_in_bomb)
+        if classify(play, mahjong_in_bomb=mahjong_in_bomb).is_bomb
+    }
     assert {frozenset(bomb) for bomb in found} == expected and len(found) == len(expected)

@@ -42,31 +42,37 @@ def test_a_second_deck_card_is_written_with_a_trailing_quote_and_is_distinct():
     assert cards_of(mask_of(TWO_DECKS)) == tuple(sorted(TWO_DECKS))
 
 
-@pytest.mark.parametrize("text, kind, rank", [
-    ("Aj Aj'", Kind.PAIR, 14),
-    ("Aj Aj' As", Kind.TRIPLE, 14),
-    ("Ts Ts' PH", Kind.TRIPLE, 10),
-    ("Ts Ts' Js Js'", Kind.STAIRS, 11),
-    ("3s 3s' 3p 4j 4j'", Kind.FULL_HOUSE, 3),
-    ("Aj As' Ap Ar", Kind.BOMB_FOUR, 14),
-    ("5j 6j 7j' 8j 9j", Kind.BOMB_STRAIGHT_FLUSH, 9),
-    ("5j 6s 7j' 8j 9j", Kind.STRAIGHT, 9),
-    ("5j' 6s' 7j' 8j' PH'", Kind.STRAIGHT, 9),
-])
+@pytest.mark.parametrize(
+    "text, kind, rank",
+    [
+        ("Aj Aj'", Kind.PAIR, 14),
+        ("Aj Aj' As", Kind.TRIPLE, 14),
+        ("Ts Ts' PH", Kind.TRIPLE, 10),
+        ("Ts Ts' Js Js'", Kind.STAIRS, 11),
+        ("3s 3s' 3p 4j 4j'", Kind.FULL_HOUSE, 3),
+        ("Aj As' Ap Ar", Kind.BOMB_FOUR, 14),
+        ("5j 6j 7j' 8j 9j", Kind.BOMB_STRAIGHT_FLUSH, 9),
+        ("5j 6s 7j' 8j 9j", Kind.STRAIGHT, 9),
+        ("5j' 6s' 7j' 8j' PH'", Kind.STRAIGHT, 9),
+    ],
+)
 def test_combinations_with_twins(text, kind, rank):
     found = classify(text)
     assert (found.kind, found.rank) == (kind, rank)
     assert set(found.cards) == set(parse_cards(text))
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("Aj Aj' As Ap", "four different suits"),
-    ("Aj Aj' As As' Ap", "more than four"),
-    ("PH PH'", "one Phoenix"),
-    ("2s PH PH'", "one Phoenix"),
-    ("DR DR'", "Dragon"),
-    ("5j 6j 7j' 7j 8j", "full house"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("Aj Aj' As Ap", "four different suits"),
+        ("Aj Aj' As As' Ap", "more than four"),
+        ("PH PH'", "one Phoenix"),
+        ("2s PH PH'", "one Phoenix"),
+        ("DR DR'", "Dragon"),
+        ("5j 6j 7j' 7j 8j", "full house"),
+    ],
+)
 def test_no_combination_with_twins(text, reason):
     with pytest.raises(InvalidCombination, match=reason):
         classify(text)
@@ -92,13 +98,19 @@ def test_the_wish_is_fulfilled_by_either_deck():
 
 def test_bombs_of_two_decks():
     found = {frozenset(bomb) for bomb in bombs_in(mask_of(parse_cards("Aj As' Ap Ar Ar'")))}
-    assert found == {frozenset(parse_cards("Aj As' Ap Ar")),
-                     frozenset(parse_cards("Aj As' Ap Ar'"))}
+    assert found == {
+        frozenset(parse_cards("Aj As' Ap Ar")),
+        frozenset(parse_cards("Aj As' Ap Ar'")),
+    }
 
 
 def brute_force(hand, table, wish):
-    valid = [frozenset(cards) for size in range(1, len(hand) + 1)
-             for cards in combinations(hand, size) if beats(cards, table)]
+    valid = [
+        frozenset(cards)
+        for size in range(1, len(hand) + 1)
+        for cards in combinations(hand, size)
+        if beats(cards, table)
+    ]
     fulfilling = [cards for cards in valid if any(card.rank == wish for card in cards)]
     if wish is not None and fulfilling:
         return set(fulfilling) | {cards for cards in valid if classify(cards).is_bomb}
@@ -123,8 +135,13 @@ def two_deck_hands(draw, max_size=9):
 def test_legal_plays_of_two_decks_agree_with_brute_force(data):
     hand = data.draw(two_deck_hands())
     others = [card for card in TWO_DECKS if card not in hand]
-    lead = data.draw(st.sampled_from(legal_plays(data.draw(st.lists(
-        st.sampled_from(others), min_size=1, max_size=6, unique=True)))))
+    lead = data.draw(
+        st.sampled_from(
+            legal_plays(
+                data.draw(st.lists(st.sampled_from(others), min_size=1, max_size=6, unique=True))
+            )
+        )
+    )
     table = data.draw(st.sampled_from([None, classify(lead)]))
     wish = data.draw(st.one_of(st.none(), st.integers(2, 14)))
     found = legal_plays(hand, table, wish)
@@ -132,4 +149,3 @@ def test_legal_plays_of_two_decks_agree_with_brute_force(data):
     assert {frozenset(play) for play in found} == brute_force(hand, table, wish)
     plays, _ = HandPlays(mask_of(hand)).legal(table, wish)
     assert {frozenset(play) for play in plays} == {frozenset(play) for play in found}
-

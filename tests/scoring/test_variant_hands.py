@@ -37,12 +37,16 @@ def grand_seigneur(players=5):
 
 
 def refused(state, action, reason_part=""):
-    before = [list(v) if isinstance(v, list) else v
-              for v in (getattr(state, name) for name in HandState.__slots__)]
+    before = [
+        list(v) if isinstance(v, list) else v
+        for v in (getattr(state, name) for name in HandState.__slots__)
+    ]
     with pytest.raises(IllegalAction) as caught:
         state.apply(action)
-    after = [list(v) if isinstance(v, list) else v
-             for v in (getattr(state, name) for name in HandState.__slots__)]
+    after = [
+        list(v) if isinstance(v, list) else v
+        for v in (getattr(state, name) for name in HandState.__slots__)
+    ]
     assert after == before, "an illegal action must leave the state unchanged"
     assert reason_part in caught.value.reason
     return caught.value
@@ -58,6 +62,7 @@ def pass_grand(state):
 
 
 # --- Chaos Tichu -----------------------------------------------------------------------------
+
 
 def test_chaos_the_last_of_a_team_may_not_pass_without_its_grand_tichu():
     state = dealt(CHAOS)
@@ -79,6 +84,7 @@ def test_chaos_allows_grand_tichu_where_the_event_does_not():
 
 
 # --- Tientsin --------------------------------------------------------------------------------
+
 
 def test_tientsin_deals_10_10_9_9_9_9_and_calls_grand_on_six():
     state = dealt(TIENTSIN)
@@ -160,6 +166,7 @@ def test_tientsin_the_last_gives_hand_and_tricks_away_the_fifth_to_the_first():
 
 # --- Threechu --------------------------------------------------------------------------------
 
+
 def test_threechu_neither_dealer_nor_dummy_calls_grand_tichu():
     state = dealt(THREECHU, dealer=1)
     assert state.to_act == 0 and state.decided == [False, True, False, True]
@@ -207,6 +214,7 @@ def test_threechu_scores_per_side_and_credits_the_dealer():
 
 # --- Grand Seigneur --------------------------------------------------------------------------
 
+
 def test_grand_seigneur_first_hand_has_no_exchange_and_no_calls():
     state = dealt(grand_seigneur())
     assert state.phase == Phase.PLAY and state.hands[state.turn] & CARDS[52].bit
@@ -214,8 +222,10 @@ def test_grand_seigneur_first_hand_has_no_exchange_and_no_calls():
     assert [len(cards) for cards in state.deal] == [12, 11, 11, 11, 11]
 
 
-@pytest.mark.parametrize("players, counts", [
-    (6, (10, 10, 9, 9, 9, 9)), (7, (16, 16, 16, 16, 16, 15, 15)), (12, (10,) * 2 + (9,) * 10)])
+@pytest.mark.parametrize(
+    "players, counts",
+    [(6, (10, 10, 9, 9, 9, 9)), (7, (16, 16, 16, 16, 16, 15, 15)), (12, (10,) * 2 + (9,) * 10)],
+)
 def test_grand_seigneur_deals_one_deck_or_two(players, counts):
     state = dealt(grand_seigneur(players))
     assert tuple(len(cards) for cards in state.deal) == counts
@@ -275,8 +285,16 @@ def test_grand_seigneur_ends_when_one_player_holds_cards():
 
 # --- whole hands by bots, every game -----------------------------------------------------------
 
-GAMES = [Rules(), CHAOS, TIENTSIN, THREECHU, grand_seigneur(5), grand_seigneur(6),
-         grand_seigneur(7), grand_seigneur(10)]
+GAMES = [
+    Rules(),
+    CHAOS,
+    TIENTSIN,
+    THREECHU,
+    grand_seigneur(5),
+    grand_seigneur(6),
+    grand_seigneur(7),
+    grand_seigneur(10),
+]
 
 
 @settings(max_examples=60, deadline=None)
@@ -289,8 +307,10 @@ def test_bot_hands_of_every_game_are_legal_and_replay(rules, seed, random_bots, 
     if rules.game == "grand_seigneur" and data.draw(st.booleans()):
         setting["placing"] = data.draw(st.permutations(range(seats)))
     rng = random.Random(seed)
-    bots = [(RandomBot if random_bots else HeuristicBot)(random.Random(rng.random()))
-            for _ in range(seats)]
+    bots = [
+        (RandomBot if random_bots else HeuristicBot)(random.Random(rng.random()))
+        for _ in range(seats)
+    ]
     played = play_hand(rules, seed, bots, **setting)  # every action checked by the state
     record = json.loads(json.dumps(played.record))
     assert replay(record) == played.score  # the replay reproduces the score

@@ -5,15 +5,18 @@ import pytest
 from scoring.victory import SCHEMES, game_result, hand_victory_points, round_victory_points
 
 
-@pytest.mark.parametrize("totals, double_victory, expected", [
-    ((200, 0), 0, (3, 0)),
-    ((0, 300), 1, (0, 3)),
-    ((0, 0), 0, (3, 0)),         # a double victory wins 3 VP whatever the calls did
-    ((-100, 200), 0, (3, 0)),
-    ((60, 40), None, (2, 0)),
-    ((-50, 150), None, (0, 2)),
-    ((50, 50), None, (1, 1)),
-])
+@pytest.mark.parametrize(
+    "totals, double_victory, expected",
+    [
+        ((200, 0), 0, (3, 0)),
+        ((0, 300), 1, (0, 3)),
+        ((0, 0), 0, (3, 0)),  # a double victory wins 3 VP whatever the calls did
+        ((-100, 200), 0, (3, 0)),
+        ((60, 40), None, (2, 0)),
+        ((-50, 150), None, (0, 2)),
+        ((50, 50), None, (1, 1)),
+    ],
+)
 def test_dtm_per_hand(totals, double_victory, expected):
     assert hand_victory_points(totals, double_victory) == expected
     assert hand_victory_points(totals, double_victory, "dtm") == expected
@@ -48,15 +51,18 @@ def test_round_scheme():
     assert set(SCHEMES) >= {"dtm", "win_tie_loss"}
 
 
-@pytest.mark.parametrize("totals, winner", [
-    ((995, 400), None),
-    ((1000, 400), 0),
-    ((400, 1005), 1),
-    ((1100, 1200), 1),
-    ((1200, 1100), 0),
-    ((1100, 1100), None),
-    ((-300, 999), None),
-])
+@pytest.mark.parametrize(
+    "totals, winner",
+    [
+        ((995, 400), None),
+        ((1000, 400), 0),
+        ((400, 1005), 1),
+        ((1100, 1200), 1),
+        ((1200, 1100), 0),
+        ((1100, 1100), None),
+        ((-300, 999), None),
+    ],
+)
 def test_game_to_1000(totals, winner):
     assert game_result(totals) == winner
 

@@ -16,7 +16,7 @@ def seated_round(event, entrants, number=1, status=Round.Status.PUBLISHED):
     rnd = Round.objects.create(event=event, number=number, seed=number, status=status)
     for index in range(0, len(entrants) - len(entrants) % 4, 4):
         table = Table.objects.create(round=rnd, number=index // 4 + 1)
-        for position, entrant in enumerate(entrants[index:index + 4]):
+        for position, entrant in enumerate(entrants[index : index + 4]):
             Seat.objects.create(table=table, position=position, entrant=entrant)
     return rnd
 
@@ -27,13 +27,26 @@ def close_last_table(rnd, actor: Actor) -> Table:
     *played, last = rnd.tables.order_by("number")
     for table in played:
         for number in range(1, 5):
-            hand_record(table_id=table.pk, number=number, entry={"card_points": [60, 40]},
-                        actor=Actor.captain(table))
+            hand_record(
+                table_id=table.pk,
+                number=number,
+                entry={"card_points": [60, 40]},
+                actor=Actor.captain(table),
+            )
     for number in (1, 2):
-        hand_record(table_id=last.pk, number=number, entry={"card_points": [60, 40]},
-                    actor=Actor.captain(last))
-    table_close(table_id=last.pk, status=Table.Status.FORFEITED, forfeited_by=1, actor=actor,
-                reason="no show")
+        hand_record(
+            table_id=last.pk,
+            number=number,
+            entry={"card_points": [60, 40]},
+            actor=Actor.captain(last),
+        )
+    table_close(
+        table_id=last.pk,
+        status=Table.Status.FORFEITED,
+        forfeited_by=1,
+        actor=actor,
+        reason="no show",
+    )
     complete_finished_rounds(rnd.event_id)
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.COMPLETE
     return last
@@ -42,8 +55,9 @@ def close_last_table(rnd, actor: Actor) -> Table:
 @pytest.fixture
 def dtm_event(organizer):
     event = event_create(owner=organizer, name="Club evening", preset="dtm", seed=7)
-    players_register(event=event, names=[f"P{i}" for i in range(8)],
-                     actor=Actor.organizer(organizer))
+    players_register(
+        event=event, names=[f"P{i}" for i in range(8)], actor=Actor.organizer(organizer)
+    )
     return event
 
 

@@ -19,8 +19,7 @@ GRANDS = ("grand", "blind")
 
 
 def grand_callers(entry: dict) -> list[int]:
-    return sorted(int(seat) for seat, call in (entry.get("calls") or {}).items()
-                  if call in GRANDS)
+    return sorted(int(seat) for seat, call in (entry.get("calls") or {}).items() if call in GRANDS)
 
 
 def test_chaos_dtm_is_the_dtm_with_chaos():
@@ -56,25 +55,40 @@ def test_a_whole_chaos_tichu_dtm(organizer):
     rows = selectors.standing_rows(event)
     assert set(rows.values_list("hands_played", flat=True)) == {24}
     assert sum(rows.values_list("victory_points", flat=True)) == sum(
-        2 * (h.vp_0 + h.vp_1) for h in hands)
+        2 * (h.vp_0 + h.vp_1) for h in hands
+    )
     assert sum(rows.values_list("tichu_points", flat=True)) == sum(
-        2 * (h.tp_0 + h.tp_1) for h in hands)
+        2 * (h.tp_0 + h.tp_1) for h in hands
+    )
 
     table = event.rounds.first().tables.first()  # the service refuses a hand without the calls
     with pytest.raises(InvalidHand) as error:
-        hand_record(table_id=table.pk, number=5, entry={"card_points": [50, 50],
-                                                        "finish_order": [0],
-                                                        "calls": {"0": "grand"}},
-                    actor=Actor.organizer(organizer))
+        hand_record(
+            table_id=table.pk,
+            number=5,
+            entry={"card_points": [50, 50], "finish_order": [0], "calls": {"0": "grand"}},
+            actor=Actor.organizer(organizer),
+        )
     assert (error.value.code, error.value.params) == ("chaos_grand_tichu_missing", {"team": 1})
 
 
 @pytest.mark.django_db(transaction=True)
 def test_simulate_event_plays_a_chaos_dtm():
     out = StringIO()
-    call_command("simulate_event", "--format", "chaos_dtm", "--players", "8", "--rounds", "2",
-                 "--seed", "3", stdout=out)
+    call_command(
+        "simulate_event",
+        "--format",
+        "chaos_dtm",
+        "--players",
+        "8",
+        "--rounds",
+        "2",
+        "--seed",
+        "3",
+        stdout=out,
+    )
     event = Event.objects.get()
     assert event.rules.chaos and "16 hands played" in out.getvalue()
-    assert all(len(grand_callers(h.entry)) == 2
-               for h in Hand.objects.filter(table__round__event=event))
+    assert all(
+        len(grand_callers(h.entry)) == 2 for h in Hand.objects.filter(table__round__event=event)
+    )

@@ -96,9 +96,14 @@ def test_taking_the_clock_back_lets_it_start_anew(rnd, actor):
     assert clock(rnd, 20).seconds_left == 1200
 
 
-@pytest.mark.parametrize("action, code", [(clock_pause, "clock_not_started"),
-                                          (clock_resume, "clock_not_started"),
-                                          (clock_reset, "clock_not_started")])
+@pytest.mark.parametrize(
+    "action, code",
+    [
+        (clock_pause, "clock_not_started"),
+        (clock_resume, "clock_not_started"),
+        (clock_reset, "clock_not_started"),
+    ],
+)
 def test_a_clock_not_started_cannot_be_paused_or_taken_back(rnd, actor, action, code):
     with pytest.raises(Conflict) as refused:
         action(round_id=rnd.pk, actor=actor)
@@ -127,24 +132,30 @@ def test_no_clock_for_a_draft_or_a_finished_event(draft, actor):
         clock_start(round_id=draft.pk, minutes=10, actor=actor)
     assert refused.value.code == "round_not_running"
     round_publish(round_id=draft.pk, actor=actor)
-    event_finish_now(event_id=draft.event_id, actor=actor, closing={
-        table.pk: ("averaged", None) for table in draft.tables.all()})
+    event_finish_now(
+        event_id=draft.event_id,
+        actor=actor,
+        closing={table.pk: ("averaged", None) for table in draft.tables.all()},
+    )
     with pytest.raises(Conflict) as refused:
         clock_start(round_id=draft.pk, minutes=10, actor=actor)
     assert refused.value.code == "event_finished"
 
 
-def test_every_change_of_the_clock_is_in_the_history_with_who_made_it(rnd, actor,
-                                                                     other_organizer):
+def test_every_change_of_the_clock_is_in_the_history_with_who_made_it(rnd, actor, other_organizer):
     helper = Actor.helper(other_organizer)
     clock_start(round_id=rnd.pk, minutes=45, actor=actor, now=at(0))
     clock_pause(round_id=rnd.pk, actor=helper, now=at(300))
     clock_extend(round_id=rnd.pk, minutes=5, actor=helper, now=at(400))
-    rows = list(Change.objects.filter(subject="round", subject_id=rnd.pk,
-                                      action__startswith="clock_").order_by("id"))
+    rows = list(
+        Change.objects.filter(
+            subject="round", subject_id=rnd.pk, action__startswith="clock_"
+        ).order_by("id")
+    )
     assert [(row.action, row.actor) for row in rows] == [
-        ("clock_start", "organizer:orga"), ("clock_pause", "helper:other"),
-        ("clock_extend", "helper:other")]
+        ("clock_start", "organizer:orga"),
+        ("clock_pause", "helper:other"),
+        ("clock_extend", "helper:other"),
+    ]
     assert rows[1].old["seconds_left"] == 2400 and rows[1].new["state"] == "paused"
-    assert rows[2].new == {"number": 1, "state": "paused", "seconds_left": 2700,
-                           "duration": 3000}
+    assert rows[2].new == {"number": 1, "state": "paused", "seconds_left": 2700, "duration": 3000}

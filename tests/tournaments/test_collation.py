@@ -9,18 +9,34 @@ from tournaments.collation import fold, matches, name_key, search_text
 
 def test_umlauts_sort_with_their_vowel():
     names = ["Zora", "Özil", "Ärger", "Otto", "Bernd", "Anna", "Übel", "Ulrich", "Uwe"]
-    assert sorted(names, key=name_key) == ["Anna", "Ärger", "Bernd", "Otto", "Özil", "Übel",
-                                           "Ulrich", "Uwe", "Zora"]
+    assert sorted(names, key=name_key) == [
+        "Anna",
+        "Ärger",
+        "Bernd",
+        "Otto",
+        "Özil",
+        "Übel",
+        "Ulrich",
+        "Uwe",
+        "Zora",
+    ]
 
 
 def test_sharp_s_sorts_as_ss():
     assert sorted(["Strasze", "Strast", "Straße", "Strase"], key=name_key) == [
-        "Strase", "Straße", "Strast", "Strasze"]
+        "Strase",
+        "Straße",
+        "Strast",
+        "Strasze",
+    ]
 
 
 def test_case_and_accents_decide_only_between_equal_letters():
     assert sorted(["Bernd", "anna", "Anton", "Ärger", "Anna"], key=name_key)[:3] == [
-        "anna", "Anna", "Anton"]
+        "anna",
+        "Anna",
+        "Anton",
+    ]
     assert name_key("Zoë") != name_key("Zoe")  # a fixed order between the two
     assert sorted(["Zoë", "Zoe", "Zoa"], key=name_key)[0] == "Zoa"
 

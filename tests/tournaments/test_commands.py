@@ -17,8 +17,9 @@ def run(*args) -> str:
 
 
 def test_simulate_event_plays_every_hand_and_prints_the_standings():
-    text = run("simulate_event", "--format", "dtm", "--players", "9", "--seed", "2",
-               "--rounds", "2")
+    text = run(
+        "simulate_event", "--format", "dtm", "--players", "9", "--seed", "2", "--rounds", "2"
+    )
     event = Event.objects.get()
     assert Hand.objects.filter(table__round__event=event).count() == 2 * 2 * 4
     assert "16 hands played" in text and text.count("\n") >= 10
@@ -49,8 +50,12 @@ def test_every_option_of_a_command_says_what_it_does(name):
     command = load_command_class("tournaments", name)
     parser = command.create_parser("manage.py", name)
     own = {action.dest for action in parser._actions} - {
-        action.dest for action in command.__class__.__mro__[1]().create_parser(
-            "manage.py", "x")._actions}
-    bare = [action.option_strings or action.dest for action in parser._actions
-            if action.dest in own and not action.help]
+        action.dest
+        for action in command.__class__.__mro__[1]().create_parser("manage.py", "x")._actions
+    }
+    bare = [
+        action.option_strings or action.dest
+        for action in parser._actions
+        if action.dest in own and not action.help
+    ]
     assert not bare, bare

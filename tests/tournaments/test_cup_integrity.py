@@ -43,8 +43,12 @@ def _give_semi_to_t4(semi, organizer):
         hand = game.table.hands.get()
         side = 1  # T4, the semi's second team
         team_at_table = side if game.number % 2 else 1 - side
-        hand_correct(hand_id=hand.pk, entry=double_victory(team_at_table),
-                     actor=Actor.organizer(organizer), reason="wrong team entered")
+        hand_correct(
+            hand_id=hand.pk,
+            entry=double_victory(team_at_table),
+            actor=Actor.organizer(organizer),
+            reason="wrong team entered",
+        )
 
 
 def _placed(event):
@@ -63,8 +67,12 @@ def test_a_corrected_semi_final_holds_the_final_under_way_and_nothing_finishes(o
     play_on = final.games.order_by("-number").first().table  # game 2, at its table already
     from tournaments.services.hands import hand_record
 
-    hand_record(table_id=play_on.pk, number=1, entry=double_victory(1),  # T1 again (seats swap)
-                actor=Actor.captain(play_on))
+    hand_record(
+        table_id=play_on.pk,
+        number=1,
+        entry=double_victory(1),  # T1 again (seats swap)
+        actor=Actor.captain(play_on),
+    )
     final.refresh_from_db()
     event.refresh_from_db()
     assert final.winner_id is None and final.attention  # still held: the cup cannot finish
@@ -85,11 +93,13 @@ def test_the_organizer_replays_a_held_final_with_the_corrected_team(organizer):
     assert names(final) == ("T4", "T2") and final.winner_id is None
     assert final.attention == {} and semi.attention == {}
     assert not Table.objects.filter(pk__in=old_tables).exists()  # played by the wrong team
-    seats = final.games.get().table.seats.order_by("position").values_list("entrant__name",
-                                                                            flat=True)
+    seats = (
+        final.games.get().table.seats.order_by("position").values_list("entrant__name", flat=True)
+    )
     assert list(seats) == ["T4", "T2", "T4", "T2"]
-    assert Change.objects.filter(event=event, subject="match", subject_id=final.pk,
-                                 action="replay").exists()
+    assert Change.objects.filter(
+        event=event, subject="match", subject_id=final.pk, action="replay"
+    ).exists()
     play(final, "T2")
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
@@ -101,8 +111,9 @@ def test_the_organizer_replays_a_held_final_with_the_corrected_team(organizer):
 def test_undoing_the_correction_releases_the_held_final(organizer):
     event, semi, final = _cup_at_the_final(organizer)
     _give_semi_to_t4(semi, organizer)
-    for change in Change.objects.filter(event=event, subject="hand",
-                                        action="correct").order_by("-pk"):
+    for change in Change.objects.filter(event=event, subject="hand", action="correct").order_by(
+        "-pk"
+    ):
         change_undo(change_id=change.pk, actor=Actor.organizer(organizer))
     semi.refresh_from_db()
     final.refresh_from_db()
@@ -110,8 +121,7 @@ def test_undoing_the_correction_releases_the_held_final(organizer):
     play(final, "T1")
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
-    assert sorted(team for _place, team in _placed(event)) == sorted(f"T{i}"
-                                                                     for i in range(1, 9))
+    assert sorted(team for _place, team in _placed(event)) == sorted(f"T{i}" for i in range(1, 9))
 
 
 def test_an_open_note_on_a_decided_match_keeps_the_cup_running(organizer):
@@ -122,12 +132,15 @@ def test_an_open_note_on_a_decided_match_keeps_the_cup_running(organizer):
     first = final.games.get(number=1).table.hands.get()
     win_game(final, 1)  # 1:2, decided for T2
     # the first game was T2's too: 0:2 after game 2, so game 3 was one too many
-    hand_correct(hand_id=first.pk, entry=double_victory(1), actor=Actor.organizer(organizer),
-                 reason="wrong team")
+    hand_correct(
+        hand_id=first.pk,
+        entry=double_victory(1),
+        actor=Actor.organizer(organizer),
+        reason="wrong team",
+    )
     final.refresh_from_db()
     event.refresh_from_db()
-    assert name(final.winner_id) == "T2" and final.attention == {"code": "extra_game",
-                                                                 "games": [3]}
+    assert name(final.winner_id) == "T2" and final.attention == {"code": "extra_game", "games": [3]}
     assert event.status == Event.Status.RUNNING
     match_resolve(match_id=final.pk, actor=Actor.organizer(organizer))
     final.refresh_from_db()
@@ -145,6 +158,7 @@ def test_a_match_without_a_note_has_nothing_to_resolve(organizer):
 
 # --- undoing a withdrawal ---------------------------------------------------------------------
 
+
 def _withdrawal_in_the_semi_final(organizer):
     """T4 withdraws in the semi-final against T1, after T1 won game 1 and game 2 has a hand."""
     event = cup(organizer, 8, best_of=3, best_of_from="semi_final")
@@ -155,8 +169,9 @@ def _withdrawal_in_the_semi_final(organizer):
     game_2 = semi.games.get(number=2).table
     from tournaments.services.hands import hand_record
 
-    hand_record(table_id=game_2.pk, number=1, entry={"card_points": [60, 40]},
-                actor=Actor.captain(game_2))
+    hand_record(
+        table_id=game_2.pk, number=1, entry={"card_points": [60, 40]}, actor=Actor.captain(game_2)
+    )
     entrant_withdraw(entrant_id=seed(event, "T4"), actor=Actor.organizer(organizer))
     semi.refresh_from_db()
     assert semi.decided_by == Decision.WALKOVER and name(semi.winner_id) == "T1"

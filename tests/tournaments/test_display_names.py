@@ -15,13 +15,14 @@ def test_equal_names_get_their_start_number():
 
 
 def test_a_club_stands_beside_the_name_and_tells_equal_names_apart():
-    names = display_names([(1, "Anna Schmidt", "Köln"), (2, "Anna Schmidt", "Bonn"),
-                           (3, "Ben", " Aachen ")])
+    names = display_names(
+        [(1, "Anna Schmidt", "Köln"), (2, "Anna Schmidt", "Bonn"), (3, "Ben", " Aachen ")]
+    )
     assert names == {1: "Anna Schmidt (Köln)", 2: "Anna Schmidt (Bonn)", 3: "Ben (Aachen)"}
 
 
 def test_equal_names_of_one_club_get_their_start_number():
-    names = display_names([(1, "Anna Schmidt", "Köln"), (2, "Anna Schmidt", "köln"),
-                           (3, "Anna Schmidt", "")])
-    assert names == {1: "Anna Schmidt (Köln) #1", 2: "Anna Schmidt (köln) #2",
-                     3: "Anna Schmidt"}
+    names = display_names(
+        [(1, "Anna Schmidt", "Köln"), (2, "Anna Schmidt", "köln"), (3, "Anna Schmidt", "")]
+    )
+    assert names == {1: "Anna Schmidt (Köln) #1", 2: "Anna Schmidt (köln) #2", 3: "Anna Schmidt"}

@@ -19,8 +19,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def partnerships(event):
     """Every partnership of the event, one frozenset per table side and round."""
-    seats = Seat.objects.filter(table__round__event=event).values_list("table_id", "position",
-                                                                       "entrant_id")
+    seats = Seat.objects.filter(table__round__event=event).values_list(
+        "table_id", "position", "entrant_id"
+    )
     by_table = {}
     for table, position, entrant in seats:
         by_table.setdefault(table, [None] * 4)[position] = entrant
@@ -45,8 +46,10 @@ def test_a_full_24_player_dtm(organizer):
     total_vp = sum(2 * (h.vp_0 + h.vp_1) for h in Hand.objects.filter(table__round__event=event))
     assert sum(rows.values_list("victory_points", flat=True)) == total_vp
     ordered = list(rows)
-    assert all((a.victory_points, a.tichu_points) >= (b.victory_points, b.tichu_points)
-               for a, b in zip(ordered, ordered[1:], strict=False))
+    assert all(
+        (a.victory_points, a.tichu_points) >= (b.victory_points, b.tichu_points)
+        for a, b in zip(ordered, ordered[1:], strict=False)
+    )
     with pytest.raises(Conflict, match="over"):
         round_pair(event_id=event.pk, actor=Actor.organizer(organizer))
 
@@ -78,8 +81,10 @@ def test_a_league_season_is_a_round_robin_of_games_to_1000(organizer):
     assert event.rounds.count() == 5
     meetings = Counter()
     for rnd in event.rounds.all():
-        teams = [tuple(t.seats.order_by("position").values_list("entrant_id", flat=True)[:2])
-                 for t in rnd.tables.all()]
+        teams = [
+            tuple(t.seats.order_by("position").values_list("entrant_id", flat=True)[:2])
+            for t in rnd.tables.all()
+        ]
         assert len({e for t in teams for e in t}) == 6, "every team plays once per round"
         meetings.update(frozenset(t) for t in teams)
     assert len(meetings) == 15 and set(meetings.values()) == {1}
@@ -90,8 +95,9 @@ def test_a_league_season_is_a_round_robin_of_games_to_1000(organizer):
 
 def test_withdrawn_players_are_not_paired_again_and_late_entries_join(organizer):
     orga = Actor.organizer(organizer)
-    event = event_create(owner=organizer, name="Club", preset="dtm", seed=3,
-                         overrides={"rounds": 3})
+    event = event_create(
+        owner=organizer, name="Club", preset="dtm", seed=3, overrides={"rounds": 3}
+    )
     entrants = players_register(event=event, names=[f"P{i}" for i in range(12)], actor=orga)
     first = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
     _play_round(event, first, __import__("random").Random(1))
@@ -124,28 +130,37 @@ def test_pairings_are_deterministic_for_a_seed(organizer, other_organizer):
     draws = []
     for owner in (organizer, other_organizer):
         event = event_create(owner=owner, name="Same seed", preset="dtm", seed=99)
-        entrants = players_register(event=event, names=[f"P{i}" for i in range(16)],
-                                    actor=Actor.organizer(owner))
+        entrants = players_register(
+            event=event, names=[f"P{i}" for i in range(16)], actor=Actor.organizer(owner)
+        )
         index = {e.pk: i for i, e in enumerate(entrants)}
         rnd = round_pair(event_id=event.pk, actor=Actor.organizer(owner))
-        draws.append([[index[s.entrant_id] for s in t.seats.order_by("position")]
-                      for t in rnd.tables.order_by("number")])
+        draws.append(
+            [
+                [index[s.entrant_id] for s in t.seats.order_by("position")]
+                for t in rnd.tables.order_by("number")
+            ]
+        )
     assert draws[0] == draws[1]
 
 
 def test_correcting_round_1_after_round_3_changes_the_final_ranking(organizer):
     orga = Actor.organizer(organizer)
-    event = simulate_event(preset="dtm", entrants=8, seed=21, owner=organizer,
-                           rounds=3).event
+    event = simulate_event(preset="dtm", entrants=8, seed=21, owner=organizer, rounds=3).event
     before = standings_by_rank(event)
     last = before[-1]
-    table = (Seat.objects.get(table__round__event=event, table__round__number=1, entrant_id=last)
-             .table)
+    table = Seat.objects.get(
+        table__round__event=event, table__round__number=1, entrant_id=last
+    ).table
     team = table.seats.get(entrant_id=last).position % 2
     mate_out = [s.position for s in table.seats.order_by("position") if s.position % 2 == team]
     for hand in table.hands.all():
-        hand_correct(hand_id=hand.pk, actor=orga, reason="wrong sheet",
-                     entry={"double_victory": team, "finish_order": mate_out})
+        hand_correct(
+            hand_id=hand.pk,
+            actor=orga,
+            reason="wrong sheet",
+            entry={"double_victory": team, "finish_order": mate_out},
+        )
     after = standings_by_rank(event)
     assert after != before
     assert after.index(last) < before.index(last)

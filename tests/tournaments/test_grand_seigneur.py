@@ -24,23 +24,40 @@ from tournaments.services.rounds import round_pair, round_publish
 from tournaments.simulation import simulate_event
 
 
-@pytest.mark.parametrize(("players", "preferred", "sizes"), [
-    (5, 8, [5]), (8, 8, [8]), (12, 8, [6, 6]), (12, 12, [12]), (13, 8, [7, 6]),
-    (23, 8, [8, 8, 7]),
-    (23, 5, [6, 6, 6, 5]), (40, 12, [10, 10, 10, 10]), (25, 12, [9, 8, 8])])
+@pytest.mark.parametrize(
+    ("players", "preferred", "sizes"),
+    [
+        (5, 8, [5]),
+        (8, 8, [8]),
+        (12, 8, [6, 6]),
+        (12, 12, [12]),
+        (13, 8, [7, 6]),
+        (23, 8, [8, 8, 7]),
+        (23, 5, [6, 6, 6, 5]),
+        (40, 12, [10, 10, 10, 10]),
+        (25, 12, [9, 8, 8]),
+    ],
+)
 def test_grand_seigneur_splits_a_field_into_tables_of_5_to_12(players, preferred, sizes):
     game = GAMES["grand_seigneur"].for_rules(
-        resolve_format("grand_seigneur", {"rules": {"players": preferred}}).rules)
+        resolve_format("grand_seigneur", {"rules": {"players": preferred}}).rules
+    )
     assert game.table_sizes(players) == (sizes, 0)
     assert game.table_sizes(4) == ([], 4)
 
 
 def test_grand_seigneur_preset_and_its_limits():
     gs = resolve_format("grand_seigneur")
-    assert (gs.game.seats, gs.tiebreaks, gs.vp_scheme) == (8, ("first_places", "second_places"),
-                                                           "dtm")
-    for overrides in ({"entrant_type": "team", "pairing": "swiss"}, {"tiebreaks": ["tichu_points"]},
-                      {"rules": {"players": 13}}):
+    assert (gs.game.seats, gs.tiebreaks, gs.vp_scheme) == (
+        8,
+        ("first_places", "second_places"),
+        "dtm",
+    )
+    for overrides in (
+        {"entrant_type": "team", "pairing": "swiss"},
+        {"tiebreaks": ["tichu_points"]},
+        {"rules": {"players": 13}},
+    ):
         with pytest.raises(FormatError):
             resolve_format("grand_seigneur", overrides)
 
@@ -51,9 +68,11 @@ def test_a_whole_23_player_grand_seigneur(organizer):
     assert set(event.rounds.values_list("status", flat=True)) == {"complete"}
     assert not Bye.objects.filter(round__event=event).exists()
     tables: dict[int, list[int]] = {}
-    for table, entrant in (Seat.objects.filter(table__round__event=event)
-                           .order_by("table_id", "position").values_list("table_id",
-                                                                         "entrant_id")):
+    for table, entrant in (
+        Seat.objects.filter(table__round__event=event)
+        .order_by("table_id", "position")
+        .values_list("table_id", "entrant_id")
+    ):
         tables.setdefault(table, []).append(entrant)
     assert sorted(Counter(len(t) for t in tables.values()).items()) == [(7, 4), (8, 8)]
     hands = list(Hand.objects.filter(table__round__event=event).prefetch_related("seat_credits"))
@@ -72,8 +91,11 @@ def test_a_whole_23_player_grand_seigneur(organizer):
     rows = list(selectors.standing_rows(event))
     assert {r.entrant_id: r.victory_points for r in rows} == dict(points)
     assert all(r.hands_played == 24 for r in rows)
-    assert all(r.tiebreaks == {"first_places": firsts[r.entrant_id],
-                               "second_places": seconds[r.entrant_id]} for r in rows)
+    assert all(
+        r.tiebreaks
+        == {"first_places": firsts[r.entrant_id], "second_places": seconds[r.entrant_id]}
+        for r in rows
+    )
     keys = [(r.victory_points, firsts[r.entrant_id], seconds[r.entrant_id]) for r in rows]
     assert keys == sorted(keys, reverse=True), "placing points, then firsts, then seconds"
     assert computed(event) == stored(event)
@@ -81,29 +103,49 @@ def test_a_whole_23_player_grand_seigneur(organizer):
 
 @pytest.mark.django_db(transaction=True)
 def test_later_rounds_seat_groups_of_the_standings(organizer):
-    event = event_create(owner=organizer, name="GS", preset="grand_seigneur", seed=4,
-                         overrides={"rules": {"players": 5}})
+    event = event_create(
+        owner=organizer,
+        name="GS",
+        preset="grand_seigneur",
+        seed=4,
+        overrides={"rules": {"players": 5}},
+    )
     actor = Actor.organizer(organizer)
     players_register(event=event, names=[f"P{i}" for i in range(11)], actor=actor)
     first = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
     assert sorted(t.seats.count() for t in first.tables.all()) == [5, 6]
     for table in first.tables.all():
         for number in range(1, 7):
-            hand_record(table_id=table.pk, number=number, actor=actor,
-                        entry={"finish_order": list(range(table.seats.count()))})
+            hand_record(
+                table_id=table.pk,
+                number=number,
+                actor=actor,
+                entry={"finish_order": list(range(table.seats.count()))},
+            )
     wait_for_standings(event)
     ranking = list(selectors.standing_rows(event).values_list("entrant_id", flat=True))
     second = round_pair(event_id=event.pk, actor=actor)
-    groups = [set(t.seats.values_list("entrant_id", flat=True))
-              for t in second.tables.order_by("number")]
+    groups = [
+        set(t.seats.values_list("entrant_id", flat=True)) for t in second.tables.order_by("number")
+    ]
     assert groups == [set(ranking[:6]), set(ranking[6:])]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_simulate_event_plays_a_grand_seigneur():
     out = StringIO()
-    call_command("simulate_event", "--format", "grand_seigneur", "--players", "9", "--rounds",
-                 "1", "--seed", "3", stdout=out)
+    call_command(
+        "simulate_event",
+        "--format",
+        "grand_seigneur",
+        "--players",
+        "9",
+        "--rounds",
+        "1",
+        "--seed",
+        "3",
+        stdout=out,
+    )
     event = Event.objects.get()
     assert event.rules.game == "grand_seigneur" and "6 hands played" in out.getvalue()
 
@@ -114,4 +156,8 @@ def test_a_team_game_credits_each_seat_with_its_teams_points():
 
     score = score_entry({"card_points": [70, 30]}, DTM)
     assert GAMES["tichu"].seat_credits(score, 1, (2, 0)) == {
-        0: (70, 2, None), 1: (30, 0, None), 2: (70, 2, None), 3: (30, 0, None)}
+        0: (70, 2, None),
+        1: (30, 0, None),
+        2: (70, 2, None),
+        3: (30, 0, None),
+    }

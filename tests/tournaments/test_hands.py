@@ -39,8 +39,9 @@ def test_a_new_hand_is_two_queries_on_postgresql(dtm_round):
     runs them one by one)."""
     table = table_of(dtm_round)
     with CaptureQueriesContext(connection) as queries:
-        hand = hand_record(table_id=table.pk, number=1, entry=ENTRY,
-                           actor=Actor.captain(table)).hand
+        hand = hand_record(
+            table_id=table.pk, number=1, entry=ENTRY, actor=Actor.captain(table)
+        ).hand
     statements = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
     assert len(statements) == (2 if connection.vendor == "postgresql" else 7), statements
     assert Change.objects.get(subject="hand").subject_id == hand.pk
@@ -50,8 +51,12 @@ def test_a_new_hand_is_two_queries_on_postgresql(dtm_round):
 def test_the_same_entry_again_changes_nothing(dtm_round):
     table = table_of(dtm_round)
     first = hand_record(table_id=table.pk, number=1, entry=ENTRY, actor=Actor.captain(table))
-    again = hand_record(table_id=table.pk, number=1, entry=dict(ENTRY, calls={0: "tichu"}),
-                        actor=Actor.captain(table))
+    again = hand_record(
+        table_id=table.pk,
+        number=1,
+        entry=dict(ENTRY, calls={0: "tichu"}),
+        actor=Actor.captain(table),
+    )
     assert again.result == "unchanged" and again.hand.pk == first.hand.pk
     assert Change.objects.filter(subject="hand").count() == 1
 
@@ -60,16 +65,18 @@ def test_a_different_entry_from_a_captain_is_a_conflict(dtm_round):
     table = table_of(dtm_round)
     hand_record(table_id=table.pk, number=1, entry=ENTRY, actor=Actor.captain(table))
     with pytest.raises(Conflict):
-        hand_record(table_id=table.pk, number=1, entry={"card_points": [50, 50]},
-                    actor=Actor.captain(table))
+        hand_record(
+            table_id=table.pk, number=1, entry={"card_points": [50, 50]}, actor=Actor.captain(table)
+        )
     assert Hand.objects.get().tp_0 == 170
 
 
 def test_an_invalid_entry_is_refused_and_nothing_is_stored(dtm_round):
     table = table_of(dtm_round)
     with pytest.raises(InvalidHand) as error:
-        hand_record(table_id=table.pk, number=1, entry={"card_points": [60, 30]},
-                    actor=Actor.captain(table))
+        hand_record(
+            table_id=table.pk, number=1, entry={"card_points": [60, 30]}, actor=Actor.captain(table)
+        )
     assert error.value.code == "card_points_sum"
     assert not Hand.objects.exists() and not Change.objects.filter(subject="hand").exists()
 
@@ -77,16 +84,22 @@ def test_an_invalid_entry_is_refused_and_nothing_is_stored(dtm_round):
 def test_dtm_refuses_grand_tichu(dtm_round):
     table = table_of(dtm_round)
     with pytest.raises(InvalidHand):
-        hand_record(table_id=table.pk, number=1,
-                    entry={"card_points": [50, 50], "finish_order": [1], "calls": {"1": "grand"}},
-                    actor=Actor.captain(table))
+        hand_record(
+            table_id=table.pk,
+            number=1,
+            entry={"card_points": [50, 50], "finish_order": [1], "calls": {"1": "grand"}},
+            actor=Actor.captain(table),
+        )
 
 
 def test_dtm_double_victory_is_worth_100_and_3_vp(dtm_round):
     table = table_of(dtm_round)
-    hand = hand_record(table_id=table.pk, number=1,
-                       entry={"double_victory": 1, "finish_order": [1, 3], "calls": {"0": "tichu"}},
-                       actor=Actor.captain(table)).hand
+    hand = hand_record(
+        table_id=table.pk,
+        number=1,
+        entry={"double_victory": 1, "finish_order": [1, 3], "calls": {"0": "tichu"}},
+        actor=Actor.captain(table),
+    ).hand
     assert (hand.tp_0, hand.tp_1, hand.vp_0, hand.vp_1) == (-100, 100, 0, 3)
 
 
@@ -117,8 +130,9 @@ def test_an_organizer_correction_keeps_history_and_can_be_undone(dtm_round, orga
     orga = Actor.organizer(organizer)
     with pytest.raises(ServiceError):
         hand_correct(hand_id=hand.pk, entry={"card_points": [50, 50]}, actor=orga, reason=" ")
-    outcome = hand_correct(hand_id=hand.pk, entry={"card_points": [50, 50]}, actor=orga,
-                           reason="sheet misread")
+    outcome = hand_correct(
+        hand_id=hand.pk, entry={"card_points": [50, 50]}, actor=orga, reason="sheet misread"
+    )
     assert outcome.result == "corrected"
     correction = Change.objects.get(action="correct")
     assert correction.old["totals"] == [170, 30] and correction.new["totals"] == [50, 50]

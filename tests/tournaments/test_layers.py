@@ -23,8 +23,9 @@ def _module_name(path: Path) -> str:
 
 
 def _modules() -> dict[str, Path]:
-    return {_module_name(path): path for path in PACKAGE.rglob("*.py")
-            if "migrations" not in path.parts}
+    return {
+        _module_name(path): path for path in PACKAGE.rglob("*.py") if "migrations" not in path.parts
+    }
 
 
 def _imports(name: str, path: Path, known: set[str]) -> set[str]:
@@ -34,8 +35,10 @@ def _imports(name: str, path: Path, known: set[str]) -> set[str]:
     found = set()
     tree = ast.parse(path.read_text(), str(path))
     for block in ast.walk(tree):
-        if isinstance(block, ast.If) and ast.unparse(block.test) in ("TYPE_CHECKING",
-                                                                      "typing.TYPE_CHECKING"):
+        if isinstance(block, ast.If) and ast.unparse(block.test) in (
+            "TYPE_CHECKING",
+            "typing.TYPE_CHECKING",
+        ):
             block.body = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -44,8 +47,9 @@ def _imports(name: str, path: Path, known: set[str]) -> set[str]:
             base = package
             for _ in range(node.level - 1):
                 base = base.rpartition(".")[0]
-            target = (f"{base}.{node.module}" if node.module else base) if node.level \
-                else node.module
+            target = (
+                (f"{base}.{node.module}" if node.module else base) if node.level else node.module
+            )
             for alias in node.names:
                 submodule = f"{target}.{alias.name}"
                 found.add(submodule if submodule in known else target)
@@ -67,7 +71,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
         path.append(module)
         for imported in sorted(graph[module]):
             if state.get(imported) == 1:
-                return path[path.index(imported):] + [imported]
+                return path[path.index(imported) :] + [imported]
             if imported not in state and (cycle := visit(imported)):
                 return cycle
         path.pop()
@@ -86,17 +90,24 @@ def test_tournaments_has_no_import_cycle():
 
 def test_no_service_imports_the_task_module():
     graph = import_graph()
-    importers = sorted(name for name, imported in graph.items()
-                       if "tournaments.tasks" in imported and name.startswith(
-                           ("tournaments.services", "tournaments.standings",
-                            "tournaments.selectors")))
+    importers = sorted(
+        name
+        for name, imported in graph.items()
+        if "tournaments.tasks" in imported
+        and name.startswith(
+            ("tournaments.services", "tournaments.standings", "tournaments.selectors")
+        )
+    )
     assert importers == []
 
 
-@pytest.mark.parametrize("graph, cycle", [
-    ({"a": {"b"}, "b": {"c"}, "c": {"a"}}, ["a", "b", "c", "a"]),
-    ({"a": {"b"}, "b": {"c"}, "c": set()}, None),
-])
+@pytest.mark.parametrize(
+    "graph, cycle",
+    [
+        ({"a": {"b"}, "b": {"c"}, "c": {"a"}}, ["a", "b", "c", "a"]),
+        ({"a": {"b"}, "b": {"c"}, "c": set()}, None),
+    ],
+)
 def test_the_cycle_finder_finds_cycles(graph, cycle):
     assert find_cycle(graph) == cycle
 

@@ -37,8 +37,10 @@ def team_event(organizer, orga, publish=True):
 
 
 def people(table) -> dict[int, str]:
-    return {seat.position: seat.player.name if seat.player_id else None
-            for seat in Seat.objects.filter(table=table).select_related("player")}
+    return {
+        seat.position: seat.player.name if seat.player_id else None
+        for seat in Seat.objects.filter(table=table).select_related("player")
+    }
 
 
 def team_of(table, name: str) -> int:
@@ -65,24 +67,31 @@ def test_the_captain_names_who_plays_until_the_first_hand(organizer, orga):
     event, table = team_event(organizer, orga)
     dragons = team_of(table, "Dragons")
     captain = Actor.captain(table)
-    seats_lineup(table_id=table.pk, team=dragons, player_ids=player_ids(event, "Cleo", "Anna"),
-                 actor=captain)
+    seats_lineup(
+        table_id=table.pk, team=dragons, player_ids=player_ids(event, "Cleo", "Anna"), actor=captain
+    )
     assert [people(table)[p] for p in (dragons, dragons + 2)] == ["Cleo", "Anna"]
     change = Change.objects.get(subject="seat", action="lineup")
     assert change.actor == captain.label
     assert change.old["names"] == ["Anna", "Bert"] and change.new["names"] == ["Cleo", "Anna"]
     assert change.new["team_name"] == "Dragons" and change.new["table_number"] == 1
     # the same line-up again changes nothing
-    seats_lineup(table_id=table.pk, team=dragons, player_ids=player_ids(event, "Cleo", "Anna"),
-                 actor=captain)
+    seats_lineup(
+        table_id=table.pk, team=dragons, player_ids=player_ids(event, "Cleo", "Anna"), actor=captain
+    )
     assert Change.objects.filter(subject="seat", action="lineup").count() == 1
     hand_record(table_id=table.pk, number=1, entry={"card_points": [60, 40]}, actor=captain)
     with pytest.raises(Conflict, match="only the organizer"):
-        seats_lineup(table_id=table.pk, team=dragons,
-                     player_ids=player_ids(event, "Anna", "Bert"), actor=captain)
+        seats_lineup(
+            table_id=table.pk,
+            team=dragons,
+            player_ids=player_ids(event, "Anna", "Bert"),
+            actor=captain,
+        )
     # the organizer corrects who played, hands or not
-    seats_lineup(table_id=table.pk, team=dragons, player_ids=player_ids(event, "Anna", "Bert"),
-                 actor=orga)
+    seats_lineup(
+        table_id=table.pk, team=dragons, player_ids=player_ids(event, "Anna", "Bert"), actor=orga
+    )
     assert [people(table)[p] for p in (dragons, dragons + 2)] == ["Anna", "Bert"]
     assert Change.objects.filter(subject="seat", action="lineup").latest("pk").actor == orga.label
 
@@ -91,10 +100,15 @@ def test_a_captain_cannot_name_players_of_a_draft(organizer, orga):
     event, table = team_event(organizer, orga, publish=False)
     dragons = team_of(table, "Dragons")
     with pytest.raises(Conflict, match="not started"):
-        seats_lineup(table_id=table.pk, team=dragons,
-                     player_ids=player_ids(event, "Cleo", "Anna"), actor=Actor.captain(table))
-    seats_lineup(table_id=table.pk, team=dragons, player_ids=player_ids(event, "Cleo", "Anna"),
-                 actor=orga)  # the organizer may, in a draft too
+        seats_lineup(
+            table_id=table.pk,
+            team=dragons,
+            player_ids=player_ids(event, "Cleo", "Anna"),
+            actor=Actor.captain(table),
+        )
+    seats_lineup(
+        table_id=table.pk, team=dragons, player_ids=player_ids(event, "Cleo", "Anna"), actor=orga
+    )  # the organizer may, in a draft too
 
 
 def test_only_the_teams_own_members_play_its_seats_each_once(organizer, orga):
@@ -102,14 +116,23 @@ def test_only_the_teams_own_members_play_its_seats_each_once(organizer, orga):
     dragons = team_of(table, "Dragons")
     before = people(table)
     with pytest.raises(ServiceError, match="roster of Dragons"):
-        seats_lineup(table_id=table.pk, team=dragons,
-                     player_ids=player_ids(event, "Anna", "Dora"), actor=orga)
+        seats_lineup(
+            table_id=table.pk,
+            team=dragons,
+            player_ids=player_ids(event, "Anna", "Dora"),
+            actor=orga,
+        )
     with pytest.raises(ServiceError, match="two different"):
-        seats_lineup(table_id=table.pk, team=dragons,
-                     player_ids=player_ids(event, "Anna", "Anna"), actor=orga)
+        seats_lineup(
+            table_id=table.pk,
+            team=dragons,
+            player_ids=player_ids(event, "Anna", "Anna"),
+            actor=orga,
+        )
     with pytest.raises(ServiceError, match="two different"):
-        seats_lineup(table_id=table.pk, team=dragons, player_ids=player_ids(event, "Anna"),
-                     actor=orga)
+        seats_lineup(
+            table_id=table.pk, team=dragons, player_ids=player_ids(event, "Anna"), actor=orga
+        )
     assert people(table) == before and not Change.objects.filter(action="lineup").exists()
 
 
@@ -137,17 +160,25 @@ def test_a_cup_game_keeps_the_people_of_the_game_before(organizer, orga):
     from tournaments.knockout.draw import cup_draw
     from tournaments.models import Match
 
-    event = event_create(owner=organizer, name="Cup", preset="knockout", seed=1,
-                         overrides={"game_to": TARGET, "best_of": 3})
+    event = event_create(
+        owner=organizer,
+        name="Cup",
+        preset="knockout",
+        seed=1,
+        overrides={"game_to": TARGET, "best_of": 3},
+    )
     for i in range(2):
-        team_register(event=event, name=f"T{i}", members=[f"a{i}", f"b{i}", f"c{i}"],
-                      actor=orga)
+        team_register(event=event, name=f"T{i}", members=[f"a{i}", f"b{i}", f"c{i}"], actor=orga)
     cup_draw(event_id=event.pk, actor=orga)
     match = Match.objects.get()
     table = current_game(match).table
     side = 0 if table.seats.get(position=0).entrant.name == "T0" else 1
-    seats_lineup(table_id=table.pk, team=side, player_ids=player_ids(event, "c0", "a0"),
-                 actor=Actor.captain(table))
+    seats_lineup(
+        table_id=table.pk,
+        team=side,
+        player_ids=player_ids(event, "c0", "a0"),
+        actor=Actor.captain(table),
+    )
     win_game(match, 0)
     following = current_game(match).table
     assert following.pk != table.pk
@@ -158,11 +189,13 @@ def test_a_cup_game_keeps_the_people_of_the_game_before(organizer, orga):
 
 # --- backups ----------------------------------------------------------------------------------
 
+
 def test_a_backup_keeps_who_played_and_refuses_a_stranger_at_its_place(organizer, orga, tmp_path):
     event, table = team_event(organizer, orga)
     dragons = team_of(table, "Dragons")
-    seats_lineup(table_id=table.pk, team=dragons, player_ids=player_ids(event, "Cleo", "Bert"),
-                 actor=orga)
+    seats_lineup(
+        table_id=table.pk, team=dragons, player_ids=player_ids(event, "Cleo", "Bert"), actor=orga
+    )
     before = people(table)
     document = event_export(event.pk)
     assert document["rounds"][0]["tables"][0]["players"] == [before[p] for p in range(4)]

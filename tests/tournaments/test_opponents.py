@@ -41,8 +41,13 @@ OTHER = {"card_points": [40, 60], "finish_order": [1]}
 def running(organizer, **overrides):
     """A DTM event of 8 (two tables, two hands a round), round 1 published."""
     actor = Actor.organizer(organizer)
-    event = event_create(owner=organizer, name="Opponents", preset="dtm",
-                         overrides={"rounds": 2, "hands_per_round": 2, **overrides}, seed=5)
+    event = event_create(
+        owner=organizer,
+        name="Opponents",
+        preset="dtm",
+        overrides={"rounds": 2, "hands_per_round": 2, **overrides},
+        seed=5,
+    )
     players_register(event=event, names=[f"P{i}" for i in range(8)], actor=actor)
     rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
     return event, rnd, actor
@@ -109,8 +114,9 @@ def test_a_captain_asks_for_a_correction_and_the_organizer_corrects(organizer):
     play_all(rnd)
     table = rnd.tables.order_by("number").first()
     captain = Actor.captain(table)
-    hand = hand_request_correction(table_id=table.pk, number=2,
-                                   text="  Tichu was called by\nP2, not P0 ", actor=captain)
+    hand = hand_request_correction(
+        table_id=table.pk, number=2, text="  Tichu was called by\nP2, not P0 ", actor=captain
+    )
     confirm_all(rnd)
     assert hand.correction_request == "Tichu was called by P2, not P0"
     assert not round_is_complete(rnd)  # an open request holds the round
@@ -130,8 +136,9 @@ def test_the_organizer_dismisses_a_request(organizer, django_capture_on_commit_c
     event, rnd, actor = running(organizer, confirmation_required=True)
     play_all(rnd)
     table = rnd.tables.order_by("number").first()
-    hand = hand_request_correction(table_id=table.pk, number=1, text="wrong team",
-                                   actor=Actor.captain(table))
+    hand = hand_request_correction(
+        table_id=table.pk, number=1, text="wrong team", actor=Actor.captain(table)
+    )
     confirm_all(rnd)
     assert not round_is_complete(rnd)
     with pytest.raises(ServiceError) as refused:
@@ -179,8 +186,9 @@ def test_backups_carry_the_opponents_code_and_open_requests(organizer):
     event, rnd, actor = running(organizer)
     play_all(rnd)
     table = rnd.tables.order_by("number").first()
-    hand_request_correction(table_id=table.pk, number=1, text="wrong card points",
-                            actor=Actor.captain(table))
+    hand_request_correction(
+        table_id=table.pk, number=1, text="wrong card points", actor=Actor.captain(table)
+    )
     document = event_export(event.pk)
     exported = document["rounds"][0]["tables"][0]
     assert exported["opponents_code"] == table.opponents_code

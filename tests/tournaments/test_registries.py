@@ -37,14 +37,19 @@ def _played(preset: str, overrides: dict | None = None, seed: int = 3):
     fmt = resolve_format(preset, overrides)
     if fmt.rounds is not None:
         overrides = {**(overrides or {}), "rounds": min(fmt.rounds, 2)}
-    event = simulate_event(preset=preset, entrants=SMALL[fmt.entrant_type], seed=seed,
-                           owner=demo_organizer(), overrides=overrides).event
+    event = simulate_event(
+        preset=preset,
+        entrants=SMALL[fmt.entrant_type],
+        seed=seed,
+        owner=demo_organizer(),
+        overrides=overrides,
+    ).event
     rows = {row.entrant_id: row for row in StandingRow.objects.filter(event=event)}
     assert set(rows) == set(event.entrants.values_list("pk", flat=True))
     lines, _ = compute(event)
-    assert {line.entrant_id: (line.victory_points, line.tichu_points, line.tiebreaks)
-            for line in lines} == {pk: (row.victory_points, row.tichu_points, row.tiebreaks)
-                                   for pk, row in rows.items()}
+    assert {
+        line.entrant_id: (line.victory_points, line.tichu_points, line.tiebreaks) for line in lines
+    } == {pk: (row.victory_points, row.tichu_points, row.tiebreaks) for pk, row in rows.items()}
     assert Hand.objects.filter(table__round__event=event).exists()
     return event, rows
 
@@ -95,8 +100,7 @@ def test_every_vp_scheme_scores_as_its_python_says(scheme):
         totals = (sum(h.tp_0 for h in hands), sum(h.tp_1 for h in hands))
         hand_vps = [(h.vp_0, h.vp_1) for h in hands]
         assert all(victory.per_hand or vp == (0, 0) for vp in hand_vps)
-        points = victory.table_points(hand_vps, totals,
-                                      table.is_done(fmt, len(hands), totals))
+        points = victory.table_points(hand_vps, totals, table.is_done(fmt, len(hands), totals))
         for seat in Seat.objects.filter(table=table, position__lt=2):
             expected[seat.entrant_id] += points[seat.position]
     assert {pk: row.victory_points for pk, row in rows.items()} == dict(expected)
@@ -142,8 +146,10 @@ def test_every_preset_is_offered_by_the_form_the_api_and_the_pages_under_its_nam
     assert set(EventCreateSerializer().fields["format"].choices) == set(names)
     with translation.override("de"):
         assert preset_label("knockout") == "K.-o.-Pokal"
-        assert dict(EventCreateForm().fields["preset"].choices)["team_swiss"] == \
-            "Zweierteams, Schweizer System"
+        assert (
+            dict(EventCreateForm().fields["preset"].choices)["team_swiss"]
+            == "Zweierteams, Schweizer System"
+        )
     assert preset_label("unknown") == "unknown"
 
 

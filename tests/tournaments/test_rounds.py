@@ -26,8 +26,10 @@ def orga(organizer):
 
 
 def seating(rnd):
-    return [list(t.seats.order_by("position").values_list("entrant_id", flat=True))
-            for t in rnd.tables.order_by("number")]
+    return [
+        list(t.seats.order_by("position").values_list("entrant_id", flat=True))
+        for t in rnd.tables.order_by("number")
+    ]
 
 
 def dtm(organizer, orga, players=8, **overrides):
@@ -84,8 +86,7 @@ def test_a_late_arrival_is_seated_in_their_first_round(organizer, orga, players,
     event = dtm(organizer, orga, players=players, rounds=3)
     first = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
     _play_round(event, first, __import__("random").Random(5))
-    arrivals = players_register(event=event, names=[f"Late {i}" for i in range(late)],
-                                actor=orga)
+    arrivals = players_register(event=event, names=[f"Late {i}" for i in range(late)], actor=orga)
     second = round_pair(event_id=event.pk, actor=orga)
     byes = set(second.byes.values_list("entrant_id", flat=True))
     seated = set(sum(seating(second), []))
@@ -123,8 +124,13 @@ def test_a_forfeited_table_completes_the_round(organizer, orga):
         hand.delete()
     with pytest.raises(Conflict, match="not complete"):
         round_pair(event_id=event.pk, actor=orga)
-    table_close(table_id=tables[1].pk, status=Table.Status.FORFEITED, forfeited_by=0,
-                actor=orga, reason="no show")
+    table_close(
+        table_id=tables[1].pk,
+        status=Table.Status.FORFEITED,
+        forfeited_by=0,
+        actor=orga,
+        reason="no show",
+    )
     assert round_pair(event_id=event.pk, actor=orga).number == 2
     assert Change.objects.filter(subject="table", action="close", reason="no show").exists()
 
@@ -145,14 +151,22 @@ def test_a_team_names_two_roster_players_for_its_seats(organizer, orga):
     from tournaments.services.lineups import seats_lineup
 
     event = event_create(owner=organizer, name="League", preset="league", seed=2)
-    teams = [team_register(event=event, name=f"T{i}", members=[f"a{i}", f"b{i}", f"c{i}"],
-                           actor=orga) for i in range(2)]
+    teams = [
+        team_register(event=event, name=f"T{i}", members=[f"a{i}", f"b{i}", f"c{i}"], actor=orga)
+        for i in range(2)
+    ]
     table = round_pair(event_id=event.pk, actor=orga).tables.get()
     team = table.seats.get(position=0).entrant
     roster = list(team.members.values_list("pk", flat=True))
     seats_lineup(table_id=table.pk, team=0, player_ids=roster[1:], actor=orga)
-    assert list(table.seats.filter(position__in=(0, 2)).order_by("position")
-                .values_list("player_id", flat=True)) == roster[1:]
+    assert (
+        list(
+            table.seats.filter(position__in=(0, 2))
+            .order_by("position")
+            .values_list("player_id", flat=True)
+        )
+        == roster[1:]
+    )
     other = [m.pk for t in teams if t != team for m in t.members.all()]
     with pytest.raises(ServiceError, match="roster"):
         seats_lineup(table_id=table.pk, team=0, player_ids=other[:2], actor=orga)
@@ -170,8 +184,9 @@ def test_a_table_opened_again_runs_its_complete_round_again(organizer, orga):
     reopened = Change.objects.filter(subject="round").latest("pk")
     assert (reopened.action, reopened.subject_id) == ("reopen", rnd.pk)
     assert reopened.old == {"status": "complete"} and reopened.new == {"status": "published"}
-    outcome = hand_record(table_id=table.pk, number=3, entry={"card_points": [50, 50]},
-                          actor=Actor.captain(table))
+    outcome = hand_record(
+        table_id=table.pk, number=3, entry={"card_points": [50, 50]}, actor=Actor.captain(table)
+    )
     assert outcome.result == "created"
     with pytest.raises(Conflict, match="not complete"):
         round_pair(event_id=event.pk, actor=orga)

@@ -47,8 +47,10 @@ def test_standings_are_up_to_date_after_each_change_and_recomputing_changes_noth
     assert dtm_event.standings_up_to_date and dtm_event.change_seq > 0
 
     def stored():
-        return [(r.entrant_id, r.rank, r.victory_points, r.tichu_points)
-                for r in selectors.standing_rows(dtm_event)]
+        return [
+            (r.entrant_id, r.rank, r.victory_points, r.tichu_points)
+            for r in selectors.standing_rows(dtm_event)
+        ]
 
     before = stored()
     refresh(dtm_event.pk)
@@ -58,11 +60,13 @@ def test_standings_are_up_to_date_after_each_change_and_recomputing_changes_noth
 
 def test_a_bye_is_credited_as_the_average_of_the_other_rounds(organizer):
     event = event_create(owner=organizer, name="Byes", preset="dtm", seed=1)
-    players_register(event=event, names=[f"P{i}" for i in range(5)],
-                     actor=Actor.organizer(organizer))
+    players_register(
+        event=event, names=[f"P{i}" for i in range(5)], actor=Actor.organizer(organizer)
+    )
     entrants = list(event.entrants.order_by("pk"))
-    for number, (sitting, out) in enumerate([(entrants[:4], entrants[4]),
-                                             (entrants[1:], entrants[0])], start=1):
+    for number, (sitting, out) in enumerate(
+        [(entrants[:4], entrants[4]), (entrants[1:], entrants[0])], start=1
+    ):
         rnd = seated_round(event, sitting, number=number)
         Bye.objects.create(round=rnd, entrant=out)
         table = rnd.tables.get()
@@ -86,10 +90,14 @@ def test_a_bye_is_credited_per_hand_played_not_per_round(organizer):
     orga = Actor.organizer(organizer)
     players_register(event=event, names=[f"P{i}" for i in range(5)], actor=orga)
     entrants = list(event.entrants.order_by("pk"))
-    for number, (sitting, out, sheets) in enumerate([
-            (entrants[:4], entrants[4], [[75, 25]] * 4),   # P0 (team A): 4 x 2 VP, 300 TP
-            (entrants[1:], entrants[0], [[50, 50]] * 4),   # P0's bye
-            (entrants[:4], entrants[4], [[25, 75]])], start=1):  # P0: one hand, 0 VP, 25 TP
+    for number, (sitting, out, sheets) in enumerate(
+        [
+            (entrants[:4], entrants[4], [[75, 25]] * 4),  # P0 (team A): 4 x 2 VP, 300 TP
+            (entrants[1:], entrants[0], [[50, 50]] * 4),  # P0's bye
+            (entrants[:4], entrants[4], [[25, 75]]),
+        ],
+        start=1,
+    ):  # P0: one hand, 0 VP, 25 TP
         rnd = seated_round(event, sitting, number=number)
         Bye.objects.create(round=rnd, entrant=out)
         table = rnd.tables.get()
@@ -107,8 +115,7 @@ def test_a_bye_is_credited_per_hand_played_not_per_round(organizer):
 
 def _closed_after_one_hand(organizer, status, forfeited_by=None, **overrides):
     """P0 & P2 against P1 & P3: one hand of 4 played (75:25), then the table closed."""
-    event = event_create(owner=organizer, name="Closed", preset="dtm", seed=1,
-                         overrides=overrides)
+    event = event_create(owner=organizer, name="Closed", preset="dtm", seed=1, overrides=overrides)
     orga = Actor.organizer(organizer)
     players_register(event=event, names=[f"P{i}" for i in range(4)], actor=orga)
     table = seated_round(event, list(event.entrants.order_by("pk"))).tables.get()
@@ -118,8 +125,13 @@ def _closed_after_one_hand(organizer, status, forfeited_by=None, **overrides):
 
 
 def _line(row):
-    return (row.victory_points, row.tichu_points, row.hands_played, row.adjustment_vp,
-            row.adjustment_tp)
+    return (
+        row.victory_points,
+        row.tichu_points,
+        row.hands_played,
+        row.adjustment_vp,
+        row.adjustment_tp,
+    )
 
 
 def test_an_averaged_table_credits_each_team_1_vp_and_50_tp_per_missing_hand(organizer):
@@ -129,7 +141,11 @@ def test_an_averaged_table_credits_each_team_1_vp_and_50_tp_per_missing_hand(org
     assert _line(standings["P0"]) == (2 + 3, 75 + 150, 1, 3, 150)
     assert _line(standings["P1"]) == (0 + 3, 25 + 150, 1, 3, 150)
     assert [(line.victory_points, line.adjustment_vp) for line in compute(event)[0]] == [
-        (5, 3), (5, 3), (3, 3), (3, 3)]
+        (5, 3),
+        (5, 3),
+        (3, 3),
+        (3, 3),
+    ]
 
 
 def test_a_forfeit_credits_2_vp_per_missing_hand_to_the_team_not_at_fault(organizer):
@@ -151,8 +167,9 @@ def test_the_option_of_100_tp_per_forfeited_hand_goes_to_the_team_not_at_fault(o
 def test_reopening_a_closed_table_takes_its_credit_back(organizer):
     event = _closed_after_one_hand(organizer, "forfeited", forfeited_by=0)
     assert _line(rows(event)["P1"]) == (6, 25, 1, 6, 0)
-    table_close(table_id=event.rounds.get().tables.get().pk, status="open",
-                actor=Actor.organizer(organizer))
+    table_close(
+        table_id=event.rounds.get().tables.get().pk, status="open", actor=Actor.organizer(organizer)
+    )
     assert _line(rows(event)["P1"]) == (0, 25, 1, 0, 0)
 
 
@@ -169,10 +186,12 @@ def test_a_forfeit_must_name_the_team_at_fault(organizer):
 
 
 def test_no_bye_credit_when_the_format_says_none(organizer):
-    event = event_create(owner=organizer, name="No credit", preset="dtm", seed=1,
-                         overrides={"bye_credit": "none"})
-    players_register(event=event, names=[f"P{i}" for i in range(5)],
-                     actor=Actor.organizer(organizer))
+    event = event_create(
+        owner=organizer, name="No credit", preset="dtm", seed=1, overrides={"bye_credit": "none"}
+    )
+    players_register(
+        event=event, names=[f"P{i}" for i in range(5)], actor=Actor.organizer(organizer)
+    )
     entrants = list(event.entrants.order_by("pk"))
     rnd = seated_round(event, entrants[:4])
     Bye.objects.create(round=rnd, entrant=entrants[4])
@@ -194,10 +213,16 @@ def test_team_events_count_a_team_once_per_hand(organizer):
 
 
 def test_round_scheme_scores_the_table_once_its_round_is_complete(organizer):
-    event = event_create(owner=organizer, name="Per round", preset="dtm", seed=1,
-                         overrides={"vp_scheme": "round", "hands_per_round": 2})
-    players_register(event=event, names=[f"P{i}" for i in range(4)],
-                     actor=Actor.organizer(organizer))
+    event = event_create(
+        owner=organizer,
+        name="Per round",
+        preset="dtm",
+        seed=1,
+        overrides={"vp_scheme": "round", "hands_per_round": 2},
+    )
+    players_register(
+        event=event, names=[f"P{i}" for i in range(4)], actor=Actor.organizer(organizer)
+    )
     rnd = seated_round(event, list(event.entrants.order_by("pk")))
     table = rnd.tables.get()
     enter(table, 1, {"card_points": [75, 25]})

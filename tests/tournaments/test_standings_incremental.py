@@ -32,8 +32,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 FORMATS = {
     "dtm with byes": ("dtm", {}, 10),
-    "tie-break chain": ("dtm", {"tiebreaks": ["double_victories", "tichu_calls_made",
-                                              "tichu_points"]}, 9),
+    "tie-break chain": (
+        "dtm",
+        {"tiebreaks": ["double_victories", "tichu_calls_made", "tichu_points"]},
+        9,
+    ),
     "per-round VP": ("dtm", {"vp_scheme": "round", "hands_per_round": 3}, 8),
     "no bye credit": ("dtm", {"bye_credit": "none"}, 11),
     "teams": ("team_swiss", {}, 5),
@@ -56,23 +59,63 @@ def random_entry(rng: random.Random) -> dict:
 
 
 def stored(event) -> tuple[list, list]:
-    rows = sorted(selectors.standing_rows(event).values_list(  # position: compute's rank
-        "entrant_id", "position", "victory_points", "tichu_points", "hands_played", "byes",
-        "adjustment_vp", "adjustment_tp", "tiebreaks"))
-    results = sorted(RoundResult.objects.filter(round__event=event).values_list(
-        "round_id", "entrant_id", "victory_points", "tichu_points", "hands_played", "bye",
-        "adjustment_vp", "adjustment_tp"))
+    rows = sorted(
+        selectors.standing_rows(event).values_list(  # position: compute's rank
+            "entrant_id",
+            "position",
+            "victory_points",
+            "tichu_points",
+            "hands_played",
+            "byes",
+            "adjustment_vp",
+            "adjustment_tp",
+            "tiebreaks",
+        )
+    )
+    results = sorted(
+        RoundResult.objects.filter(round__event=event).values_list(
+            "round_id",
+            "entrant_id",
+            "victory_points",
+            "tichu_points",
+            "hands_played",
+            "bye",
+            "adjustment_vp",
+            "adjustment_tp",
+        )
+    )
     return rows, results
 
 
 def computed(event) -> tuple[list, list]:
     lines, results = standings.compute(Event.objects.get(pk=event.pk))
-    rows = sorted((line.entrant_id, line.rank, line.victory_points, line.tichu_points,
-                   line.hands_played, line.byes, line.adjustment_vp, line.adjustment_tp,
-                   line.tiebreaks) for line in lines)
-    return rows, sorted((r.round_id, r.entrant_id, r.victory_points, r.tichu_points,
-                         r.hands_played, r.bye, r.adjustment_vp, r.adjustment_tp)
-                        for r in results)
+    rows = sorted(
+        (
+            line.entrant_id,
+            line.rank,
+            line.victory_points,
+            line.tichu_points,
+            line.hands_played,
+            line.byes,
+            line.adjustment_vp,
+            line.adjustment_tp,
+            line.tiebreaks,
+        )
+        for line in lines
+    )
+    return rows, sorted(
+        (
+            r.round_id,
+            r.entrant_id,
+            r.victory_points,
+            r.tichu_points,
+            r.hands_played,
+            r.bye,
+            r.adjustment_vp,
+            r.adjustment_tp,
+        )
+        for r in results
+    )
 
 
 def assert_incremental_is_full(event) -> None:
@@ -84,8 +127,7 @@ def assert_incremental_is_full(event) -> None:
 
 
 def make_event(organizer, preset, overrides, entrants):
-    event = event_create(owner=organizer, name="Random", preset=preset, overrides=overrides,
-                         seed=3)
+    event = event_create(owner=organizer, name="Random", preset=preset, overrides=overrides, seed=3)
     orga = Actor.organizer(organizer)
     if event.format.entrant_type == "team":
         for i in range(entrants):
@@ -111,12 +153,21 @@ def test_random_hands_and_corrections_give_the_full_recomputation(organizer, nam
             played = list(Hand.objects.filter(table__round__event=event))
             if played and rng.random() < 0.3:  # an organizer's correction, maybe of round 1
                 hand = rng.choice(played)
-                hand_record(table_id=hand.table_id, number=hand.number, actor=orga,
-                            entry=random_entry(rng), reason="typo")
+                hand_record(
+                    table_id=hand.table_id,
+                    number=hand.number,
+                    actor=orga,
+                    entry=random_entry(rng),
+                    reason="typo",
+                )
             else:
                 table, hand_number = open_slots.pop()
-                hand_record(table_id=table.pk, number=hand_number, entry=random_entry(rng),
-                            actor=Actor.captain(table))
+                hand_record(
+                    table_id=table.pk,
+                    number=hand_number,
+                    entry=random_entry(rng),
+                    actor=Actor.captain(table),
+                )
             assert_incremental_is_full(event)
 
 
@@ -131,10 +182,14 @@ def test_a_hand_records_its_table_and_the_worker_touches_only_its_entrants(organ
     assert set(scope.entrants) == seated and scope.tables_changed == (table.pk,)
     assert scope.seated == tuple(sorted((rnd.pk, entrant) for entrant in seated))
     assert standings._scope(event, [table.pk, None], full=False).whole
-    others = set(StandingRow.objects.filter(event=event).exclude(entrant_id__in=seated)
-                 .values_list("entrant_id", flat=True))
-    hand_record(table_id=table.pk, number=1, entry={"card_points": [100, 0]},
-                actor=Actor.captain(table))
+    others = set(
+        StandingRow.objects.filter(event=event)
+        .exclude(entrant_id__in=seated)
+        .values_list("entrant_id", flat=True)
+    )
+    hand_record(
+        table_id=table.pk, number=1, entry={"card_points": [100, 0]}, actor=Actor.captain(table)
+    )
     wait_for_standings(event)
     assert not StandingsChange.objects.filter(event=event).exists()
     rows = {r.entrant_id: r for r in StandingRow.objects.filter(event=event)}
@@ -155,10 +210,12 @@ def test_a_change_outlives_the_broker_until_the_worker_applies_it(organizer, mon
 
     monkeypatch.setattr(tasks.recompute_standings, "delay", broker_down)
     table = rnd.tables.get()
-    hand_record(table_id=table.pk, number=1, entry={"card_points": [100, 0]},
-                actor=Actor.captain(table))
-    assert list(StandingsChange.objects.filter(event=event).values_list("table_id", flat=True)) \
-        == [table.pk]
+    hand_record(
+        table_id=table.pk, number=1, entry={"card_points": [100, 0]}, actor=Actor.captain(table)
+    )
+    assert list(StandingsChange.objects.filter(event=event).values_list("table_id", flat=True)) == [
+        table.pk
+    ]
     assert cache.get(schedule.PENDING_KEY.format(event.pk)) is None  # taken back for the sweep
     standings.refresh(event.pk)
     event.refresh_from_db()
@@ -178,8 +235,12 @@ def test_the_sweep_sends_again_a_run_whose_message_was_lost(organizer, monkeypat
     monkeypatch.setattr(tasks.recompute_standings, "delay", sent.append)  # lost on the way
     table = rnd.tables.get()
     for number in (1, 2):
-        hand_record(table_id=table.pk, number=number, entry={"card_points": [100, 0]},
-                    actor=Actor.captain(table))
+        hand_record(
+            table_id=table.pk,
+            number=number,
+            entry={"card_points": [100, 0]},
+            actor=Actor.captain(table),
+        )
     assert sent == [event.pk]  # the second hand found the first one's run pending
     assert schedule.stale_event_ids() == [event.pk]
     settings.STANDINGS_SWEEP_SECONDS = 60
@@ -195,8 +256,9 @@ def test_bye_credits_round_down_like_python_floor_division():
     """A credit never exceeds the average (RULINGS.md): 11 / 2 is 5, -13 / 5 is -3 (the SQL
     engines' own division rounds towards zero: -2)."""
     cases = [(total, count) for total in range(-13, 14) for count in range(1, 7)]
-    select = " UNION ALL ".join(f"SELECT {t}, {c}, {_floor_div(str(t), str(c))}"
-                                for t, c in cases).replace("%%", "%")
+    select = " UNION ALL ".join(
+        f"SELECT {t}, {c}, {_floor_div(str(t), str(c))}" for t, c in cases
+    ).replace("%%", "%")
     with connection.cursor() as cursor:
         cursor.execute(select)
         assert {(t, c): v for t, c, v in cursor.fetchall()} == {(t, c): t // c for t, c in cases}
@@ -229,8 +291,12 @@ def test_a_full_recomputation_in_parts_repairs_every_kind_of_wrong_row(organizer
         rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
         for table in rnd.tables.all():
             for number in (1, 2):
-                hand_record(table_id=table.pk, number=number, entry=random_entry(rng),
-                            actor=Actor.captain(table))
+                hand_record(
+                    table_id=table.pk,
+                    number=number,
+                    entry=random_entry(rng),
+                    actor=Actor.captain(table),
+                )
     wait_for_standings(event)
     seat = Seat.objects.filter(table__round=rnd).order_by("pk").last()
     seat.delete()  # as the admin could: that seat's stored result is now stale
@@ -259,10 +325,12 @@ def test_closed_tables_credit_the_same_incrementally_and_in_full(organizer, name
     orga = Actor.organizer(organizer)
     for closing in (("averaged", None), ("forfeited", 1)), (("forfeited", 0), ("averaged", None)):
         rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
-        for table, (status, at_fault) in zip(rnd.tables.order_by("number"), closing * 3,
-                                             strict=False):
-            hand_record(table_id=table.pk, number=1, entry=random_entry(rng),
-                        actor=Actor.captain(table))
+        for table, (status, at_fault) in zip(
+            rnd.tables.order_by("number"), closing * 3, strict=False
+        ):
+            hand_record(
+                table_id=table.pk, number=1, entry=random_entry(rng), actor=Actor.captain(table)
+            )
             table_close(table_id=table.pk, status=status, forfeited_by=at_fault, actor=orga)
             assert_incremental_is_full(event)
     if event.format.vp_scheme == "dtm" and event.format.entrant_type == "player":

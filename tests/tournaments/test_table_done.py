@@ -21,10 +21,16 @@ TP = st.integers(-200, 400).map(lambda points: points - points % 5)
 def formats(draw) -> Format:
     """A format scoring a table's round or game (the schemes ``_table_vp`` decides for)."""
     if draw(st.booleans()):
-        return resolve_format("team_swiss", {"vp_scheme": "round",
-                                             "hands_per_round": draw(st.integers(1, 6))})
-    return resolve_format("league", {"game_to": draw(st.integers(20, 120)) * 5,
-                                     "vp_scheme": draw(st.sampled_from(["game", "round"]))})
+        return resolve_format(
+            "team_swiss", {"vp_scheme": "round", "hands_per_round": draw(st.integers(1, 6))}
+        )
+    return resolve_format(
+        "league",
+        {
+            "game_to": draw(st.integers(20, 120)) * 5,
+            "vp_scheme": draw(st.sampled_from(["game", "round"])),
+        },
+    )
 
 
 def _sql_vp(event_format: Format, hands: list[tuple[int, int]], status: str) -> tuple[int, int]:
@@ -40,20 +46,23 @@ def _sql_vp(event_format: Format, hands: list[tuple[int, int]], status: str) -> 
             f"(SELECT CAST(%s AS integer) AS n, CAST(%s AS integer) AS tp_0, "
             f"CAST(%s AS integer) AS tp_1, NULL AS vp_0, NULL AS vp_1) ht, "
             f"(SELECT CAST(%s AS varchar) AS status) t",
-            [*parts[0][1], *parts[1][1], n, *totals, status])
+            [*parts[0][1], *parts[1][1], n, *totals, status],
+        )
         return tuple(int(value) for value in cursor.fetchone())
 
 
 @pytest.mark.django_db
 @settings(max_examples=300, deadline=None)
-@given(event_format=formats(), hands=st.lists(st.tuples(TP, TP), max_size=8),
-       status=st.sampled_from(Table.Status.values))
+@given(
+    event_format=formats(),
+    hands=st.lists(st.tuples(TP, TP), max_size=8),
+    status=st.sampled_from(Table.Status.values),
+)
 def test_the_standings_sql_scores_a_table_exactly_when_it_is_done(event_format, hands, status):
     totals = (sum(h[0] for h in hands), sum(h[1] for h in hands))
     done = Table(status=status).is_done(event_format, len(hands), totals)
     expected = round_victory_points(totals) if done and hands else (0, 0)
-    assert event_format.victory_points.table_points([(0, 0)] * len(hands), totals,
-                                                    done) == expected
+    assert event_format.victory_points.table_points([(0, 0)] * len(hands), totals, done) == expected
     assert _sql_vp(event_format, hands, status) == expected
 
 

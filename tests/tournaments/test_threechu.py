@@ -25,23 +25,33 @@ from tournaments.simulation import simulate_event
 
 def seated(event) -> dict[int, list[int]]:
     tables: dict[int, list[int]] = {}
-    for table, entrant in (Seat.objects.filter(table__round__event=event)
-                           .order_by("table_id", "position").values_list("table_id",
-                                                                         "entrant_id")):
+    for table, entrant in (
+        Seat.objects.filter(table__round__event=event)
+        .order_by("table_id", "position")
+        .values_list("table_id", "entrant_id")
+    ):
         tables.setdefault(table, []).append(entrant)
     return tables
 
 
 def meetings(event) -> Counter:
-    return Counter(frozenset((t[a], t[b])) for t in seated(event).values()
-                   for a in range(3) for b in range(a + 1, 3))
+    return Counter(
+        frozenset((t[a], t[b]))
+        for t in seated(event).values()
+        for a in range(3)
+        for b in range(a + 1, 3)
+    )
 
 
 def test_threechu_preset_and_its_limits():
     threechu = resolve_format("threechu")
     assert (threechu.game.seats, threechu.hands_per_round % 3, threechu.vp_scheme) == (3, 0, "dtm")
-    for overrides in ({"hands_per_round": 4}, {"entrant_type": "team", "pairing": "swiss"},
-                      {"vp_scheme": "round"}, {"tiebreaks": ["opponent_vp"]}):
+    for overrides in (
+        {"hands_per_round": 4},
+        {"entrant_type": "team", "pairing": "swiss"},
+        {"vp_scheme": "round"},
+        {"tiebreaks": ["opponent_vp"]},
+    ):
         with pytest.raises(FormatError):
             resolve_format("threechu", overrides)
 
@@ -65,7 +75,8 @@ def assert_whole_event(event, players: int, byes: int) -> None:
     rows = selectors.standing_rows(event)
     assert set(r.hands_played for r in rows if not r.byes) == {36}
     assert {r.entrant_id: r.victory_points - r.adjustment_vp for r in rows} == {
-        e: expected[e] for e in event.entrants.values_list("pk", flat=True)}
+        e: expected[e] for e in event.entrants.values_list("pk", flat=True)
+    }
     assert computed(event) == stored(event)
 
 
@@ -96,25 +107,43 @@ def test_a_captain_enters_threechu_hands_the_dealer_credited_with_the_dummy(orga
     by_position = dict(table.seats.values_list("position", "entrant_id"))
     captain = Actor.captain(table)
     # hand 1: position 0 deals; hand seats 0 dealer, 1 next, 2 dummy, 3 third
-    first = hand_record(table_id=table.pk, number=1, actor=captain, entry={
-        "card_points": [70, 30], "finish_order": [2], "calls": {"2": "tichu"}})
+    first = hand_record(
+        table_id=table.pk,
+        number=1,
+        actor=captain,
+        entry={"card_points": [70, 30], "finish_order": [2], "calls": {"2": "tichu"}},
+    )
     assert first.credits == {0: (170, 2, None), 1: (30, 0, None), 2: (30, 0, None)}
     # hand 2: position 1 deals: a double victory of the two others (positions 2 and 0)
-    second = hand_record(table_id=table.pk, number=2, actor=captain, entry={
-        "card_points": None, "finish_order": [1, 3], "calls": {}, "double_victory": 1})
+    second = hand_record(
+        table_id=table.pk,
+        number=2,
+        actor=captain,
+        entry={"card_points": None, "finish_order": [1, 3], "calls": {}, "double_victory": 1},
+    )
     assert second.credits == {1: (0, 0, None), 2: (200, 3, None), 0: (200, 3, None)}
     assert HandSeat.objects.filter(hand__table=table).count() == 6
     wait_for_standings(event)
-    rows = {r.entrant_id: (r.victory_points, r.tichu_points)
-            for r in selectors.standing_rows(event)}
-    assert rows == {by_position[0]: (5, 370), by_position[1]: (0, 30),
-                    by_position[2]: (3, 230)}
+    rows = {
+        r.entrant_id: (r.victory_points, r.tichu_points) for r in selectors.standing_rows(event)
+    }
+    assert rows == {by_position[0]: (5, 370), by_position[1]: (0, 30), by_position[2]: (3, 230)}
 
 
 @pytest.mark.django_db(transaction=True)
 def test_simulate_event_plays_a_threechu():
     out = StringIO()
-    call_command("simulate_event", "--format", "threechu", "--players", "6", "--rounds", "2",
-                 "--seed", "3", stdout=out)
+    call_command(
+        "simulate_event",
+        "--format",
+        "threechu",
+        "--players",
+        "6",
+        "--rounds",
+        "2",
+        "--seed",
+        "3",
+        stdout=out,
+    )
     event = Event.objects.get()
     assert event.rules.game == "threechu" and "24 hands played" in out.getvalue()

@@ -24,14 +24,26 @@ DOUBLE = [{"double_victory": 0, "finish_order": [0, 2]}]  # 3 VP to 0
 
 SCENARIOS = {
     # (hands at table 1, hands at table 2, the standings' order)
-    "tichu_points": (WINS_BY_TP, DOUBLE_WITH_A_TICHU,  # TP 300 against 125
-                     ["P4", "P6", "P0", "P2", "P1", "P3", "P5", "P7"]),
-    "double_victories": (WINS_BY_TP, DOUBLE_WITH_A_TICHU,  # 1 against 0
-                         ["P4", "P6", "P0", "P2", "P1", "P3", "P5", "P7"]),
-    "tichu_calls_made": (WINS_BY_TP, DOUBLE_WITH_A_TICHU,  # P4 made one, P0, P2, P6 none
-                         ["P4", "P0", "P2", "P6", "P1", "P3", "P5", "P7"]),
-    "opponent_victory_points": (DOUBLE, WINS_BY_TP,  # P4, P6 met 1 + 1 VP; P0, P2 met 0 + 0
-                                ["P4", "P6", "P0", "P2", "P5", "P7", "P1", "P3"]),
+    "tichu_points": (
+        WINS_BY_TP,
+        DOUBLE_WITH_A_TICHU,  # TP 300 against 125
+        ["P4", "P6", "P0", "P2", "P1", "P3", "P5", "P7"],
+    ),
+    "double_victories": (
+        WINS_BY_TP,
+        DOUBLE_WITH_A_TICHU,  # 1 against 0
+        ["P4", "P6", "P0", "P2", "P1", "P3", "P5", "P7"],
+    ),
+    "tichu_calls_made": (
+        WINS_BY_TP,
+        DOUBLE_WITH_A_TICHU,  # P4 made one, P0, P2, P6 none
+        ["P4", "P0", "P2", "P6", "P1", "P3", "P5", "P7"],
+    ),
+    "opponent_victory_points": (
+        DOUBLE,
+        WINS_BY_TP,  # P4, P6 met 1 + 1 VP; P0, P2 met 0 + 0
+        ["P4", "P6", "P0", "P2", "P5", "P7", "P1", "P3"],
+    ),
 }
 
 
@@ -48,23 +60,31 @@ def test_every_registered_tiebreak_has_a_scenario():
 
 @pytest.mark.parametrize("name", list(PLACING_SCENARIOS))
 def test_a_placing_tiebreak_orders_the_standings(organizer, name):
-    event = event_create(owner=organizer, name=f"Tie-break {name}", preset="grand_seigneur",
-                         seed=1, overrides={"tiebreaks": [name], "rules": {"players": 5}})
+    event = event_create(
+        owner=organizer,
+        name=f"Tie-break {name}",
+        preset="grand_seigneur",
+        seed=1,
+        overrides={"tiebreaks": [name], "rules": {"players": 5}},
+    )
     actor = Actor.organizer(organizer)
     players_register(event=event, names=[f"P{i}" for i in range(5)], actor=actor)
     table = round_pair(event_id=event.pk, actor=actor, publish=True).tables.get()
     by_position = dict(table.seats.values_list("position", "entrant_id"))
     for number, order in enumerate(PLACING_HANDS, start=1):
-        hand_record(table_id=table.pk, number=number, entry={"finish_order": order},
-                    actor=Actor.captain(table))
+        hand_record(
+            table_id=table.pk,
+            number=number,
+            entry={"finish_order": order},
+            actor=Actor.captain(table),
+        )
     wait_for_standings(event)
     rows = list(selectors.standing_rows(event))
     expected = [by_position[p] for p in PLACING_SCENARIOS[name]]
     # positions 0, 1 and 3 are equal on points; registration order breaks what the tie-break
     # leaves equal, so only the tie-break's own decisions are compared
     assert [row.victory_points for row in rows] == [7, 4, 4, 4, 1]
-    decided = [row.entrant_id for row in rows if row.tiebreaks[name] > 0 or
-               row.victory_points != 4]
+    decided = [row.entrant_id for row in rows if row.tiebreaks[name] > 0 or row.victory_points != 4]
     assert decided == [e for e in expected if e in decided]
     assert rows[1].entrant_id == expected[1]
 
@@ -72,10 +92,16 @@ def test_a_placing_tiebreak_orders_the_standings(organizer, name):
 @pytest.mark.parametrize("name", list(SCENARIOS))
 def test_a_tiebreak_orders_the_standings(organizer, name):
     first, second, order = SCENARIOS[name]
-    event = event_create(owner=organizer, name=f"Tie-break {name}", preset="dtm", seed=1,
-                         overrides={"tiebreaks": [name]})
-    entrants = players_register(event=event, names=[f"P{i}" for i in range(8)],
-                                actor=Actor.organizer(organizer))
+    event = event_create(
+        owner=organizer,
+        name=f"Tie-break {name}",
+        preset="dtm",
+        seed=1,
+        overrides={"tiebreaks": [name]},
+    )
+    entrants = players_register(
+        event=event, names=[f"P{i}" for i in range(8)], actor=Actor.organizer(organizer)
+    )
     rnd = seated_round(event, entrants)
     for number, hands in ((1, first), (2, second)):
         table = rnd.tables.get(number=number)

@@ -60,12 +60,14 @@ def assert_names(refusal: Conflict, later: Change) -> None:
 
 # --- an undo applies only while nothing later changed the same thing --------------------------
 
+
 def test_undoing_an_older_correction_keeps_the_newer_one(dtm_round, orga):
     """Hand 10:90, corrected to 20:80 (c1), then to 30:70 (c2): undoing c1 would bring 10:90
     back and lose c2 without a word. It is refused, naming c2, in German too."""
     table = dtm_round.tables.get(number=1)
-    hand = hand_record(table_id=table.pk, number=1, entry=score(10),
-                       actor=Actor.captain(table)).hand
+    hand = hand_record(
+        table_id=table.pk, number=1, entry=score(10), actor=Actor.captain(table)
+    ).hand
     hand_correct(hand_id=hand.pk, entry=score(20), actor=orga, reason="sheet misread")
     first = last_change(action="correct")
     hand_correct(hand_id=hand.pk, entry=score(30), actor=orga, reason="sheet misread again")
@@ -88,8 +90,10 @@ def test_undoing_an_older_correction_keeps_the_newer_one(dtm_round, orga):
 
 def test_a_correction_of_another_hand_does_not_stand_in_the_way(dtm_round, orga):
     table = dtm_round.tables.get(number=1)
-    hands = [hand_record(table_id=table.pk, number=n, entry=score(10),
-                         actor=Actor.captain(table)).hand for n in (1, 2)]
+    hands = [
+        hand_record(table_id=table.pk, number=n, entry=score(10), actor=Actor.captain(table)).hand
+        for n in (1, 2)
+    ]
     hand_correct(hand_id=hands[0].pk, entry=score(20), actor=orga, reason="typo")
     first = last_change(action="correct")
     hand_correct(hand_id=hands[1].pk, entry=score(40), actor=orga, reason="typo")
@@ -164,6 +168,7 @@ def test_a_table_closed_again_keeps_its_newer_closure(dtm_round, orga):
 
 # --- a closed table opened again ---------------------------------------------------------------
 
+
 def test_undoing_the_close_of_the_last_open_table_runs_the_round_again(dtm_round, orga):
     """Item 4: the table was open again but its round stayed complete, so its captain was
     refused (``round_not_running``) and the next round could not be paired."""
@@ -173,8 +178,9 @@ def test_undoing_the_close_of_the_last_open_table_runs_the_round_again(dtm_round
     assert Round.objects.get(pk=dtm_round.pk).status == Round.Status.PUBLISHED
     assert last_change(subject="round").action == "reopen"
     for number in (3, 4):  # the captain finishes the table, then the round completes
-        outcome = hand_record(table_id=table.pk, number=number, entry=score(60),
-                              actor=Actor.captain(table))
+        outcome = hand_record(
+            table_id=table.pk, number=number, entry=score(60), actor=Actor.captain(table)
+        )
         assert outcome.result == "created"
     complete_finished_rounds(dtm_round.event_id)
     assert round_pair(event_id=dtm_round.event_id, actor=orga).number == 2
@@ -200,15 +206,16 @@ def test_a_close_is_not_offered_nor_undone_once_the_next_round_is_paired(dtm_rou
 
 # --- a restored event's history ------------------------------------------------------------------
 
-def test_a_restored_history_row_never_undoes_another_events_hand(dtm_event, orga,
-                                                                 other_organizer):
+
+def test_a_restored_history_row_never_undoes_another_events_hand(dtm_event, orga, other_organizer):
     """A backup keeps its history rows with the source's ids: in a copy restored beside the
     original, the copy's correction names the original's hand. Undoing it changed the
     original, another event (of another organizer)."""
     rnd = round_pair(event_id=dtm_event.pk, actor=orga, publish=True)  # a running event
     table = rnd.tables.get(number=1)
-    hand = hand_record(table_id=table.pk, number=1, entry=score(10),
-                       actor=Actor.captain(table)).hand
+    hand = hand_record(
+        table_id=table.pk, number=1, entry=score(10), actor=Actor.captain(table)
+    ).hand
     hand_correct(hand_id=hand.pk, entry=score(20), actor=orga, reason="sheet misread")
     copy = event_import(event_export(dtm_event.pk), owner=other_organizer.username)
     restored = Change.objects.get(event=copy, action="correct")

@@ -22,26 +22,43 @@ HANDS = [
 ]
 
 
-def played(owner, entrants: int, rounds: int = 2, seed: int = 3,
-           names: list[str] | None = None, *, open_round: bool = False):
+def played(
+    owner,
+    entrants: int,
+    rounds: int = 2,
+    seed: int = 3,
+    names: list[str] | None = None,
+    *,
+    open_round: bool = False,
+):
     """A DTM event of ``rounds`` rounds, every hand entered by the captains (fixed sheets in
     turn, fast), standings stored; its players ``names``, or demo names; with ``open_round``,
     one more round published, no hand entered yet."""
     import random
 
     actor = Actor.organizer(owner)
-    event = event_create(owner=owner, name=f"Played {entrants}", preset="dtm",
-                         overrides={"rounds": rounds + open_round}, seed=seed)
-    players_register(event=event, names=names or demo_names(entrants, random.Random(seed)),
-                     actor=actor)
+    event = event_create(
+        owner=owner,
+        name=f"Played {entrants}",
+        preset="dtm",
+        overrides={"rounds": rounds + open_round},
+        seed=seed,
+    )
+    players_register(
+        event=event, names=names or demo_names(entrants, random.Random(seed)), actor=actor
+    )
     turn = seed
     for _ in range(rounds):
         rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
         for table in rnd.tables.all():
             for number in range(1, event.format.hands_per_round + 1):
                 turn += 1
-                hand_record(table_id=table.pk, number=number, entry=HANDS[turn % len(HANDS)],
-                            actor=Actor.captain(table))
+                hand_record(
+                    table_id=table.pk,
+                    number=number,
+                    entry=HANDS[turn % len(HANDS)],
+                    actor=Actor.captain(table),
+                )
         refresh(event.pk)  # the next round is paired by these standings
     if open_round:
         round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
@@ -60,8 +77,11 @@ def running_event(organizer):
     """A DTM event of 8 with round 1 published and no hand entered yet."""
     event = event_create(owner=organizer, name="Club evening", preset="dtm", seed=11)
     actor = Actor.organizer(organizer)
-    players_register(event=event, names=["Anna", "Ben", "Clara", "David", "Emma", "Felix",
-                                         "Greta", "Hannes"], actor=actor)
+    players_register(
+        event=event,
+        names=["Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannes"],
+        actor=actor,
+    )
     round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
     refresh(event.pk)
     event.refresh_from_db()

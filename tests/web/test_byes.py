@@ -31,10 +31,14 @@ def play(rnd):
 
 
 def five(organizer, rounds=3):
-    event = event_create(owner=organizer, name="Fünf", preset="dtm", seed=7,
-                         overrides={"rounds": rounds})
-    players_register(event=event, names=["Anna", "Ben", "Clara", "David", "Emil"],
-                     actor=Actor.organizer(organizer))
+    event = event_create(
+        owner=organizer, name="Fünf", preset="dtm", seed=7, overrides={"rounds": rounds}
+    )
+    players_register(
+        event=event,
+        names=["Anna", "Ben", "Clara", "David", "Emil"],
+        actor=Actor.organizer(organizer),
+    )
     return event, {e.name: e for e in event.entrants.all()}
 
 
@@ -43,8 +47,9 @@ def test_a_player_absent_at_check_in_does_not_sit_out_again_on_return(organizer)
     others none: the bye goes to one of them (the lowest), not to him, though he is last."""
     event, players = five(organizer)
     orga = Actor.organizer(organizer)
-    entrants_check_in(event_id=event.pk, present={p.pk for n, p in players.items() if n != "Emil"},
-                      actor=orga)
+    entrants_check_in(
+        event_id=event.pk, present={p.pk for n, p in players.items() if n != "Emil"}, actor=orga
+    )
     play(round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga))
     entrants_check_in(event_id=event.pk, present={p.pk for p in players.values()}, actor=orga)
     second = round_pair(event_id=event.pk, actor=orga)
@@ -65,7 +70,8 @@ def draft(organizer):
 
 
 def test_the_organizer_moves_a_bye_in_the_draft_with_the_warnings_of_a_swap(
-        organizer_client, draft):
+    organizer_client, draft
+):
     event, rnd, rested = draft
     sitting_out = rnd.byes.get().entrant
     seat = Seat.objects.get(table__round=rnd, entrant=rested)
@@ -73,45 +79,63 @@ def test_the_organizer_moves_a_bye_in_the_draft_with_the_warnings_of_a_swap(
     page = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert f'<option value="bye-{sitting_out.pk}">Freilos · {sitting_out.name}</option>' in page
 
-    response = organizer_client.post(reverse("organizer-swap", args=[event.pk, rnd.pk]),
-                                     {"seat_a": f"bye-{sitting_out.pk}", "seat_b": seat.pk},
-                                     HTTP_ACCEPT_LANGUAGE="de", follow=True)
+    response = organizer_client.post(
+        reverse("organizer-swap", args=[event.pk, rnd.pk]),
+        {"seat_a": f"bye-{sitting_out.pk}", "seat_b": seat.pk},
+        HTTP_ACCEPT_LANGUAGE="de",
+        follow=True,
+    )
     page = response.content.decode()
     assert "Das Freilos ist verschoben." in page
-    assert (f"{rested.name} setzt wieder aus (bisher einmal), obwohl jemand mit Platz bisher "
-            f"keinmal ausgesetzt hat.") in page
+    assert (
+        f"{rested.name} setzt wieder aus (bisher einmal), obwohl jemand mit Platz bisher "
+        f"keinmal ausgesetzt hat."
+    ) in page
     seat.refresh_from_db()
     assert seat.entrant_id == sitting_out.pk
     assert list(rnd.byes.values_list("entrant_id", flat=True)) == [rested.pk]
     change = Change.objects.filter(action="bye_move").get()
-    history = organizer_client.get(reverse("organizer-history", args=[event.pk]),
-                                   HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    history = organizer_client.get(
+        reverse("organizer-history", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert f"{rested.name} setzt aus statt {sitting_out.name}" in history
     assert change.old == {str(seat.pk): rested.pk, "bye": sitting_out.pk}
 
     # two byes cannot be swapped; a bye moves only within a draft
-    response = organizer_client.post(reverse("organizer-swap", args=[event.pk, rnd.pk]),
-                                     {"seat_a": f"bye-{rested.pk}", "seat_b": f"bye-{rested.pk}"},
-                                     HTTP_ACCEPT_LANGUAGE="de", follow=True)
+    response = organizer_client.post(
+        reverse("organizer-swap", args=[event.pk, rnd.pk]),
+        {"seat_a": f"bye-{rested.pk}", "seat_b": f"bye-{rested.pk}"},
+        HTTP_ACCEPT_LANGUAGE="de",
+        follow=True,
+    )
     assert "Wählen Sie einen Platz für den Spieler mit Freilos." in response.content.decode()
     round_publish(round_id=rnd.pk, actor=Actor.organizer(event.owner))
     from tournaments.services.history import ServiceError
+
     with pytest.raises(ServiceError):
-        bye_move(round_id=rnd.pk, seat_id=seat.pk, entrant_id=rested.pk,
-                 actor=Actor.organizer(event.owner))
+        bye_move(
+            round_id=rnd.pk,
+            seat_id=seat.pk,
+            entrant_id=rested.pk,
+            actor=Actor.organizer(event.owner),
+        )
 
 
 def test_the_last_round_warns_of_a_bye_to_a_player_who_could_finish_in_the_top_three(
-        organizer, organizer_client):
+    organizer, organizer_client
+):
     event, _players = five(organizer, rounds=2)
     orga = Actor.organizer(organizer)
     play(round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga))
     last = round_pair(event_id=event.pk, actor=orga)
     contender = last.byes.get().entrant
-    page = organizer_client.get(reverse("organizer-round", args=[event.pk, last.pk]),
-                                HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert (f"{contender.name} setzt in der letzten Runde aus, könnte aber noch unter die "
-            f"ersten drei kommen.") in page
+    page = organizer_client.get(
+        reverse("organizer-round", args=[event.pk, last.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    assert (
+        f"{contender.name} setzt in der letzten Runde aus, könnte aber noch unter die "
+        f"ersten drei kommen."
+    ) in page
 
 
 def test_no_such_warning_before_the_last_round(draft):
@@ -123,8 +147,9 @@ def test_two_seats_are_still_swapped(organizer_client, draft):
     event, rnd, _rested = draft
     a, b = Seat.objects.filter(table__round=rnd).order_by("position")[:2]
     before = (a.entrant_id, b.entrant_id)
-    response = organizer_client.post(reverse("organizer-swap", args=[event.pk, rnd.pk]),
-                                     {"seat_a": a.pk, "seat_b": b.pk})
+    response = organizer_client.post(
+        reverse("organizer-swap", args=[event.pk, rnd.pk]), {"seat_a": a.pk, "seat_b": b.pk}
+    )
     assert response.status_code == 302
     a.refresh_from_db()
     b.refresh_from_db()

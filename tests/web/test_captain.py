@@ -34,8 +34,13 @@ def test_grand_tichu_offered_when_the_rules_allow(client, organizer):
     from tournaments.services.events import event_create, team_register
     from tournaments.services.rounds import round_pair, round_publish
 
-    event = event_create(owner=organizer, name="Teams", preset="team_swiss",
-                         overrides={"rules": {"grand_tichu_allowed": True}}, seed=1)
+    event = event_create(
+        owner=organizer,
+        name="Teams",
+        preset="team_swiss",
+        overrides={"rules": {"grand_tichu_allowed": True}},
+        seed=1,
+    )
     actor = Actor.organizer(organizer)
     for i in range(2):
         team_register(event=event, name=f"T{i}", members=[f"A{i}", f"B{i}"], actor=actor)
@@ -93,9 +98,14 @@ def test_a_call_without_first_out_is_refused(client, table):
 
 
 def test_garbage_is_a_form_error_never_a_server_error(client, table):
-    for data in ({"number": "x", "cp_0": "abc"}, {"number": "1", "call_0": "bomb"},
-                 {"number": "1", "first_out": "7"}, {"number": "99", "cp_0": "50"},
-                 {"number": "1", "double_victory": "2"}, {}):
+    for data in (
+        {"number": "x", "cp_0": "abc"},
+        {"number": "1", "call_0": "bomb"},
+        {"number": "1", "first_out": "7"},
+        {"number": "99", "cp_0": "50"},
+        {"number": "1", "double_victory": "2"},
+        {},
+    ):
         response = client.post(captain_url(table), data)
         assert response.status_code == 400, data
     assert not Hand.objects.exists()
@@ -121,8 +131,9 @@ def test_preview_shows_both_teams_tp_and_vp(client, table):
 
 
 def test_preview_shows_the_engine_message(client, table):
-    html = client.post(captain_url(table, "captain-preview"),
-                       {"number": "1", "cp_0": "60", "cp_1": "60"}).content.decode()
+    html = client.post(
+        captain_url(table, "captain-preview"), {"number": "1", "cp_0": "60", "cp_1": "60"}
+    ).content.decode()
     assert "must add up to 100" in html
     assert not Hand.objects.exists()
 
@@ -152,8 +163,12 @@ def test_post_without_csrf_token_is_refused(table):
 
 
 def test_no_form_for_a_closed_table_or_a_draft_round(client, table, organizer):
-    table_close(table_id=table.pk, status=Table.Status.FORFEITED, forfeited_by=0,
-                actor=Actor.organizer(organizer))
+    table_close(
+        table_id=table.pk,
+        status=Table.Status.FORFEITED,
+        forfeited_by=0,
+        actor=Actor.organizer(organizer),
+    )
     html = client.get(captain_url(table)).content.decode()
     assert 'id="hand-form"' not in html and "closed this table" in html
     response = client.post(captain_url(table), GOOD_HAND)
@@ -199,8 +214,12 @@ def test_a_code_of_an_earlier_round_no_longer_enters_hands(client, organizer, ru
     old = first_round.tables.order_by("number").first()
     for table in first_round.tables.all():
         for number in range(1, 5):
-            hand_record(table_id=table.pk, number=number, entry={"card_points": [50, 50]},
-                        actor=Actor.captain(table))
+            hand_record(
+                table_id=table.pk,
+                number=number,
+                entry={"card_points": [50, 50]},
+                actor=Actor.captain(table),
+            )
     refresh(running_event.pk)
     round_pair(event_id=running_event.pk, actor=Actor.organizer(organizer))
     html = client.get(captain_url(old)).content.decode()
@@ -211,7 +230,8 @@ def test_a_code_of_an_earlier_round_no_longer_enters_hands(client, organizer, ru
 
 
 def test_the_form_is_back_once_the_close_of_the_last_open_table_is_undone(
-        client, organizer, running_event):
+    client, organizer, running_event
+):
     """Issue "Hardening, second pass", item 4: after the undo the page said "All hands of this
     table are entered" with hands still to enter and no form, and its entries were refused."""
     from django.urls import reverse
@@ -223,10 +243,18 @@ def test_the_form_is_back_once_the_close_of_the_last_open_table_is_undone(
     first, last = running_event.rounds.get(number=1).tables.order_by("number")
     for table, hands in ((first, 4), (last, 2)):
         for number in range(1, hands + 1):
-            hand_record(table_id=table.pk, number=number, entry={"card_points": [50, 50]},
-                        actor=Actor.captain(table))
-    table_close(table_id=last.pk, status=Table.Status.FORFEITED, forfeited_by=0,
-                actor=Actor.organizer(organizer))
+            hand_record(
+                table_id=table.pk,
+                number=number,
+                entry={"card_points": [50, 50]},
+                actor=Actor.captain(table),
+            )
+    table_close(
+        table_id=last.pk,
+        status=Table.Status.FORFEITED,
+        forfeited_by=0,
+        actor=Actor.organizer(organizer),
+    )
     complete_finished_rounds(running_event.pk)
     close = Change.objects.get(event=running_event, action="close")
     client.force_login(organizer)

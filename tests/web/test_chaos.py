@@ -26,16 +26,18 @@ def chaos_table(organizer):
 def test_create_a_chaos_dtm_on_the_web(organizer_client):
     page = organizer_client.get(reverse("organizer-event-new")).content.decode()
     assert 'value="chaos_dtm"' in page
-    response = organizer_client.post(reverse("organizer-event-new"),
-                                     {"name": "Chaos night", "preset": "chaos_dtm"})
+    response = organizer_client.post(
+        reverse("organizer-event-new"), {"name": "Chaos night", "preset": "chaos_dtm"}
+    )
     assert response.status_code == 302
     assert Event.objects.get(name="Chaos night").rules.chaos
 
 
 def test_chaos_is_a_setting_of_any_four_player_event(organizer_client, organizer):
     event = event_create(owner=organizer, name="Cup", preset="team_swiss", seed=1)
-    response = organizer_client.post(reverse("organizer-settings", args=[event.pk]),
-                                     form_data(event, chaos="on"))
+    response = organizer_client.post(
+        reverse("organizer-settings", args=[event.pk]), form_data(event, chaos="on")
+    )
     assert response.status_code == 302
     event.refresh_from_db()
     assert event.rules.chaos and not event.rules.grand_tichu_allowed
@@ -54,12 +56,15 @@ def test_a_hand_without_team_bs_grand_tichu_is_refused_in_german(client, chaos_t
     assert response.status_code == 400
     html = response.content.decode()
     team_b = f"{names[1]} &amp; {names[3]}"
-    assert f"Chaos-Tichu: Jedes Team sagt in jedem Spiel genau ein Großes Tichu an, aber für " \
-           f"{team_b} ist keines eingetragen." in html
+    assert (
+        f"Chaos-Tichu: Jedes Team sagt in jedem Spiel genau ein Großes Tichu an, aber für "
+        f"{team_b} ist keines eingetragen." in html
+    )
     assert 'class="errorlist inline-engine-error"' in html
     assert not Hand.objects.exists()
-    preview = client.post(captain_url(chaos_table, "captain-preview"), data,
-                          HTTP_ACCEPT_LANGUAGE="en")
+    preview = client.post(
+        captain_url(chaos_table, "captain-preview"), data, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert f"and {team_b} called none" in preview.content.decode()
 
     response = client.post(captain_url(chaos_table), {**data, "call_3": "grand"})

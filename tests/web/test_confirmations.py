@@ -44,14 +44,31 @@ def test_the_event_page_withdraws_and_finishes_nobody_in_one_tap(organizer_clien
     assert withdraw not in post_forms(page) and finish not in post_forms(page)
 
 
-@pytest.mark.parametrize("language, words", [
-    ("en", ["Withdraw Anna from the event?", "Anna is not paired from round 2 on.",
-            "You can reinstate Anna later", "Yes, withdraw Anna"]),
-    ("de", ["Anna vom Turnier abmelden?", "Anna wird ab Runde 2 nicht mehr ausgelost.",
-            "Ja, Anna vom Turnier abmelden"]),
-])
-def test_withdrawing_asks_first_naming_the_player_and_the_round(organizer_client, running_event,
-                                                                language, words):
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        (
+            "en",
+            [
+                "Withdraw Anna from the event?",
+                "Anna is not paired from round 2 on.",
+                "You can reinstate Anna later",
+                "Yes, withdraw Anna",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Anna vom Turnier abmelden?",
+                "Anna wird ab Runde 2 nicht mehr ausgelost.",
+                "Ja, Anna vom Turnier abmelden",
+            ],
+        ),
+    ],
+)
+def test_withdrawing_asks_first_naming_the_player_and_the_round(
+    organizer_client, running_event, language, words
+):
     anna = running_event.entrants.get(name="Anna")
     url = reverse("organizer-withdraw", args=[running_event.pk, anna.pk])
     shown = text(organizer_client.get(url, HTTP_ACCEPT_LANGUAGE=language))
@@ -65,8 +82,7 @@ def test_withdrawing_asks_first_naming_the_player_and_the_round(organizer_client
     assert Change.objects.get(subject="entrant", action="withdraw").reason == "ill"
 
 
-def test_withdrawing_a_player_seated_in_a_draft_says_to_pair_it_again(organizer_client,
-                                                                      organizer):
+def test_withdrawing_a_player_seated_in_a_draft_says_to_pair_it_again(organizer_client, organizer):
     event = played(organizer, 8, rounds=1)
     Event.objects.filter(pk=event.pk).update(format_data={**event.format_data, "rounds": 3})
     draft = round_pair(event_id=event.pk, actor=Actor.organizer(organizer))
@@ -76,31 +92,55 @@ def test_withdrawing_a_player_seated_in_a_draft_says_to_pair_it_again(organizer_
 
 
 def test_the_german_withdraw_button_is_not_the_log_out_link(organizer_client, running_event):
-    page = text(organizer_client.get(reverse("organizer-event", args=[running_event.pk]),
-                                     HTTP_ACCEPT_LANGUAGE="de"))
+    page = text(
+        organizer_client.get(
+            reverse("organizer-event", args=[running_event.pk]), HTTP_ACCEPT_LANGUAGE="de"
+        )
+    )
     assert "Vom Turnier abmelden…" in page
     assert page.count("Abmelden") == 1  # the log-out link alone
 
 
-@pytest.mark.parametrize("language, closing, words", [
-    ("en", {"status": "averaged"},
-     ["Close table 1 of round 1 as averaged?", "Hands in: 1 of 4; missing: 3.",
-      "Nobody is at fault", "Yes, close the table"]),
-    ("de", {"status": "forfeited", "forfeited_by": "1"},
-     ["Tisch 1 der Runde 1 schließen als kampflos?", "es fehlen 3",
-      "geben kampflos ab: jedes fehlende Spiel wird", "als gewonnen gutgeschrieben"]),
-])
+@pytest.mark.parametrize(
+    "language, closing, words",
+    [
+        (
+            "en",
+            {"status": "averaged"},
+            [
+                "Close table 1 of round 1 as averaged?",
+                "Hands in: 1 of 4; missing: 3.",
+                "Nobody is at fault",
+                "Yes, close the table",
+            ],
+        ),
+        (
+            "de",
+            {"status": "forfeited", "forfeited_by": "1"},
+            [
+                "Tisch 1 der Runde 1 schließen als kampflos?",
+                "es fehlen 3",
+                "geben kampflos ab: jedes fehlende Spiel wird",
+                "als gewonnen gutgeschrieben",
+            ],
+        ),
+    ],
+)
 def test_closing_a_table_asks_first_with_what_its_missing_hands_are_credited(
-        organizer_client, running_event, language, closing, words):
+    organizer_client, running_event, language, closing, words
+):
     table = running_event.rounds.get().tables.order_by("number").first()
-    hand_record(table_id=table.pk, number=1, entry={"card_points": [70, 30]},
-                actor=Actor.captain(table))
+    hand_record(
+        table_id=table.pk, number=1, entry={"card_points": [70, 30]}, actor=Actor.captain(table)
+    )
     url = reverse("organizer-table-close", args=[running_event.pk, table.pk])
-    round_page = organizer_client.get(reverse("organizer-round", args=[running_event.pk,
-                                                                       table.round_id]))
+    round_page = organizer_client.get(
+        reverse("organizer-round", args=[running_event.pk, table.round_id])
+    )
     assert url not in post_forms(round_page.content.decode())  # the choice leads to the question
-    response = organizer_client.get(url, {**closing, "reason": "Zeit"},
-                                    HTTP_ACCEPT_LANGUAGE=language)
+    response = organizer_client.get(
+        url, {**closing, "reason": "Zeit"}, HTTP_ACCEPT_LANGUAGE=language
+    )
     shown = text(response)
     assert all(word in shown for word in words), shown
     names = table.seats.order_by("position").values_list("entrant__name", flat=True)
@@ -122,13 +162,15 @@ def test_a_forfeit_without_its_team_asks_again_for_the_choice(organizer_client, 
 
 def test_pairing_a_draft_again_asks_first(organizer_client, organizer):
     event = event_create(owner=organizer, name="Evening", preset="dtm", seed=4)
-    players_register(event=event, names=[f"P{i}" for i in range(8)],
-                     actor=Actor.organizer(organizer))
+    players_register(
+        event=event, names=[f"P{i}" for i in range(8)], actor=Actor.organizer(organizer)
+    )
     draft = round_pair(event_id=event.pk, actor=Actor.organizer(organizer))
     seed = draft.seed
     url = reverse("organizer-regenerate", args=[event.pk, draft.pk])
-    page = organizer_client.get(reverse("organizer-round", args=[event.pk, draft.pk])
-                                ).content.decode()
+    page = organizer_client.get(
+        reverse("organizer-round", args=[event.pk, draft.pk])
+    ).content.decode()
     assert f'href="{url}"' in page and url not in post_forms(page)
     shown = text(organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de"))
     assert "Runde 1 neu auslosen?" in shown
@@ -140,8 +182,11 @@ def test_pairing_a_draft_again_asks_first(organizer_client, organizer):
 
 def test_drawing_the_cup_asks_first(organizer_client, organizer):
     cup = event_create(owner=organizer, name="Pokal", preset="knockout")
-    teams_register(event=cup, teams=[(f"T{i}", [f"A{i}", f"B{i}"]) for i in range(4)],
-                   actor=Actor.organizer(organizer))
+    teams_register(
+        event=cup,
+        teams=[(f"T{i}", [f"A{i}", f"B{i}"]) for i in range(4)],
+        actor=Actor.organizer(organizer),
+    )
     url = reverse("organizer-cup-draw", args=[cup.pk])
     page = organizer_client.get(reverse("organizer-event", args=[cup.pk])).content.decode()
     assert f'href="{url}"' in page and url not in post_forms(page)
@@ -154,18 +199,26 @@ def test_drawing_the_cup_asks_first(organizer_client, organizer):
 
 def test_undo_says_what_it_puts_back(organizer_client, organizer, running_event):
     table = running_event.rounds.get().tables.first()
-    hand = hand_record(table_id=table.pk, number=1, entry={"card_points": [70, 30]},
-                       actor=Actor.captain(table)).hand
-    hand_correct(hand_id=hand.pk, entry={"card_points": [40, 60]},
-                 actor=Actor.organizer(organizer), reason="typo")
+    hand = hand_record(
+        table_id=table.pk, number=1, entry={"card_points": [70, 30]}, actor=Actor.captain(table)
+    ).hand
+    hand_correct(
+        hand_id=hand.pk,
+        entry={"card_points": [40, 60]},
+        actor=Actor.organizer(organizer),
+        reason="typo",
+    )
     change = Change.objects.get(subject="hand", action="correct")
-    shown = text(organizer_client.get(reverse("organizer-undo", args=[running_event.pk,
-                                                                      change.pk]),
-                                      HTTP_ACCEPT_LANGUAGE="de"))
+    shown = text(
+        organizer_client.get(
+            reverse("organizer-undo", args=[running_event.pk, change.pk]), HTTP_ACCEPT_LANGUAGE="de"
+        )
+    )
     assert "Das Spiel bekommt sein Ergebnis von vor dieser Korrektur zurück" in shown
 
 
 # --- finishing, and a day cut short -----------------------------------------------------------
+
 
 def test_finishing_asks_first(organizer_client, organizer):
     event = played(organizer, 8, rounds=2)
@@ -182,7 +235,8 @@ def test_finishing_asks_first(organizer_client, organizer):
 
 
 def test_finishing_a_day_cut_short_closes_the_open_tables_in_the_same_confirmation(
-        organizer_client, organizer):
+    organizer_client, organizer
+):
     """Round 2 of 3 is half played: the page names its open tables with a choice each, and one
     button closes them and finishes."""
     event = played(organizer, 8, rounds=1, open_round=True)
@@ -190,10 +244,15 @@ def test_finishing_a_day_cut_short_closes_the_open_tables_in_the_same_confirmati
     rnd = event.rounds.get(number=2)
     first, second = rnd.tables.order_by("number")
     for number in range(1, 5):
-        hand_record(table_id=first.pk, number=number, entry={"card_points": [60, 40]},
-                    actor=Actor.captain(first))
-    hand_record(table_id=second.pk, number=1, entry={"card_points": [60, 40]},
-                actor=Actor.captain(second))
+        hand_record(
+            table_id=first.pk,
+            number=number,
+            entry={"card_points": [60, 40]},
+            actor=Actor.captain(first),
+        )
+    hand_record(
+        table_id=second.pk, number=1, entry={"card_points": [60, 40]}, actor=Actor.captain(second)
+    )
     url = reverse("organizer-finish", args=[event.pk])
     # the old way: refused, and now led to the confirmation that offers to close the table
     response = organizer_client.post(url, follow=True)

@@ -48,8 +48,9 @@ def _page(client, url, language="en") -> str:
 
 
 def pdf_text(pdf: bytes) -> str:
-    return subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True,
-                          check=True).stdout.decode()
+    return subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
 
 
 def test_the_desk_follows_the_semi_finals_in_english_and_german(organizer_client, organizer):
@@ -69,8 +70,9 @@ def test_the_desk_follows_the_semi_finals_in_english_and_german(organizer_client
     assert "0 von 1 Tisch fertig." in _page(organizer_client, desk, "de")
 
 
-def test_after_the_draw_the_organizer_page_shows_matches_not_check_in_or_vp(organizer_client,
-                                                                             organizer):
+def test_after_the_draw_the_organizer_page_shows_matches_not_check_in_or_vp(
+    organizer_client, organizer
+):
     event = cup(organizer, 8, best_of=3, best_of_from="semi_final")
     html = _page(organizer_client, reverse("organizer-event", args=[event.pk]))
     assert 'id="check-in"' not in html and 'id="cup-playing"' in html
@@ -88,17 +90,20 @@ def test_after_the_draw_the_organizer_page_shows_matches_not_check_in_or_vp(orga
         play(match, _best_seed(match))
     html = _page(organizer_client, reverse("organizer-event", args=[event.pk]))
     assert "1 table, 0 hands" in html and "1 tables" not in html
-    assert "1 Tisch, 0 Spiele" in _page(organizer_client,
-                                        reverse("organizer-event", args=[event.pk]), "de")
+    assert "1 Tisch, 0 Spiele" in _page(
+        organizer_client, reverse("organizer-event", args=[event.pk]), "de"
+    )
 
 
-def test_the_check_in_is_not_offered_for_a_cup_before_the_draw_either(organizer_client,
-                                                                        organizer):
+def test_the_check_in_is_not_offered_for_a_cup_before_the_draw_either(organizer_client, organizer):
     from tournaments.services.events import event_create, teams_register
 
     event = event_create(owner=organizer, name="Cup", preset="knockout")
-    teams_register(event=event, teams=[("A", ["a1", "a2"]), ("B", ["b1", "b2"])],
-                   actor=Actor.organizer(organizer))
+    teams_register(
+        event=event,
+        teams=[("A", ["a1", "a2"]), ("B", ["b1", "b2"])],
+        actor=Actor.organizer(organizer),
+    )
     html = _page(organizer_client, reverse("organizer-event", args=[event.pk]))
     assert 'id="check-in"' not in html and 'id="draw"' in html
     assert reverse("organizer-players", args=[event.pk]) in html  # registration until the draw
@@ -107,8 +112,7 @@ def test_the_check_in_is_not_offered_for_a_cup_before_the_draw_either(organizer_
 def test_the_public_page_right_after_the_draw_shows_the_quarter_finals(client, organizer):
     event = cup(organizer, 8, best_of=3, best_of_from="semi_final")
     html = _page(client, reverse("event", args=[event.pk]))
-    assert "Round 3" not in html and "being played" not in html.replace(
-        "Matches being played", "")
+    assert "Round 3" not in html and "being played" not in html.replace("Matches being played", "")
     assert html.count("Quarter-finals") == 4 and "table 1, game 1" in html
     assert 'class="data standings"' not in html
     for table in event.rounds.get(number=1).tables.all():
@@ -127,16 +131,22 @@ def test_a_finished_cup_ranks_by_its_placings_on_its_pages_and_pdf(client, organ
     assert "Final placings" in text and "VP" not in text
     lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
     assert [line for line in lines if line[:2] in ("1.", "2.", "3.")] == [
-        "1. T1", "2. T2", "3. T3", "3. T4"]
-    german = pdf_text(client.get(reverse("event-standings-pdf", args=[event.pk]),
-                                 HTTP_ACCEPT_LANGUAGE="de").content)
+        "1. T1",
+        "2. T2",
+        "3. T3",
+        "3. T4",
+    ]
+    german = pdf_text(
+        client.get(
+            reverse("event-standings-pdf", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="de"
+        ).content
+    )
     assert "Endplatzierungen" in german
 
 
 def test_a_running_cups_pdf_lists_the_teams_still_in(client, organizer):
     event = _at_the_semi_finals(organizer)
-    entrant_withdraw(entrant_id=event.entrants.get(name="T8").pk,
-                     actor=Actor.organizer(organizer))
+    entrant_withdraw(entrant_id=event.entrants.get(name="T8").pk, actor=Actor.organizer(organizer))
     text = pdf_text(client.get(reverse("event-standings-pdf", args=[event.pk])).content)
     assert "Placings so far (provisional)" in text
     lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
@@ -153,7 +163,11 @@ def test_the_api_gives_a_cups_placings_never_its_vp(organizer):
     assert german.status_code == 409 and "Platzierungen" in german.json()["detail"]
     placings = client.get(f"/api/events/{event.pk}/bracket/").json()["placings"]
     assert [(p["place"], p["name"]) for p in placings[:4]] == [
-        (1, "T1"), (2, "T2"), (3, "T3"), (3, "T4")]
+        (1, "T1"),
+        (2, "T2"),
+        (3, "T3"),
+        (3, "T4"),
+    ]
     assert placings[0]["team"] == event.entrants.get(name="T1").pk
 
 
@@ -168,9 +182,12 @@ def test_the_organizer_replays_a_held_final_from_the_event_page(organizer_client
     for game in semi.games.order_by("number"):
         hand = game.table.hands.get()
         team = 1 if game.number % 2 else 0  # T4, the semi's second team, at this table
-        hand_correct(hand_id=hand.pk, entry={"double_victory": team,
-                                             "finish_order": [team, team + 2]},
-                     actor=Actor.organizer(organizer), reason="wrong team")
+        hand_correct(
+            hand_id=hand.pk,
+            entry={"double_victory": team, "finish_order": [team, team + 2]},
+            actor=Actor.organizer(organizer),
+            reason="wrong team",
+        )
     page = reverse("organizer-event", args=[event.pk])
     html = _page(organizer_client, page)
     assert 'id="attention"' in html and "Replay with the corrected teams" in html
@@ -185,8 +202,7 @@ def test_the_organizer_replays_a_held_final_from_the_event_page(organizer_client
 
 def test_undoing_a_withdrawal_after_the_winner_played_on_is_refused_by_the_api(organizer):
     event = _at_the_semi_finals(organizer)
-    entrant_withdraw(entrant_id=event.entrants.get(name="T4").pk,
-                     actor=Actor.organizer(organizer))
+    entrant_withdraw(entrant_id=event.entrants.get(name="T4").pk, actor=Actor.organizer(organizer))
     play(bracket(event, 2)[1], "T2")
     from tests.knockout.helpers import win_game
 

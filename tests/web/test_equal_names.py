@@ -42,14 +42,20 @@ def linked(html: str, event, entrant) -> str:
 
 def test_public_standings_and_round_page_tell_them_apart(client, two_annas):
     event, first, second = two_annas
-    for page in (reverse("event-standings", args=[event.pk]),
-                 reverse("event-round", args=[event.pk, 1]),
-                 reverse("event-seating", args=[event.pk, 1])):
+    for page in (
+        reverse("event-standings", args=[event.pk]),
+        reverse("event-round", args=[event.pk, 1]),
+        reverse("event-seating", args=[event.pk, 1]),
+    ):
         html = client.get(page).content.decode()
         assert (linked(html, event, first), linked(html, event, second)) == (
-            "Anna Schmidt #1", "Anna Schmidt #5"), page
-    assert "Anna Schmidt #5" in client.get(
-        reverse("event-player", args=[event.pk, second.pk])).content.decode()
+            "Anna Schmidt #1",
+            "Anna Schmidt #5",
+        ), page
+    assert (
+        "Anna Schmidt #5"
+        in client.get(reverse("event-player", args=[event.pk, second.pk])).content.decode()
+    )
 
 
 def test_organizer_round_and_captain_page_tell_them_apart(client, organizer, two_annas):
@@ -69,8 +75,10 @@ def test_csv_exports_tell_them_apart(client, organizer, two_annas):
     response = client.get(reverse("organizer-export", args=[event.pk, "standings", "csv"]))
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     names = [row[1] for row in rows[1:]]
-    assert sorted(n for n in names if n.startswith("Anna")) == ["Anna Schmidt #1",
-                                                                  "Anna Schmidt #5"]
+    assert sorted(n for n in names if n.startswith("Anna")) == [
+        "Anna Schmidt #1",
+        "Anna Schmidt #5",
+    ]
 
 
 def test_api_gives_a_display_name(client, two_annas):
@@ -81,16 +89,21 @@ def test_api_gives_a_display_name(client, two_annas):
     entrants = client.get(reverse("api-players"), {"event": event.pk}).json()
     listed = entrants["results"] if isinstance(entrants, dict) else entrants
     assert {e["display_name"] for e in listed if e["name"] == "Anna Schmidt"} == {
-        "Anna Schmidt #1", "Anna Schmidt #5"}
+        "Anna Schmidt #1",
+        "Anna Schmidt #5",
+    }
 
 
 def test_a_club_tells_them_apart_without_a_number(client, organizer, two_annas):
     event, first, second = two_annas
-    entrant_update(entrant_id=first.pk, name="Anna Schmidt", club="Köln",
-                   actor=Actor.organizer(organizer))
+    entrant_update(
+        entrant_id=first.pk, name="Anna Schmidt", club="Köln", actor=Actor.organizer(organizer)
+    )
     refresh(event.pk)
     html = client.get(reverse("event-standings", args=[event.pk])).content.decode()
     assert (linked(html, event, first), linked(html, event, second)) == (
-        "Anna Schmidt (Köln)", "Anna Schmidt")
+        "Anna Schmidt (Köln)",
+        "Anna Schmidt",
+    )
     seating = client.get(reverse("event-seating", args=[event.pk, 1]), {"q": "koln"})
     assert linked(seating.content.decode(), event, first) == "Anna Schmidt (Köln)"

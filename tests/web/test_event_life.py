@@ -55,8 +55,7 @@ def test_final_standings_pdf(client, organizer):
     assert response.content.startswith(b"%PDF") and "final" in response["Content-Disposition"]
 
 
-def test_finished_event_refuses_the_captain_and_the_organizer(client, organizer_client,
-                                                              organizer):
+def test_finished_event_refuses_the_captain_and_the_organizer(client, organizer_client, organizer):
     event = played(organizer, 8, rounds=1)
     event_finish(event_id=event.pk, actor=Actor.organizer(organizer))
     table = event.rounds.get(number=1).tables.order_by("number").first()
@@ -66,15 +65,17 @@ def test_finished_event_refuses_the_captain_and_the_organizer(client, organizer_
     response = organizer_client.post(url, {**GOOD_HAND, "reason": "typo"})
     assert response.status_code == 409
     assert "reopen" in response.content.decode()
-    response = organizer_client.post(reverse("organizer-reopen", args=[event.pk]),
-                                     {"reason": "late sheet"}, follow=True)
+    response = organizer_client.post(
+        reverse("organizer-reopen", args=[event.pk]), {"reason": "late sheet"}, follow=True
+    )
     assert "running again" in response.content.decode()
     assert Change.objects.get(event=event, action="reopen").reason == "late sheet"
     assert organizer_client.post(url, {**GOOD_HAND, "reason": "typo"}).status_code == 302
 
 
-def test_withdrawn_players_are_marked_and_not_counted_as_playing(client, organizer_client,
-                                                                  organizer):
+def test_withdrawn_players_are_marked_and_not_counted_as_playing(
+    client, organizer_client, organizer
+):
     from tournaments.services.events import entrant_withdraw
     from tournaments.standings.compute import refresh
 
@@ -87,7 +88,7 @@ def test_withdrawn_players_are_marked_and_not_counted_as_playing(client, organiz
     assert 'class="badge withdrawn">abgemeldet<' in row
     assert page.decode().count("badge withdrawn") == 1
     html = organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()
-    assert "Players (7 <span class=\"muted\">of 8 registered</span>)" in html
+    assert 'Players (7 <span class="muted">of 8 registered</span>)' in html
 
 
 def test_a_finished_event_offers_no_registration_or_withdrawal(organizer_client, organizer):

@@ -29,7 +29,8 @@ def test_standings_csv(organizer_client, played_event):
     stored = list(selectors.standing_rows(played_event))
     assert rows[0][:4] == ["Rank", "Name", "VP", "TP"]
     assert [(int(r[0]), r[1], int(r[2]), int(r[3])) for r in rows[1:]] == [
-        (s.rank, s.entrant.name, s.victory_points, s.tichu_points) for s in stored]
+        (s.rank, s.entrant.name, s.victory_points, s.tichu_points) for s in stored
+    ]
 
 
 def test_results_csv_has_every_hand(organizer_client, played_event):
@@ -38,8 +39,11 @@ def test_results_csv_has_every_hand(organizer_client, played_event):
     assert len(rows) - 1 == Hand.objects.filter(table__round__event=played_event).count()
     header = rows[0]
     tp_a = header.index("TP A")
-    first = Hand.objects.filter(table__round__event=played_event).order_by(
-        "table__round__number", "table__number", "number").first()
+    first = (
+        Hand.objects.filter(table__round__event=played_event)
+        .order_by("table__round__number", "table__number", "number")
+        .first()
+    )
     assert int(rows[1][tp_a]) == first.tp_0
 
 
@@ -49,8 +53,11 @@ def test_xlsx(organizer_client, played_event, kind):
     workbook = openpyxl.load_workbook(io.BytesIO(response.content))
     sheet = workbook.active
     rows = list(sheet.iter_rows(values_only=True))
-    expected = (StandingRow.objects.filter(event=played_event).count() if kind == "standings"
-                else Hand.objects.filter(table__round__event=played_event).count())
+    expected = (
+        StandingRow.objects.filter(event=played_event).count()
+        if kind == "standings"
+        else Hand.objects.filter(table__round__event=played_event).count()
+    )
     assert len(rows) - 1 == expected
     if kind == "standings":
         top = selectors.standing_rows(played_event).first()
@@ -59,23 +66,32 @@ def test_xlsx(organizer_client, played_event, kind):
 
 def test_formulas_are_neutralised(organizer_client, played_event):
     entrant = played_event.entrants.first()
-    entrant.name = "=HYPERLINK(\"x\")"
+    entrant.name = '=HYPERLINK("x")'
     entrant.save()
     content = export(organizer_client, played_event, "standings", "csv").content.decode()
     assert "'=HYPERLINK" in content
 
 
 def test_unknown_export_is_404(organizer_client, played_event):
-    assert organizer_client.get(reverse("organizer-export", args=[
-        played_event.pk, "codes", "csv"])).status_code == 404
-    assert organizer_client.get(reverse("organizer-export", args=[
-        played_event.pk, "standings", "pdf"])).status_code == 404
+    assert (
+        organizer_client.get(
+            reverse("organizer-export", args=[played_event.pk, "codes", "csv"])
+        ).status_code
+        == 404
+    )
+    assert (
+        organizer_client.get(
+            reverse("organizer-export", args=[played_event.pk, "standings", "pdf"])
+        ).status_code
+        == 404
+    )
 
 
 def test_table_sheets_pdf_one_page_per_table(organizer_client, running_event):
     rnd = running_event.rounds.first()
     Player.objects.filter(pk=rnd.tables.first().seats.first().entrant.player_id).update(
-        name="Zoë Ødegård 李")
+        name="Zoë Ødegård 李"
+    )
     response = organizer_client.get(reverse("organizer-sheets", args=[running_event.pk, rnd.pk]))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"

@@ -19,8 +19,9 @@ def team_event(owner, preset, teams=4, **kwargs):
     actor = Actor.organizer(owner)
     event = event_create(owner=owner, name=f"{preset} event", preset=preset, seed=2, **kwargs)
     for i in range(teams):
-        team_register(event=event, name=f"Team {i}", members=[f"Ann {i}", f"Bo {i}", f"Cy {i}"],
-                      actor=actor)
+        team_register(
+            event=event, name=f"Team {i}", members=[f"Ann {i}", f"Bo {i}", f"Cy {i}"], actor=actor
+        )
     rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
     return event, rnd
 
@@ -28,16 +29,21 @@ def team_event(owner, preset, teams=4, **kwargs):
 def all_pages(client, organizer_client, event, rnd):
     table = rnd.tables.order_by("number").first()
     entrant = event.entrants.order_by("pk").first()
-    public = [reverse("event", args=[event.pk]), reverse("event-round", args=[event.pk, 1]),
-              reverse("event-player", args=[event.pk, entrant.pk]),
-              reverse("event-projector", args=[event.pk]),
-              reverse("captain-table", args=[table.code])]
-    organizer = [reverse("organizer-event", args=[event.pk]),
-                 reverse("organizer-round", args=[event.pk, rnd.pk]),
-                 reverse("organizer-table", args=[event.pk, table.pk]),
-                 reverse("organizer-hand", args=[event.pk, table.pk, 1]),
-                 reverse("organizer-export", args=[event.pk, "results", "xlsx"]),
-                 reverse("organizer-sheets", args=[event.pk, rnd.pk])]
+    public = [
+        reverse("event", args=[event.pk]),
+        reverse("event-round", args=[event.pk, 1]),
+        reverse("event-player", args=[event.pk, entrant.pk]),
+        reverse("event-projector", args=[event.pk]),
+        reverse("captain-table", args=[table.code]),
+    ]
+    organizer = [
+        reverse("organizer-event", args=[event.pk]),
+        reverse("organizer-round", args=[event.pk, rnd.pk]),
+        reverse("organizer-table", args=[event.pk, table.pk]),
+        reverse("organizer-hand", args=[event.pk, table.pk, 1]),
+        reverse("organizer-export", args=[event.pk, "results", "xlsx"]),
+        reverse("organizer-sheets", args=[event.pk, rnd.pk]),
+    ]
     for url in public:
         assert client.get(url).status_code == 200, url
     for url in organizer:
@@ -49,8 +55,10 @@ def test_team_swiss_pages(client, organizer, django_user_model):
 
     event, rnd = team_event(organizer, "team_swiss")
     table = rnd.tables.order_by("number").first()
-    response = client.post(reverse("captain-table", args=[table.code]),
-                           {"number": "1", "call_0": "tichu", "first_out": "0", "cp_0": "80"})
+    response = client.post(
+        reverse("captain-table", args=[table.code]),
+        {"number": "1", "call_0": "tichu", "first_out": "0", "cp_0": "80"},
+    )
     assert response.status_code == 302
     refresh(event.pk)
     staff = Client()
@@ -75,8 +83,12 @@ def test_league_pages_with_games_to_a_target(client, organizer):
     html = client.get(reverse("captain-table", args=[table.code])).content.decode()
     assert 'value="grand"' in html  # league rules allow Grand Tichu
     for number in range(1, 6):  # 5 double victories of team A: 1000 to 0, the game is decided
-        hand_record(table_id=table.pk, number=number, actor=Actor.captain(table),
-                    entry={"double_victory": 0, "finish_order": [0]})
+        hand_record(
+            table_id=table.pk,
+            number=number,
+            actor=Actor.captain(table),
+            entry={"double_victory": 0, "finish_order": [0]},
+        )
     html = client.get(reverse("captain-table", args=[table.code])).content.decode()
     assert 'id="hand-form"' not in html
     refresh(event.pk)

@@ -33,16 +33,39 @@ from tournaments.views.exports import HEADER_HEIGHT, MARGIN, ROW_HEIGHT, sheet_g
 pytestmark = pytest.mark.django_db
 PAGE_HEIGHT = 297 * mm
 
-LANGUAGES = {"en": {"Seat": "Seat", "Team A": "Team A", "Dealer": "Dealer", "seat": "seat",
-                    "Results": "results", "yes": "yes", "no": "no", "Round": "Round"},
-             "de": {"Seat": "Platz", "Team A": "Team A", "Dealer": "Geber", "seat": "Platz",
-                    "Results": "ergebnisse", "yes": "ja", "no": "nein", "Round": "Runde"}}
+LANGUAGES = {
+    "en": {
+        "Seat": "Seat",
+        "Team A": "Team A",
+        "Dealer": "Dealer",
+        "seat": "seat",
+        "Results": "results",
+        "yes": "yes",
+        "no": "no",
+        "Round": "Round",
+    },
+    "de": {
+        "Seat": "Platz",
+        "Team A": "Team A",
+        "Dealer": "Geber",
+        "seat": "Platz",
+        "Results": "ergebnisse",
+        "yes": "ja",
+        "no": "nein",
+        "Round": "Runde",
+    },
+}
 
 
 def preset_of(name: str) -> str:
     """The first preset playing game ``name`` with individuals."""
-    return next(p.name for p in PRESET_LIST if p.format.rules.game == name
-                and p.format.entrant_type == "individual" and not p.format.is_cup)
+    return next(
+        p.name
+        for p in PRESET_LIST
+        if p.format.rules.game == name
+        and p.format.entrant_type == "individual"
+        and not p.format.is_cup
+    )
 
 
 def table_size(game) -> int:
@@ -54,13 +77,21 @@ def table_size(game) -> int:
 def played(request, organizer):
     """An event of the game, one table of its size, its first round played by bots."""
     game = GAMES[request.param]
-    event = simulate_event(preset=preset_of(request.param), entrants=table_size(game), seed=4,
-                           owner=organizer, name="Sheets", rounds=1).event
+    event = simulate_event(
+        preset=preset_of(request.param),
+        entrants=table_size(game),
+        seed=4,
+        owner=organizer,
+        name="Sheets",
+        rounds=1,
+    ).event
     return event
 
 
-WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
-                  r'([^<]*)</word>')
+WORD = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
+    r"([^<]*)</word>"
+)
 
 
 def sheet(client, event, language, tmp_path):
@@ -69,13 +100,18 @@ def sheet(client, event, language, tmp_path):
     rnd = event.rounds.get(number=1)
     table = rnd.tables.order_by("number").first()
     names = {s.position: s.label for s in table.seats.all()}
-    response = client.get(reverse("organizer-sheets", args=[event.pk, rnd.pk]),
-                          HTTP_ACCEPT_LANGUAGE=language)
+    response = client.get(
+        reverse("organizer-sheets", args=[event.pk, rnd.pk]), HTTP_ACCEPT_LANGUAGE=language
+    )
     assert response.status_code == 200
     path = tmp_path / "sheet.pdf"
     path.write_bytes(response.content)
-    text = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(path), "-"],
-                          capture_output=True, text=True, check=True).stdout
+    text = subprocess.run(
+        ["pdftotext", "-f", "1", "-l", "1", str(path), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     with translation.override(language):
         grid = sheet_grid(event.format.game, names)
     header, *rows = grid_cells(path, grid)
@@ -86,10 +122,16 @@ def grid_cells(path, grid) -> list[list[str]]:
     """The score grid of a sheet's first page as poppler reads it: each row's cells (the
     header's first), a cell's words joined in reading order, found by the grid's column edges
     (``sheet_grid``) and its rows' heights."""
-    out = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", str(path), "-"],
-                         capture_output=True, text=True, check=True).stdout
-    found = [(float(a), float(b), float(c), float(d), html.unescape(t))
-             for a, b, c, d, t in WORD.findall(out)]
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-f", "1", "-l", "1", str(path), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    found = [
+        (float(a), float(b), float(c), float(d), html.unescape(t))
+        for a, b, c, d, t in WORD.findall(out)
+    ]
     edges = [MARGIN * mm]
     for _column, width in grid:
         edges.append(edges[-1] + width * mm)
@@ -101,12 +143,17 @@ def grid_cells(path, grid) -> list[list[str]]:
         bands.append((bands[-1][1], bands[-1][1] + ROW_HEIGHT * mm))
     rows = []
     for low, high in bands:
-        inside = sorted((w for w in found if low <= (w[1] + w[3]) / 2 < high),
-                        key=lambda w: (round(w[1]), w[0]))
+        inside = sorted(
+            (w for w in found if low <= (w[1] + w[3]) / 2 < high), key=lambda w: (round(w[1]), w[0])
+        )
         if not inside:
             break
-        rows.append([" ".join(w[4] for w in inside if a - 1 <= w[0] and w[2] <= b + 1)
-                     for a, b in zip(edges, edges[1:], strict=False)])
+        rows.append(
+            [
+                " ".join(w[4] for w in inside if a - 1 <= w[0] and w[2] <= b + 1)
+                for a, b in zip(edges, edges[1:], strict=False)
+            ]
+        )
     return rows
 
 
@@ -116,8 +163,9 @@ def shown(title: str, cell: str) -> bool:
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_each_games_sheet_lays_out_its_own_seats_and_columns(organizer_client, played, tmp_path,
-                                                             language):
+def test_each_games_sheet_lays_out_its_own_seats_and_columns(
+    organizer_client, played, tmp_path, language
+):
     event = played
     game = event.format.game
     flat, header, rows, grid, names = sheet(organizer_client, event, language, tmp_path)
@@ -128,9 +176,13 @@ def test_each_games_sheet_lays_out_its_own_seats_and_columns(organizer_client, p
     titles = [column.title for column, _width in grid]
     assert all(shown(title, cell) for title, cell in zip(titles, header, strict=True)), header
     with translation.override(language):
-        others = {other.name: [c.title for c, _w in sheet_grid(
-                      other.for_rules(event.format.rules), names)]
-                  for other in GAMES.values() if other.name != game.name}
+        others = {
+            other.name: [
+                c.title for c, _w in sheet_grid(other.for_rules(event.format.rules), names)
+            ]
+            for other in GAMES.values()
+            if other.name != game.name
+        }
         sweep = capfirst(str(game.sweep_label))
         sweeps = {capfirst(str(other.sweep_label)) for other in GAMES.values()} - {sweep}
     for name, their in others.items():  # not another game's grid
@@ -140,13 +192,17 @@ def test_each_games_sheet_lays_out_its_own_seats_and_columns(organizer_client, p
     hands = event.format.hands_per_round
     assert [row[0] for row in rows] == [str(n) for n in range(1, hands + 1)]
     for number, row in enumerate(rows, start=1):  # printed: the dealer; else empty to write in
-        assert all(shown(column.cell(number), cell) for (column, _w), cell in
-                   zip(grid[1:], row[1:], strict=True)), row
+        assert all(
+            shown(column.cell(number), cell)
+            for (column, _w), cell in zip(grid[1:], row[1:], strict=True)
+        ), row
     dealers = [game.dealer_name(number, names) for number in range(1, hands + 1)]
     if any(dealers):
         column = titles.index(word["Dealer"])
-        assert all(shown(dealer, row[column]) and dealer[:4] in row[column]
-                   for dealer, row in zip(dealers, rows, strict=True))
+        assert all(
+            shown(dealer, row[column]) and dealer[:4] in row[column]
+            for dealer, row in zip(dealers, rows, strict=True)
+        )
         assert set(dealers) == set(names.values()), "each player deals in turn"
     else:
         assert word["Dealer"] not in header
@@ -160,8 +216,9 @@ def test_the_sheets_the_user_found_wrong(organizer_client, organizer, tmp_path):
     player, Grand Seigneur seats all eleven and leaves a place each for them."""
     read = {}
     for name, size in (("tientsin", 6), ("threechu", 3), ("grand_seigneur", 11)):
-        event = simulate_event(preset=preset_of(name), entrants=size, seed=5, owner=organizer,
-                               rounds=1).event
+        event = simulate_event(
+            preset=preset_of(name), entrants=size, seed=5, owner=organizer, rounds=1
+        ).event
         for language in ("en", "de"):
             read[name, language] = sheet(organizer_client, event, language, tmp_path)
     assert "Triple victory" in read["tientsin", "en"][1]
@@ -183,8 +240,9 @@ def test_the_sheets_the_user_found_wrong(organizer_client, organizer, tmp_path):
 
 
 def export_rows(client, event, kind, fmt, language):
-    response = client.get(reverse("organizer-export", args=[event.pk, kind, fmt]),
-                          HTTP_ACCEPT_LANGUAGE=language)
+    response = client.get(
+        reverse("organizer-export", args=[event.pk, kind, fmt]), HTTP_ACCEPT_LANGUAGE=language
+    )
     assert response.status_code == 200
     if fmt == "xlsx":
         sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
@@ -201,11 +259,20 @@ def expected_sides(game, hand, positions) -> list[dict]:
     """A hand's numbers per side as stored: a team's two columns, or each seat's credit."""
     if game.per_seat:
         credits = {c.position: c for c in HandSeat.objects.filter(hand=hand)}
-        return [{"tp": credits[p].tp, "vp": credits[p].vp, "points": credits[p].vp,
-                 "place": credits[p].place} for p in positions]
+        return [
+            {
+                "tp": credits[p].tp,
+                "vp": credits[p].vp,
+                "points": credits[p].vp,
+                "place": credits[p].place,
+            }
+            for p in positions
+        ]
     card_points = (hand.entry or {}).get("card_points") or (None, None)
-    return [{"tp": hand.tp_0, "vp": hand.vp_0, "card_points": card_points[0]},
-            {"tp": hand.tp_1, "vp": hand.vp_1, "card_points": card_points[1]}]
+    return [
+        {"tp": hand.tp_0, "vp": hand.vp_0, "card_points": card_points[0]},
+        {"tp": hand.tp_1, "vp": hand.vp_1, "card_points": card_points[1]},
+    ]
 
 
 def number(value):
@@ -214,8 +281,9 @@ def number(value):
 
 @pytest.mark.parametrize("fmt", ["csv", "xlsx"])
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_the_results_export_lists_each_hand_in_its_games_columns(organizer_client, played,
-                                                                  language, fmt):
+def test_the_results_export_lists_each_hand_in_its_games_columns(
+    organizer_client, played, language, fmt
+):
     event = played
     game = event.format.game
     table = event.rounds.get().tables.get()
@@ -229,13 +297,16 @@ def test_the_results_export_lists_each_hand_in_its_games_columns(organizer_clien
     assert len(body) == len(hands) > 0
     assert header[0] == word["Round"]
     seat_columns = [f"{word['Seat']} {p + 1}" for p in positions]
-    assert header[3:3 + len(positions)] == seat_columns
+    assert header[3 : 3 + len(positions)] == seat_columns
     with translation.override(language):
         records = [game.record_title(key) for key in game.hand_record]
         sides = game.sides(positions)
-        columns = {(index, column.key): f"{column.label} {game.side_code(index, side)}"
-                   for index, side in enumerate(sides) for column in game.export_columns}
-    assert header[3 + len(positions):3 + len(positions) + len(records)] == records
+        columns = {
+            (index, column.key): f"{column.label} {game.side_code(index, side)}"
+            for index, side in enumerate(sides)
+            for column in game.export_columns
+        }
+    assert header[3 + len(positions) : 3 + len(positions) + len(records)] == records
     if not game.teams:
         assert not any(h.endswith((" A", " B")) for h in header), header
     else:
@@ -246,8 +317,11 @@ def test_the_results_export_lists_each_hand_in_its_games_columns(organizer_clien
         for index, side in enumerate(expected_sides(game, hand, positions)):
             for column in game.export_columns:
                 assert number(cells[columns[index, column.key]]) == side[column.key], (
-                    hand.number, column.key, index)
-        record = dict(zip(game.hand_record, row[3 + len(positions):], strict=False))
+                    hand.number,
+                    column.key,
+                    index,
+                )
+        record = dict(zip(game.hand_record, row[3 + len(positions) :], strict=False))
         entry = hand.entry or {}
         if "dealer" in record:
             assert record["dealer"] == names[game.dealer_position(hand.number)]
@@ -270,16 +344,16 @@ def test_the_standings_export_has_the_games_columns(organizer_client, played, la
     _response, _sheet, rows = export_rows(organizer_client, event, "standings", "csv", language)
     with translation.override(language):
         labels = [str(column.label) for column in game.standing_columns]
-    assert rows[0][2:2 + len(labels)] == labels
+    assert rows[0][2 : 2 + len(labels)] == labels
     stored = {r.entrant.display_name: r for r in selectors.standing_rows(event)}
     for row in rows[1:]:
         standing = stored[row[1]]
-        assert [int(v) for v in row[2:2 + len(labels)]] == [
-            getattr(standing, column.standing) for column in game.standing_columns]
+        assert [int(v) for v in row[2 : 2 + len(labels)]] == [
+            getattr(standing, column.standing) for column in game.standing_columns
+        ]
 
 
-def test_a_tientsin_triple_victory_and_threechus_dummy_in_the_results(organizer_client,
-                                                                       organizer):
+def test_a_tientsin_triple_victory_and_threechus_dummy_in_the_results(organizer_client, organizer):
     """The sweep names the side that swept; a Threechu call of the dummy is the dummy's."""
     from tournaments.services.hands import hand_record
     from tournaments.services.history import Actor
@@ -288,8 +362,12 @@ def test_a_tientsin_triple_victory_and_threechus_dummy_in_the_results(organizer_
 
     table = one_table(organizer, "tientsin", ["Anna", "Ben", "Clara", "David", "Emma", "Felix"])
     seated = seat_names(table)
-    hand_record(table_id=table.pk, number=1, actor=Actor.captain(table),
-                entry={"finish_order": [1, 3, 5], "triple_victory": 1})
+    hand_record(
+        table_id=table.pk,
+        number=1,
+        actor=Actor.captain(table),
+        entry={"finish_order": [1, 3, 5], "triple_victory": 1},
+    )
     _r, _s, rows = export_rows(organizer_client, table.round.event, "results", "csv", "de")
     cells = dict(zip(*rows, strict=True))
     assert cells["Dreifachsieg"] == " & ".join(seated[1::2])
@@ -297,9 +375,12 @@ def test_a_tientsin_triple_victory_and_threechus_dummy_in_the_results(organizer_
 
     table = one_table(organizer, "threechu", ["Anna", "Ben", "Clara"], "Threechu")
     seated = seat_names(table)
-    hand_record(table_id=table.pk, number=2, actor=Actor.captain(table),
-                entry={"card_points": [70, 30], "finish_order": [1],
-                       "calls": {"2": "tichu"}})
+    hand_record(
+        table_id=table.pk,
+        number=2,
+        actor=Actor.captain(table),
+        entry={"card_points": [70, 30], "finish_order": [1], "calls": {"2": "tichu"}},
+    )
     _r, _s, rows = export_rows(organizer_client, table.round.event, "results", "csv", "de")
     cells = dict(zip(*rows, strict=True))
     assert cells["Geber"] == seated[1]  # hand 2: the second player deals and plays the dummy
@@ -316,18 +397,24 @@ def test_hands_beyond_a_page_go_on_to_the_next(organizer_client, organizer, tmp_
     from tournaments.services.rounds import round_pair, round_publish
 
     actor = Actor.organizer(organizer)
-    event = event_create(owner=organizer, name="Long", preset="dtm", seed=2,
-                         overrides={"hands_per_round": 30})
+    event = event_create(
+        owner=organizer, name="Long", preset="dtm", seed=2, overrides={"hands_per_round": 30}
+    )
     players_register(event=event, names=["Anna", "Ben", "Clara", "David"], actor=actor)
     rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
     table = rnd.tables.get()
     response = organizer_client.get(reverse("organizer-sheets", args=[event.pk, table.round_id]))
     path = tmp_path / "sheet.pdf"
     path.write_bytes(response.content)
-    pages = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
-                           text=True, check=True).stdout.split("\f")
+    pages = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout.split("\f")
     assert len([page for page in pages if page.strip()]) == 2
-    numbers = [int(line.split()[0]) for page in pages for line in page.splitlines()
-               if line.split() and line.split()[0].isdigit() and len(line.split()) == 1]
+    numbers = [
+        int(line.split()[0])
+        for page in pages
+        for line in page.splitlines()
+        if line.split() and line.split()[0].isdigit() and len(line.split()) == 1
+    ]
     assert numbers == list(range(1, 31))
     assert "Round 1 · Table 1" in pages[1]

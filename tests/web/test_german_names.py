@@ -21,10 +21,26 @@ from .conftest import played
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ["Zora Zander", "Özil Otto", "Ärger Anna", "Otto Ohm", "Anna Aal", "Bernd Bach",
-         "Ulla Uhl", "Übel Uwe"]
-IN_GERMAN_ORDER = ["Anna Aal", "Ärger Anna", "Bernd Bach", "Otto Ohm", "Özil Otto", "Übel Uwe",
-                   "Ulla Uhl", "Zora Zander"]
+NAMES = [
+    "Zora Zander",
+    "Özil Otto",
+    "Ärger Anna",
+    "Otto Ohm",
+    "Anna Aal",
+    "Bernd Bach",
+    "Ulla Uhl",
+    "Übel Uwe",
+]
+IN_GERMAN_ORDER = [
+    "Anna Aal",
+    "Ärger Anna",
+    "Bernd Bach",
+    "Otto Ohm",
+    "Özil Otto",
+    "Übel Uwe",
+    "Ulla Uhl",
+    "Zora Zander",
+]
 
 
 @pytest.fixture
@@ -38,23 +54,26 @@ def german_event(organizer):
 
 
 def test_the_seating_list_sorts_umlauts_with_their_vowel(client, german_event):
-    html = client.get(reverse("event-seating", args=[german_event.pk, 1]),
-                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    html = client.get(
+        reverse("event-seating", args=[german_event.pk, 1]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "Sitzplan" in html
-    assert re.findall(r'<td><a href="/events/\d+/players/\d+/">([^<]+)</a>', html) == \
-        IN_GERMAN_ORDER
+    assert (
+        re.findall(r'<td><a href="/events/\d+/players/\d+/">([^<]+)</a>', html) == IN_GERMAN_ORDER
+    )
 
 
-def test_the_organizers_player_lists_sort_umlauts_with_their_vowel(organizer_client,
-                                                                    german_event):
-    html = organizer_client.get(reverse("organizer-event", args=[german_event.pk]),
-                                HTTP_ACCEPT_LANGUAGE="de").content.decode()
+def test_the_organizers_player_lists_sort_umlauts_with_their_vowel(organizer_client, german_event):
+    html = organizer_client.get(
+        reverse("organizer-event", args=[german_event.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "Spieler" in html
     players = html.split('class="data entrants"')[1].split("</table>")[0]
     assert re.findall(r'/entrants/\d+/">([^<]+)</a>', players) == IN_GERMAN_ORDER
     check_in = html.split('class="check-list"')[1].split("</ul>")[0]
-    assert [name.strip() for name in re.findall(r"checked> ([^<]+)</label>", check_in)] == \
-        IN_GERMAN_ORDER
+    assert [
+        name.strip() for name in re.findall(r"checked> ([^<]+)</label>", check_in)
+    ] == IN_GERMAN_ORDER
 
 
 def test_byes_in_german_order(organizer):
@@ -72,14 +91,21 @@ def test_leagues_in_german_order(client, organizer):
     for name in ("Zweite Liga", "Ämterliga", "Bezirksliga"):
         League.objects.create(name=name, owner=organizer)
     html = client.get(reverse("leagues"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert re.findall(r'/leagues/\d+/">([^<]+)</a>', html) == ["Ämterliga", "Bezirksliga",
-                                                                "Zweite Liga"]
+    assert re.findall(r'/leagues/\d+/">([^<]+)</a>', html) == [
+        "Ämterliga",
+        "Bezirksliga",
+        "Zweite Liga",
+    ]
 
 
 def test_a_teams_roster_in_german_order(organizer_client, organizer):
     event = event_create(owner=organizer, name="Teams", preset="team_swiss", seed=5)
-    team_register(event=event, name="Die Letzten", members=["Zora", "Ärger", "Bernd"],
-                  actor=Actor.organizer(organizer))
+    team_register(
+        event=event,
+        name="Die Letzten",
+        members=["Zora", "Ärger", "Bernd"],
+        actor=Actor.organizer(organizer),
+    )
     assert Entrant.objects.get(event=event).member_names == ["Ärger", "Bernd", "Zora"]
     html = organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()
     assert "Ärger, Bernd, Zora" in html
@@ -98,28 +124,35 @@ def test_partners_in_german_order_after_the_most_frequent(organizer):
 
 
 def test_the_check_in_history_names_in_german_order(organizer_client, organizer, german_event):
-    entrants_check_in(event_id=german_event.pk, present=set(),
-                      actor=Actor.organizer(organizer))
+    entrants_check_in(event_id=german_event.pk, present=set(), actor=Actor.organizer(organizer))
     html = organizer_client.get(reverse("organizer-history", args=[german_event.pk])).content
     assert f"absent {', '.join(IN_GERMAN_ORDER)}" in html.decode()
 
 
-@pytest.mark.parametrize("query", ["Mueller", "muller", "MÜLLER", "strasse", "Straße",
-                                   "hans muell"])
+@pytest.mark.parametrize(
+    "query", ["Mueller", "muller", "MÜLLER", "strasse", "Straße", "hans muell"]
+)
 def test_find_my_table_however_the_name_is_typed(client, german_event, query):
     entrant = Entrant.objects.filter(event=german_event).order_by("pk").first()
-    entrant_update(entrant_id=entrant.pk, name="Hans Müller", club="Straße 5",
-                   actor=Actor.organizer(german_event.owner))
-    html = client.get(reverse("event-seating", args=[german_event.pk, 1]),
-                      {"q": query}).content.decode()
+    entrant_update(
+        entrant_id=entrant.pk,
+        name="Hans Müller",
+        club="Straße 5",
+        actor=Actor.organizer(german_event.owner),
+    )
+    html = client.get(
+        reverse("event-seating", args=[german_event.pk, 1]), {"q": query}
+    ).content.decode()
     assert "1 player found" in html and "Hans Müller (Straße 5)" in html
 
 
 def test_find_my_table_finds_a_name_typed_without_dots_by_its_umlauts(client, german_event):
-    html = client.get(reverse("event-seating", args=[german_event.pk, 1]),
-                      {"q": "Ärger"}).content.decode()
+    html = client.get(
+        reverse("event-seating", args=[german_event.pk, 1]), {"q": "Ärger"}
+    ).content.decode()
     assert "1 player found" in html and "Ärger Anna" in html
     for query in ("aerger", "arger", "oezil", "ozil"):
-        html = client.get(reverse("event-seating", args=[german_event.pk, 1]),
-                          {"q": query}).content.decode()
+        html = client.get(
+            reverse("event-seating", args=[german_event.pk, 1]), {"q": query}
+        ).content.decode()
         assert "1 player found" in html, query

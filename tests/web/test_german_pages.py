@@ -64,8 +64,9 @@ def english_messages() -> re.Pattern:
     "W" and "M"): neither would be evidence of English. The plural entries count by their
     singular, the one form gettext's catalogue keeps."""
     catalogue = gettext.translation("django", ROOT / "locale", languages=["de"])._catalog
-    german_words = {word for key, german in catalogue.items() if key
-                    for word in WORD.findall(german)}
+    german_words = {
+        word for key, german in catalogue.items() if key for word in WORD.findall(german)
+    }
     patterns = set()
     for key, german in catalogue.items():
         english = (key[0] if isinstance(key, tuple) else key).rpartition("\x04")[2]  # no context
@@ -75,8 +76,9 @@ def english_messages() -> re.Pattern:
             continue
         pattern = r".+?".join(re.escape(" ".join(part.split())) for part in literal)
         patterns.add(pattern.replace(r"\ ", r"\s+"))
-    return re.compile(r"(?<!\w)(?:" + "|".join(sorted(patterns, key=len, reverse=True))
-                      + r")(?!\w)")
+    return re.compile(
+        r"(?<!\w)(?:" + "|".join(sorted(patterns, key=len, reverse=True)) + r")(?!\w)"
+    )
 
 
 @functools.cache
@@ -84,10 +86,20 @@ def raw_codes() -> re.Pattern:
     """The codes the database keeps, which a reader must never see as they are: statuses,
     calls, how a match was decided and presets as whole words, who made a change
     ("captain:table 2", "organizer:orga", "system"), and any name_with_underscores."""
-    words = {*Table.Status.values, *Round.Status.values, *Event.Status.values, *CALL_WORDS,
-             "played", "bye", "walkover", "system", *PRESET_INFO}
-    return re.compile(r"\b(?:organizer|captain):|\b[a-z]+(?:_[a-z]+)+\b|\b(?:"
-                      + "|".join(sorted(words)) + r")\b")
+    words = {
+        *Table.Status.values,
+        *Round.Status.values,
+        *Event.Status.values,
+        *CALL_WORDS,
+        "played",
+        "bye",
+        "walkover",
+        "system",
+        *PRESET_INFO,
+    }
+    return re.compile(
+        r"\b(?:organizer|captain):|\b[a-z]+(?:_[a-z]+)+\b|\b(?:" + "|".join(sorted(words)) + r")\b"
+    )
 
 
 class _Texts(HTMLParser):
@@ -130,8 +142,12 @@ def page_texts(response) -> tuple[list[str], list[str]]:
         return [cell for row in rows for cell in row], []
     if "spreadsheetml" in kind:
         sheet = load_workbook(io.BytesIO(response.content)).active
-        return [sheet.title] + [str(cell) for row in sheet.iter_rows(values_only=True)
-                                for cell in row if cell is not None], []
+        return [sheet.title] + [
+            str(cell)
+            for row in sheet.iter_rows(values_only=True)
+            for cell in row
+            if cell is not None
+        ], []
     return [], []
 
 
@@ -140,8 +156,7 @@ def untranslated(texts: list[str]) -> list[str]:
     found = []
     for text in texts:
         text = " ".join(text.split())
-        found += [f"{match.group(0)!r} in {text!r}" for match in
-                  english_messages().finditer(text)]
+        found += [f"{match.group(0)!r} in {text!r}" for match in english_messages().finditer(text)]
         found += [f"code {match.group(0)!r} in {text!r}" for match in raw_codes().finditer(text)]
     return found
 
@@ -160,8 +175,11 @@ def crawl(client: Client, starts: list[str], scopes: tuple[str, ...]) -> dict[st
         seen[url], links = page_texts(response)
         for link in links:
             parts = urlsplit(link)
-            if (link.startswith("/") and parts.path.startswith(scopes)
-                    and not parts.path.startswith(NOT_PAGES)):
+            if (
+                link.startswith("/")
+                and parts.path.startswith(scopes)
+                and not parts.path.startswith(NOT_PAGES)
+            ):
                 todo.append(parts.path + (f"?{parts.query}" if parts.query else ""))
     return seen
 
@@ -181,19 +199,31 @@ def organizer_day(event, organizer, staff: Client) -> dict[str, list[str]]:
     """What the organizer does beside the captains: correct a hand, close a table, withdraw a
     player, ask for one round (or draw) too many. Returns the texts each answer showed."""
     hand = Hand.objects.filter(table__round__event=event).order_by("pk").first()
-    other = (Hand.objects.filter(table=hand.table).exclude(entry=hand.entry).order_by("number")
-             .first())
-    hand_correct(hand_id=hand.pk, entry=other.entry, actor=Actor.organizer(organizer),
-                 reason="Falsch eingetragen")
+    other = (
+        Hand.objects.filter(table=hand.table).exclude(entry=hand.entry).order_by("number").first()
+    )
+    hand_correct(
+        hand_id=hand.pk,
+        entry=other.entry,
+        actor=Actor.organizer(organizer),
+        reason="Falsch eingetragen",
+    )
     table = Table.objects.filter(round__event=event).order_by("-pk").first()
     entrant = Entrant.objects.filter(event=event).order_by("pk").first()
     shown = {}
     for url, data in (
-            (reverse("organizer-table-close", args=[event.pk, table.pk]),
-             {"status": "averaged", "reason": "Zeit"}),
-            (reverse("organizer-withdraw", args=[event.pk, entrant.pk]), {"reason": "krank"}),
-            (reverse("organizer-cup-draw" if event.format.is_cup else "organizer-pair",
-                     args=[event.pk]), {})):
+        (
+            reverse("organizer-table-close", args=[event.pk, table.pk]),
+            {"status": "averaged", "reason": "Zeit"},
+        ),
+        (reverse("organizer-withdraw", args=[event.pk, entrant.pk]), {"reason": "krank"}),
+        (
+            reverse(
+                "organizer-cup-draw" if event.format.is_cup else "organizer-pair", args=[event.pk]
+            ),
+            {},
+        ),
+    ):
         response = staff.post(url, data, follow=True)
         assert response.status_code == 200, url
         shown[f"POST {url}"] = page_texts(response)[0]
@@ -208,8 +238,9 @@ def assert_german(shown: dict[str, list[str]]) -> None:
     for url, texts in shown.items():
         for text in untranslated(texts):
             found.setdefault(text, []).append(url)
-    assert not found, "\n".join(f"{text} ({len(urls)} pages, e.g. {urls[0]})"
-                                 for text, urls in found.items())
+    assert not found, "\n".join(
+        f"{text} ({len(urls)} pages, e.g. {urls[0]})" for text, urls in found.items()
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -222,14 +253,20 @@ def _no_cached_pages():
 
 @pytest.mark.parametrize("preset", KINDS)
 def test_every_page_of_an_event_is_german(preset, organizer):
-    event = simulate_event(preset=preset, entrants=KINDS[preset], seed=1, owner=organizer,
-                           name="Vereinsabend",
-                           rounds=None if PRESET_INFO[preset].format.is_cup else 2).event
+    event = simulate_event(
+        preset=preset,
+        entrants=KINDS[preset],
+        seed=1,
+        owner=organizer,
+        name="Vereinsabend",
+        rounds=None if PRESET_INFO[preset].format.is_cup else 2,
+    ).event
     staff = german_client(organizer)
     shown = organizer_day(event, organizer, staff)
     scopes = (f"/organize/events/{event.pk}/", f"/events/{event.pk}/", "/t/")
-    shown |= crawl(staff, [reverse("organizer-home"), reverse("organizer-event", args=[event.pk])],
-                   scopes)
+    shown |= crawl(
+        staff, [reverse("organizer-home"), reverse("organizer-event", args=[event.pk])], scopes
+    )
     public = crawl(german_client(), [reverse("home"), reverse("event", args=[event.pk])], scopes)
     shown |= {f"public {url}": texts for url, texts in public.items()}
     assert any("/export/results.csv" in url for url in shown)  # the exports were read too
@@ -237,6 +274,7 @@ def test_every_page_of_an_event_is_german(preset, organizer):
 
 
 # --- what the organizer saw in English, one by one ------------------------------------------------
+
 
 def page(client, url: str, language: str, **post) -> str:
     if post:
@@ -248,13 +286,18 @@ def page(client, url: str, language: str, **post) -> str:
 
 
 def test_a_tables_status_reads_the_same_on_its_badge_in_the_message_and_in_the_history(
-        organizer_client, running_event):
+    organizer_client, running_event
+):
     table = running_event.rounds.get(number=1).tables.get(number=2)
     table_page = reverse("organizer-table", args=[running_event.pk, table.pk])
     assert "offen" in page(organizer_client, table_page, "de")
-    shown = page(organizer_client, reverse("organizer-table-close",
-                                           args=[running_event.pk, table.pk]), "de",
-                 status="averaged", reason="Zeit")
+    shown = page(
+        organizer_client,
+        reverse("organizer-table-close", args=[running_event.pk, table.pk]),
+        "de",
+        status="averaged",
+        reason="Zeit",
+    )
     assert "Tisch 2 ist jetzt gemittelt." in shown
     assert "gemittelt" in page(organizer_client, table_page, "de")
     history = page(organizer_client, reverse("organizer-history", args=[running_event.pk]), "de")
@@ -265,14 +308,21 @@ def test_a_tables_status_reads_the_same_on_its_badge_in_the_message_and_in_the_h
 
 
 def test_who_entered_a_hand_is_worded_for_the_reader_and_kept_as_a_code(
-        organizer_client, organizer, running_event):
+    organizer_client, organizer, running_event
+):
     table = running_event.rounds.get(number=1).tables.get(number=1)
-    hand_record(table_id=table.pk, number=1, entry={"card_points": [70, 30]},
-                actor=Actor.captain(table))
-    hand_record(table_id=table.pk, number=2, entry={"card_points": [60, 40]},
-                actor=Actor.organizer(organizer))
-    assert list(Hand.objects.filter(table=table).order_by("number")
-                .values_list("entered_by", flat=True)) == ["captain:table 1", "organizer:orga"]
+    hand_record(
+        table_id=table.pk, number=1, entry={"card_points": [70, 30]}, actor=Actor.captain(table)
+    )
+    hand_record(
+        table_id=table.pk,
+        number=2,
+        entry={"card_points": [60, 40]},
+        actor=Actor.organizer(organizer),
+    )
+    assert list(
+        Hand.objects.filter(table=table).order_by("number").values_list("entered_by", flat=True)
+    ) == ["captain:table 1", "organizer:orga"]
     table_page = reverse("organizer-table", args=[running_event.pk, table.pk])
     hand_page = reverse("organizer-hand", args=[running_event.pk, table.pk, 1])
     export = reverse("organizer-export", args=[running_event.pk, "results", "csv"])
@@ -301,8 +351,12 @@ def test_the_stored_actor_codes_read_back():
 def test_the_results_export_names_the_calls(organizer_client, organizer):
     table = one_table(organizer, "tientsin", ["Anna", "Ben", "Clara", "David", "Emma", "Felix"])
     for number, call in ((1, "tichu"), (2, "grand")):
-        hand_record(table_id=table.pk, number=number, actor=Actor.captain(table),
-                    entry={"card_points": [70, 30], "finish_order": [0], "calls": {"0": call}})
+        hand_record(
+            table_id=table.pk,
+            number=number,
+            actor=Actor.captain(table),
+            entry={"card_points": [70, 30], "finish_order": [0], "calls": {"0": call}},
+        )
     export = reverse("organizer-export", args=[table.round.event_id, "results", "csv"])
     german = page(organizer_client, export, "de")
     assert ": Tichu" in german and ": Großes Tichu" in german and "Ansagen" in german

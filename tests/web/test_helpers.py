@@ -37,8 +37,9 @@ def _first_table(event) -> Table:
     return event.rounds.get(number=1).tables.order_by("number").first()
 
 
-def test_the_organizer_invites_and_removes_a_helper_by_user_name(organizer_client,
-                                                                 running_event, hanna):
+def test_the_organizer_invites_and_removes_a_helper_by_user_name(
+    organizer_client, running_event, hanna
+):
     url = reverse("organizer-helpers", args=[running_event.pk])
     response = organizer_client.post(url, {"username": "nobody"})
     assert response.status_code == 400
@@ -52,41 +53,56 @@ def test_the_organizer_invites_and_removes_a_helper_by_user_name(organizer_clien
     assert organizer_client.post(url, {"username": "hanna"}).status_code == 409
     organizer_client.post(reverse("organizer-helper-remove", args=[running_event.pk, hanna.pk]))
     assert not EventHelper.objects.filter(event=running_event).exists()
-    history = organizer_client.get(reverse("organizer-history", args=[running_event.pk]),
-                                   HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    history = organizer_client.get(
+        reverse("organizer-history", args=[running_event.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "hanna hilft bei diesem Turnier" in history
     assert "hanna hilft nicht mehr bei diesem Turnier" in history
 
 
 def test_a_helper_sees_the_event_among_theirs_and_its_page_without_the_organizers_parts(
-        helping, running_event):
+    helping, running_event
+):
     dashboard = helping.get(reverse("organizer-home")).content.decode()
     assert reverse("organizer-event", args=[running_event.pk]) in dashboard
     assert 'id="helping"' in dashboard
     html = helping.get(reverse("organizer-event", args=[running_event.pk])).content.decode()
     assert 'id="helper-note"' in html and 'id="check-in"' in html
     assert 'id="clock-start"' in html and 'id="desk-link"' in html
-    for organizers_only in ('id="settings"', 'id="pair"', 'id="helpers"', "withdraw",
-                            reverse("organizer-history", args=[running_event.pk]),
-                            reverse("organizer-players", args=[running_event.pk])):
+    for organizers_only in (
+        'id="settings"',
+        'id="pair"',
+        'id="helpers"',
+        "withdraw",
+        reverse("organizer-history", args=[running_event.pk]),
+        reverse("organizer-players", args=[running_event.pk]),
+    ):
         assert organizers_only not in html, organizers_only
     rnd = running_event.rounds.get(number=1)
     html = helping.get(reverse("organizer-round", args=[running_event.pk, rnd.pk])).content
     assert b'id="clock-controls"' in html and b"sheets.pdf" not in html
 
 
-def test_a_helper_runs_the_day_and_the_history_names_them(helping, organizer_client,
-                                                          running_event):
+def test_a_helper_runs_the_day_and_the_history_names_them(helping, organizer_client, running_event):
     event, table = running_event, _first_table(running_event)
     rnd = table.round
     absent = event.entrants.order_by("pk").first()
     present = [e.pk for e in event.entrants.exclude(pk=absent.pk)]
-    assert helping.post(reverse("organizer-check-in", args=[event.pk]),
-                        {"present": present}).status_code == 302
+    assert (
+        helping.post(
+            reverse("organizer-check-in", args=[event.pk]), {"present": present}
+        ).status_code
+        == 302
+    )
     for name in ("organizer-desk", "organizer-desk-tables"):
         assert helping.get(reverse(name, args=[event.pk])).status_code == 200
-    assert helping.post(reverse("organizer-clock", args=[event.pk, rnd.pk]),
-                        {"action": "start", "minutes": "60"}).status_code == 302
+    assert (
+        helping.post(
+            reverse("organizer-clock", args=[event.pk, rnd.pk]),
+            {"action": "start", "minutes": "60"},
+        ).status_code
+        == 302
+    )
     hand_url = reverse("organizer-hand", args=[event.pk, table.pk, 1])
     assert helping.get(hand_url).status_code == 200
     assert helping.post(hand_url, GOOD_HAND).status_code == 302
@@ -98,14 +114,16 @@ def test_a_helper_runs_the_day_and_the_history_names_them(helping, organizer_cli
     assert helping.get(close, {"status": "averaged"}).status_code == 200
     assert helping.post(close, {"status": "averaged", "reason": "left early"}).status_code == 302
     assert Table.objects.get(pk=other.pk).status == "averaged"
-    actions = set(Change.objects.filter(event=event, actor="helper:hanna")
-                  .values_list("action", flat=True))
+    actions = set(
+        Change.objects.filter(event=event, actor="helper:hanna").values_list("action", flat=True)
+    )
     assert actions == {"check_in", "clock_start", "create", "correct", "close"}
     assert Hand.objects.get(table=table, number=1).entered_by == "helper:hanna"
     history = organizer_client.get(reverse("organizer-history", args=[event.pk])).content
     assert b"by hanna (helper)" in history and b"by orga (organizer)" in history
-    german = organizer_client.get(reverse("organizer-history", args=[event.pk]),
-                                  HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    german = organizer_client.get(
+        reverse("organizer-history", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "hanna (Helfer)" in german
 
 
@@ -141,34 +159,46 @@ def test_a_helper_may_not_manage_the_event(helping, running_event, organizer):
 
 def test_a_draft_is_the_organizers_alone(organizer, hanna):
     event = event_create(owner=organizer, name="Drafted", preset="dtm", seed=2)
-    players_register(event=event, names=[f"P{i}" for i in range(8)],
-                     actor=Actor.organizer(organizer))
+    players_register(
+        event=event, names=[f"P{i}" for i in range(8)], actor=Actor.organizer(organizer)
+    )
     helper_add(event_id=event.pk, username="hanna", actor=Actor.organizer(organizer))
     helping = Client()
     helping.force_login(hanna)
     draft = round_pair(event_id=event.pk, actor=Actor.organizer(organizer))
     table = draft.tables.order_by("number").first()
-    for url in (reverse("organizer-round", args=[event.pk, draft.pk]),
-                reverse("organizer-table", args=[event.pk, table.pk]),
-                reverse("organizer-hand", args=[event.pk, table.pk, 1]),
-                reverse("organizer-table-close", args=[event.pk, table.pk])):
+    for url in (
+        reverse("organizer-round", args=[event.pk, draft.pk]),
+        reverse("organizer-table", args=[event.pk, table.pk]),
+        reverse("organizer-hand", args=[event.pk, table.pk, 1]),
+        reverse("organizer-table-close", args=[event.pk, table.pk]),
+    ):
         assert helping.get(url).status_code == 404, url
-    assert helping.post(reverse("organizer-clock", args=[event.pk, draft.pk]),
-                        {"action": "start", "minutes": "5"}).status_code == 404
+    assert (
+        helping.post(
+            reverse("organizer-clock", args=[event.pk, draft.pk]),
+            {"action": "start", "minutes": "5"},
+        ).status_code
+        == 404
+    )
     page = helping.get(reverse("organizer-event", args=[event.pk])).content.decode()
     assert reverse("organizer-round", args=[event.pk, draft.pk]) in page  # listed, not opened
 
 
-def test_a_removed_helper_and_anyone_else_may_do_nothing(helping, running_event, organizer,
-                                                         hanna, other_organizer):
-    helper_remove(event_id=running_event.pk, user_id=hanna.pk,
-                  actor=Actor.organizer(organizer))
+def test_a_removed_helper_and_anyone_else_may_do_nothing(
+    helping, running_event, organizer, hanna, other_organizer
+):
+    helper_remove(event_id=running_event.pk, user_id=hanna.pk, actor=Actor.organizer(organizer))
     stranger = Client()
     stranger.force_login(other_organizer)
     table = _first_table(running_event)
     for client in (helping, stranger):
         assert client.get(reverse("organizer-event", args=[running_event.pk])).status_code == 403
         assert client.get(reverse("organizer-desk", args=[running_event.pk])).status_code == 403
-        assert client.post(reverse("organizer-hand", args=[running_event.pk, table.pk, 1]),
-                           GOOD_HAND).status_code == 403
+        assert (
+            client.post(
+                reverse("organizer-hand", args=[running_event.pk, table.pk, 1]), GOOD_HAND
+            ).status_code
+            == 403
+        )
     assert not Hand.objects.filter(table=table).exists()

@@ -17,17 +17,23 @@ pytestmark = pytest.mark.django_db
 
 
 def history(client, event, language="en") -> str:
-    return client.get(reverse("organizer-history", args=[event.pk]),
-                      HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    return client.get(
+        reverse("organizer-history", args=[event.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
 
 
 def test_a_correction_in_words(organizer_client, organizer, running_event):
     table = running_event.rounds.get(number=1).tables.get(number=1)
-    hand_record(table_id=table.pk, number=1, entry={"card_points": [70, 30]},
-                actor=Actor.captain(table))
+    hand_record(
+        table_id=table.pk, number=1, entry={"card_points": [70, 30]}, actor=Actor.captain(table)
+    )
     hand = Hand.objects.get(table=table, number=1)
-    hand_correct(hand_id=hand.pk, entry={"card_points": [75, 25]},
-                 actor=Actor.organizer(organizer), reason="sheet misread")
+    hand_correct(
+        hand_id=hand.pk,
+        entry={"card_points": [75, 25]},
+        actor=Actor.organizer(organizer),
+        reason="sheet misread",
+    )
     html = history(organizer_client, running_event)
     assert "Table 1 (round 1), hand 1: 70:30 → 75:25" in html
     assert "by orga (organizer)" in html and "reason: sheet misread" in html
@@ -80,26 +86,36 @@ def test_undo_a_seat_swap_while_the_round_is_a_draft(organizer_client, organizer
     seats_swap(round_id=rnd.pk, seat_a=first.pk, seat_b=second.pk, actor=actor)
     change = Change.objects.get(event=event, action="swap")
     names = dict(Entrant.objects.filter(event=event).values_list("pk", "name"))
-    assert (f"{names[before[first.pk]]} and {names[before[second.pk]]} swap seats"
-            in history(organizer_client, event))
+    assert f"{names[before[first.pk]]} and {names[before[second.pk]]} swap seats" in history(
+        organizer_client, event
+    )
     confirm_undo(organizer_client, event, change)
     assert {s.pk: s.entrant_id for s in Seat.objects.filter(pk__in=before)} == before
 
 
 def test_an_older_correction_is_not_offered_and_its_undo_names_the_newer_one(
-        organizer_client, organizer, running_event):
+    organizer_client, organizer, running_event
+):
     table = running_event.rounds.get(number=1).tables.get(number=1)
-    hand = hand_record(table_id=table.pk, number=1, entry={"card_points": [10, 90]},
-                       actor=Actor.captain(table)).hand
+    hand = hand_record(
+        table_id=table.pk, number=1, entry={"card_points": [10, 90]}, actor=Actor.captain(table)
+    ).hand
     for team_a in (20, 30):
-        hand_correct(hand_id=hand.pk, entry={"card_points": [team_a, 100 - team_a]},
-                     actor=Actor.organizer(organizer), reason="sheet misread")
+        hand_correct(
+            hand_id=hand.pk,
+            entry={"card_points": [team_a, 100 - team_a]},
+            actor=Actor.organizer(organizer),
+            reason="sheet misread",
+        )
     first, second = Change.objects.filter(event=running_event, action="correct").order_by("pk")
     html = history(organizer_client, running_event)
     assert reverse("organizer-undo", args=[running_event.pk, second.pk]) in html
     assert reverse("organizer-undo", args=[running_event.pk, first.pk]) not in html
-    page = organizer_client.post(reverse("organizer-undo", args=[running_event.pk, first.pk]),
-                                 follow=True, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    page = organizer_client.post(
+        reverse("organizer-undo", args=[running_event.pk, first.pk]),
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="de",
+    ).content.decode()
     assert "nicht mehr rückgängig" in page and f"#{second.pk}" in page
     assert Hand.objects.get(pk=hand.pk).tp_0 == 30
 
@@ -107,14 +123,17 @@ def test_an_older_correction_is_not_offered_and_its_undo_names_the_newer_one(
 def test_what_cannot_be_undone_is_not_offered(organizer_client, running_event):
     change = Change.objects.get(event=running_event, action="publish")
     assert reverse("organizer-undo", args=[running_event.pk, change.pk]) not in history(
-        organizer_client, running_event)
-    page = organizer_client.post(reverse("organizer-undo", args=[running_event.pk, change.pk]),
-                                 follow=True).content.decode()
+        organizer_client, running_event
+    )
+    page = organizer_client.post(
+        reverse("organizer-undo", args=[running_event.pk, change.pk]), follow=True
+    ).content.decode()
     assert "This change cannot be undone." in page
 
 
-def test_a_long_history_is_read_a_page_at_a_time_down_to_the_first_change(organizer_client,
-                                                                          organizer):
+def test_a_long_history_is_read_a_page_at_a_time_down_to_the_first_change(
+    organizer_client, organizer
+):
     from tournaments.simulation import simulate_event
 
     event = simulate_event(preset="dtm", entrants=16, seed=3, owner=organizer).event

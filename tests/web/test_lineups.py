@@ -32,8 +32,9 @@ def team_table(organizer):
     event = event_create(owner=organizer, name="Team evening", preset="team_swiss", seed=1)
     team_register(event=event, name="Dragons", members=["Anna", "Bert", "Cleo"], actor=actor)
     team_register(event=event, name="Phoenix", members=["Dora", "Emil"], actor=actor)
-    table = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk,
-                          actor=actor).tables.get()
+    table = round_publish(
+        round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor
+    ).tables.get()
     assert table.seats.get(position=0).entrant.name == "Dragons"  # the seed's draw
     return table
 
@@ -43,8 +44,10 @@ def german() -> Client:
 
 
 def who(table) -> list[str | None]:
-    return [seat.player.name if seat.player_id else None
-            for seat in table.seats.select_related("player").order_by("position")]
+    return [
+        seat.player.name if seat.player_id else None
+        for seat in table.seats.select_related("player").order_by("position")
+    ]
 
 
 def test_the_captain_page_names_the_people_who_call(client, team_table):
@@ -63,9 +66,11 @@ def test_the_captain_page_names_the_people_who_call(client, team_table):
 
 def test_the_captain_changes_who_plays_before_the_first_hand(client, team_table):
     cleo, anna = (Player.objects.get(name=name).pk for name in ("Cleo", "Anna"))
-    response = client.post(captain_url(team_table, "captain-lineup"),
-                           {"team": "0", "team0-seat_0": cleo, "team0-seat_2": anna},
-                           follow=True)
+    response = client.post(
+        captain_url(team_table, "captain-lineup"),
+        {"team": "0", "team0-seat_0": cleo, "team0-seat_2": anna},
+        follow=True,
+    )
     assert who(team_table) == ["Cleo", "Dora", "Anna", "Emil"]
     html = response.content.decode()
     assert "Who plays for Dragons is saved." in html and "Cleo (Dragons)" in html
@@ -73,73 +78,93 @@ def test_the_captain_changes_who_plays_before_the_first_hand(client, team_table)
     assert change.actor == f"captain:table {team_table.number}"
     # a player of the other team is no choice
     dora = Player.objects.get(name="Dora").pk
-    response = german().post(captain_url(team_table, "captain-lineup"),
-                             {"team": "0", "team0-seat_0": dora, "team0-seat_2": anna},
-                             follow=True)
-    assert "Wähle für jeden Platz einen Spieler aus dem Kader des Teams." in \
-        response.content.decode()
+    response = german().post(
+        captain_url(team_table, "captain-lineup"),
+        {"team": "0", "team0-seat_0": dora, "team0-seat_2": anna},
+        follow=True,
+    )
+    assert (
+        "Wähle für jeden Platz einen Spieler aus dem Kader des Teams." in response.content.decode()
+    )
     assert who(team_table) == ["Cleo", "Dora", "Anna", "Emil"]
     # after the first hand the form is gone and a post is refused
-    hand_record(table_id=team_table.pk, number=1,
-                entry={"card_points": [70, 30], "finish_order": [0], "calls": {"0": "tichu"}},
-                actor=Actor.captain(team_table))
+    hand_record(
+        table_id=team_table.pk,
+        number=1,
+        entry={"card_points": [70, 30], "finish_order": [0], "calls": {"0": "tichu"}},
+        actor=Actor.captain(team_table),
+    )
     html = client.get(captain_url(team_table)).content.decode()
     assert "Who plays: change the players" not in html
     assert "first out: Cleo (Dragons)" in html
-    response = german().post(captain_url(team_table, "captain-lineup"),
-                             {"team": "0", "team0-seat_0": anna, "team0-seat_2": cleo},
-                             follow=True)
+    response = german().post(
+        captain_url(team_table, "captain-lineup"),
+        {"team": "0", "team0-seat_0": anna, "team0-seat_2": cleo},
+        follow=True,
+    )
     assert "nur der Veranstalter kann jetzt ändern, wer spielt" in response.content.decode()
     assert who(team_table) == ["Cleo", "Dora", "Anna", "Emil"]
 
 
-def test_the_organizer_corrects_who_played_and_the_history_says_so(organizer_client,
-                                                                   team_table):
+def test_the_organizer_corrects_who_played_and_the_history_says_so(organizer_client, team_table):
     event = team_table.round.event
-    hand_record(table_id=team_table.pk, number=1,
-                entry={"card_points": [70, 30], "finish_order": [0], "calls": {"0": "tichu"}},
-                actor=Actor.captain(team_table))
+    hand_record(
+        table_id=team_table.pk,
+        number=1,
+        entry={"card_points": [70, 30], "finish_order": [0], "calls": {"0": "tichu"}},
+        actor=Actor.captain(team_table),
+    )
     url = reverse("organizer-table", args=[event.pk, team_table.pk])
     html = organizer_client.get(url).content.decode()
     assert 'id="lineup-0"' in html and "first out: Anna (Dragons)" in html
     cleo, bert = (Player.objects.get(name=name).pk for name in ("Cleo", "Bert"))
     response = organizer_client.post(
         reverse("organizer-table-lineup", args=[event.pk, team_table.pk]),
-        {"team": "0", "team0-seat_0": cleo, "team0-seat_2": bert}, follow=True)
+        {"team": "0", "team0-seat_0": cleo, "team0-seat_2": bert},
+        follow=True,
+    )
     html = response.content.decode()
     assert "first out: Cleo (Dragons)" in html and "Cleo &amp; Bert (Dragons)" in html
     assert Change.objects.get(action="lineup").actor == "organizer:orga"
-    history = organizer_client.get(reverse("organizer-history", args=[event.pk])).content \
-        .decode()
-    assert ("Table 1 (round 1): Cleo &amp; Bert play for Dragons (before: Anna &amp; Bert)"
-            in history)
+    history = organizer_client.get(reverse("organizer-history", args=[event.pk])).content.decode()
+    assert (
+        "Table 1 (round 1): Cleo &amp; Bert play for Dragons (before: Anna &amp; Bert)" in history
+    )
     organizer_client.get(reverse("language", args=["de"]))
-    history = organizer_client.get(reverse("organizer-history", args=[event.pk])).content \
-        .decode()
-    assert ("Tisch 1 (Runde 1): Cleo &amp; Bert spielen für Dragons (vorher: Anna &amp; Bert)"
-            in history)
+    history = organizer_client.get(reverse("organizer-history", args=[event.pk])).content.decode()
+    assert (
+        "Tisch 1 (Runde 1): Cleo &amp; Bert spielen für Dragons (vorher: Anna &amp; Bert)"
+        in history
+    )
 
 
-def test_the_results_export_and_the_table_sheet_name_people(organizer_client, team_table,
-                                                            tmp_path):
+def test_the_results_export_and_the_table_sheet_name_people(organizer_client, team_table, tmp_path):
     event = team_table.round.event
-    hand_record(table_id=team_table.pk, number=1,
-                entry={"card_points": [70, 30], "finish_order": [1], "calls": {"3": "tichu"}},
-                actor=Actor.captain(team_table))
-    response = organizer_client.get(reverse("organizer-export",
-                                            args=[event.pk, "results", "csv"]))
+    hand_record(
+        table_id=team_table.pk,
+        number=1,
+        entry={"card_points": [70, 30], "finish_order": [1], "calls": {"3": "tichu"}},
+        actor=Actor.captain(team_table),
+    )
+    response = organizer_client.get(reverse("organizer-export", args=[event.pk, "results", "csv"]))
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     header, row = rows[0], rows[1]
     assert [row[header.index(f"Seat {n}")] for n in range(1, 5)] == [
-        "Anna (Dragons)", "Dora (Phoenix)", "Bert (Dragons)", "Emil (Phoenix)"]
+        "Anna (Dragons)",
+        "Dora (Phoenix)",
+        "Bert (Dragons)",
+        "Emil (Phoenix)",
+    ]
     assert row[header.index("Calls")] == "Emil (Phoenix): Tichu"
     assert row[header.index("First out")] == "Dora (Phoenix)"
-    sheets = organizer_client.get(reverse("organizer-sheets",
-                                          args=[event.pk, team_table.round_id])).content
+    sheets = organizer_client.get(
+        reverse("organizer-sheets", args=[event.pk, team_table.round_id])
+    ).content
     path = tmp_path / "sheets.pdf"
     path.write_bytes(sheets)
-    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
-                          check=True).stdout
+    text = subprocess.run(
+        ["pdftotext", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
     assert "Seat 1: Anna (Dragons)" in text and "Seat 4: Emil (Phoenix)" in text
 
 

@@ -23,13 +23,13 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle")]
 
 DE = {"HTTP_ACCEPT_LANGUAGE": "de"}
 # Seat 0 calls Tichu and goes out first (made), seat 1 calls Tichu (failed); 70 : 30 card points.
-CALLS = {"card_points": [70, 30], "finish_order": [0],
-         "calls": {"0": "tichu", "1": "tichu"}}
+CALLS = {"card_points": [70, 30], "finish_order": [0], "calls": {"0": "tichu", "1": "tichu"}}
 
 
 def entered(table, entry=CALLS, number=1) -> Hand:
-    return hand_record(table_id=table.pk, number=number, entry=entry,
-                       actor=Actor.captain(table)).hand
+    return hand_record(
+        table_id=table.pk, number=number, entry=entry, actor=Actor.captain(table)
+    ).hand
 
 
 def test_the_opponents_see_the_whole_hand_before_they_confirm(client, table):
@@ -47,8 +47,14 @@ def test_the_opponents_see_the_whole_hand_before_they_confirm(client, table):
     sides = re.search(r'id="hand-sides".*?</table>', html, re.S).group(0)
     cells = re.findall(r'data-column="(\w+)">(-?\d+)<', sides)
     # each side: card points, Tichu points, victory points (the DTM's columns)
-    assert cells == [("card_points", "70"), ("tp", "170"), ("vp", "2"),
-                     ("card_points", "30"), ("tp", "-70"), ("vp", "0")]
+    assert cells == [
+        ("card_points", "70"),
+        ("tp", "170"),
+        ("vp", "2"),
+        ("card_points", "30"),
+        ("tp", "-70"),
+        ("vp", "0"),
+    ]
     assert "Gegner-Code" in html and 'name="code"' in html
     assert "Steht auf dem Tischzettel, neben dem Code des Tischkapitäns." in html
 
@@ -62,9 +68,11 @@ def test_the_first_out_is_shown(client, table):
 
 
 def test_a_right_code_confirms_a_wrong_one_is_refused_and_counted(client, table, monkeypatch):
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
-                        {"table_code_failures": "2/minute",
-                         "table_code_failures_per_table": "60/minute"})
+    monkeypatch.setattr(
+        SimpleRateThrottle,
+        "THROTTLE_RATES",
+        {"table_code_failures": "2/minute", "table_code_failures_per_table": "60/minute"},
+    )
     entered(table)
     url = captain_url(table, "captain-confirm", number=1)
     for wrong in ("AAAAAA", table.code):  # the captain's own code is no opponents' code
@@ -119,16 +127,19 @@ def test_a_captain_asks_for_a_correction_and_the_desk_shows_it(client, organizer
     # the organizer's correction answers the request: gone from the desk
     hand_page = organizer_client.get(correct, **DE).content.decode()
     assert "Der Tischkapitän bittet um Korrektur:" in hand_page
-    response = organizer_client.post(correct, {"number": "1", "cp_0": "60", "first_out": "0",
-                                               "reason": "Bitte des Tischkapitäns"})
+    response = organizer_client.post(
+        correct,
+        {"number": "1", "cp_0": "60", "first_out": "0", "reason": "Bitte des Tischkapitäns"},
+    )
     assert response.status_code == 302
     assert Hand.objects.get(pk=hand.pk).correction_request == ""
     desk = organizer_client.get(reverse("organizer-desk-tables", args=[event.pk]), **DE)
     assert 'id="correction-requests"' not in desk.content.decode()
 
 
-def test_the_organizer_dismisses_a_request_from_the_desk(client, organizer_client, table,
-                                                       other_organizer):
+def test_the_organizer_dismisses_a_request_from_the_desk(
+    client, organizer_client, table, other_organizer
+):
     hand = entered(table)
     event = table.round.event
     client.post(captain_url(table, "captain-correction", number=1), {"text": "falsch"})
@@ -146,8 +157,9 @@ def test_the_organizer_dismisses_a_request_from_the_desk(client, organizer_clien
     html = organizer_client.get(reverse("organizer-desk", args=[event.pk]), **DE).content.decode()
     assert 'id="correction-requests"' not in html
     assert "ist abgelehnt" in html
-    history = organizer_client.get(reverse("organizer-history", args=[event.pk]),
-                                   **DE).content.decode()
+    history = organizer_client.get(
+        reverse("organizer-history", args=[event.pk]), **DE
+    ).content.decode()
     assert "Korrektur erbeten („falsch“)" in history
     assert "Bitte um Korrektur abgelehnt" in history
     assert Change.objects.filter(subject="correction_request").count() == 2
@@ -155,12 +167,15 @@ def test_the_organizer_dismisses_a_request_from_the_desk(client, organizer_clien
 
 def test_the_table_sheet_prints_the_opponents_code(organizer_client, table, tmp_path):
     event = table.round.event
-    pdf = organizer_client.get(reverse("organizer-sheets", args=[event.pk, table.round_id]),
-                               **DE)
+    pdf = organizer_client.get(reverse("organizer-sheets", args=[event.pk, table.round_id]), **DE)
     assert pdf.status_code == 200
     path = tmp_path / "sheets.pdf"
     path.write_bytes(pdf.content)
-    text = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(path), "-"],
-                          capture_output=True, text=True, check=True).stdout
+    text = subprocess.run(
+        ["pdftotext", "-f", "1", "-l", "1", str(path), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert table.code in text
     assert f"Gegner-Code: {table.opponents_code}" in text

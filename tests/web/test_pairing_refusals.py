@@ -44,11 +44,19 @@ def refusals() -> dict[str, PairingError]:
         caught(lambda: individual.pair([], fresh, seed=1, round_number=1)),
         caught(lambda: swiss.pair([Entrant(1)], fresh, seed=1, round_number=1)),
         caught(lambda: individual.pair([Entrant(1)] * 4, fresh, seed=1, round_number=1)),
-        caught(lambda: swiss.pair([Entrant(i) for i in range(5)],
-                                  PairingHistory.from_tables([], byes=range(5)), seed=1,
-                                  round_number=2)),
-        caught(lambda: individual.pair([Entrant(i) for i in (1, 2, 3, 4)], partnered, seed=1,
-                                       round_number=4)),
+        caught(
+            lambda: swiss.pair(
+                [Entrant(i) for i in range(5)],
+                PairingHistory.from_tables([], byes=range(5)),
+                seed=1,
+                round_number=2,
+            )
+        ),
+        caught(
+            lambda: individual.pair(
+                [Entrant(i) for i in (1, 2, 3, 4)], partnered, seed=1, round_number=4
+            )
+        ),
         caught(lambda: pair_round("round_robin", [1, 2, 3, 4], seed=0, round_number=4)),
         caught(lambda: make_pairing("knockout")),
         caught(lambda: PairingHistory.from_tables([(1, 2, 3)])),
@@ -69,12 +77,19 @@ def test_every_pairing_refusal_is_worded_in_both_languages():
 
 def test_the_fewest_players_of_a_table_are_named():
     with translation.override("de"):
-        assert pairing_refusal(caught(lambda: make_pairing("individual").pair(
-            [], PairingHistory(), seed=1, round_number=1))) == (
-            "0 aktive Spieler reichen für keinen Tisch: Es braucht mindestens 4.")
+        assert pairing_refusal(
+            caught(
+                lambda: make_pairing("individual").pair(
+                    [], PairingHistory(), seed=1, round_number=1
+                )
+            )
+        ) == ("0 aktive Spieler reichen für keinen Tisch: Es braucht mindestens 4.")
     grand_seigneur = GrandSeigneurTables().draw_method("individual")
-    error = caught(lambda: grand_seigneur.pair([Entrant(i) for i in range(4)], PairingHistory(),
-                                               seed=1, round_number=1))
+    error = caught(
+        lambda: grand_seigneur.pair(
+            [Entrant(i) for i in range(4)], PairingHistory(), seed=1, round_number=1
+        )
+    )
     assert (error.code, error.params) == ("too_few_players", {"count": 4, "minimum": 5})
 
 
@@ -84,15 +99,19 @@ def test_a_pairing_refusal_reaches_the_organizer_in_german(organizer, preset):
     """An event without entrants cannot be paired (or its cup drawn): the organizer reads why,
     in German, whatever the format (a league of no teams too, which has no rounds)."""
     event = event_create(owner=organizer, name="Leerer Abend", preset=preset)
-    url = reverse("organizer-cup-draw" if event.format.is_cup else "organizer-pair",
-                  args=[event.pk])
+    url = reverse(
+        "organizer-cup-draw" if event.format.is_cup else "organizer-pair", args=[event.pk]
+    )
     client = Client(headers={"accept-language": "de"})
     client.force_login(organizer)
     response = client.post(url, follow=True)
     assert response.status_code == 200
     messages = [str(message) for message in response.context["messages"]]
-    expected = ("Zu wenige Teams für diesen Pokal: 0 angemeldet." if event.format.is_cup
-                else "reichen für keinen Tisch: Es braucht mindestens")
+    expected = (
+        "Zu wenige Teams für diesen Pokal: 0 angemeldet."
+        if event.format.is_cup
+        else "reichen für keinen Tisch: Es braucht mindestens"
+    )
     assert len(messages) == 1 and expected in messages[0], messages
     assert not Round.objects.filter(event=event).exists()
 
@@ -103,17 +122,23 @@ def test_a_table_of_the_wrong_size_names_the_sizes_the_game_allows():
     sizes = GrandSeigneurTables().allowed_sizes()
     draw = Draw(tables=[tuple(range(4)), tuple(range(10, 23))], byes=[], teams=False)
     with translation.override("en"):
-        warnings = [pairing_warning(breach, {}) for breach in
-                    check_draw(draw, PairingHistory(), team_event=False, sizes=sizes)]
-    assert warnings == ["Table 1 has 4 seats: a table of this game seats 5 to 12.",
-                        "Table 2 has 13 seats: a table of this game seats 5 to 12."]
+        warnings = [
+            pairing_warning(breach, {})
+            for breach in check_draw(draw, PairingHistory(), team_event=False, sizes=sizes)
+        ]
+    assert warnings == [
+        "Table 1 has 4 seats: a table of this game seats 5 to 12.",
+        "Table 2 has 13 seats: a table of this game seats 5 to 12.",
+    ]
     with translation.override("de"):
-        german = pairing_warning(check_draw(draw, PairingHistory(), team_event=False,
-                                            sizes=sizes)[0], {})
+        german = pairing_warning(
+            check_draw(draw, PairingHistory(), team_event=False, sizes=sizes)[0], {}
+        )
     assert german == "Tisch 1 hat 4 Plätze: ein Tisch dieses Spiels hat 5 bis 12 Plätze."
     with translation.override("en"):
-        four = check_draw(Draw(tables=[(1, 2, 3)], byes=[], teams=True), PairingHistory(),
-                          team_event=False)
+        four = check_draw(
+            Draw(tables=[(1, 2, 3)], byes=[], teams=True), PairingHistory(), team_event=False
+        )
         assert pairing_warning(four[0], {}) == "Table 1 has 3 seats instead of 4."
 
 
@@ -126,8 +151,9 @@ def test_four_players_of_grand_seigneur_are_told_five_fill_a_table(organizer):
 
     event = event_create(owner=organizer, name="Vier", preset="grand_seigneur")
     assert event.format.rules.players == 8
-    players_register(event=event, names=["Anna", "Ben", "Clara", "David"],
-                     actor=Actor.organizer(organizer))
+    players_register(
+        event=event, names=["Anna", "Ben", "Clara", "David"], actor=Actor.organizer(organizer)
+    )
     client = Client(headers={"accept-language": "de"})
     client.force_login(organizer)
     response = client.post(reverse("organizer-pair", args=[event.pk]), follow=True)

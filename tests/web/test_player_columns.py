@@ -31,25 +31,34 @@ from tournaments.views.player_files import (
 )
 
 # As a German Excel saves it ("CSV (Trennzeichen-getrennt)"): semicolons, Windows-1252.
-VEREIN = ("Nr.;Vorname;Nachname;Verein\r\n1;Jürgen;Größ;TC Köln\r\n"
-          "2;Björn;Weiß;Tichu Freunde Düsseldorf\r\n3;Renée;Köhler;Berlin\r\n"
-          "4;Thomas;Müller;München\r\n5;Thomas;Müller;Hamburg\r\n6;;;\r\n").encode("cp1252")
-REGISTERED = [("Jürgen Größ", "TC Köln"), ("Björn Weiß", "Tichu Freunde Düsseldorf"),
-              ("Renée Köhler", "Berlin"), ("Thomas Müller", "München"),
-              ("Thomas Müller", "Hamburg")]
+VEREIN = (
+    "Nr.;Vorname;Nachname;Verein\r\n1;Jürgen;Größ;TC Köln\r\n"
+    "2;Björn;Weiß;Tichu Freunde Düsseldorf\r\n3;Renée;Köhler;Berlin\r\n"
+    "4;Thomas;Müller;München\r\n5;Thomas;Müller;Hamburg\r\n6;;;\r\n"
+).encode("cp1252")
+REGISTERED = [
+    ("Jürgen Größ", "TC Köln"),
+    ("Björn Weiß", "Tichu Freunde Düsseldorf"),
+    ("Renée Köhler", "Berlin"),
+    ("Thomas Müller", "München"),
+    ("Thomas Müller", "Hamburg"),
+]
 
 
-@pytest.mark.parametrize(("header", "roles"), [
-    ("Nr.;Vorname;Nachname;Verein", [SKIP, FIRST_NAME, LAST_NAME, CLUB]),
-    ("No.;First name;Last name;Club", [SKIP, FIRST_NAME, LAST_NAME, CLUB]),
-    ("Name;Verein", [NAME, CLUB]),
-    ("Spieler;Ort", [NAME, CLUB]),
-    ("Player;City;E-Mail", [NAME, CLUB, SKIP]),
-    ("Name;Vorname;Stadt", [LAST_NAME, FIRST_NAME, CLUB]),  # "Name" beside "Vorname": a surname
-    ("Nr.;Vorname;Nachname;Geburtsdatum", [SKIP, FIRST_NAME, LAST_NAME, SKIP]),
-])
+@pytest.mark.parametrize(
+    ("header", "roles"),
+    [
+        ("Nr.;Vorname;Nachname;Verein", [SKIP, FIRST_NAME, LAST_NAME, CLUB]),
+        ("No.;First name;Last name;Club", [SKIP, FIRST_NAME, LAST_NAME, CLUB]),
+        ("Name;Verein", [NAME, CLUB]),
+        ("Spieler;Ort", [NAME, CLUB]),
+        ("Player;City;E-Mail", [NAME, CLUB, SKIP]),
+        ("Name;Vorname;Stadt", [LAST_NAME, FIRST_NAME, CLUB]),  # "Name" beside "Vorname": a surname
+        ("Nr.;Vorname;Nachname;Geburtsdatum", [SKIP, FIRST_NAME, LAST_NAME, SKIP]),
+    ],
+)
 def test_columns_are_mapped_by_their_header(header, roles):
-    row = ";".join(["1", "Anna", "Berg", "Köln"][:len(roles)])
+    row = ";".join(["1", "Anna", "Berg", "Köln"][: len(roles)])
     read = read_player_file(f"{header}\r\n{row}\r\n".encode("cp1252"))
     assert read.header == header.split(";")
     assert read.guess_roles(team=False) == roles
@@ -74,24 +83,36 @@ def test_the_german_excel_list_gives_names_and_clubs():
 
 # --- the organizer's page -------------------------------------------------------------------------
 
+
 def upload(data: bytes, name: str = "spieler.csv") -> SimpleUploadedFile:
     return SimpleUploadedFile(name, data, "application/octet-stream")
 
 
 def preview_rows(page: str) -> list[tuple[str, str]]:
-    return [(html.unescape(name), html.unescape(club)) for name, club in re.findall(
-        r'<tr><td class="num">\d+</td><td>([^<]*)</td><td>([^<]*)</td></tr>', page)]
+    return [
+        (html.unescape(name), html.unescape(club))
+        for name, club in re.findall(
+            r'<tr><td class="num">\d+</td><td>([^<]*)</td><td>([^<]*)</td></tr>', page
+        )
+    ]
 
 
 def selected_roles(page: str) -> dict[str, str]:
-    return dict(re.findall(r'<select name="(column_\d+)"[^>]*>.*?<option value="(\w+)" selected',
-                           page, re.S))
+    return dict(
+        re.findall(
+            r'<select name="(column_\d+)"[^>]*>.*?<option value="(\w+)" selected', page, re.S
+        )
+    )
 
 
 def again_fields(page: str) -> dict:
     form = re.search(r'<form[^>]*id="read-again".*?</form>', page, re.S).group(0)
-    return {name: html.unescape(value) for name, value in re.findall(
-        r'<input type="hidden" name="(upload|lines)" value="([^"]*)"', form)}
+    return {
+        name: html.unescape(value)
+        for name, value in re.findall(
+            r'<input type="hidden" name="(upload|lines)" value="([^"]*)"', form
+        )
+    }
 
 
 def confirm(client, url, page: str):
@@ -106,15 +127,20 @@ def event(organizer):
 
 @pytest.mark.django_db
 def test_the_german_excel_list_is_previewed_by_column_and_registered_with_clubs(
-        organizer_client, event):
+    organizer_client, event
+):
     url = reverse("organizer-players", args=[event.pk])
     response = organizer_client.post(url, {"file": upload(VEREIN)}, HTTP_ACCEPT_LANGUAGE="de")
     page = response.content.decode()
     assert response.status_code == 200
     assert preview_rows(page) == REGISTERED  # not "1".."5" as names
     assert "Weitere Spalten" not in page
-    assert selected_roles(page) == {"column_0": SKIP, "column_1": FIRST_NAME,
-                                    "column_2": LAST_NAME, "column_3": CLUB}
+    assert selected_roles(page) == {
+        "column_0": SKIP,
+        "column_1": FIRST_NAME,
+        "column_2": LAST_NAME,
+        "column_3": CLUB,
+    }
     assert '<option value="first_name" selected>Vorname</option>' in page
     assert '<option value="skip" selected>nicht verwendet</option>' in page
     assert "Zeile 6 hat keinen Namen und wird ausgelassen." in page
@@ -129,32 +155,46 @@ def test_the_german_excel_list_is_previewed_by_column_and_registered_with_clubs(
 
 
 @pytest.mark.django_db
-def test_a_changed_mapping_reads_again_and_recomputes_the_warnings(organizer_client, organizer,
-                                                                  event):
+def test_a_changed_mapping_reads_again_and_recomputes_the_warnings(
+    organizer_client, organizer, event
+):
     url = reverse("organizer-players", args=[event.pk])
     page = organizer_client.post(url, {"file": upload(VEREIN)}).content.decode()
     again = again_fields(page)
     # the club column not used: the two Thomas Müller are no longer told apart
-    response = organizer_client.post(url, {**again, "encoding": "cp1252", "column_0": SKIP,
-                                           "column_1": FIRST_NAME, "column_2": LAST_NAME,
-                                           "column_3": SKIP}, HTTP_ACCEPT_LANGUAGE="de")
+    response = organizer_client.post(
+        url,
+        {
+            **again,
+            "encoding": "cp1252",
+            "column_0": SKIP,
+            "column_1": FIRST_NAME,
+            "column_2": LAST_NAME,
+            "column_3": SKIP,
+        },
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
     page = response.content.decode()
     assert response.status_code == 200
     assert preview_rows(page) == [(name, "") for name, _club in REGISTERED]
     assert selected_roles(page)["column_3"] == SKIP
     assert "Mehrere Personen heißen Thomas Müller" in page
     # the club back, the last name used as the club: the warning goes, the rows follow
-    response = organizer_client.post(url, {**again, "column_0": SKIP, "column_1": NAME,
-                                           "column_2": CLUB, "column_3": CLUB},
-                                     HTTP_ACCEPT_LANGUAGE="de")
+    response = organizer_client.post(
+        url,
+        {**again, "column_0": SKIP, "column_1": NAME, "column_2": CLUB, "column_3": CLUB},
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
     page = response.content.decode()
     assert preview_rows(page)[0] == ("Jürgen", "Größ, TC Köln")
     assert "Mehrere Personen heißen" not in page
     # a name already registered with the same club is a warning too
     players_register(event=event, names=["Jürgen"], actor=Actor.organizer(organizer))
-    page = organizer_client.post(url, {**again, "column_1": NAME, "column_2": SKIP,
-                                       "column_3": SKIP}, HTTP_ACCEPT_LANGUAGE="de"
-                                 ).content.decode()
+    page = organizer_client.post(
+        url,
+        {**again, "column_1": NAME, "column_2": SKIP, "column_3": SKIP},
+        HTTP_ACCEPT_LANGUAGE="de",
+    ).content.decode()
     assert "Mehrere Personen heißen Jürgen" in page
 
 
@@ -163,9 +203,11 @@ def test_a_mapping_without_names_is_a_form_error_and_registers_nothing(organizer
     url = reverse("organizer-players", args=[event.pk])
     again = again_fields(organizer_client.post(url, {"file": upload(VEREIN)}).content.decode())
     before = (Player.objects.count(), Change.objects.count())
-    response = organizer_client.post(url, {**again, "column_0": SKIP, "column_1": CLUB,
-                                           "column_2": SKIP, "column_3": "no-such-role"},
-                                     HTTP_ACCEPT_LANGUAGE="de")
+    response = organizer_client.post(
+        url,
+        {**again, "column_0": SKIP, "column_1": CLUB, "column_2": SKIP, "column_3": "no-such-role"},
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
     page = response.content.decode()
     assert response.status_code == 400
     assert "Keine Zeile hat einen Namen: Wählen Sie die Spalte mit den Namen." in page
@@ -182,8 +224,10 @@ def test_the_english_header_is_mapped_too(organizer_client, event):
     assert preview_rows(page) == [("Anna Berg", "Leeds"), ("Ben Cole", "York")]
     assert '<option value="last_name" selected>Last name</option>' in page
     assert confirm(organizer_client, url, page).status_code == 302
-    assert list(event.entrants.values_list("name", "club")) == [("Anna Berg", "Leeds"),
-                                                                ("Ben Cole", "York")]
+    assert list(event.entrants.values_list("name", "club")) == [
+        ("Anna Berg", "Leeds"),
+        ("Ben Cole", "York"),
+    ]
 
 
 def workbook(rows) -> bytes:
@@ -198,10 +242,17 @@ def workbook(rows) -> bytes:
 @pytest.mark.django_db
 def test_an_xlsx_list_is_read_from_its_first_sheet(organizer_client, event):
     url = reverse("organizer-players", args=[event.pk])
-    data = workbook([["Nr.", "Vorname", "Nachname", "Verein"], [1, "Jürgen", "Größ", "TC Köln"],
-                     [2.0, "Zoë", "Übel", None], [None, None, None, None]])
-    response = organizer_client.post(url, {"file": upload(data, "spieler.xlsx")},
-                                     HTTP_ACCEPT_LANGUAGE="de")
+    data = workbook(
+        [
+            ["Nr.", "Vorname", "Nachname", "Verein"],
+            [1, "Jürgen", "Größ", "TC Köln"],
+            [2.0, "Zoë", "Übel", None],
+            [None, None, None, None],
+        ]
+    )
+    response = organizer_client.post(
+        url, {"file": upload(data, "spieler.xlsx")}, HTTP_ACCEPT_LANGUAGE="de"
+    )
     page = response.content.decode()
     assert response.status_code == 200
     assert "Aus dem ersten Blatt der Arbeitsmappe gelesen." in page
@@ -209,7 +260,9 @@ def test_an_xlsx_list_is_read_from_its_first_sheet(organizer_client, event):
     assert preview_rows(page) == [("Jürgen Größ", "TC Köln"), ("Zoë Übel", "")]
     assert confirm(organizer_client, url, page).status_code == 302
     assert list(event.entrants.order_by("pk").values_list("name", "club")) == [
-        ("Jürgen Größ", "TC Köln"), ("Zoë Übel", "")]
+        ("Jürgen Größ", "TC Köln"),
+        ("Zoë Übel", ""),
+    ]
 
 
 def zip_bomb() -> bytes:
@@ -220,21 +273,29 @@ def zip_bomb() -> bytes:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("data", [
-    b"PK\x03\x04" + b"\x00" * 200,  # a damaged workbook
-    workbook([["Name"]])[:-300],  # cut short
-    zip_bomb(),
-    b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(range(256)) * 4,  # an old .xls
-], ids=["damaged", "cut short", "zip bomb", "xls"])
-def test_a_file_that_is_no_list_is_a_form_error_in_the_readers_language(organizer_client,
-                                                                        event, data):
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"PK\x03\x04" + b"\x00" * 200,  # a damaged workbook
+        workbook([["Name"]])[:-300],  # cut short
+        zip_bomb(),
+        b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(range(256)) * 4,  # an old .xls
+    ],
+    ids=["damaged", "cut short", "zip bomb", "xls"],
+)
+def test_a_file_that_is_no_list_is_a_form_error_in_the_readers_language(
+    organizer_client, event, data
+):
     before = (Player.objects.count(), Change.objects.count())
-    response = organizer_client.post(reverse("organizer-players", args=[event.pk]),
-                                     {"file": upload(data, "spieler.xlsx")},
-                                     HTTP_ACCEPT_LANGUAGE="de")
+    response = organizer_client.post(
+        reverse("organizer-players", args=[event.pk]),
+        {"file": upload(data, "spieler.xlsx")},
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
     assert response.status_code == 400
     assert "Die Datei ließ sich nicht lesen: bitte als CSV oder XLSX speichern." in (
-        response.content.decode())
+        response.content.decode()
+    )
     assert (Player.objects.count(), Change.objects.count()) == before
 
 
@@ -242,8 +303,9 @@ def test_a_file_that_is_no_list_is_a_form_error_in_the_readers_language(organize
 def test_a_club_too_long_is_warned_and_refused_whole(organizer_client, event):
     url = reverse("organizer-players", args=[event.pk])
     data = ("Name;Verein\r\nAnna;Köln\r\nBen;" + "x" * 101 + "\r\n").encode("cp1252")
-    page = organizer_client.post(url, {"file": upload(data)},
-                                 HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    page = organizer_client.post(
+        url, {"file": upload(data)}, HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "Eintrag 2: Ein Verein oder Ort hat höchstens 100 Zeichen." in page
     response = confirm(organizer_client, url, page)
     assert response.status_code == 400
@@ -254,18 +316,22 @@ def test_a_club_too_long_is_warned_and_refused_whole(organizer_client, event):
 @pytest.mark.django_db
 def test_the_same_name_warning_goes_once_clubs_tell_them_apart(organizer_client, event):
     url = reverse("organizer-players", args=[event.pk])
-    response = organizer_client.post(url, {"lines": "Anna Berg\nAnna Berg"}, follow=True,
-                                     HTTP_ACCEPT_LANGUAGE="de")
+    response = organizer_client.post(
+        url, {"lines": "Anna Berg\nAnna Berg"}, follow=True, HTTP_ACCEPT_LANGUAGE="de"
+    )
     assert "Mehrere Personen heißen Anna Berg" in response.content.decode()
     first, second = event.entrants.order_by("pk")
     edit = reverse("organizer-entrant", args=[event.pk, first.pk])
-    response = organizer_client.post(edit, {"name": "Anna Berg", "club": "Köln"}, follow=True,
-                                     HTTP_ACCEPT_LANGUAGE="de")
+    response = organizer_client.post(
+        edit, {"name": "Anna Berg", "club": "Köln"}, follow=True, HTTP_ACCEPT_LANGUAGE="de"
+    )
     assert "Mehrere Personen heißen" not in response.content.decode()  # "Anna Berg (Köln)"
     edit = reverse("organizer-entrant", args=[event.pk, second.pk])
-    response = organizer_client.post(edit, {"name": "Anna Berg", "club": "köln "}, follow=True,
-                                     HTTP_ACCEPT_LANGUAGE="de")
+    response = organizer_client.post(
+        edit, {"name": "Anna Berg", "club": "köln "}, follow=True, HTTP_ACCEPT_LANGUAGE="de"
+    )
     assert "Mehrere Personen heißen Anna Berg" in response.content.decode()  # same club
-    response = organizer_client.post(edit, {"name": "Anna Berg", "club": "Bonn"}, follow=True,
-                                     HTTP_ACCEPT_LANGUAGE="de")
+    response = organizer_client.post(
+        edit, {"name": "Anna Berg", "club": "Bonn"}, follow=True, HTTP_ACCEPT_LANGUAGE="de"
+    )
     assert "Mehrere Personen heißen" not in response.content.decode()

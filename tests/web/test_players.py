@@ -35,7 +35,7 @@ def test_rename_and_club_shown_beside_the_name(organizer_client, client, event):
     history = organizer_client.get(reverse("organizer-history", args=[event.pk])).content
     assert "Anna is now Anna Müller (Berlin)" in history.decode()
     page = organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()
-    assert 'Anna Müller (Berlin)</a>' in page
+    assert "Anna Müller (Berlin)</a>" in page
     response = organizer_client.post(url, {"name": " ", "club": "x" * 101})
     assert response.status_code == 400
     anna.refresh_from_db()
@@ -43,13 +43,18 @@ def test_rename_and_club_shown_beside_the_name(organizer_client, client, event):
 
 
 def test_a_duplicate_name_is_registered_with_a_warning(organizer_client, event):
-    response = organizer_client.post(reverse("organizer-players", args=[event.pk]),
-                                     {"lines": "anna"}, follow=True)
+    response = organizer_client.post(
+        reverse("organizer-players", args=[event.pk]), {"lines": "anna"}, follow=True
+    )
     html = response.content.decode()
     assert "More than one player is called anna" in html
     assert Entrant.objects.filter(event=event, name__iexact="anna").count() == 2
-    german = organizer_client.post(reverse("organizer-players", args=[event.pk]),
-                                   {"lines": "Ben"}, follow=True, HTTP_ACCEPT_LANGUAGE="de")
+    german = organizer_client.post(
+        reverse("organizer-players", args=[event.pk]),
+        {"lines": "Ben"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
     assert "Mehrere Personen heißen Ben" in german.content.decode()
 
 
@@ -61,19 +66,24 @@ def test_reinstate_a_withdrawn_player(organizer_client, organizer, event):
     organizer_client.post(reverse("organizer-reinstate", args=[event.pk, ben.pk]))
     assert Entrant.objects.get(pk=ben.pk).active
     assert Change.objects.filter(event=event, action="reinstate").count() == 1
-    response = organizer_client.post(reverse("organizer-reinstate", args=[event.pk, ben.pk]),
-                                     follow=True)
+    response = organizer_client.post(
+        reverse("organizer-reinstate", args=[event.pk, ben.pk]), follow=True
+    )
     assert "Ben is not withdrawn." in response.content.decode()
 
 
 def test_absent_players_are_not_paired(organizer_client, organizer, event):
     absent = {Entrant.objects.get(event=event, name=name).pk for name in ("Clara", "Ida")}
-    present = [pk for pk in Entrant.objects.filter(event=event).values_list("pk", flat=True)
-               if pk not in absent]
+    present = [
+        pk
+        for pk in Entrant.objects.filter(event=event).values_list("pk", flat=True)
+        if pk not in absent
+    ]
     page = organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()
     assert 'id="check-in"' in page and page.count('name="present"') == 9
-    response = organizer_client.post(reverse("organizer-check-in", args=[event.pk]),
-                                     {"present": present}, follow=True)
+    response = organizer_client.post(
+        reverse("organizer-check-in", args=[event.pk]), {"present": present}, follow=True
+    )
     assert "2 absent (not paired)" in response.content.decode()
     rnd = round_pair(event_id=event.pk, actor=Actor.organizer(organizer))
     seated = set(Seat.objects.filter(table__round=rnd).values_list("entrant_id", flat=True))
@@ -81,31 +91,37 @@ def test_absent_players_are_not_paired(organizer_client, organizer, event):
     assert not (seated | byes) & absent and len(seated) == 4 * 1 and len(byes) == 3
     assert Change.objects.get(event=event, action="check_in").new["absent"] == sorted(absent)
     # checked in again: paired once more (the draft is paired again)
-    organizer_client.post(reverse("organizer-check-in", args=[event.pk]),
-                          {"present": [*present, *absent]})
+    organizer_client.post(
+        reverse("organizer-check-in", args=[event.pk]), {"present": [*present, *absent]}
+    )
     organizer_client.post(reverse("organizer-regenerate", args=[event.pk, rnd.pk]))
     seated = set(Seat.objects.filter(table__round=rnd).values_list("entrant_id", flat=True))
     assert len(seated) == 8
 
 
-def test_a_person_of_another_team_or_a_team_after_the_draw_is_a_form_error(organizer_client,
-                                                                           organizer):
+def test_a_person_of_another_team_or_a_team_after_the_draw_is_a_form_error(
+    organizer_client, organizer
+):
     teams = event_create(owner=organizer, name="Liga", preset="team_swiss")
     url = reverse("organizer-players", args=[teams.pk])
     assert organizer_client.post(url, {"lines": "Drachen; Anna; Ben"}).status_code == 302
-    response = organizer_client.post(url, {"lines": "Eulen; Clara; Dora\nPhönix; Emil; ANNA"},
-                                     HTTP_ACCEPT_LANGUAGE="de")
+    response = organizer_client.post(
+        url, {"lines": "Eulen; Clara; Dora\nPhönix; Emil; ANNA"}, HTTP_ACCEPT_LANGUAGE="de"
+    )
     assert response.status_code == 409
     assert "ANNA spielt bereits im Team Drachen" in response.content.decode()
     assert list(teams.entrants.values_list("name", flat=True)) == ["Drachen"]
 
     cup = event_create(owner=organizer, name="Pokal", preset="knockout")
     url = reverse("organizer-players", args=[cup.pk])
-    assert organizer_client.post(url, {"lines": "\n".join(
-        f"T{i}; A{i}; B{i}" for i in range(4))}).status_code == 302
+    assert (
+        organizer_client.post(
+            url, {"lines": "\n".join(f"T{i}; A{i}; B{i}" for i in range(4))}
+        ).status_code
+        == 302
+    )
     assert organizer_client.post(reverse("organizer-cup-draw", args=[cup.pk])).status_code == 302
     response = organizer_client.post(url, {"lines": "Spät; X; Y"})
     assert response.status_code == 409
-    assert "a team registered now would have no place in its bracket" in \
-        response.content.decode()
+    assert "a team registered now would have no place in its bracket" in response.content.decode()
     assert cup.entrants.count() == 4

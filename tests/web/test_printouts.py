@@ -25,25 +25,34 @@ pytestmark = pytest.mark.django_db
 def pages(pdf: bytes) -> list[str]:
     """Each page's text (``pdftotext -layout``: the columns of a line stay on one line)."""
     assert pdf.startswith(b"%PDF")
-    text = subprocess.run(["/usr/bin/pdftotext", "-layout", "-", "-"], input=pdf,
-                          capture_output=True, check=True).stdout.decode()
+    text = subprocess.run(
+        ["/usr/bin/pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
     return text.split("\f")[:-1] if text.endswith("\f") else text.split("\f")
 
 
 def page_size(pdf: bytes) -> tuple[float, float]:
-    info = subprocess.run(["/usr/bin/pdfinfo", "-"], input=pdf, capture_output=True,
-                          check=True).stdout.decode()
+    info = subprocess.run(
+        ["/usr/bin/pdfinfo", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
     width, height = re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info).groups()
     return float(width), float(height)
 
 
 def word_heights(pdf: bytes, word: str) -> list[float]:
     """The heights (points) of ``word`` as poppler boxes it on the first page."""
-    out = subprocess.run(["/usr/bin/pdftotext", "-bbox", "-f", "1", "-l", "1", "-", "-"],
-                         input=pdf, capture_output=True, check=True).stdout.decode()
-    return [float(y2) - float(y1) for y1, y2 in re.findall(
-        rf'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">{word}</word>',
-        out)]
+    out = subprocess.run(
+        ["/usr/bin/pdftotext", "-bbox", "-f", "1", "-l", "1", "-", "-"],
+        input=pdf,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    return [
+        float(y2) - float(y1)
+        for y1, y2 in re.findall(
+            rf'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">{word}</word>', out
+        )
+    ]
 
 
 def test_final_standings_with_tiebreaks_credits_and_who_did_not_play(client, organizer):
@@ -52,18 +61,29 @@ def test_final_standings_with_tiebreaks_credits_and_who_did_not_play(client, org
     (text,) = pages(client.get(reverse("event-standings-pdf", args=[event.pk])).content)
     assert "Final standings" in text
     assert re.search(r"Rank\s+Name\s+VP\s+TP\s+Double\s+Hands", text)
-    credited = StandingRow.objects.filter(event=event, byes__gt=0).exclude(
-        adjustment_vp=0).select_related("entrant").first()
+    credited = (
+        StandingRow.objects.filter(event=event, byes__gt=0)
+        .exclude(adjustment_vp=0)
+        .select_related("entrant")
+        .first()
+    )
     assert f"{credited.byes} bye" in text and f"credited {credited.adjustment_vp:+d} VP" in text
     body, apart = text.split("Did not play")
     assert "Otto" in apart and "Otto" not in body
     for row in StandingRow.objects.filter(event=event).exclude(entrant__name="Otto"):
         line = next(line for line in body.splitlines() if row.entrant.name in line)
         numbers = re.findall(r"-?\d+", line.split(row.entrant.name, 1)[1])
-        assert numbers[:4] == [str(row.victory_points), str(row.tichu_points),
-                               str(row.tiebreaks["double_victories"]), str(row.hands_played)]
-    german = pages(client.get(reverse("event-standings-pdf", args=[event.pk]),
-                              HTTP_ACCEPT_LANGUAGE="de").content)[0]
+        assert numbers[:4] == [
+            str(row.victory_points),
+            str(row.tichu_points),
+            str(row.tiebreaks["double_victories"]),
+            str(row.hands_played),
+        ]
+    german = pages(
+        client.get(
+            reverse("event-standings-pdf", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="de"
+        ).content
+    )[0]
     assert "Endstand" in german and "Nicht gespielt" in german and "Doppelsiege" in german
     assert "Freilos, gutgeschrieben" in german and re.search(r"Platz\s+Name\s+SP\s+TP", german)
 
@@ -81,8 +101,15 @@ def test_a_long_standings_list_repeats_its_header_on_the_next_page(client, organ
 
 
 def test_the_seating_list_is_a_to_z_in_german_order_over_pages(organizer_client, organizer):
-    names = ["Zoë Zander", "Änne Adler", "Otto Ober", "Özil Olm", "Bernd Bauer", "Ulla Ute",
-             *(f"Spieler {n:02d}" for n in range(58))]
+    names = [
+        "Zoë Zander",
+        "Änne Adler",
+        "Otto Ober",
+        "Özil Olm",
+        "Bernd Bauer",
+        "Ulla Ute",
+        *(f"Spieler {n:02d}" for n in range(58)),
+    ]
     event = played(organizer, 64, rounds=0, names=names, open_round=True)
     rnd = event.rounds.get(number=1)
     url = reverse("organizer-seating-pdf", args=[event.pk, rnd.pk])
@@ -90,8 +117,13 @@ def test_the_seating_list_is_a_to_z_in_german_order_over_pages(organizer_client,
     assert len(texts) >= 2
     for text in texts:
         assert re.search(r"Name\s+Table\s+Seat\s+Partner", text)
-    order = [name for text in texts for line in text.splitlines() for name in names
-             if line.strip().startswith(name)]
+    order = [
+        name
+        for text in texts
+        for line in text.splitlines()
+        for name in names
+        if line.strip().startswith(name)
+    ]
     assert order[:4] == ["Änne Adler", "Bernd Bauer", "Otto Ober", "Özil Olm"]
     assert order[-2:] == ["Ulla Ute", "Zoë Zander"] and len(order) == 64
     german = pages(organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content)
@@ -124,8 +156,10 @@ def test_round_results_for_the_wall_are_large_and_landscape(organizer_client, or
 def test_printouts_are_the_organizers_only(client, other_organizer, organizer):
     event = played(organizer, 8, rounds=1)
     rnd = event.rounds.get(number=1)
-    urls = [reverse(name, args=[event.pk, rnd.pk])
-            for name in ("organizer-seating-pdf", "organizer-results-pdf")]
+    urls = [
+        reverse(name, args=[event.pk, rnd.pk])
+        for name in ("organizer-seating-pdf", "organizer-results-pdf")
+    ]
     for url in urls:
         assert client.get(url).status_code == 302  # to the login
     client.force_login(other_organizer)

@@ -21,12 +21,15 @@ pytestmark = pytest.mark.django_db
 
 def public_urls(event):
     entrant = event.entrants.order_by("pk").first()
-    return [reverse("home"), reverse("event", args=[event.pk]),
-            reverse("event-standings", args=[event.pk]),
-            reverse("event-projector", args=[event.pk]),
-            reverse("event-round", args=[event.pk, 1]),
-            reverse("event-player", args=[event.pk, entrant.pk]),
-            reverse("leagues")]
+    return [
+        reverse("home"),
+        reverse("event", args=[event.pk]),
+        reverse("event-standings", args=[event.pk]),
+        reverse("event-projector", args=[event.pk]),
+        reverse("event-round", args=[event.pk, 1]),
+        reverse("event-player", args=[event.pk, entrant.pk]),
+        reverse("leagues"),
+    ]
 
 
 def test_every_public_page_renders(client, played_event):
@@ -47,8 +50,9 @@ def test_event_page_shows_stored_standings_in_rank_order(client, played_event):
 
 
 def test_standings_fragment_is_the_table_alone(client, played_event):
-    html = client.get(reverse("event-standings", args=[played_event.pk]),
-                      headers={"HX-Request": "true"}).content.decode()
+    html = client.get(
+        reverse("event-standings", args=[played_event.pk]), headers={"HX-Request": "true"}
+    ).content.decode()
     assert html.lstrip().startswith('<div id="standings"')
     assert "<html" not in html
 
@@ -56,8 +60,9 @@ def test_standings_fragment_is_the_table_alone(client, played_event):
 def test_the_standings_opened_by_a_person_are_a_page_for_a_phone(client, played_event):
     """Issue 23: the address of the polled table, opened in a browser, gave bare HTML without
     the site's styles or a viewport."""
-    html = client.get(reverse("event-standings", args=[played_event.pk]),
-                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    html = client.get(
+        reverse("event-standings", args=[played_event.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert '<meta name="viewport"' in html and "site.css" in html
     assert '<div id="standings"' in html and played_event.name in html
     assert ">Tabelle<" in html
@@ -65,7 +70,8 @@ def test_the_standings_opened_by_a_person_are_a_page_for_a_phone(client, played_
 
 def test_no_codes_or_emails_on_public_pages(client, played_event):
     Player.objects.filter(pk=played_event.entrants.first().player_id).update(
-        email="secret@example.org")
+        email="secret@example.org"
+    )
     codes = [t.code for r in played_event.rounds.all() for t in r.tables.all()]
     for url in public_urls(played_event):
         html = client.get(url).content.decode()
@@ -85,7 +91,7 @@ def test_draft_rounds_are_not_public(client, organizer):
     entrant = rnd.tables.first().seats.first().entrant
     player_html = client.get(reverse("event-player", args=[event.pk, entrant.pk])).content
     assert not any(code.encode() in player_html for code in draft_codes)
-    assert b"<td><a href=\"/events/%d/rounds/3/\">3</a></td>" % event.pk not in player_html
+    assert b'<td><a href="/events/%d/rounds/3/">3</a></td>' % event.pk not in player_html
 
 
 def test_unknown_objects_are_404(client, played_event):
@@ -129,7 +135,7 @@ def test_league_tables_per_season(client, organizer, played_event, monkeypatch):
     assert "Berlin league" in client.get(reverse("leagues")).content.decode()
     html = client.get(reverse("league", args=[league.pk])).content.decode()
     assert "2025" in html and rows[0].entrant.name in html
-    assert html.count("<tr><td class=\"num\">") == 3
+    assert html.count('<tr><td class="num">') == 3
     assert reverse("season", args=[season.pk]) in html  # the full standings
     html = client.get(reverse("season", args=[season.pk])).content.decode()
     assert all(row.entrant.name in html for row in rows)
@@ -140,8 +146,9 @@ def test_german_when_the_browser_asks(client, played_event):
     html = response.content.decode()
     assert '<html lang="de">' in html
     assert "Tabelle" in html and "Runde 1" in html
-    english = client.get(reverse("event", args=[played_event.pk]),
-                         HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    english = client.get(
+        reverse("event", args=[played_event.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
     assert "Standings" in english
 
 
@@ -165,8 +172,17 @@ def test_a_language_link_never_leads_off_the_site_nor_to_an_unknown_language(cli
     assert client.get("/language/xx/?next=/").status_code == 404
 
 
-PAGES = ["home", "event", "event-standings", "event-projector", "event-round", "event-player",
-         "event-seating", "league", "season"]
+PAGES = [
+    "home",
+    "event",
+    "event-standings",
+    "event-projector",
+    "event-round",
+    "event-player",
+    "event-seating",
+    "league",
+    "season",
+]
 
 
 def test_queries_do_not_grow_with_the_event(client, organizer, django_assert_max_num_queries):
@@ -181,9 +197,14 @@ def test_queries_do_not_grow_with_the_event(client, organizer, django_assert_max
         event.save(update_fields=["season"])
 
     def url(name, event):
-        args = {"home": [], "league": [league.pk], "season": [event.season_id],
-                "event-round": [event.pk, 1], "event-seating": [event.pk, 1],
-                "event-player": [event.pk, event.entrants.order_by("pk").first().pk]}
+        args = {
+            "home": [],
+            "league": [league.pk],
+            "season": [event.season_id],
+            "event-round": [event.pk, 1],
+            "event-seating": [event.pk, 1],
+            "event-player": [event.pk, event.entrants.order_by("pk").first().pk],
+        }
         return reverse(name, args=args.get(name, [event.pk]))
 
     for name in PAGES:

@@ -26,9 +26,12 @@ pytestmark = pytest.mark.django_db
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([A-Za-z0-9]+)"')
 # A standings row: entrant, rank, VP, TP, hands.
-ROW = re.compile(r'<tr data-entrant="(\d+)">\s*<td class="num">(\d+=?)</td>.*?'
-                 r'<td class="num">(-?\d+)</td>\s*<td class="num">(-?\d+)</td>\s*'
-                 r'<td class="num">(\d+)</td>', re.S)
+ROW = re.compile(
+    r'<tr data-entrant="(\d+)">\s*<td class="num">(\d+=?)</td>.*?'
+    r'<td class="num">(-?\d+)</td>\s*<td class="num">(-?\d+)</td>\s*'
+    r'<td class="num">(\d+)</td>',
+    re.S,
+)
 
 
 def event_url(event, page: int | None = None) -> str:
@@ -47,8 +50,9 @@ def test_the_cached_page_is_the_rendered_one(rf, played_event):
     url = event_url(played_event)
     first, cached = anonymous(url), anonymous(url)
     request = rf.get(url)
-    rendered = render_to_string("public/event.html",
-                                public._event_page_context(played_event, 1), request=request)
+    rendered = render_to_string(
+        "public/event.html", public._event_page_context(played_event, 1), request=request
+    )
     assert cached == rendered == first
 
 
@@ -57,8 +61,13 @@ def test_a_cached_page_runs_no_query(client, played_event, django_assert_num_que
     client.get(url)
     with django_assert_num_queries(0):
         assert client.get(url).status_code == 200
-        assert client.get(reverse("event-standings", args=[played_event.pk]),  # as polled
-                          headers={"HX-Request": "true"}).status_code == 200
+        assert (
+            client.get(
+                reverse("event-standings", args=[played_event.pk]),  # as polled
+                headers={"HX-Request": "true"},
+            ).status_code
+            == 200
+        )
 
 
 def test_anonymous_visitors_get_no_token_and_no_cookie(played_event):
@@ -116,8 +125,12 @@ def test_every_change_the_page_shows_renews_it(organizer):
     wait_for_standings(event)
     assert {row[4] for row in ROW.findall(anonymous(url))} == {"0"}
     table = rnd.tables.order_by("number").first()
-    hand_record(table_id=table.pk, number=1, actor=Actor.captain(table),
-                entry={"card_points": [60, 40], "finish_order": [1, 0, 3, 2]})
+    hand_record(
+        table_id=table.pk,
+        number=1,
+        actor=Actor.captain(table),
+        entry={"card_points": [60, 40], "finish_order": [1, 0, 3, 2]},
+    )
     wait_for_standings(event)
     seated = {str(pk) for pk in table.seats.values_list("entrant_id", flat=True)}
     for html in (anonymous(url), anonymous(fragment)):
@@ -127,14 +140,14 @@ def test_every_change_the_page_shows_renews_it(organizer):
 
 # --- pages of the standings -----------------------------------------------------------------------
 
+
 @pytest.fixture
 def three_per_page(monkeypatch):
     monkeypatch.setattr(public, "STANDINGS_PER_PAGE", 3)
 
 
 def test_standings_are_paged_and_ranked_over_the_whole_event(three_per_page, played_event):
-    order = [(str(row.entrant_id), row.rank_label)
-             for row in selectors.standing_rows(played_event)]
+    order = [(str(row.entrant_id), row.rank_label) for row in selectors.standing_rows(played_event)]
     shown = []
     for number in (1, 2, 3):
         html = anonymous(event_url(played_event, number))

@@ -26,13 +26,20 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 SHOWN = 4  # standings rows a page, lines a projector screen, items an API page
 READS = [
-    "/events/{e}/", "/events/{e}/standings/", "/events/{e}/standings/?page=2",
-    "/events/{e}/projector/", "/events/{e}/projector/?screen={screen}",
+    "/events/{e}/",
+    "/events/{e}/standings/",
+    "/events/{e}/standings/?page=2",
+    "/events/{e}/projector/",
+    "/events/{e}/projector/?screen={screen}",
     "/events/{e}/players/{p}/",
-    "/api/events/{e}/", "/api/events/{e}/standings/?limit=4&offset=4",
-    "/api/events/{e}/players/?limit=4", "/api/events/{e}/rounds/",
-    "/api/players/?event={e}&limit=4", "/api/tables/?event={e}&limit=4",
-    "/api/hands/?event={e}&limit=4", "/api/players/{p}/",
+    "/api/events/{e}/",
+    "/api/events/{e}/standings/?limit=4&offset=4",
+    "/api/events/{e}/players/?limit=4",
+    "/api/events/{e}/rounds/",
+    "/api/players/?event={e}&limit=4",
+    "/api/tables/?event={e}&limit=4",
+    "/api/hands/?event={e}&limit=4",
+    "/api/players/{p}/",
 ]
 
 
@@ -46,8 +53,7 @@ def small_pages(monkeypatch):
 def events(organizer):
     """Events of 8 and 40 players: two rounds played, the third published (the projector shows
     its seating first)."""
-    return [played(organizer, size, seed=seed, open_round=True)
-            for size, seed in ((8, 3), (40, 5))]
+    return [played(organizer, size, seed=seed, open_round=True) for size, seed in ((8, 3), (40, 5))]
 
 
 def _urls(event) -> list[str]:
@@ -83,8 +89,12 @@ def test_reads_after_a_hand_number_the_ranking_once(client, events, small_pages,
     seating again, and makes as many queries."""
     urls = [_urls(event) for event in events]
     small_event, large_event = events
-    difference = (large_event.entrants.count() - small_event.entrants.count()
-                  + _tables(large_event) - _tables(small_event))
+    difference = (
+        large_event.entrants.count()
+        - small_event.entrants.count()
+        + _tables(large_event)
+        - _tables(small_event)
+    )
     for small, large in zip(*urls, strict=True):
         client.get(small), client.get(large)
         costs = []
@@ -103,11 +113,15 @@ def test_a_rename_shows_at_once_on_pages_that_keep_names(client, organizer):
 
     event = played(organizer, 8, rounds=1, open_round=True)
     entrant = event.entrants.order_by("pk").first()
-    pages = [f"/events/{event.pk}/", f"/events/{event.pk}/projector/",
-             f"/events/{event.pk}/players/{entrant.pk}/"]
+    pages = [
+        f"/events/{event.pk}/",
+        f"/events/{event.pk}/projector/",
+        f"/events/{event.pk}/players/{entrant.pk}/",
+    ]
     for url in pages:
         client.get(url)  # names and seating kept
-    entrant_update(entrant_id=entrant.pk, name="Zora Neuname", club="",
-                   actor=Actor.organizer(organizer))
+    entrant_update(
+        entrant_id=entrant.pk, name="Zora Neuname", club="", actor=Actor.organizer(organizer)
+    )
     for url in pages:
         assert "Zora Neuname" in client.get(url).content.decode(), url

@@ -22,15 +22,19 @@ HAND = {"card_points": [70, 30], "finish_order": [0]}
 
 def event_with_round(organizer, **overrides) -> tuple[Event, Round]:
     actor = Actor.organizer(organizer)
-    event = event_create(owner=organizer, name="Desk cup", preset="dtm",
-                         overrides={"rounds": 2, "hands_per_round": 2, **overrides}, seed=5)
+    event = event_create(
+        owner=organizer,
+        name="Desk cup",
+        preset="dtm",
+        overrides={"rounds": 2, "hands_per_round": 2, **overrides},
+        seed=5,
+    )
     players_register(event=event, names=[f"P{i}" for i in range(8)], actor=actor)
     rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
     return event, rnd
 
 
-def test_desk_shows_entered_confirmed_missing_and_the_captains_link(organizer_client,
-                                                                     organizer):
+def test_desk_shows_entered_confirmed_missing_and_the_captains_link(organizer_client, organizer):
     event, rnd = event_with_round(organizer)
     first, second = rnd.tables.order_by("number")
     hand_record(table_id=first.pk, number=1, entry=HAND, actor=Actor.captain(first))
@@ -47,8 +51,9 @@ def test_desk_shows_entered_confirmed_missing_and_the_captains_link(organizer_cl
     assert "1 of 2 tables done." in html
     fragment = organizer_client.get(reverse("organizer-desk-tables", args=[event.pk]))
     assert fragment.content.decode().startswith('<div id="desk"')
-    german = organizer_client.get(reverse("organizer-desk", args=[event.pk]),
-                                  HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    german = organizer_client.get(
+        reverse("organizer-desk", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "Ergebnisannahme" in german and "bestätigt" in german
 
 
@@ -66,8 +71,7 @@ def test_confirmations_required_to_complete_a_round(organizer):
     tables = list(rnd.tables.order_by("number"))
     for table in tables:
         for number in (1, 2):
-            hand_record(table_id=table.pk, number=number, entry=HAND,
-                        actor=Actor.captain(table))
+            hand_record(table_id=table.pk, number=number, entry=HAND, actor=Actor.captain(table))
     assert not round_is_complete(rnd)
     with pytest.raises(Conflict) as refused:
         round_pair(event_id=event.pk, actor=Actor.organizer(organizer))
@@ -83,8 +87,7 @@ def test_without_the_option_entered_hands_complete_a_round(organizer):
     event, rnd = event_with_round(organizer)
     for table in rnd.tables.all():
         for number in (1, 2):
-            hand_record(table_id=table.pk, number=number, entry=HAND,
-                        actor=Actor.captain(table))
+            hand_record(table_id=table.pk, number=number, entry=HAND, actor=Actor.captain(table))
     assert round_is_complete(rnd)
 
 
@@ -92,10 +95,12 @@ def test_the_option_through_the_api(organizer):
     from tests.api.conftest import token_client
 
     client = token_client(organizer)
-    response = client.post("/api/events/", {"name": "C", "confirmation_required": True},
-                           format="json")
+    response = client.post(
+        "/api/events/", {"name": "C", "confirmation_required": True}, format="json"
+    )
     assert response.status_code == 201
     assert response.json()["settings"]["confirmation_required"] is True
-    response = client.post("/api/events/", {"name": "C", "confirmation_required": "yes"},
-                           format="json")
+    response = client.post(
+        "/api/events/", {"name": "C", "confirmation_required": "yes"}, format="json"
+    )
     assert response.status_code == 400 and "confirmation_required" in response.json()["errors"]

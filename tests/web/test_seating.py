@@ -53,8 +53,9 @@ def test_find_my_table(client, organizer):
     assert f'<td class="num table-no">{seat.table.number}</td>' in html
     none = client.get(reverse("event-seating", args=[event.pk, 1]), {"q": "nobody"}).content
     assert "Nobody of that name" in none.decode()
-    german = client.get(reverse("event-seating", args=[event.pk, 1]), {"q": "zoe"},
-                        HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    german = client.get(
+        reverse("event-seating", args=[event.pk, 1]), {"q": "zoe"}, HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "Sitzplan" in german and "gefunden" in german
 
 
@@ -73,21 +74,22 @@ def test_drafts_have_no_public_seating(client, organizer):
 
 
 def screen(client, event, number):
-    html = client.get(reverse("event-projector", args=[event.pk]),
-                      {"screen": number}).content.decode()
-    following = int(re.search(r'url=\?screen=(\d+)', html).group(1))
+    html = client.get(
+        reverse("event-projector", args=[event.pk]), {"screen": number}
+    ).content.decode()
+    following = int(re.search(r"url=\?screen=(\d+)", html).group(1))
     return html, following
 
 
-def test_projector_alternates_seating_and_standings_page_by_page(client, organizer,
-                                                                 monkeypatch):
+def test_projector_alternates_seating_and_standings_page_by_page(client, organizer, monkeypatch):
     monkeypatch.setattr(public, "PROJECTOR_ROWS", 3)  # 6 rows a screen
     event = played(organizer, 8, rounds=1)
     event.format_data = {**event.format_data, "rounds": 2}
     event.save(update_fields=["format_data"])
     actor = Actor.organizer(organizer)
-    players_register(event=event, names=["Late Lena", "Late Lars", "Late Lotte", "Late Lutz"],
-                     actor=actor)
+    players_register(
+        event=event, names=["Late Lena", "Late Lars", "Late Lotte", "Late Lutz"], actor=actor
+    )
     round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
     html, following = screen(client, event, 0)
     assert "Seating, round 2" in html and "page 1 of 2" in html and following == 1

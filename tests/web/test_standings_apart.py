@@ -25,25 +25,41 @@ pytestmark = pytest.mark.django_db
 NAMES = ["Änne", "Bernd", "Clara", "Dora", "Emil", "Otto"]
 
 
-def day(owner, rounds: int = 2, names: list[str] = NAMES, absent: tuple[str, ...] = ("Otto",),
-        name: str = "Vereinsabend"):
+def day(
+    owner,
+    rounds: int = 2,
+    names: list[str] = NAMES,
+    absent: tuple[str, ...] = ("Otto",),
+    name: str = "Vereinsabend",
+):
     """A DTM event of ``names`` ranked by TP then double victories, ``absent`` never checked
     in: five present play ``rounds`` rounds, one of them on a bye each round."""
     actor = Actor.organizer(owner)
-    event = event_create(owner=owner, name=name, preset="dtm", seed=5,
-                         overrides={"rounds": rounds,
-                                    "tiebreaks": ["tichu_points", "double_victories"]})
+    event = event_create(
+        owner=owner,
+        name=name,
+        preset="dtm",
+        seed=5,
+        overrides={"rounds": rounds, "tiebreaks": ["tichu_points", "double_victories"]},
+    )
     players_register(event=event, names=names, actor=actor)
-    entrants_check_in(event_id=event.pk, present={e.pk for e in event.entrants.all()
-                                                  if e.name not in absent}, actor=actor)
+    entrants_check_in(
+        event_id=event.pk,
+        present={e.pk for e in event.entrants.all() if e.name not in absent},
+        actor=actor,
+    )
     turn = 0
     for _ in range(rounds):
         rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
         for table in rnd.tables.all():
             for number in range(1, event.format.hands_per_round + 1):
                 turn += 1
-                hand_record(table_id=table.pk, number=number, entry=HANDS[turn % len(HANDS)],
-                            actor=Actor.captain(table))
+                hand_record(
+                    table_id=table.pk,
+                    number=number,
+                    entry=HANDS[turn % len(HANDS)],
+                    actor=Actor.captain(table),
+                )
         refresh(event.pk)
     event.refresh_from_db()
     return event
@@ -53,8 +69,7 @@ def _standings_rows(html: str) -> list[str]:
     return re.findall(r'<tr data-entrant="\d+">(.*?)</tr>', html, re.S)
 
 
-def test_a_player_absent_all_day_is_listed_apart_and_ranks_count_without_him(client,
-                                                                            organizer):
+def test_a_player_absent_all_day_is_listed_apart_and_ranks_count_without_him(client, organizer):
     event = day(organizer)
     html = client.get(reverse("event", args=[event.pk])).content.decode()
     rows = _standings_rows(html)
@@ -80,13 +95,17 @@ def test_an_absent_player_ranks_below_nobody_who_played(organizer):
 
     event = day(organizer)
     StandingRow.objects.filter(event=event).exclude(entrant__name="Otto").update(
-        victory_points=-1, tichu_points=-100)  # below Otto's 0 on every key
+        victory_points=-1, tichu_points=-100
+    )  # below Otto's 0 on every key
     from tournaments.standings import cache
 
     cache.invalidate(event.pk)
     ranked = pages.standings(event)
-    assert len(ranked) == 5 and ranked[0].rank == 1 and "Otto" not in [
-        row.entrant.name for row in ranked]
+    assert (
+        len(ranked) == 5
+        and ranked[0].rank == 1
+        and "Otto" not in [row.entrant.name for row in ranked]
+    )
     assert [row.entrant.name for row in pages.did_not_play(event)] == ["Otto"]
 
 
@@ -110,22 +129,27 @@ def test_tiebreak_columns_explain_equal_points(client, organizer):
         cells = re.findall(r'<td class="num tiebreak">(-?\d+)</td>', line)
         assert cells == [str(row.tiebreaks["double_victories"])]
     german = client.get(reverse("event", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="de")
-    assert "Doppelsiege" in re.search(r"<thead>(.*?)</thead>", german.content.decode(),
-                                      re.S).group(1)
+    assert "Doppelsiege" in re.search(r"<thead>(.*?)</thead>", german.content.decode(), re.S).group(
+        1
+    )
 
 
 def test_bye_credits_are_marked_as_credits(client, organizer_client, organizer):
     event = day(organizer)
     credited = StandingRow.objects.filter(event=event, byes__gt=0).exclude(adjustment_vp=0)
     assert credited.exists()
-    pages = [client.get(reverse("event", args=[event.pk])).content.decode(),
-             organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode()]
+    pages = [
+        client.get(reverse("event", args=[event.pk])).content.decode(),
+        organizer_client.get(reverse("organizer-event", args=[event.pk])).content.decode(),
+    ]
     for row in credited:
-        expected = (f"({row.byes} bye{'s' if row.byes > 1 else ''}, credited "
-                    f"{row.adjustment_vp:+d} VP")
+        expected = (
+            f"({row.byes} bye{'s' if row.byes > 1 else ''}, credited {row.adjustment_vp:+d} VP"
+        )
         for html in pages:
-            line = re.search(rf'<tr data-entrant="{row.entrant_id}">(.*?)</tr>', html,
-                             re.S).group(1)
+            line = re.search(rf'<tr data-entrant="{row.entrant_id}">(.*?)</tr>', html, re.S).group(
+                1
+            )
             assert expected in line
         player = client.get(reverse("event-player", args=[event.pk, row.entrant_id]))
         assert expected in player.content.decode()

@@ -126,10 +126,13 @@ def test_renewals_reach_other_processes_and_the_subscription_recovers(settings, 
     and hears the next renewal."""
     redis = PrivateRedis(free_port(), tmp_path / "redis.log")
     redis.start()
-    settings.CACHES = {"default": {"BACKEND": "tichu_site.cache.ResilientRedisCache",
-                                   "LOCATION": redis.url,
-                                   "OPTIONS": {"socket_connect_timeout": 0.5,
-                                               "socket_timeout": 0.5}}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "tichu_site.cache.ResilientRedisCache",
+            "LOCATION": redis.url,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
     writer, reader = SharedTokens("push", 60), SharedTokens("push", 60)
     try:
         first = reader.current(1)
@@ -152,10 +155,13 @@ def test_renewals_reach_other_processes_and_the_subscription_recovers(settings, 
 
 @pytest.fixture
 def unreachable_cache(settings):
-    settings.CACHES = {"default": {
-        "BACKEND": "tichu_site.cache.ResilientRedisCache",
-        "LOCATION": f"redis://127.0.0.1:{free_port()}/0",  # nobody listens there
-        "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "tichu_site.cache.ResilientRedisCache",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",  # nobody listens there
+            "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
+        }
+    }
 
 
 def test_a_listener_stops_when_the_settings_name_another_cache(settings):
@@ -163,10 +169,13 @@ def test_a_listener_stops_when_the_settings_name_another_cache(settings):
     another (tests swap them), it gives up at its next failure instead of calling ``subscribe``
     on a cache that has none, and the next read may start one for the new cache."""
     shared = SharedTokens("swapped", 60)
-    settings.CACHES = {"default": {
-        "BACKEND": "tichu_site.cache.ResilientRedisCache",
-        "LOCATION": f"redis://127.0.0.1:{free_port()}/0",  # nobody listens: it keeps failing
-        "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "tichu_site.cache.ResilientRedisCache",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",  # nobody listens: it keeps failing
+            "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
+        }
+    }
     shared.current(1)
     assert shared._pid is not None  # listening
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -193,8 +202,9 @@ def test_the_redis_client_is_reused_and_recovers_after_a_restart(tmp_path):
     redis = PrivateRedis(free_port(), tmp_path / "redis.log")
     redis.start()
     try:
-        backend = ResilientRedisCache(redis.url, {"OPTIONS": {"socket_connect_timeout": 1,
-                                                              "socket_timeout": 1}})
+        backend = ResilientRedisCache(
+            redis.url, {"OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
+        )
         backend.set("k", 1)
         client = backend._cache.get_client()
         assert backend.get("k") == 1 and backend._cache.get_client() is client
@@ -229,7 +239,10 @@ def test_a_batch_degrades_while_the_cache_is_unreachable(unreachable_cache, capl
             trip.set("k", 1)
             trip.publish("batch-test", "hello")
         invalidate(EVENT)  # a renewal after a change: dropped, not raised
-    dropped = [record for record in caplog.records
-               if record.getMessage() == "cache unreachable during batch; going on without it"]
+    dropped = [
+        record
+        for record in caplog.records
+        if record.getMessage() == "cache unreachable during batch; going on without it"
+    ]
     assert len(dropped) == 2  # the batch above, and the one renewing the event's token
     assert cache.get("k", "absent") == "absent"

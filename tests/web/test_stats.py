@@ -45,11 +45,23 @@ def test_partners_double_victories_and_vp_per_hand(running_event):
     table = running_event.rounds.first().tables.order_by("number").first()
     seats = {s.position: s.entrant for s in table.seats.select_related("entrant")}
     captain = Actor.captain(table)
-    hand_record(table_id=table.pk, number=1, actor=captain,
-                entry={"card_points": None, "finish_order": [0], "double_victory": 0,
-                       "calls": {"0": "tichu"}})
-    hand_record(table_id=table.pk, number=2, actor=captain,
-                entry={"card_points": [20, 80], "finish_order": [1], "calls": {"2": "tichu"}})
+    hand_record(
+        table_id=table.pk,
+        number=1,
+        actor=captain,
+        entry={
+            "card_points": None,
+            "finish_order": [0],
+            "double_victory": 0,
+            "calls": {"0": "tichu"},
+        },
+    )
+    hand_record(
+        table_id=table.pk,
+        number=2,
+        actor=captain,
+        entry={"card_points": [20, 80], "finish_order": [1], "calls": {"2": "tichu"}},
+    )
     refresh(running_event.pk)
     stats = entrant_stats(seats[0])
     assert stats.partners == [(seats[2].name, 1)]

@@ -20,20 +20,29 @@ from tournaments.views.exports import MARGIN, QR_RIGHT, QR_SIZE, sheet_grid
 
 pytestmark = pytest.mark.django_db
 
-WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
-                  r'([^<]*)</word>')
+WORD = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
+    r"([^<]*)</word>"
+)
 PAGE_WIDTH = 210 * mm
-LONG = ["Maximiliane-Alexandra Freifrau von Hohenzollern-Sigmaringen-Oberschwarzenbach",
-        "Bartholomäus Wolfgang Oberhuber-Schwarzenbeck-Königswusterhausen",
-        "Émilie-Zoé Ødegård-Świętochowska Ağaoğlu", "Li"]
+LONG = [
+    "Maximiliane-Alexandra Freifrau von Hohenzollern-Sigmaringen-Oberschwarzenbach",
+    "Bartholomäus Wolfgang Oberhuber-Schwarzenbeck-Königswusterhausen",
+    "Émilie-Zoé Ødegård-Świętochowska Ağaoğlu",
+    "Li",
+]
 
 
 @pytest.fixture
 def sheet_round(organizer):
     actor = Actor.organizer(organizer)
-    event = event_create(owner=organizer, preset="dtm", seed=1,
-                         name="Offene Deutsche Tichu-Meisterschaft der Vereine und "
-                              "Spielgemeinschaften 2026 – Vorrunde")
+    event = event_create(
+        owner=organizer,
+        preset="dtm",
+        seed=1,
+        name="Offene Deutsche Tichu-Meisterschaft der Vereine und "
+        "Spielgemeinschaften 2026 – Vorrunde",
+    )
     players_register(event=event, names=LONG, actor=actor)
     return event, round_pair(event_id=event.pk, actor=actor)
 
@@ -41,23 +50,33 @@ def sheet_round(organizer):
 def words(pdf: bytes, tmp_path) -> list[tuple[float, float, float, float, str]]:
     path = tmp_path / "sheet.pdf"
     path.write_bytes(pdf)
-    out = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", str(path), "-"],
-                         capture_output=True, text=True, check=True).stdout
-    return [(float(a), float(b), float(c), float(d), html.unescape(text))
-            for a, b, c, d, text in WORD.findall(out)]
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-f", "1", "-l", "1", str(path), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return [
+        (float(a), float(b), float(c), float(d), html.unescape(text))
+        for a, b, c, d, text in WORD.findall(out)
+    ]
 
 
 def overlap(one, other) -> bool:
-    return (one[0] < other[2] - 0.5 and other[0] < one[2] - 0.5
-            and one[1] < other[3] - 0.5 and other[1] < one[3] - 0.5)
+    return (
+        one[0] < other[2] - 0.5
+        and other[0] < one[2] - 0.5
+        and one[1] < other[3] - 0.5
+        and other[1] < one[3] - 0.5
+    )
 
 
 @pytest.mark.parametrize("language, heading", [("en", "Double"), ("de", "Doppelsieg")])
-def test_every_text_keeps_to_its_place(organizer_client, sheet_round, tmp_path, language,
-                                       heading):
+def test_every_text_keeps_to_its_place(organizer_client, sheet_round, tmp_path, language, heading):
     event, rnd = sheet_round
-    response = organizer_client.get(reverse("organizer-sheets", args=[event.pk, rnd.pk]),
-                                    HTTP_ACCEPT_LANGUAGE=language)
+    response = organizer_client.get(
+        reverse("organizer-sheets", args=[event.pk, rnd.pk]), HTTP_ACCEPT_LANGUAGE=language
+    )
     assert response.status_code == 200
     found = words(response.content, tmp_path)
     texts = [w[4] for w in found]
@@ -66,7 +85,7 @@ def test_every_text_keeps_to_its_place(organizer_client, sheet_round, tmp_path, 
     for word in found:  # nothing leaves the page's margins
         assert MARGIN * mm - 1 <= word[0] and word[2] <= PAGE_WIDTH - 5 * mm, word
     for i, word in enumerate(found):  # no text runs into another
-        for other in found[i + 1:]:
+        for other in found[i + 1 :]:
             assert not overlap(word, other), (word, other)
 
     qr_left = PAGE_WIDTH - (QR_RIGHT + QR_SIZE) * mm

@@ -22,8 +22,9 @@ def tientsin_table(organizer):
 def test_create_a_tientsin_event_on_the_web(organizer_client):
     page = organizer_client.get(reverse("organizer-event-new")).content.decode()
     assert 'value="tientsin"' in page
-    response = organizer_client.post(reverse("organizer-event-new"),
-                                     {"name": "Tientsin", "preset": "tientsin"})
+    response = organizer_client.post(
+        reverse("organizer-event-new"), {"name": "Tientsin", "preset": "tientsin"}
+    )
     assert response.status_code == 302
     assert Event.objects.get(name="Tientsin").format.game.seats == 6
 
@@ -39,14 +40,17 @@ def test_the_captain_page_seats_two_teams_of_three(client, tientsin_table):
 
 
 def test_a_captain_enters_a_triple_victory_and_a_hand_of_card_points(client, tientsin_table):
-    response = client.post(captain_url(tientsin_table), {"number": "1", "call_1": "tichu",
-                                                 "first_out": "1", "double_victory": "1"})
+    response = client.post(
+        captain_url(tientsin_table),
+        {"number": "1", "call_1": "tichu", "first_out": "1", "double_victory": "1"},
+    )
     assert response.status_code == 302
     hand = Hand.objects.get()
     assert hand.entry["triple_victory"] == 1
     assert (hand.tp_0, hand.tp_1, hand.vp_0, hand.vp_1) == (0, 400, 0, 3)
-    response = client.post(captain_url(tientsin_table),
-                           {"number": "2", "first_out": "4", "cp_0": "65"})
+    response = client.post(
+        captain_url(tientsin_table), {"number": "2", "first_out": "4", "cp_0": "65"}
+    )
     assert response.status_code == 302
     assert Hand.objects.get(number=2).tp_1 == 35
     html = client.get(captain_url(tientsin_table)).content.decode()
@@ -61,8 +65,10 @@ def test_the_engine_refusal_names_the_team_of_three(client, tientsin_table):
     html = response.content.decode()
     assert "triple victory" in html and " &amp; ".join(seated[0::2]) in html
     assert not Hand.objects.exists()
-    preview = client.post(captain_url(tientsin_table, "captain-preview"),
-                          {"number": "1", "first_out": "3", "cp_1": "60"})
+    preview = client.post(
+        captain_url(tientsin_table, "captain-preview"),
+        {"number": "1", "first_out": "3", "cp_1": "60"},
+    )
     assert preview.status_code == 200 and "40" in preview.content.decode()
 
 

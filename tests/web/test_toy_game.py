@@ -61,8 +61,13 @@ def quintet(monkeypatch):
 
 @pytest.fixture
 def toy_event(quintet, organizer):
-    event = event_create(owner=organizer, name="Quintet night", preset="grand_seigneur",
-                         overrides={"rules": {"game": "quintet", "players": None}}, seed=3)
+    event = event_create(
+        owner=organizer,
+        name="Quintet night",
+        preset="grand_seigneur",
+        overrides={"rules": {"game": "quintet", "players": None}},
+        seed=3,
+    )
     actor = Actor.organizer(organizer)
     players_register(event=event, names=NAMES, actor=actor)
     rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
@@ -70,7 +75,8 @@ def toy_event(quintet, organizer):
 
 
 def test_a_toy_game_is_played_through_every_page_sheet_export_and_api(
-        toy_event, client, organizer_client, organizer):
+    toy_event, client, organizer_client, organizer
+):
     event, rnd = toy_event
     tables = list(rnd.tables.order_by("number"))
     assert [t.seats.count() for t in tables] == [5, 5]
@@ -81,22 +87,30 @@ def test_a_toy_game_is_played_through_every_page_sheet_export_and_api(
     hand = Hand.objects.get(table=first, number=1)
     assert hand.entry["finish_order"] == [2, 0, 1, 3, 4]  # the last one added by its table
     assert dict(HandSeat.objects.filter(hand=hand).values_list("position", "vp")) == {
-        2: 4, 0: 3, 1: 2, 3: 1, 4: 0}
+        2: 4,
+        0: 3,
+        1: 2,
+        3: 1,
+        4: 0,
+    }
     seated = [s.entrant.name for s in first.seats.order_by("position").select_related("entrant")]
 
     pages = {
         "captain": (client, captain_url(first)),
         "organizer event": (organizer_client, reverse("organizer-event", args=[event.pk])),
-        "organizer round": (organizer_client, reverse("organizer-round",
-                                                      args=[event.pk, rnd.pk])),
-        "organizer table": (organizer_client, reverse("organizer-table",
-                                                      args=[event.pk, first.pk])),
+        "organizer round": (organizer_client, reverse("organizer-round", args=[event.pk, rnd.pk])),
+        "organizer table": (
+            organizer_client,
+            reverse("organizer-table", args=[event.pk, first.pk]),
+        ),
         "results desk": (organizer_client, reverse("organizer-desk", args=[event.pk])),
         "public event": (client, reverse("event", args=[event.pk])),
         "public round": (client, reverse("event-round", args=[event.pk, rnd.number])),
         "projector": (client, reverse("event-projector", args=[event.pk]) + "?screen=1"),
-        "player": (client, reverse("event-player", args=[event.pk, first.seats.get(
-            position=2).entrant_id])),
+        "player": (
+            client,
+            reverse("event-player", args=[event.pk, first.seats.get(position=2).entrant_id]),
+        ),
     }
     for language in ("en", "de"):
         for what, (who, url) in pages.items():
@@ -113,8 +127,9 @@ def test_a_toy_game_is_played_through_every_page_sheet_export_and_api(
 
     sheets = organizer_client.get(reverse("organizer-sheets", args=[event.pk, rnd.pk]))
     assert sheets.status_code == 200
-    text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=sheets.content,
-                          capture_output=True, check=True).stdout.decode()
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=sheets.content, capture_output=True, check=True
+    ).stdout.decode()
     assert all(name in text for name in seated), "every player of the toy's table on its sheet"
     for kind in ("results", "standings"):
         for fmt in ("csv", "xlsx"):
@@ -124,10 +139,15 @@ def test_a_toy_game_is_played_through_every_page_sheet_export_and_api(
     assert pdf.status_code == 200
 
     api = token_client(organizer)
-    for path in (f"/api/events/{event.pk}/", f"/api/events/{event.pk}/rounds/",
-                 f"/api/events/{event.pk}/standings/", f"/api/tables/{first.pk}/hands/"):
+    for path in (
+        f"/api/events/{event.pk}/",
+        f"/api/events/{event.pk}/rounds/",
+        f"/api/events/{event.pk}/standings/",
+        f"/api/tables/{first.pk}/hands/",
+    ):
         assert api.get(path).status_code == 200, path
-    entered = api.put(f"/api/tables/{first.pk}/hands/2/", {"finish_order": [4, 3, 2, 1, 0]},
-                      format="json")
+    entered = api.put(
+        f"/api/tables/{first.pk}/hands/2/", {"finish_order": [4, 3, 2, 1, 0]}, format="json"
+    )
     assert entered.status_code in (200, 201), entered.json()
     assert entered.json()["credits"][0]["position"] == 0

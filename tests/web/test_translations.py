@@ -45,8 +45,10 @@ REFUSED = {
     "card_points_range": {"card_points": [130, -30]},
     "card_points_sum": {"card_points": [55, 50]},
     "finish_order_invalid": {**PLAIN, "finish_order": "0"},
-    "finish_order_incomplete": ({"finish_order": [0, 1, 2]},
-                                STANDARD.replace(game="grand_seigneur", players=5)),
+    "finish_order_incomplete": (
+        {"finish_order": [0, 1, 2]},
+        STANDARD.replace(game="grand_seigneur", players=5),
+    ),
     "finish_order_too_long": {**PLAIN, "finish_order": [0, 1, 2, 3, 0]},
     "duplicate_seat": {**PLAIN, "finish_order": [1, 1]},
     "calls_invalid": {**PLAIN, "calls": ["0"]},
@@ -56,19 +58,32 @@ REFUSED = {
     "two_grand_tichus": {**PLAIN, "finish_order": [1], "calls": {"0": "grand", "2": "grand"}},
     "tichu_success_invalid": {**PLAIN, "calls": {"0": "tichu"}, "tichu_success": {"0": 1}},
     "tick_not_caller": {**PLAIN, "tichu_success": {"0": True}},
-    "two_calls_made": {**PLAIN, "calls": {"0": "tichu", "1": "tichu"},
-                       "tichu_success": {"0": True, "1": True}},
-    "tick_contradicts_finish_order": {**PLAIN, "finish_order": [1], "calls": {"0": "tichu"},
-                                      "tichu_success": {"0": True}},
+    "two_calls_made": {
+        **PLAIN,
+        "calls": {"0": "tichu", "1": "tichu"},
+        "tichu_success": {"0": True, "1": True},
+    },
+    "tick_contradicts_finish_order": {
+        **PLAIN,
+        "finish_order": [1],
+        "calls": {"0": "tichu"},
+        "tichu_success": {"0": True},
+    },
     "first_out_unknown": {**PLAIN, "calls": {"0": "tichu"}},
-    "chaos_grand_tichu_missing": ({**PLAIN, "finish_order": [1], "calls": {"0": "grand"}},
-                                  STANDARD.replace(chaos=True)),
+    "chaos_grand_tichu_missing": (
+        {**PLAIN, "finish_order": [1], "calls": {"0": "grand"}},
+        STANDARD.replace(chaos=True),
+    ),
     "dealer_missing": (PLAIN, THREECHU),
     "dealer_not_hands_dealer": ({**PLAIN, "dealer": 1}, THREECHU),
-    "dealer_grand_tichu": ({**PLAIN, "dealer": 0, "finish_order": [1],
-                            "calls": {"0": "grand"}}, THREECHU),
-    "dummy_grand_tichu": ({**PLAIN, "dealer": 0, "finish_order": [1],
-                           "calls": {"2": "grand"}}, THREECHU),
+    "dealer_grand_tichu": (
+        {**PLAIN, "dealer": 0, "finish_order": [1], "calls": {"0": "grand"}},
+        THREECHU,
+    ),
+    "dummy_grand_tichu": (
+        {**PLAIN, "dealer": 0, "finish_order": [1], "calls": {"2": "grand"}},
+        THREECHU,
+    ),
     "double_victory_invalid": {"double_victory": 2},
     "triple_victory_invalid": ({"triple_victory": 2}, TIENTSIN),
     "double_victory_card_points": {"double_victory": 0, "card_points": [50, 50]},
@@ -77,15 +92,24 @@ REFUSED = {
     "triple_victory_mismatch": ({"triple_victory": 1, "finish_order": [1, 2]}, TIENTSIN),
     "finish_order_double_victory": {**PLAIN, "finish_order": [0, 2]},
     "finish_order_triple_victory": ({**PLAIN, "finish_order": [1, 3, 5]}, TIENTSIN),
-    "tick_contradicts_double_victory": {"double_victory": 1, "calls": {"0": "tichu"},
-                                        "tichu_success": {"0": True}},
-    "tick_contradicts_triple_victory": ({"triple_victory": 1, "calls": {"0": "tichu"},
-                                         "tichu_success": {"0": True}}, TIENTSIN),
-    "no_team_totals": ({"finish_order": [4, 3, 2, 1, 0]},
-                       STANDARD.replace(game="grand_seigneur", players=5)),
+    "tick_contradicts_double_victory": {
+        "double_victory": 1,
+        "calls": {"0": "tichu"},
+        "tichu_success": {"0": True},
+    },
+    "tick_contradicts_triple_victory": (
+        {"triple_victory": 1, "calls": {"0": "tichu"}, "tichu_success": {"0": True}},
+        TIENTSIN,
+    ),
+    "no_team_totals": (
+        {"finish_order": [4, 3, 2, 1, 0]},
+        STANDARD.replace(game="grand_seigneur", players=5),
+    ),
 }
-SCORED_BY = {"dealer_not_hands_dealer": partial(score_entry, dealer=0),
-             "no_team_totals": score_hand}
+SCORED_BY = {
+    "dealer_not_hands_dealer": partial(score_entry, dealer=0),
+    "no_team_totals": score_hand,
+}
 """How the example of a code is scored where ``score_entry`` alone would not refuse it: a
 caller that knows the hand's dealer, ``score_hand`` that wants team totals."""
 NAMES = {0: "Anna", 1: "Ben", 2: "Clara", 3: "David", 4: "Emma", 5: "Felix"}
@@ -98,15 +122,18 @@ def engine_codes() -> set[str]:
     codes = set()
     for path in (ROOT / "scoring").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "InvalidHand"
-                    and node.args and isinstance(node.args[0], ast.Constant)):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "InvalidHand"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
                 codes.add(node.args[0].value)
     return codes
 
 
 def refusal(code: str) -> InvalidHand:
-    entry, rules = REFUSED[code] if isinstance(REFUSED[code], tuple) else (REFUSED[code],
-                                                                            STANDARD)
+    entry, rules = REFUSED[code] if isinstance(REFUSED[code], tuple) else (REFUSED[code], STANDARD)
     with pytest.raises(InvalidHand) as caught:
         SCORED_BY.get(code, score_entry)(entry, rules)
     assert caught.value.code == code
@@ -138,8 +165,10 @@ def test_every_engine_code_is_worded_in_both_languages(code):
 def test_seats_are_numbered_without_names():
     error = refusal("first_out_unknown")
     with translation.override("de"):
-        assert hand_error_message(error) == "Platz 0 hat angesagt: wählen, wer als Erste oder " \
-                                            "Erster fertig war."
+        assert (
+            hand_error_message(error) == "Platz 0 hat angesagt: wählen, wer als Erste oder "
+            "Erster fertig war."
+        )
         assert hand_error_message(error, first_seat=1).startswith("Platz 1 hat angesagt")
 
 
@@ -149,16 +178,22 @@ def test_a_page_numbers_the_seats_from_one_and_the_api_from_zero():
     error = refusal("unknown_seat")
     with translation.override("en"):
         assert hand_error_message(error) == "4 is not a seat: seats are 0 to 3."
-        assert hand_error_message(error, NAMES, first_seat=1) == \
-            "5 is not a seat: seats are 1 to 4."
+        assert (
+            hand_error_message(error, NAMES, first_seat=1) == "5 is not a seat: seats are 1 to 4."
+        )
     with translation.override("de"):
-        assert hand_error_message(error, NAMES, first_seat=1) == \
-            "5 ist kein Platz: die Plätze sind 1 bis 4."
+        assert (
+            hand_error_message(error, NAMES, first_seat=1)
+            == "5 ist kein Platz: die Plätze sind 1 bis 4."
+        )
 
 
 def test_german_catalogue_compiles_clean():
-    result = subprocess.run(["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(GERMAN)],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        ["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(GERMAN)],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stderr
     assert "untranslated" not in result.stderr and "fuzzy" not in result.stderr
 
@@ -167,18 +202,28 @@ def test_german_catalogue_translates_every_message_of_the_code(tmp_path):
     """``makemessages`` on a copy of the project: a message in the code that the catalogue
     lacks (or whose wording changed) would come out untranslated (or fuzzy)."""
     for name in ("scoring", "tournaments", "tichu_site", "templates", "locale", "static"):
-        shutil.copytree(ROOT / name, tmp_path / name,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
+        shutil.copytree(
+            ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo")
+        )
     shutil.copy(ROOT / "manage.py", tmp_path)
-    subprocess.run([sys.executable, "manage.py", "makemessages", "-l", "de", "-v", "0"],
-                   cwd=tmp_path, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "-l", "de", "-v", "0"],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+    )
     result = subprocess.run(
         ["msgfmt", "--statistics", "-o", "/dev/null", "locale/de/LC_MESSAGES/django.po"],
-        cwd=tmp_path, capture_output=True, text=True, check=True)
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert re.fullmatch(r"\d+ translated messages\.\n", result.stderr), result.stderr
 
 
 # --- the pages ------------------------------------------------------------------------------------
+
 
 @pytest.mark.django_db
 def test_german_captain_page_words_the_engine_with_names(client, table):
@@ -190,20 +235,29 @@ def test_german_captain_page_words_the_engine_with_names(client, table):
     assert "Kartenpunkte sind immer ein Vielfaches von 5." in html
     assert "multiples of 5" not in html
     caller = table.seats.get(position=3).entrant.name
-    response = client.post(url, {"number": "1", "call_3": "tichu", "cp_0": "50"},
-                           HTTP_ACCEPT_LANGUAGE="de")
-    assert f"{caller} hat angesagt: wählen, wer als Erste oder Erster fertig war." in \
-        response.content.decode()
-    preview = client.post(reverse("captain-preview", args=[table.code]),
-                          {"number": "1", "cp_0": "55", "cp_1": "50"}, HTTP_ACCEPT_LANGUAGE="de")
+    response = client.post(
+        url, {"number": "1", "call_3": "tichu", "cp_0": "50"}, HTTP_ACCEPT_LANGUAGE="de"
+    )
+    assert (
+        f"{caller} hat angesagt: wählen, wer als Erste oder Erster fertig war."
+        in response.content.decode()
+    )
+    preview = client.post(
+        reverse("captain-preview", args=[table.code]),
+        {"number": "1", "cp_0": "55", "cp_1": "50"},
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
     assert "(eingetragen: 55 + 50 = 105)" in preview.content.decode()
     assert not Hand.objects.filter(table=table).exists()
 
 
 @pytest.mark.django_db
 def test_german_organizer_sees_the_formats_refusal_in_german(organizer_client):
-    response = organizer_client.post(reverse("organizer-event-new"), {
-        "name": "Vereinsabend", "preset": "dtm", "rounds": "500"}, HTTP_ACCEPT_LANGUAGE="de")
+    response = organizer_client.post(
+        reverse("organizer-event-new"),
+        {"name": "Vereinsabend", "preset": "dtm", "rounds": "500"},
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
     assert response.status_code == 400
     html = response.content.decode()
     assert "Die Zahl der Runden muss zwischen 1 und 200 liegen." in html
@@ -213,6 +267,7 @@ def test_german_organizer_sees_the_formats_refusal_in_german(organizer_client):
 
 # --- the API --------------------------------------------------------------------------------------
 
+
 @pytest.mark.django_db
 def test_api_answers_in_the_language_asked_for_with_the_code_unchanged(table):
     from rest_framework.test import APIClient
@@ -220,9 +275,13 @@ def test_api_answers_in_the_language_asked_for_with_the_code_unchanged(table):
     api = APIClient()
     bodies = {}
     for language in ("en", "de"):
-        response = api.put(f"/api/tables/{table.pk}/hands/1/", {"card_points": [55, 50]},
-                           format="json", HTTP_X_TABLE_CODE=table.code,
-                           HTTP_ACCEPT_LANGUAGE=language)
+        response = api.put(
+            f"/api/tables/{table.pk}/hands/1/",
+            {"card_points": [55, 50]},
+            format="json",
+            HTTP_X_TABLE_CODE=table.code,
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
         assert response.status_code == 400
         bodies[language] = response.json()
     assert bodies["en"]["code"] == bodies["de"]["code"] == "card_points_sum"
@@ -234,16 +293,22 @@ def test_api_answers_in_the_language_asked_for_with_the_code_unchanged(table):
 @pytest.mark.django_db
 def test_api_words_the_services_in_the_language_asked_for(organizer):
     org = token_client(organizer)
-    response = org.post("/api/events/", {"name": "Abend", "format": "dtm", "rounds": 500},
-                        format="json", HTTP_ACCEPT_LANGUAGE="de")
+    response = org.post(
+        "/api/events/",
+        {"name": "Abend", "format": "dtm", "rounds": 500},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
     assert response.status_code == 400  # refused by the serializer, in the format's words
     assert response.json()["code"] == "max_value"
     assert response.json()["errors"]["rounds"] == [
-        "Die Zahl der Runden muss zwischen 1 und 200 liegen."]
+        "Die Zahl der Runden muss zwischen 1 und 200 liegen."
+    ]
     event = org.post("/api/events/", {"name": "Abend", "format": "dtm"}, format="json").json()
     response = enter(org, 10**6, 1, {"card_points": [50, 50]})
     assert response.status_code == 404
-    response = org.post(f"/api/events/{event['id']}/players/", [], format="json",
-                        HTTP_ACCEPT_LANGUAGE="de")
+    response = org.post(
+        f"/api/events/{event['id']}/players/", [], format="json", HTTP_ACCEPT_LANGUAGE="de"
+    )
     assert response.status_code == 400
     assert response.json()["detail"] == "Mindestens einen Spieler angeben."

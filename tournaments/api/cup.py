@@ -34,10 +34,13 @@ class CupGameSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     table = serializers.IntegerField(source="table_id", help_text="The table the game is at.")
     hands = serializers.IntegerField()
-    tp = serializers.ListField(child=serializers.IntegerField(),
-                               help_text="Tichu points of the match's first and second team.")
-    winner_side = serializers.IntegerField(source="winner", allow_null=True,
-                                           help_text="0: the first team, 1: the second.")
+    tp = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Tichu points of the match's first and second team.",
+    )
+    winner_side = serializers.IntegerField(
+        source="winner", allow_null=True, help_text="0: the first team, 1: the second."
+    )
 
 
 class MatchSerializer(serializers.Serializer):
@@ -46,29 +49,44 @@ class MatchSerializer(serializers.Serializer):
     group = serializers.CharField(allow_null=True)
     level = serializers.IntegerField(help_text="Bracket round (1: the first) or group round.")
     slot = serializers.IntegerField()
-    teams = serializers.ListField(child=CupSlotField(), min_length=2, max_length=2,
-                                  help_text="The first and second team; null while unknown "
-                                            "(or a bye).")
+    teams = serializers.ListField(
+        child=CupSlotField(),
+        min_length=2,
+        max_length=2,
+        help_text="The first and second team; null while unknown (or a bye).",
+    )
     best_of = serializers.IntegerField()
     games_won = serializers.ListField(child=serializers.IntegerField())
     winner = serializers.IntegerField(allow_null=True, help_text="The winning team's id.")
-    decided_by = serializers.ChoiceField(choices=Match.Decision.values,
-                                         help_text="'' while open.")
+    decided_by = serializers.ChoiceField(choices=Match.Decision.values, help_text="'' while open.")
     live = serializers.BooleanField(help_text="Both teams known, not decided: at a table.")
     games = CupGameSerializer(many=True)
-    attention = serializers.DictField(help_text="What a correction left for the organizer to "
-                                                "check (code and ids), else empty.")
+    attention = serializers.DictField(
+        help_text="What a correction left for the organizer to check (code and ids), else empty."
+    )
 
 
 def match_data(view: MatchView) -> dict:
     m = view.match
-    teams = [None if team is None else {"id": team, "name": name, "seed": seed}
-             for team, name, seed in zip(m.teams, view.names, view.seeds, strict=True)]
-    return {"id": m.pk, "stage": m.stage, "group": None if m.group is None
-            else group_label(m.group), "level": m.level, "slot": m.slot, "teams": teams,
-            "best_of": m.best_of, "games_won": list(view.won), "winner": m.winner_id,
-            "decided_by": m.decided_by, "live": view.live,
-            "games": CupGameSerializer(view.games, many=True).data, "attention": m.attention}
+    teams = [
+        None if team is None else {"id": team, "name": name, "seed": seed}
+        for team, name, seed in zip(m.teams, view.names, view.seeds, strict=True)
+    ]
+    return {
+        "id": m.pk,
+        "stage": m.stage,
+        "group": None if m.group is None else group_label(m.group),
+        "level": m.level,
+        "slot": m.slot,
+        "teams": teams,
+        "best_of": m.best_of,
+        "games_won": list(view.won),
+        "winner": m.winner_id,
+        "decided_by": m.decided_by,
+        "live": view.live,
+        "games": CupGameSerializer(view.games, many=True).data,
+        "attention": m.attention,
+    }
 
 
 class BracketRoundSerializer(serializers.Serializer):
@@ -94,9 +112,11 @@ class CupGroupSerializer(serializers.Serializer):
 
 
 class CupPlacingSerializer(serializers.Serializer):
-    place = serializers.IntegerField(help_text="Shared by the teams that went out in the same "
-                                               "round (3 for both semi-finals' losers without "
-                                               "a third-place match).")
+    place = serializers.IntegerField(
+        help_text="Shared by the teams that went out in the same "
+        "round (3 for both semi-finals' losers without "
+        "a third-place match)."
+    )
     team = serializers.IntegerField(help_text="The team's id.")
     name = serializers.CharField()
 
@@ -111,9 +131,11 @@ class BracketSerializer(serializers.Serializer):
 
 
 class DrawSerializer(serializers.Serializer):
-    order = serializers.ListField(child=serializers.IntegerField(), required=False,
-                                  help_text="Team ids in seed order (best first); without it, "
-                                            "the format's seeding.")
+    order = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="Team ids in seed order (best first); without it, the format's seeding.",
+    )
 
 
 def _cup(pk: int) -> Event:
@@ -124,30 +146,61 @@ def _cup(pk: int) -> Event:
 
 
 class EventBracket(Base):
-    @extend_schema(operation_id="events_bracket", responses={200: BracketSerializer,
-                                                             **errors(404)}, tags=["cups"],
-                   description="The cup's bracket round by round, the third-place match, the "
-                               "group tables and the placings so far (404 for an event that "
-                               "is not a cup).")
+    @extend_schema(
+        operation_id="events_bracket",
+        responses={200: BracketSerializer, **errors(404)},
+        tags=["cups"],
+        description="The cup's bracket round by round, the third-place match, the "
+        "group tables and the placings so far (404 for an event that "
+        "is not a cup).",
+    )
     def get(self, request, pk):
         cup = cup_view(_cup(pk))
-        return Response({
-            "event": pk, "drawn": cup.drawn,
-            "rounds": [{"level": r.level, "stage": r.stage,
-                        "matches": [match_data(m) for m in r.matches]} for r in cup.rounds],
-            "third_place": match_data(cup.third_place) if cup.third_place else None,
-            "groups": [{"label": g.label, "matches": [match_data(m) for m in g.matches],
-                        "table": [{"rank": rank, "team": line.team, "name": name,
-                                   "played": line.played, "won": line.won,
-                                   "tp_for": line.tp_for, "tp_against": line.tp_against}
-                                  for rank, name, line in g.lines]} for g in cup.groups],
-            "placings": [{"place": place, "team": team, "name": name}
-                         for place, team, name in cup.placed]})
+        return Response(
+            {
+                "event": pk,
+                "drawn": cup.drawn,
+                "rounds": [
+                    {
+                        "level": r.level,
+                        "stage": r.stage,
+                        "matches": [match_data(m) for m in r.matches],
+                    }
+                    for r in cup.rounds
+                ],
+                "third_place": match_data(cup.third_place) if cup.third_place else None,
+                "groups": [
+                    {
+                        "label": g.label,
+                        "matches": [match_data(m) for m in g.matches],
+                        "table": [
+                            {
+                                "rank": rank,
+                                "team": line.team,
+                                "name": name,
+                                "played": line.played,
+                                "won": line.won,
+                                "tp_for": line.tp_for,
+                                "tp_against": line.tp_against,
+                            }
+                            for rank, name, line in g.lines
+                        ],
+                    }
+                    for g in cup.groups
+                ],
+                "placings": [
+                    {"place": place, "team": team, "name": name} for place, team, name in cup.placed
+                ],
+            }
+        )
 
 
 class EventMatches(Base):
-    @extend_schema(operation_id="events_matches", responses={200: MatchSerializer(many=True),
-                                                             **errors(404)}, tags=["cups"])
+    @extend_schema(
+        operation_id="events_matches",
+        responses={200: MatchSerializer(many=True), **errors(404)},
+        tags=["cups"],
+    )
     def get(self, request, pk):
         cup = cup_view(_cup(pk))
         listed = [m for g in cup.groups for m in g.matches]
@@ -157,8 +210,9 @@ class EventMatches(Base):
 
 
 class MatchDetail(Base):
-    @extend_schema(operation_id="matches_read", responses={200: MatchSerializer,
-                                                           **errors(404)}, tags=["cups"])
+    @extend_schema(
+        operation_id="matches_read", responses={200: MatchSerializer, **errors(404)}, tags=["cups"]
+    )
     def get(self, request, pk):
         match = Match.objects.filter(pk=pk).select_related("event").first()
         found = match and match_view(match.event, match.pk)
@@ -168,13 +222,16 @@ class MatchDetail(Base):
 
 
 class EventDraw(Base):
-    @extend_schema(operation_id="events_draw", request=DrawSerializer,
-                   responses={201: BracketSerializer, **errors(400, 401, 403, 404, 409)},
-                   tags=["cups"],
-                   description="Draw the cup once: groups and the whole bracket; the first "
-                               "matches are at their tables at once. 409 `already_drawn`, "
-                               "`too_few_entrants`; 400 on `order` when it does not name every "
-                               "team once.")
+    @extend_schema(
+        operation_id="events_draw",
+        request=DrawSerializer,
+        responses={201: BracketSerializer, **errors(400, 401, 403, 404, 409)},
+        tags=["cups"],
+        description="Draw the cup once: groups and the whole bracket; the first "
+        "matches are at their tables at once. 409 `already_drawn`, "
+        "`too_few_entrants`; 400 on `order` when it does not name every "
+        "team once.",
+    )
     def post(self, request, pk):
         event = _cup(pk)
         require_organizer(request, event)

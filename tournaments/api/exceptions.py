@@ -64,9 +64,13 @@ def handler(exc, context):
     if isinstance(exc, DatabaseError):  # the service's transaction was rolled back
         log.error("database error during %s", context.get("request"), exc_info=exc)
         set_rollback()
-        response = _response(503, error_body(
-            _("The database could not be reached; nothing was saved. Please try again."),
-            "database_unavailable"))
+        response = _response(
+            503,
+            error_body(
+                _("The database could not be reached; nothing was saved. Please try again."),
+                "database_unavailable",
+            ),
+        )
         response["Retry-After"] = "5"
         return response
     if isinstance(exc, RecursionError):  # JSON nested beyond reason
@@ -88,8 +92,9 @@ def _reshape(exc, data) -> dict:
     if isinstance(exc, Http404):
         return error_body(_("Not found."), "not_found")
     if isinstance(exc, DjangoPermissionDenied):
-        return error_body(_("You do not have permission to perform this action."),
-                          "permission_denied")
+        return error_body(
+            _("You do not have permission to perform this action."), "permission_denied"
+        )
     if isinstance(exc, exceptions.APIException):
         detail = exc.detail
         if isinstance(detail, list | dict):

@@ -23,14 +23,17 @@ class WholeNumberFilter(django_filters.NumberFilter):
     field_class = forms.IntegerField
 
 
-def _whole(field_name: str | None = None, *, minimum: int = 1,
-           help_text: str = "") -> WholeNumberFilter:
+def _whole(
+    field_name: str | None = None, *, minimum: int = 1, help_text: str = ""
+) -> WholeNumberFilter:
     """A filter by a whole number from ``minimum``, with its bounds in the schema too: the
     schema generator reads none off a filter, so 0 was valid by the schema and refused (400)."""
-    in_schema = serializers.IntegerField(min_value=minimum, max_value=MAX_ID,
-                                         help_text=help_text or None)
-    found = WholeNumberFilter(field_name=field_name, min_value=minimum, max_value=MAX_ID,
-                              help_text=help_text)
+    in_schema = serializers.IntegerField(
+        min_value=minimum, max_value=MAX_ID, help_text=help_text or None
+    )
+    found = WholeNumberFilter(
+        field_name=field_name, min_value=minimum, max_value=MAX_ID, help_text=help_text
+    )
     return extend_schema_field(in_schema)(found)
 
 
@@ -62,10 +65,12 @@ class StrictBooleanFilter(django_filters.BooleanFilter):
 
 def _name(help_text: str):
     """Text to find in names; no NUL character (Django's field refuses it: 400)."""
-    found = django_filters.CharFilter(method="filter_name", max_length=MAX_NAME_QUERY,
-                                      help_text=help_text)
-    return extend_schema_field({"type": "string", "maxLength": MAX_NAME_QUERY,
-                                "pattern": "^[^\\u0000]*$"})(found)
+    found = django_filters.CharFilter(
+        method="filter_name", max_length=MAX_NAME_QUERY, help_text=help_text
+    )
+    return extend_schema_field(
+        {"type": "string", "maxLength": MAX_NAME_QUERY, "pattern": "^[^\\u0000]*$"}
+    )(found)
 
 
 class StrictFilterSet(django_filters.FilterSet):
@@ -90,9 +95,12 @@ class NameFilterSet(StrictFilterSet):
 
 
 class EventFilter(NameFilterSet):
-    name = _name("Events whose name holds every word (\"koeln\" finds Köln).")
-    format = django_filters.ChoiceFilter(field_name="preset", choices=[
-        (name, name) for name in sorted(PRESETS)], help_text="Events of this preset.")
+    name = _name('Events whose name holds every word ("koeln" finds Köln).')
+    format = django_filters.ChoiceFilter(
+        field_name="preset",
+        choices=[(name, name) for name in sorted(PRESETS)],
+        help_text="Events of this preset.",
+    )
 
     class Meta:
         model = Event
@@ -101,8 +109,7 @@ class EventFilter(NameFilterSet):
 
 class EntrantFilter(NameFilterSet):
     event = _whole("event_id", help_text="Entrants of this event.")
-    name = _name("Entrants whose name holds every word (\"mueller\" or \"muller\" finds "
-                 "Müller).")
+    name = _name('Entrants whose name holds every word ("mueller" or "muller" finds Müller).')
     active = StrictBooleanFilter(field_name="withdrawn_after_round", lookup_expr="isnull")
 
     class Meta:

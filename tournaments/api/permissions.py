@@ -39,8 +39,9 @@ def is_organizer(request, event: Event) -> bool:
     return event.is_organizer(request.user)
 
 
-def require_organizer(request, event: Event, *, private: bool = False,
-                      action: str = MANAGE) -> Actor:
+def require_organizer(
+    request, event: Event, *, private: bool = False, action: str = MANAGE
+) -> Actor:
     """Refuse anyone but the event's organizers, and its helpers where helpers may do ``action``
     to what is public: 404 when what is asked for is private (drafts, history), 403 when it is
     public but not theirs to change. Whom they act as."""
@@ -53,14 +54,16 @@ def require_organizer(request, event: Event, *, private: bool = False,
         raise exceptions.NotFound()
     if not request.user or not request.user.is_authenticated:
         raise exceptions.NotAuthenticated()
-    raise exceptions.PermissionDenied(_("Only the event's organizers may do this."),
-                                      code="not_organizer")
+    raise exceptions.PermissionDenied(
+        _("Only the event's organizers may do this."), code="not_organizer"
+    )
 
 
 def codes_match(given: str, expected: str) -> bool:
     """Constant-time comparison that accepts any text the header may carry."""
-    return secrets.compare_digest(given.strip().upper().encode("utf-8", "replace"),
-                                  expected.encode("utf-8"))
+    return secrets.compare_digest(
+        given.strip().upper().encode("utf-8", "replace"), expected.encode("utf-8")
+    )
 
 
 def table_actor(request, table: Table) -> Actor:
@@ -83,9 +86,11 @@ def table_actor(request, table: Table) -> Actor:
     if not code:
         if request.user and request.user.is_authenticated:
             raise exceptions.PermissionDenied(
-                f"Send the table's code in the {TABLE_CODE_HEADER} header.", code="code_required")
+                f"Send the table's code in the {TABLE_CODE_HEADER} header.", code="code_required"
+            )
         raise exceptions.NotAuthenticated(
-            f"Send the table's code in the {TABLE_CODE_HEADER} header, or an organizer token.")
+            f"Send the table's code in the {TABLE_CODE_HEADER} header, or an organizer token."
+        )
     if codes_match(code, table.code):
         return Actor.captain(table)
     wait = wrong_code_limited(request, table.pk)

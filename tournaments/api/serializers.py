@@ -34,12 +34,15 @@ MAX_BULK = 500
 
 # --- strict input fields ------------------------------------------------------------------------
 
+
 class StrictCharField(serializers.CharField):
     """Text only (no numbers turned into text), valid Unicode, no NUL characters. The schema
     says so too (a pattern without NUL, from the validator): DRF refuses NUL in any text."""
 
-    default_error_messages = {"not_text": _("Must be text."),
-                              "not_unicode": _("Must be valid Unicode text.")}
+    default_error_messages = {
+        "not_text": _("Must be text."),
+        "not_unicode": _("Must be valid Unicode text."),
+    }
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -81,8 +84,7 @@ NOT_BLANK = "^[^\\u0000]*[^\\s\\u001c-\\u001f\\u0085\\u0000][^\\u0000]*$"
 """Not blank, and no NUL anywhere (DRF refuses it in any text)."""
 
 
-NAME_SCHEMA = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH,
-               "pattern": NOT_BLANK}
+NAME_SCHEMA = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH, "pattern": NOT_BLANK}
 
 
 @extend_schema_field(NAME_SCHEMA)
@@ -96,40 +98,56 @@ class NameField(StrictCharField):
 
 
 def reason_field():
-    return StrictCharField(required=False, allow_blank=True, max_length=300, default="",
-                           help_text="Why (kept in the history).")
+    return StrictCharField(
+        required=False,
+        allow_blank=True,
+        max_length=300,
+        default="",
+        help_text="Why (kept in the history).",
+    )
 
 
 # --- events ---------------------------------------------------------------------------------------
+
 
 def limited(name: str) -> dict:
     """A format value's ``min_value`` and ``max_value``, from the format's ``LIMITS``, refused
     in the domain's words."""
     low, high = LIMITS[name]
-    return {"min_value": low, "max_value": high, "error_messages": dict.fromkeys(
-        ("min_value", "max_value"), limit_message(name))}
+    return {
+        "min_value": low,
+        "max_value": high,
+        "error_messages": dict.fromkeys(("min_value", "max_value"), limit_message(name)),
+    }
 
 
 class RulesInputSerializer(serializers.Serializer):
     """Rule options of the engine to change from the preset (``scoring.Rules``)."""
 
-    double_victory_points = StrictIntegerField(required=False,
-                                               **limited("double_victory_points"))
+    double_victory_points = StrictIntegerField(required=False, **limited("double_victory_points"))
     grand_tichu_allowed = StrictBooleanField(required=False)
     blind_grand_tichu = StrictBooleanField(required=False)
     dragon_kept_when_last = StrictBooleanField(required=False)
     mahjong_in_bomb = StrictBooleanField(required=False)
     chaos = StrictBooleanField(
-        required=False, help_text="Chaos Tichu: each team calls exactly one Grand Tichu every "
-                                  "hand (a hand without is refused).")
+        required=False,
+        help_text="Chaos Tichu: each team calls exactly one Grand Tichu every "
+        "hand (a hand without is refused).",
+    )
     game = serializers.ChoiceField(
-        choices=list(GAMES), required=False,
+        choices=list(GAMES),
+        required=False,
         help_text="The game at the tables (tournaments.games): "
-                  + ", ".join(f"{game.name} ({game.summary})" for game in GAMES.values()) + ".")
+        + ", ".join(f"{game.name} ({game.summary})" for game in GAMES.values())
+        + ".",
+    )
     players = StrictIntegerField(
-        required=False, allow_null=True, **limited("players"),
+        required=False,
+        allow_null=True,
+        **limited("players"),
         help_text="Grand Seigneur: the preferred table size (a field that does not divide sits "
-                  "at tables of mixed sizes, 5 to 12).")
+        "at tables of mixed sizes, 5 to 12).",
+    )
 
 
 class EventCreateSerializer(serializers.Serializer):
@@ -137,45 +155,69 @@ class EventCreateSerializer(serializers.Serializer):
 
     name = NameField()
     format = serializers.ChoiceField(choices=sorted(PRESETS), default="dtm")
-    seed = StrictIntegerField(required=False, min_value=0, max_value=MAX_ID,
-                              help_text="Fixes every random draw of the event's pairings.")
+    seed = StrictIntegerField(
+        required=False,
+        min_value=0,
+        max_value=MAX_ID,
+        help_text="Fixes every random draw of the event's pairings.",
+    )
     entrant_type = serializers.ChoiceField(choices=EntrantType.choices, required=False)
     rounds = StrictIntegerField(required=False, allow_null=True, **limited("rounds"))
-    hands_per_round = StrictIntegerField(required=False, allow_null=True,
-                                         **limited("hands_per_round"))
+    hands_per_round = StrictIntegerField(
+        required=False, allow_null=True, **limited("hands_per_round")
+    )
     game_to = StrictIntegerField(required=False, allow_null=True, **limited("game_to"))
     rules = RulesInputSerializer(required=False)
     vp_scheme = serializers.ChoiceField(choices=vp_scheme_choices(), required=False)
     pairing = serializers.ChoiceField(choices=pairing_choices(), required=False)
     double_round_robin = StrictBooleanField(required=False)
     tiebreaks = serializers.ListField(
-        child=StrictCharField(max_length=100), required=False, max_length=20,
+        child=StrictCharField(max_length=100),
+        required=False,
+        max_length=20,
         help_text="The tie-breaks after victory points, in order; each one of "
-                  + ", ".join(f"`{name}`" for name in TIEBREAKS) + ".")
+        + ", ".join(f"`{name}`" for name in TIEBREAKS)
+        + ".",
+    )
     bye_credit = serializers.ChoiceField(choices=ByeCredit.choices, required=False)
     confirmation_required = StrictBooleanField(
-        required=False, help_text="A round is complete only when the opponents have confirmed "
-                                  "every hand.")
+        required=False,
+        help_text="A round is complete only when the opponents have confirmed every hand.",
+    )
     forfeit_tp = StrictIntegerField(
-        required=False, **limited("forfeit_tp"),
+        required=False,
+        **limited("forfeit_tp"),
         help_text="TP each missing hand of a forfeited table credits to the team not at fault "
-                  "(a multiple of 5; default 0).")
-    best_of = StrictIntegerField(required=False, **limited("best_of"),
-                                 help_text="Cups: games per match, odd.")
-    best_of_from = StrictCharField(required=False, allow_null=True, max_length=20,
-                                   help_text="Cups: the stage from which matches are best of "
-                                             "`best_of` (final, semi_final, ...); null: every "
-                                             "match.")
+        "(a multiple of 5; default 0).",
+    )
+    best_of = StrictIntegerField(
+        required=False, **limited("best_of"), help_text="Cups: games per match, odd."
+    )
+    best_of_from = StrictCharField(
+        required=False,
+        allow_null=True,
+        max_length=20,
+        help_text="Cups: the stage from which matches are best of "
+        "`best_of` (final, semi_final, ...); null: every "
+        "match.",
+    )
     third_place = StrictBooleanField(required=False, help_text="Cups: a third-place match.")
-    groups = StrictIntegerField(required=False, **limited("groups"),
-                                help_text="Groups, then a knockout cup: how many groups.")
-    advance = StrictIntegerField(required=False, **limited("advance"),
-                                 help_text="Groups: how many of each group advance.")
-    seeding = serializers.ChoiceField(choices=Seeding.choices, required=False,
-                                      help_text="Cups: seeds in the organizer's order, or from "
-                                                "the standings of `seeding_event`.")
-    seeding_event = StrictIntegerField(required=False, allow_null=True, min_value=1,
-                                       max_value=MAX_ID)
+    groups = StrictIntegerField(
+        required=False,
+        **limited("groups"),
+        help_text="Groups, then a knockout cup: how many groups.",
+    )
+    advance = StrictIntegerField(
+        required=False, **limited("advance"), help_text="Groups: how many of each group advance."
+    )
+    seeding = serializers.ChoiceField(
+        choices=Seeding.choices,
+        required=False,
+        help_text="Cups: seeds in the organizer's order, or from the standings of `seeding_event`.",
+    )
+    seeding_event = StrictIntegerField(
+        required=False, allow_null=True, min_value=1, max_value=MAX_ID
+    )
 
     def overrides(self) -> dict:
         """Every format setting the request names, checked values first; names the format does
@@ -203,25 +245,39 @@ class EventSettingsSerializer(EventCreateSerializer):
 
 class EventSerializer(serializers.ModelSerializer):
     format = serializers.CharField(source="preset", read_only=True)
-    settings = serializers.JSONField(source="format_data", read_only=True,
-                                     help_text="The event's format: preset plus overrides.")
+    settings = serializers.JSONField(
+        source="format_data", read_only=True, help_text="The event's format: preset plus overrides."
+    )
     standings_up_to_date = serializers.BooleanField(read_only=True)
 
     class Meta:
         model = Event
-        fields = ["id", "name", "format", "settings", "status", "created_at",
-                  "standings_up_to_date", "standings_computed_at"]
+        fields = [
+            "id",
+            "name",
+            "format",
+            "settings",
+            "status",
+            "created_at",
+            "standings_up_to_date",
+            "standings_computed_at",
+        ]
         read_only_fields = fields
 
 
 # --- entrants -------------------------------------------------------------------------------------
 
+
 class PlayerCreateSerializer(serializers.Serializer):
     """A player (individual events), or a team with its roster (team events)."""
 
     name = NameField()
-    members = serializers.ListField(child=NameField(), required=False, max_length=20,
-                                    help_text="Team events: the team's roster (2-5 names).")
+    members = serializers.ListField(
+        child=NameField(),
+        required=False,
+        max_length=20,
+        help_text="Team events: the team's roster (2-5 names).",
+    )
 
 
 class LabelledList(serializers.ListSerializer):
@@ -244,8 +300,16 @@ class EntrantSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Entrant
-        fields = ["id", "name", "display_name", "event", "members", "joined_round",
-                  "withdrawn_after_round", "active"]
+        fields = [
+            "id",
+            "name",
+            "display_name",
+            "event",
+            "members",
+            "joined_round",
+            "withdrawn_after_round",
+            "active",
+        ]
         read_only_fields = fields
         list_serializer_class = LabelledList
 
@@ -270,6 +334,7 @@ class WithdrawSerializer(ReasonSerializer):
 
 # --- rounds and tables ----------------------------------------------------------------------------
 
+
 def seat_rows(table: Table) -> list:
     """The seats of a table in position order (0-3 in Tichu, 0-5 in Tientsin)."""
     return sorted(table.seats.all(), key=lambda seat: seat.position)
@@ -280,17 +345,26 @@ def _shows_code(serializer, event_id: int) -> bool:
 
 
 class TableInRoundSerializer(serializers.ModelSerializer):
-    seats = serializers.SerializerMethodField(help_text=(
-        "Entrant ids in seat order: 0-3 in Tichu (seats 0 and 2 partners), 0-5 in Tientsin "
-        "(seats 0, 2, 4 against 1, 3, 5); in a team event the team in every seat of its side."))
+    seats = serializers.SerializerMethodField(
+        help_text=(
+            "Entrant ids in seat order: 0-3 in Tichu (seats 0 and 2 partners), 0-5 in Tientsin "
+            "(seats 0, 2, 4 against 1, 3, 5); in a team event the team in every seat of its side."
+        )
+    )
     seat_ids = serializers.SerializerMethodField(help_text="The seats' ids (for swapping).")
     # Not read-only: the schema lists every read-only field as always present, and the code is
     # left out for readers who do not organize the event (``to_representation``). Output only.
-    code = serializers.CharField(required=False, help_text=(
-        "The captain's code: present for the organizers of the event only."))
-    opponents_code = serializers.CharField(required=False, help_text=(
-        "The opponents' code, with which they confirm the table's hands: present for the "
-        "organizers of the event only."))
+    code = serializers.CharField(
+        required=False,
+        help_text=("The captain's code: present for the organizers of the event only."),
+    )
+    opponents_code = serializers.CharField(
+        required=False,
+        help_text=(
+            "The opponents' code, with which they confirm the table's hands: present for the "
+            "organizers of the event only."
+        ),
+    )
 
     class Meta:
         model = Table
@@ -351,10 +425,14 @@ class EntrantRefSerializer(serializers.Serializer):
 
 
 class SeatPlayerSerializer(EntrantRefSerializer):
-    person = serializers.CharField(allow_null=True, help_text=(
-        "In a team event, the member of the team's roster who plays this seat (chosen when the "
-        "table is made: the roster's first members; changed by the captain or the organizer); "
-        "null in an individual event or where nobody is named."))
+    person = serializers.CharField(
+        allow_null=True,
+        help_text=(
+            "In a team event, the member of the team's roster who plays this seat (chosen when the "
+            "table is made: the roster's first members; changed by the captain or the organizer); "
+            "null in an individual event or where nobody is named."
+        ),
+    )
 
 
 class TableSerializer(TableInRoundSerializer):
@@ -364,8 +442,20 @@ class TableSerializer(TableInRoundSerializer):
 
     class Meta:
         model = Table
-        fields = ["id", "event", "round", "round_number", "number", "status", "forfeited_by",
-                  "seats", "seat_ids", "players", "code", "opponents_code"]
+        fields = [
+            "id",
+            "event",
+            "round",
+            "round_number",
+            "number",
+            "status",
+            "forfeited_by",
+            "seats",
+            "seat_ids",
+            "players",
+            "code",
+            "opponents_code",
+        ]
         read_only_fields = fields
         list_serializer_class = LabelledList
 
@@ -377,9 +467,15 @@ class TableSerializer(TableInRoundSerializer):
     def get_players(self, table):
         seats = [seat for seat in seat_rows(table) if seat is not None]
         label_entrants(seat.entrant for seat in seats)
-        return [{"id": seat.entrant_id, "name": seat.entrant.name,
-                 "display_name": seat.entrant.display_name,
-                 "person": seat.player.name if seat.player_id else None} for seat in seats]
+        return [
+            {
+                "id": seat.entrant_id,
+                "name": seat.entrant.name,
+                "display_name": seat.entrant.display_name,
+                "person": seat.player.name if seat.player_id else None,
+            }
+            for seat in seats
+        ]
 
     def to_representation(self, table):
         data = serializers.ModelSerializer.to_representation(self, table)
@@ -390,9 +486,12 @@ class TableSerializer(TableInRoundSerializer):
 
 
 class SwapSerializer(serializers.Serializer):
-    seats = serializers.ListField(child=StrictIntegerField(min_value=1, max_value=MAX_ID),
-                                  min_length=2, max_length=2,
-                                  help_text="The ids of the two seats to swap.")
+    seats = serializers.ListField(
+        child=StrictIntegerField(min_value=1, max_value=MAX_ID),
+        min_length=2,
+        max_length=2,
+        help_text="The ids of the two seats to swap.",
+    )
 
 
 class SwapResultSerializer(serializers.Serializer):
@@ -407,49 +506,77 @@ class WarningsSerializer(serializers.Serializer):
 class TableCloseSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Table.Status.choices)
     forfeited_by = serializers.ChoiceField(
-        choices=[0, 1], required=False, allow_null=True,
+        choices=[0, 1],
+        required=False,
+        allow_null=True,
         help_text="The team at fault on a forfeit (0: seats 0 and 2, 1: seats 1 and 3); "
-                  "required with status forfeited. A game without teams (every player for "
-                  "themself) has no forfeit: its table closes as averaged (400 `no_teams`).")
+        "required with status forfeited. A game without teams (every player for "
+        "themself) has no forfeit: its table closes as averaged (400 `no_teams`).",
+    )
     reason = reason_field()
 
     def validate(self, data):
         if data["status"] == Table.Status.FORFEITED and data.get("forfeited_by") is None:
             raise serializers.ValidationError(
-                {"forfeited_by": _("Name the team that forfeits the table.")})
+                {"forfeited_by": _("Name the team that forfeits the table.")}
+            )
         return data
 
 
 # --- hands ----------------------------------------------------------------------------------------
 
+
 class HandConfirmSerializer(serializers.Serializer):
     code = StrictCharField(
-        max_length=16, required=False, help_text=(
+        max_length=16,
+        required=False,
+        help_text=(
             "The opponents' code of the table (printed on the table sheet beside the captain's; "
             "the organizers read it as the table's `opponents_code`). Required but for an "
-            "organizer of the event."))
+            "organizer of the event."
+        ),
+    )
+
 
 class HandEntrySerializer(serializers.Serializer):
     """The engine's score entry (``scoring.entry``), for the schema; the engine checks it."""
 
-    card_points = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
-                                        required=False, min_length=2, max_length=2,
-                                        help_text="Team 0 (the even seats), team 1 (the odd).")
-    finish_order = serializers.ListField(child=serializers.IntegerField(min_value=0,
-                                                                        max_value=11),
-                                         required=False, max_length=12,
-                                         help_text="Seats in the order they went out.")
-    calls = serializers.DictField(child=serializers.ChoiceField(["tichu", "grand", "blind"]),
-                                  required=False, help_text='{"<seat>": "tichu"|"grand"|"blind"}')
-    double_victory = serializers.IntegerField(allow_null=True, required=False, min_value=0,
-                                              max_value=1)
+    card_points = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        required=False,
+        min_length=2,
+        max_length=2,
+        help_text="Team 0 (the even seats), team 1 (the odd).",
+    )
+    finish_order = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=11),
+        required=False,
+        max_length=12,
+        help_text="Seats in the order they went out.",
+    )
+    calls = serializers.DictField(
+        child=serializers.ChoiceField(["tichu", "grand", "blind"]),
+        required=False,
+        help_text='{"<seat>": "tichu"|"grand"|"blind"}',
+    )
+    double_victory = serializers.IntegerField(
+        allow_null=True, required=False, min_value=0, max_value=1
+    )
     triple_victory = serializers.IntegerField(
-        allow_null=True, required=False, min_value=0, max_value=1,
+        allow_null=True,
+        required=False,
+        min_value=0,
+        max_value=1,
         help_text="Tientsin, instead of double_victory: the team whose three players went out "
-                  "first.")
+        "first.",
+    )
     tichu_success = serializers.DictField(child=serializers.BooleanField(), required=False)
-    reason = serializers.CharField(required=False, max_length=300,
-                                   help_text="Organizer's correction: why (kept in the history).")
+    reason = serializers.CharField(
+        required=False,
+        max_length=300,
+        help_text="Organizer's correction: why (kept in the history).",
+    )
 
 
 class HandResultSerializer(serializers.Serializer):
@@ -461,31 +588,49 @@ class HandResultSerializer(serializers.Serializer):
     result = serializers.ChoiceField(["created", "corrected", "unchanged"])
     entry = serializers.JSONField()
     credits = serializers.ListField(
-        child=serializers.DictField(), required=False,
+        child=serializers.DictField(),
+        required=False,
         help_text="Games scored per player (Threechu): each table position's credit for the "
-                  "hand, {\"position\", \"tp\", \"vp\", \"place\"}.")
+        'hand, {"position", "tp", "vp", "place"}.',
+    )
 
 
 class HandSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="table.round_id", read_only=True)
     totals = serializers.SerializerMethodField()
     victory_points = serializers.SerializerMethodField()
-    credits = serializers.SerializerMethodField(help_text=(
-        "Games scored per player (Threechu, Grand Seigneur): each table position's credit for "
-        "the hand, {\"position\", \"tp\", \"vp\", \"place\"}; empty in a game of two "
-        "teams."))
+    credits = serializers.SerializerMethodField(
+        help_text=(
+            "Games scored per player (Threechu, Grand Seigneur): each table position's credit for "
+            'the hand, {"position", "tp", "vp", "place"}; empty in a game of two '
+            "teams."
+        )
+    )
 
     class Meta:
         model = Hand
-        fields = ["id", "table", "round", "number", "entry", "totals", "victory_points",
-                  "double_victory", "credits", "confirmed_by_opponents", "created_at",
-                  "updated_at"]
+        fields = [
+            "id",
+            "table",
+            "round",
+            "number",
+            "entry",
+            "totals",
+            "victory_points",
+            "double_victory",
+            "credits",
+            "confirmed_by_opponents",
+            "created_at",
+            "updated_at",
+        ]
         read_only_fields = fields
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_credits(self, hand) -> list[dict]:
-        return [{"position": c.position, "tp": c.tp, "vp": c.vp, "place": c.place}
-                for c in hand.seat_credits.all()]
+        return [
+            {"position": c.position, "tp": c.tp, "vp": c.vp, "place": c.place}
+            for c in hand.seat_credits.all()
+        ]
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_totals(self, hand) -> list[int]:
@@ -498,21 +643,31 @@ class HandSerializer(serializers.ModelSerializer):
 
 def hand_result(hand: Hand, result: str, credits: dict | None = None) -> dict:
     """A recorded hand; ``credits`` (position -> (TP, VP, place)) in a game scored per player."""
-    answer = {"id": hand.pk, "table": hand.table_id, "number": hand.number,
-              "totals": [hand.tp_0, hand.tp_1], "victory_points": [hand.vp_0, hand.vp_1],
-              "result": result, "entry": hand.entry}
+    answer = {
+        "id": hand.pk,
+        "table": hand.table_id,
+        "number": hand.number,
+        "totals": [hand.tp_0, hand.tp_1],
+        "victory_points": [hand.vp_0, hand.vp_1],
+        "result": result,
+        "entry": hand.entry,
+    }
     if credits:
-        answer["credits"] = [{"position": position, "tp": tp, "vp": vp, "place": place}
-                             for position, (tp, vp, place) in sorted(credits.items())]
+        answer["credits"] = [
+            {"position": position, "tp": tp, "vp": vp, "place": place}
+            for position, (tp, vp, place) in sorted(credits.items())
+        ]
     return answer
 
 
 # --- standings and history ------------------------------------------------------------------------
 
+
 class StandingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(help_text="Shared by the rows equal on VP and every "
-                                              "tie-break; the rows' order stays fixed.")
-    tied = serializers.BooleanField(help_text="Another row shares this rank (shown as \"3=\").")
+    rank = serializers.IntegerField(
+        help_text="Shared by the rows equal on VP and every tie-break; the rows' order stays fixed."
+    )
+    tied = serializers.BooleanField(help_text='Another row shares this rank (shown as "3=").')
     player = EntrantRefSerializer(help_text="The entrant: a player, or a team in team events.")
     victory_points = serializers.IntegerField()
     tichu_points = serializers.IntegerField()
@@ -526,22 +681,38 @@ class StandingRowSerializer(serializers.Serializer):
 class StandingsSerializer(serializers.Serializer):
     up_to_date = serializers.BooleanField(help_text="False while a recomputation is pending.")
     count = serializers.IntegerField(help_text="Rows in the whole standings.")
-    rows = StandingRowSerializer(many=True, help_text="Every row, or the slice `limit` and "
-                                                      "`offset` ask for.")
+    rows = StandingRowSerializer(
+        many=True, help_text="Every row, or the slice `limit` and `offset` ask for."
+    )
 
 
 def standings_data(event: Event, rows, count: int) -> dict:
     """The standings' answer: ``rows`` (all, or a slice) of ``count`` in the event."""
     rows = list(rows)
     label_entrants(row.entrant for row in rows)
-    return {"up_to_date": event.standings_up_to_date, "count": count,
-            "rows": [{"rank": row.rank, "tied": row.tied > 1,
-                      "player": {"id": row.entrant_id, "name": row.entrant.name,
-                                 "display_name": row.entrant.display_name},
-                      "victory_points": row.victory_points, "tichu_points": row.tichu_points,
-                      "hands_played": row.hands_played, "byes": row.byes,
-                      "adjustment_vp": row.adjustment_vp, "adjustment_tp": row.adjustment_tp,
-                      "tiebreaks": row.tiebreaks} for row in rows]}
+    return {
+        "up_to_date": event.standings_up_to_date,
+        "count": count,
+        "rows": [
+            {
+                "rank": row.rank,
+                "tied": row.tied > 1,
+                "player": {
+                    "id": row.entrant_id,
+                    "name": row.entrant.name,
+                    "display_name": row.entrant.display_name,
+                },
+                "victory_points": row.victory_points,
+                "tichu_points": row.tichu_points,
+                "hands_played": row.hands_played,
+                "byes": row.byes,
+                "adjustment_vp": row.adjustment_vp,
+                "adjustment_tp": row.adjustment_tp,
+                "tiebreaks": row.tiebreaks,
+            }
+            for row in rows
+        ],
+    }
 
 
 class ChangeListSerializer(serializers.ListSerializer):
@@ -556,12 +727,24 @@ class ChangeListSerializer(serializers.ListSerializer):
 class ChangeSerializer(serializers.ModelSerializer):
     undoable = serializers.SerializerMethodField(
         help_text="Whether the change can be undone now: false once a later change changed the "
-                  "same thing (or the undo no longer fits, e.g. a swap of a published round).")
+        "same thing (or the undo no longer fits, e.g. a swap of a published round)."
+    )
 
     class Meta:
         model = Change
-        fields = ["id", "event", "subject", "subject_id", "action", "actor", "old", "new",
-                  "reason", "created_at", "undoable"]
+        fields = [
+            "id",
+            "event",
+            "subject",
+            "subject_id",
+            "action",
+            "actor",
+            "old",
+            "new",
+            "reason",
+            "created_at",
+            "undoable",
+        ]
         read_only_fields = fields
         list_serializer_class = ChangeListSerializer
 
@@ -588,13 +771,15 @@ class LimitedAuthTokenSerializer(AuthTokenSerializer):
         if not (username and password):
             return super().validate(attrs)
         try:
-            user = limited_authenticate(self.context.get("request"), username=username,
-                                        password=password)
+            user = limited_authenticate(
+                self.context.get("request"), username=username, password=password
+            )
         except TooManyLogins as refusal:
             raise exceptions.Throttled(wait=refusal.wait, detail=refusal.reason) from None
         if not user:
-            raise serializers.ValidationError(_("Unable to log in with provided credentials."),
-                                              code="authorization")
+            raise serializers.ValidationError(
+                _("Unable to log in with provided credentials."), code="authorization"
+            )
         return {**attrs, "user": user}
 
 
@@ -605,4 +790,3 @@ class TokenRequestSerializer(serializers.Serializer):
 
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
-

@@ -31,8 +31,9 @@ urlpatterns = [
     path("events/<api_id:pk>/reopen/", views.EventReopen.as_view(), name="api-event-reopen"),
     path("events/<api_id:pk>/players/", views.EventPlayers.as_view(), name="api-event-players"),
     path("events/<api_id:pk>/rounds/", views.EventRounds.as_view(), name="api-event-rounds"),
-    path("events/<api_id:pk>/standings/", views.EventStandings.as_view(),
-         name="api-event-standings"),
+    path(
+        "events/<api_id:pk>/standings/", views.EventStandings.as_view(), name="api-event-standings"
+    ),
     path("events/<api_id:pk>/changes/", views.EventChanges.as_view(), name="api-event-changes"),
     path("events/<api_id:pk>/bracket/", cup.EventBracket.as_view(), name="api-event-bracket"),
     path("events/<api_id:pk>/matches/", cup.EventMatches.as_view(), name="api-event-matches"),
@@ -41,23 +42,33 @@ urlpatterns = [
     path("changes/<api_id:pk>/undo/", views.ChangeUndo.as_view(), name="api-change-undo"),
     path("players/", views.PlayerList.as_view(), name="api-players"),
     path("players/<api_id:pk>/", views.PlayerDetail.as_view(), name="api-player"),
-    path("players/<api_id:pk>/withdraw/", views.PlayerWithdraw.as_view(),
-         name="api-player-withdraw"),
+    path(
+        "players/<api_id:pk>/withdraw/", views.PlayerWithdraw.as_view(), name="api-player-withdraw"
+    ),
     path("rounds/", views.RoundList.as_view(), name="api-rounds"),
     path("rounds/<api_id:pk>/", views.RoundDetail.as_view(), name="api-round"),
     path("rounds/<api_id:pk>/publish/", views.RoundPublish.as_view(), name="api-round-publish"),
-    path("rounds/<api_id:pk>/regenerate/", views.RoundRegenerate.as_view(),
-         name="api-round-regenerate"),
+    path(
+        "rounds/<api_id:pk>/regenerate/",
+        views.RoundRegenerate.as_view(),
+        name="api-round-regenerate",
+    ),
     path("rounds/<api_id:pk>/swap/", views.RoundSwap.as_view(), name="api-round-swap"),
     path("rounds/<api_id:pk>/warnings/", views.RoundWarnings.as_view(), name="api-round-warnings"),
     path("tables/", views.TableList.as_view(), name="api-tables"),
     path("tables/<api_id:pk>/", views.TableDetail.as_view(), name="api-table"),
     path("tables/<api_id:pk>/close/", views.TableClose.as_view(), name="api-table-close"),
     path("tables/<api_id:pk>/hands/", views.TableHands.as_view(), name="api-table-hands"),
-    path("tables/<api_id:pk>/hands/<api_number:number>/", views.TableHand.as_view(),
-         name="api-table-hand"),
-    path("tables/<api_id:pk>/hands/<api_number:number>/confirm/", views.HandConfirm.as_view(),
-         name="api-hand-confirm"),
+    path(
+        "tables/<api_id:pk>/hands/<api_number:number>/",
+        views.TableHand.as_view(),
+        name="api-table-hand",
+    ),
+    path(
+        "tables/<api_id:pk>/hands/<api_number:number>/confirm/",
+        views.HandConfirm.as_view(),
+        name="api-hand-confirm",
+    ),
     path("hands/", views.HandList.as_view(), name="api-hands"),
     path("hands/<api_id:pk>/", views.HandDetail.as_view(), name="api-hand"),
 ]

@@ -49,15 +49,18 @@ from .permissions import TABLE_CODE_HEADER, OrganizerWrites, require_organizer, 
 
 log = logging.getLogger(__name__)
 
-ERRORS = {code: OpenApiResponse(serializers.ErrorSerializer, description=text) for code, text in {
-    400: "Invalid input: field-level messages in `errors`.",
-    401: "No credentials.",
-    403: "Not allowed (not an organizer of this event, or a wrong table code).",
-    404: "Not found (or not visible to you).",
-    409: "Conflicts with what is recorded (the reason is in `detail`, its `code`).",
-    413: "Body too large.",
-    429: "Too many failed attempts.",
-}.items()}
+ERRORS = {
+    code: OpenApiResponse(serializers.ErrorSerializer, description=text)
+    for code, text in {
+        400: "Invalid input: field-level messages in `errors`.",
+        401: "No credentials.",
+        403: "Not allowed (not an organizer of this event, or a wrong table code).",
+        404: "Not found (or not visible to you).",
+        409: "Conflicts with what is recorded (the reason is in `detail`, its `code`).",
+        413: "Body too large.",
+        429: "Too many failed attempts.",
+    }.items()
+}
 
 
 def errors(*codes: int) -> dict:
@@ -70,8 +73,11 @@ MAX_OFFSET = 2**62
 def listing(operation_id: str, serializer: type, tag: str, *codes: int):
     """The schema of a paginated list: 400 for a filter or page parameter outside what the
     schema states for it, and the other error ``codes`` the list answers."""
-    return extend_schema(operation_id=operation_id, tags=[tag],
-                         responses={200: serializer(many=True), **errors(400, *codes)})
+    return extend_schema(
+        operation_id=operation_id,
+        tags=[tag],
+        responses={200: serializer(many=True), **errors(400, *codes)},
+    )
 
 
 def query_whole_number(params, name: str, minimum: int) -> int | None:
@@ -84,7 +90,8 @@ def query_whole_number(params, name: str, minimum: int) -> int | None:
     if not (text.isascii() and text.isdigit()) or int(text[:20]) < minimum:
         raise exceptions.ValidationError(
             {name: [_("Must be a whole number from %(minimum)s.") % {"minimum": minimum}]},
-            code="invalid")
+            code="invalid",
+        )
     return int(text) if len(text) <= 19 else MAX_OFFSET + 1
 
 
@@ -99,8 +106,10 @@ def query_boolean(params, name: str) -> bool | None:
     return BOOLEAN_WORDS[text]
 
 
-BOOLEAN_WORDS = {**dict.fromkeys(filters.TRUE_WORDS, True),
-                 **dict.fromkeys(filters.FALSE_WORDS, False)}
+BOOLEAN_WORDS = {
+    **dict.fromkeys(filters.TRUE_WORDS, True),
+    **dict.fromkeys(filters.FALSE_WORDS, False),
+}
 
 
 class Pagination(LimitOffsetPagination):
@@ -125,8 +134,9 @@ class Pagination(LimitOffsetPagination):
         for parameter in parameters:
             minimum = 1 if parameter["name"] == self.limit_query_param else 0
             parameter["schema"] = {"type": "integer", "minimum": minimum}
-        parameters[0]["description"] = (f"Items per page: {self.default_limit} without it, "
-                                         f"at most {self.max_limit}.")
+        parameters[0]["description"] = (
+            f"Items per page: {self.default_limit} without it, at most {self.max_limit}."
+        )
         return parameters
 
     def paginate_queryset(self, queryset, request, view=None):
@@ -136,20 +146,22 @@ class Pagination(LimitOffsetPagination):
         if self.offset > MAX_OFFSET:  # past any list, and past what the database can count
             self.has_next = False
             return []
-        items = list(queryset[self.offset:self.offset + self.limit + 1])
+        items = list(queryset[self.offset : self.offset + self.limit + 1])
         self.has_next = len(items) > self.limit
-        return items[:self.limit]
+        return items[: self.limit]
 
     def get_next_link(self):
         if not self.has_next:
             return None
-        url = replace_query_param(self.request.build_absolute_uri(), self.limit_query_param,
-                                  self.limit)
+        url = replace_query_param(
+            self.request.build_absolute_uri(), self.limit_query_param, self.limit
+        )
         return replace_query_param(url, self.offset_query_param, self.offset + self.limit)
 
     def get_paginated_response(self, data):
-        return Response({"next": self.get_next_link(), "previous": self.get_previous_link(),
-                         "results": data})
+        return Response(
+            {"next": self.get_next_link(), "previous": self.get_previous_link(), "results": data}
+        )
 
     def get_paginated_response_schema(self, schema):
         paged = super().get_paginated_response_schema(schema)
@@ -187,20 +199,26 @@ def _event(pk: int) -> Event:
 
 # --- authentication -------------------------------------------------------------------------------
 
+
 class TokenView(ObtainAuthToken):
     """An organizer's API token from their username and password."""
 
     parser_classes = [LimitedJSONParser, FormParser]
     serializer_class = serializers.LimitedAuthTokenSerializer
 
-    @extend_schema(operation_id="auth_token", request=serializers.TokenRequestSerializer,
-                   responses={200: serializers.TokenSerializer, **errors(400, 429)},
-                   auth=[], tags=["auth"])
+    @extend_schema(
+        operation_id="auth_token",
+        request=serializers.TokenRequestSerializer,
+        responses={200: serializers.TokenSerializer, **errors(400, 429)},
+        auth=[],
+        tags=["auth"],
+    )
     def post(self, request, *args, **kwargs):
         return super().post(request, *args, **kwargs)
 
 
 # --- events ---------------------------------------------------------------------------------------
+
 
 class EventList(ListBase, generics.CreateAPIView):
     """Events (public list); an organizer creates one from a preset with overrides."""
@@ -211,15 +229,22 @@ class EventList(ListBase, generics.CreateAPIView):
     def get_queryset(self):
         return selectors.event_list()
 
-    @extend_schema(operation_id="events_create", request=serializers.EventCreateSerializer,
-                   responses={201: serializers.EventSerializer, **errors(400, 401)},
-                   tags=["events"])
+    @extend_schema(
+        operation_id="events_create",
+        request=serializers.EventCreateSerializer,
+        responses={201: serializers.EventSerializer, **errors(400, 401)},
+        tags=["events"],
+    )
     def post(self, request):
         data = serializers.EventCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        event = event_create(owner=request.user, name=data.validated_data["name"],
-                             preset=data.validated_data["format"], overrides=data.overrides(),
-                             seed=data.validated_data.get("seed"))
+        event = event_create(
+            owner=request.user,
+            name=data.validated_data["name"],
+            preset=data.validated_data["format"],
+            overrides=data.overrides(),
+            seed=data.validated_data.get("seed"),
+        )
         return Response(serializers.EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
     @listing("events_list", serializers.EventSerializer, "events")
@@ -231,63 +256,89 @@ class EventDetail(Base, generics.RetrieveAPIView):
     serializer_class = serializers.EventSerializer
     queryset = Event.objects.all()
 
-    @extend_schema(operation_id="events_retrieve", responses={
-        200: serializers.EventSerializer, **errors(404)}, tags=["events"])
+    @extend_schema(
+        operation_id="events_retrieve",
+        responses={200: serializers.EventSerializer, **errors(404)},
+        tags=["events"],
+    )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
-    @extend_schema(operation_id="events_settings", request=serializers.EventSettingsSerializer,
-                   responses={200: serializers.EventSerializer,
-                              **errors(400, 401, 403, 404, 409)},
-                   description="Change format values (the creation's overrides; `rules` a "
-                               "partial mapping). Once a round is published, the values that "
-                               "would change recorded results answer 409 `locked`.",
-                   tags=["events"])
+    @extend_schema(
+        operation_id="events_settings",
+        request=serializers.EventSettingsSerializer,
+        responses={200: serializers.EventSerializer, **errors(400, 401, 403, 404, 409)},
+        description="Change format values (the creation's overrides; `rules` a "
+        "partial mapping). Once a round is published, the values that "
+        "would change recorded results answer 409 `locked`.",
+        tags=["events"],
+    )
     def patch(self, request, pk):
         event = _event(pk)
         require_organizer(request, event)
         data = serializers.EventSettingsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        event = event_settings_update(event_id=event.pk, changes=data.overrides(),
-                                      actor=self.actor())
+        event = event_settings_update(
+            event_id=event.pk, changes=data.overrides(), actor=self.actor()
+        )
         return Response(serializers.EventSerializer(event).data)
 
 
 class EventFinish(Base):
-    @extend_schema(operation_id="events_finish", request=None,
-                   responses={200: serializers.EventSerializer, **errors(401, 403, 404, 409)},
-                   description="Finish the event after its last round: its standings are "
-                               "final, and it takes no more hands, rounds or pairings (409 "
-                               "`event_finished`) until it is reopened. 409 `round_incomplete` "
-                               "or `draft_pending` while a round is under way.",
-                   tags=["events"])
+    @extend_schema(
+        operation_id="events_finish",
+        request=None,
+        responses={200: serializers.EventSerializer, **errors(401, 403, 404, 409)},
+        description="Finish the event after its last round: its standings are "
+        "final, and it takes no more hands, rounds or pairings (409 "
+        "`event_finished`) until it is reopened. 409 `round_incomplete` "
+        "or `draft_pending` while a round is under way.",
+        tags=["events"],
+    )
     def post(self, request, pk):
         event = _event(pk)
         require_organizer(request, event)
-        return Response(serializers.EventSerializer(
-            event_finish(event_id=event.pk, actor=self.actor())).data)
+        return Response(
+            serializers.EventSerializer(event_finish(event_id=event.pk, actor=self.actor())).data
+        )
 
 
 class EventReopen(Base):
-    @extend_schema(operation_id="events_reopen", request=serializers.ReasonSerializer,
-                   responses={200: serializers.EventSerializer, **errors(400, 401, 403, 404, 409)},
-                   description="Reopen a finished event (recorded in the history with the "
-                               "optional `reason`): it is running again.", tags=["events"])
+    @extend_schema(
+        operation_id="events_reopen",
+        request=serializers.ReasonSerializer,
+        responses={200: serializers.EventSerializer, **errors(400, 401, 403, 404, 409)},
+        description="Reopen a finished event (recorded in the history with the "
+        "optional `reason`): it is running again.",
+        tags=["events"],
+    )
     def post(self, request, pk):
         event = _event(pk)
         require_organizer(request, event)
         data = serializers.ReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(serializers.EventSerializer(event_reopen(
-            event_id=event.pk, actor=self.actor(), reason=data.validated_data["reason"])).data)
+        return Response(
+            serializers.EventSerializer(
+                event_reopen(
+                    event_id=event.pk, actor=self.actor(), reason=data.validated_data["reason"]
+                )
+            ).data
+        )
 
 
 PLAYER_CREATE = {
-    "type": "object", "required": ["name"],
-    "properties": {"name": serializers.NAME_SCHEMA,
-                   "members": {"type": "array", "items": serializers.NAME_SCHEMA,
-                               "maxItems": 20,
-                               "description": "Team events: the team's roster (2-5 names)."}}}
+    "type": "object",
+    "required": ["name"],
+    "properties": {
+        "name": serializers.NAME_SCHEMA,
+        "members": {
+            "type": "array",
+            "items": serializers.NAME_SCHEMA,
+            "maxItems": 20,
+            "description": "Team events: the team's roster (2-5 names).",
+        },
+    },
+}
 
 
 class EventPlayers(ListBase):
@@ -308,30 +359,46 @@ class EventPlayers(ListBase):
 
     @extend_schema(
         operation_id="events_players_create",
-        request={"application/json": {"oneOf": [
-            PLAYER_CREATE, {"type": "array", "items": PLAYER_CREATE,
-                            "maxItems": serializers.MAX_BULK}]}},
-        responses={201: OpenApiResponse({"oneOf": [
-            {"$ref": "#/components/schemas/Entrant"},
-            {"type": "array", "items": {"$ref": "#/components/schemas/Entrant"}}]}),
-            **errors(400, 401, 403, 404, 409)},
-        description="`{\"name\"}` registers one player (`{\"name\", \"members\"}` a team); a "
-                    "list registers several at once and answers with a list. `id` is the "
-                    "entrant id that seats hold. A person plays in one team of an event (409 "
-                    "`one_team_per_person`, naming the other team); a cup takes no team once "
-                    "drawn (409 `cup_drawn`).",
-        tags=["players"])
+        request={
+            "application/json": {
+                "oneOf": [
+                    PLAYER_CREATE,
+                    {"type": "array", "items": PLAYER_CREATE, "maxItems": serializers.MAX_BULK},
+                ]
+            }
+        },
+        responses={
+            201: OpenApiResponse(
+                {
+                    "oneOf": [
+                        {"$ref": "#/components/schemas/Entrant"},
+                        {"type": "array", "items": {"$ref": "#/components/schemas/Entrant"}},
+                    ]
+                }
+            ),
+            **errors(400, 401, 403, 404, 409),
+        },
+        description='`{"name"}` registers one player (`{"name", "members"}` a team); a '
+        "list registers several at once and answers with a list. `id` is the "
+        "entrant id that seats hold. A person plays in one team of an event (409 "
+        "`one_team_per_person`, naming the other team); a cup takes no team once "
+        "drawn (409 `cup_drawn`).",
+        tags=["players"],
+    )
     def post(self, request, pk):
         event = _event(pk)
         require_organizer(request, event)
         many = isinstance(request.data, list)
         if many and len(request.data) > serializers.MAX_BULK:
             raise exceptions.ValidationError(
-                {"non_field_errors": [_("Register at most %(n)s at once.")
-                                      % {"n": serializers.MAX_BULK}]})
+                {
+                    "non_field_errors": [
+                        _("Register at most %(n)s at once.") % {"n": serializers.MAX_BULK}
+                    ]
+                }
+            )
         if many and not request.data:
-            raise exceptions.ValidationError(
-                {"non_field_errors": [_("Give at least one player.")]})
+            raise exceptions.ValidationError({"non_field_errors": [_("Give at least one player.")]})
         data = serializers.PlayerCreateSerializer(data=request.data, many=many)
         data.is_valid(raise_exception=True)
         items = data.validated_data if many else [data.validated_data]
@@ -344,11 +411,13 @@ class EventPlayers(ListBase):
 
 def _register(event: Event, items: list[dict], actor: Actor) -> list[Entrant]:
     """Players, or teams (an item with members, or a team event): all of the list, or none."""
-    if event.format.entrant_type == EntrantType.INDIVIDUAL \
-            and not any("members" in i for i in items):
+    if event.format.entrant_type == EntrantType.INDIVIDUAL and not any(
+        "members" in i for i in items
+    ):
         return players_register(event=event, names=[i["name"] for i in items], actor=actor)
-    return teams_register(event=event, teams=[(i["name"], i.get("members")) for i in items],
-                          actor=actor)
+    return teams_register(
+        event=event, teams=[(i["name"], i.get("members")) for i in items], actor=actor
+    )
 
 
 class EventRounds(ListBase):
@@ -362,31 +431,45 @@ class EventRounds(ListBase):
         if getattr(self, "swagger_fake_view", False):
             return Round.objects.none()
         event = _event(self.kwargs["pk"])
-        return (selectors.round_list(self.request.user, tables=False).filter(event=event)
-                .order_by("number"))
+        return (
+            selectors.round_list(self.request.user, tables=False)
+            .filter(event=event)
+            .order_by("number")
+        )
 
     @listing("events_rounds_list", serializers.RoundInListSerializer, "rounds", 404)
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
     @extend_schema(
-        operation_id="events_rounds_create", request=None,
-        parameters=[OpenApiParameter("draft", OpenApiTypes.BOOL, description=(
-            "Keep the new round as a draft (review, swap seats, then publish). By default the "
-            "round is published at once, so that captains can enter hands. `true` or `1`, "
-            "`false` or `0`."))],
+        operation_id="events_rounds_create",
+        request=None,
+        parameters=[
+            OpenApiParameter(
+                "draft",
+                OpenApiTypes.BOOL,
+                description=(
+                    "Keep the new round as a draft (review, swap seats, then publish). By default "
+                    "the round is published at once, so that captains can enter hands. `true` or "
+                    "`1`, `false` or `0`."
+                ),
+            )
+        ],
         responses={201: serializers.RoundSerializer, **errors(400, 401, 403, 404, 409)},
         description="Pairs the next round. 409 when the previous round is incomplete, a draft "
-                    "is pending, or the event is over. Table codes are shown to organizers.",
-        tags=["rounds"])
+        "is pending, or the event is over. Table codes are shown to organizers.",
+        tags=["rounds"],
+    )
     def post(self, request, pk):
         event = _event(pk)
         require_organizer(request, event)
         draft = bool(query_boolean(request.query_params, "draft"))
         rnd = round_pair(event_id=event.pk, actor=self.actor(), publish=not draft)
         rnd = selectors.round_list(request.user).get(pk=rnd.pk)
-        return Response(serializers.RoundSerializer(rnd, context=self.context()).data,
-                        status=status.HTTP_201_CREATED)
+        return Response(
+            serializers.RoundSerializer(rnd, context=self.context()).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class EventStandings(Base):
@@ -411,16 +494,28 @@ class EventStandings(Base):
             return response
         return super().dispatch(request, *args, **kwargs)
 
-    @extend_schema(operation_id="events_standings", parameters=[
-        OpenApiParameter("limit", {"type": "integer", "minimum": 1}, description=(
-            f"Rows to answer (at most {Pagination.max_limit}); without it, every row.")),
-        OpenApiParameter("offset", {"type": "integer", "minimum": 0}, description=(
-            "Rows to skip before them (ranks count over the whole standings)."))],
+    @extend_schema(
+        operation_id="events_standings",
+        parameters=[
+            OpenApiParameter(
+                "limit",
+                {"type": "integer", "minimum": 1},
+                description=(
+                    f"Rows to answer (at most {Pagination.max_limit}); without it, every row."
+                ),
+            ),
+            OpenApiParameter(
+                "offset",
+                {"type": "integer", "minimum": 0},
+                description=("Rows to skip before them (ranks count over the whole standings)."),
+            ),
+        ],
         responses={200: serializers.StandingsSerializer, **errors(400, 404, 409)},
         tags=["standings"],
         description="The standings of an event. A cup has none: it ranks its teams by the round "
-                    "they reached, never by VP (409 `cup_placings`); its placings are in its "
-                    "bracket (`/api/events/{id}/bracket/`).")
+        "they reached, never by VP (409 `cup_placings`); its placings are in its "
+        "bracket (`/api/events/{id}/bracket/`).",
+    )
     def get(self, request, pk):
         part = _standings_part(request.query_params)
         if getattr(request.accepted_renderer, "format", "json") == "json":
@@ -447,8 +542,9 @@ def _plain_json_read(request) -> bool:
     if request.method != "GET" or "HTTP_AUTHORIZATION" in request.META:
         return False
     accept = request.META.get("HTTP_ACCEPT", "")
-    return all(media.split(";", 1)[0].strip().lower() in JSON_MEDIA_RANGES
-               for media in accept.split(","))
+    return all(
+        media.split(";", 1)[0].strip().lower() in JSON_MEDIA_RANGES for media in accept.split(",")
+    )
 
 
 def _standings_body(event_id: int, part: tuple[int, int] | None) -> bytes:
@@ -462,16 +558,24 @@ def _standings_response(event_id: int, part: tuple[int, int] | None) -> HttpResp
 
 def _standings_json(event_id: int, part: tuple[int, int] | None) -> bytes:
     """Every row, or the slice ``part`` (offset, limit): only the rows answered are read."""
-    event = (Event.objects.filter(pk=event_id)
-             .only("pk", "change_seq", "standings_seq", "format_data").first())
+    event = (
+        Event.objects.filter(pk=event_id)
+        .only("pk", "change_seq", "standings_seq", "format_data")
+        .first()
+    )
     if event is None:
         raise exceptions.NotFound()
     if event.format.is_cup:
-        raise Conflict(_("A cup ranks its teams by its placings, not by points: see its "
-                         "bracket (/api/events/%(id)s/bracket/).") % {"id": event.pk},
-                       code="cup_placings")
+        raise Conflict(
+            _(
+                "A cup ranks its teams by its placings, not by points: see its "
+                "bracket (/api/events/%(id)s/bracket/)."
+            )
+            % {"id": event.pk},
+            code="cup_placings",
+        )
     ranking = selectors.ranking(event)
-    rows = ranking[:] if part is None else ranking[part[0]:part[0] + part[1]]
+    rows = ranking[:] if part is None else ranking[part[0] : part[0] + part[1]]
     return JSONRenderer().render(serializers.standings_data(event, rows, len(ranking)))
 
 
@@ -496,36 +600,46 @@ class EventChanges(ListBase):
 
 
 class ChangeUndo(Base):
-    @extend_schema(operation_id="changes_undo", request=None,
-                   responses={200: OpenApiResponse({"oneOf": [
-                       {"$ref": "#/components/schemas/HandResult"},
-                       {"$ref": "#/components/schemas/Change"}]}),
-                       **errors(401, 404, 409)},
-                   description="Undo a recorded action whose `undoable` is true. A correction of "
-                               "a hand: the hand gets its old entry back (answers the hand's "
-                               "result). A withdrawal (the entrant is reinstated), a seat swap "
-                               "of a draft (swapped back), a closed table (its old status): "
-                               "answers the new history row. Every undo is itself recorded. "
-                               "An undo applies only while nothing later changed the same "
-                               "thing: otherwise 409 `superseded`, naming the later change; "
-                               "a closed table is not opened again once a later round is "
-                               "paired (409 `later_round`); in a cup, a withdrawal undone "
-                               "reopens the matches it lost by walkover, and is refused once "
-                               "the winner has played a hand in a later match (409 "
-                               "`walkover_played_on`). A change no undo takes back (an entry, "
-                               "a pairing...), or whose subject is gone: 409 `not_undoable`.",
-                   tags=["history"])
+    @extend_schema(
+        operation_id="changes_undo",
+        request=None,
+        responses={
+            200: OpenApiResponse(
+                {
+                    "oneOf": [
+                        {"$ref": "#/components/schemas/HandResult"},
+                        {"$ref": "#/components/schemas/Change"},
+                    ]
+                }
+            ),
+            **errors(401, 404, 409),
+        },
+        description="Undo a recorded action whose `undoable` is true. A correction of "
+        "a hand: the hand gets its old entry back (answers the hand's "
+        "result). A withdrawal (the entrant is reinstated), a seat swap "
+        "of a draft (swapped back), a closed table (its old status): "
+        "answers the new history row. Every undo is itself recorded. "
+        "An undo applies only while nothing later changed the same "
+        "thing: otherwise 409 `superseded`, naming the later change; "
+        "a closed table is not opened again once a later round is "
+        "paired (409 `later_round`); in a cup, a withdrawal undone "
+        "reopens the matches it lost by walkover, and is refused once "
+        "the winner has played a hand in a later match (409 "
+        "`walkover_played_on`). A change no undo takes back (an entry, "
+        "a pairing...), or whose subject is gone: 409 `not_undoable`.",
+        tags=["history"],
+    )
     def post(self, request, pk):
         change = get_object_or_404(Change.objects.select_related("event"), pk=pk)
         require_organizer(request, change.event, private=True)
         outcome = change_undo(change_id=change.pk, actor=self.actor())
         if isinstance(outcome, HandOutcome):  # a correction undone: the hand as it is now
-            return Response(serializers.hand_result(outcome.hand, outcome.result,
-                                                    outcome.credits))
+            return Response(serializers.hand_result(outcome.hand, outcome.result, outcome.credits))
         return Response(serializers.ChangeSerializer(outcome).data)
 
 
 # --- entrants -------------------------------------------------------------------------------------
+
 
 class PlayerList(ListBase):
     serializer_class = serializers.EntrantSerializer
@@ -545,30 +659,37 @@ class PlayerDetail(Base, generics.RetrieveAPIView):
     def get_queryset(self):
         return selectors.entrant_list()
 
-    @extend_schema(operation_id="players_retrieve", responses={
-        200: serializers.EntrantSerializer, **errors(404)}, tags=["players"])
+    @extend_schema(
+        operation_id="players_retrieve",
+        responses={200: serializers.EntrantSerializer, **errors(404)},
+        tags=["players"],
+    )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
 
 class PlayerWithdraw(Base):
-    @extend_schema(operation_id="players_withdraw", request=serializers.WithdrawSerializer,
-                   responses={200: serializers.EntrantSerializer,
-                              **errors(400, 401, 403, 404)},
-                   description="Never paired again from the next round on; played hands stay.",
-                   tags=["players"])
+    @extend_schema(
+        operation_id="players_withdraw",
+        request=serializers.WithdrawSerializer,
+        responses={200: serializers.EntrantSerializer, **errors(400, 401, 403, 404)},
+        description="Never paired again from the next round on; played hands stay.",
+        tags=["players"],
+    )
     def post(self, request, pk):
         entrant = get_object_or_404(Entrant.objects.select_related("event"), pk=pk)
         require_organizer(request, entrant.event)
         data = serializers.WithdrawSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        entrant_withdraw(entrant_id=entrant.pk, actor=self.actor(),
-                         reason=data.validated_data["reason"])
+        entrant_withdraw(
+            entrant_id=entrant.pk, actor=self.actor(), reason=data.validated_data["reason"]
+        )
         entrant = selectors.entrant_list().get(pk=entrant.pk)
         return Response(serializers.EntrantSerializer(entrant).data)
 
 
 # --- rounds ---------------------------------------------------------------------------------------
+
 
 class RoundList(ListBase):
     """Published and complete rounds, without their tables; an organizer also sees their
@@ -578,8 +699,7 @@ class RoundList(ListBase):
     filterset_class = filters.RoundFilter
 
     def get_queryset(self):
-        return (selectors.round_list(self.request.user, tables=False)
-                .order_by("event_id", "number"))
+        return selectors.round_list(self.request.user, tables=False).order_by("event_id", "number")
 
     @listing("rounds_list", serializers.RoundInListSerializer, "rounds")
     def get(self, request, *args, **kwargs):
@@ -595,8 +715,11 @@ class RoundDetail(Base, generics.RetrieveAPIView):
     def get_serializer_context(self):
         return {**super().get_serializer_context(), "organized": self.organized()}
 
-    @extend_schema(operation_id="rounds_retrieve", responses={
-        200: serializers.RoundSerializer, **errors(404)}, tags=["rounds"])
+    @extend_schema(
+        operation_id="rounds_retrieve",
+        responses={200: serializers.RoundSerializer, **errors(404)},
+        tags=["rounds"],
+    )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -615,10 +738,13 @@ class RoundAction(Base):
 
 
 class RoundPublish(RoundAction):
-    @extend_schema(operation_id="rounds_publish", request=None,
-                   responses={200: serializers.RoundSerializer, **errors(401, 403, 404, 409)},
-                   description="Publish a draft: captains may enter hands, the public sees it.",
-                   tags=["rounds"])
+    @extend_schema(
+        operation_id="rounds_publish",
+        request=None,
+        responses={200: serializers.RoundSerializer, **errors(401, 403, 404, 409)},
+        description="Publish a draft: captains may enter hands, the public sees it.",
+        tags=["rounds"],
+    )
     def post(self, request, pk):
         rnd = self.round(pk)
         round_publish(round_id=rnd.pk, actor=self.actor())
@@ -626,10 +752,13 @@ class RoundPublish(RoundAction):
 
 
 class RoundRegenerate(RoundAction):
-    @extend_schema(operation_id="rounds_regenerate", request=None,
-                   responses={200: serializers.RoundSerializer, **errors(401, 403, 404, 409)},
-                   description="Pair a draft again (after withdrawals or late entries), same "
-                               "seed.", tags=["rounds"])
+    @extend_schema(
+        operation_id="rounds_regenerate",
+        request=None,
+        responses={200: serializers.RoundSerializer, **errors(401, 403, 404, 409)},
+        description="Pair a draft again (after withdrawals or late entries), same seed.",
+        tags=["rounds"],
+    )
     def post(self, request, pk):
         rnd = self.round(pk)
         round_regenerate(round_id=rnd.pk, actor=self.actor())
@@ -637,11 +766,14 @@ class RoundRegenerate(RoundAction):
 
 
 class RoundSwap(RoundAction):
-    @extend_schema(operation_id="rounds_swap", request=serializers.SwapSerializer,
-                   responses={200: serializers.SwapResultSerializer,
-                              **errors(400, 401, 403, 404, 409)},
-                   description="Swap who sits in two seats of a draft; `warnings` says which "
-                               "pairing rule the new seating breaks, if any.", tags=["rounds"])
+    @extend_schema(
+        operation_id="rounds_swap",
+        request=serializers.SwapSerializer,
+        responses={200: serializers.SwapResultSerializer, **errors(400, 401, 403, 404, 409)},
+        description="Swap who sits in two seats of a draft; `warnings` says which "
+        "pairing rule the new seating breaks, if any.",
+        tags=["rounds"],
+    )
     def post(self, request, pk):
         rnd = self.round(pk)
         data = serializers.SwapSerializer(data=request.data)
@@ -652,8 +784,11 @@ class RoundSwap(RoundAction):
 
 
 class RoundWarnings(RoundAction):
-    @extend_schema(operation_id="rounds_warnings", responses={
-        200: serializers.WarningsSerializer, **errors(401, 403, 404)}, tags=["rounds"])
+    @extend_schema(
+        operation_id="rounds_warnings",
+        responses={200: serializers.WarningsSerializer, **errors(401, 403, 404)},
+        tags=["rounds"],
+    )
     def get(self, request, pk):
         rnd = get_object_or_404(Round.objects.select_related("event"), pk=pk)
         require_organizer(request, rnd.event, private=True)
@@ -663,9 +798,13 @@ class RoundWarnings(RoundAction):
 # --- tables and hands -----------------------------------------------------------------------------
 
 CODE_HEADER = OpenApiParameter(
-    TABLE_CODE_HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    TABLE_CODE_HEADER,
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
     description="The table's captain code (from the table sheet); organizers send their token "
-                "instead.")
+    "instead.",
+)
 
 
 class TableList(ListBase):
@@ -675,8 +814,9 @@ class TableList(ListBase):
     filterset_class = filters.TableFilter
 
     def get_queryset(self):
-        return selectors.table_list(self.request.user).order_by("round__event_id",
-                                                               "round__number", "number")
+        return selectors.table_list(self.request.user).order_by(
+            "round__event_id", "round__number", "number"
+        )
 
     @listing("tables_list", serializers.TableSerializer, "tables")
     def get(self, request, *args, **kwargs):
@@ -692,29 +832,43 @@ class TableDetail(Base, generics.RetrieveAPIView):
     def get_serializer_context(self):
         return {**super().get_serializer_context(), "organized": self.organized()}
 
-    @extend_schema(operation_id="tables_retrieve", responses={
-        200: serializers.TableSerializer, **errors(404)}, tags=["tables"])
+    @extend_schema(
+        operation_id="tables_retrieve",
+        responses={200: serializers.TableSerializer, **errors(404)},
+        tags=["tables"],
+    )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
 
 class TableClose(Base):
-    @extend_schema(operation_id="tables_close", request=serializers.TableCloseSerializer,
-                   responses={200: serializers.TableSerializer, **errors(400, 401, 403, 404)},
-                   description="Close a table as forfeited or averaged (it then counts as "
-                               "complete with the hands it has), or open it again.",
-                   tags=["tables"])
+    @extend_schema(
+        operation_id="tables_close",
+        request=serializers.TableCloseSerializer,
+        responses={200: serializers.TableSerializer, **errors(400, 401, 403, 404)},
+        description="Close a table as forfeited or averaged (it then counts as "
+        "complete with the hands it has), or open it again.",
+        tags=["tables"],
+    )
     def post(self, request, pk):
         table = selectors.table_with_event(pk)
         if table is None:
             raise exceptions.NotFound()
-        actor = require_organizer(request, table.round.event, action=TABLE_CLOSE,
-                                  private=table.round.status == Round.Status.DRAFT)
+        actor = require_organizer(
+            request,
+            table.round.event,
+            action=TABLE_CLOSE,
+            private=table.round.status == Round.Status.DRAFT,
+        )
         data = serializers.TableCloseSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        table_close(table_id=table.pk, status=data.validated_data["status"], actor=actor,
-                    reason=data.validated_data["reason"],
-                    forfeited_by=data.validated_data.get("forfeited_by"))
+        table_close(
+            table_id=table.pk,
+            status=data.validated_data["status"],
+            actor=actor,
+            reason=data.validated_data["reason"],
+            forfeited_by=data.validated_data.get("forfeited_by"),
+        )
         table = selectors.table_list(request.user).get(pk=table.pk)
         return Response(serializers.TableSerializer(table, context=self.context()).data)
 
@@ -739,34 +893,51 @@ class TableHand(Base):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(operation_id="tables_hands_retrieve", responses={
-        200: serializers.HandSerializer, **errors(404)}, tags=["hands"])
+    @extend_schema(
+        operation_id="tables_hands_retrieve",
+        responses={200: serializers.HandSerializer, **errors(404)},
+        tags=["hands"],
+    )
     def get(self, request, pk, number):
         hand = get_object_or_404(selectors.hand_list(request.user), table_id=pk, number=number)
         return Response(serializers.HandSerializer(hand).data)
 
     @extend_schema(
-        operation_id="tables_hands_enter", parameters=[CODE_HEADER],
+        operation_id="tables_hands_enter",
+        parameters=[CODE_HEADER],
         request=serializers.HandEntrySerializer,
-        responses={201: serializers.HandResultSerializer,
-                   200: OpenApiResponse(serializers.HandResultSerializer, description=(
-                       "The same entry again (nothing changes), or an organizer's correction "
-                       "(recorded in the history).")),
-                   **errors(400, 401, 403, 404, 409, 413, 429)},
+        responses={
+            201: serializers.HandResultSerializer,
+            200: OpenApiResponse(
+                serializers.HandResultSerializer,
+                description=(
+                    "The same entry again (nothing changes), or an organizer's correction "
+                    "(recorded in the history)."
+                ),
+            ),
+            **errors(400, 401, 403, 404, 409, 413, 429),
+        },
         description="Enter hand `number` at a table with the engine's score-entry shape. The "
-                    "same body again answers 200 and changes nothing; a different body for a "
-                    "hand already entered is refused to a captain (409) and is a correction "
-                    "when an organizer sends it (optional `reason`). Invalid entries answer 400 "
-                    "with the engine's `code` and a message per field in `errors`.",
-        tags=["hands"])
+        "same body again answers 200 and changes nothing; a different body for a "
+        "hand already entered is refused to a captain (409) and is a correction "
+        "when an organizer sends it (optional `reason`). Invalid entries answer 400 "
+        "with the engine's `code` and a message per field in `errors`.",
+        tags=["hands"],
+    )
     def put(self, request, pk, number):
         entry, reason = _split_reason(request.data)
         # The code is checked on the table the service loads (and locks) anyway: one query.
-        outcome = hand_record(table_id=pk, number=number, entry=entry, reason=reason,
-                              actor=lambda table: table_actor(request, table))
-        return Response(serializers.hand_result(outcome.hand, outcome.result, outcome.credits),
-                        status=status.HTTP_201_CREATED if outcome.result == "created"
-                        else status.HTTP_200_OK)
+        outcome = hand_record(
+            table_id=pk,
+            number=number,
+            entry=entry,
+            reason=reason,
+            actor=lambda table: table_actor(request, table),
+        )
+        return Response(
+            serializers.hand_result(outcome.hand, outcome.result, outcome.credits),
+            status=status.HTTP_201_CREATED if outcome.result == "created" else status.HTTP_200_OK,
+        )
 
 
 def _split_reason(data) -> tuple[object, str]:
@@ -786,17 +957,18 @@ def _split_reason(data) -> tuple[object, str]:
 class HandConfirm(Base):
     permission_classes = [AllowAny]
 
-    @extend_schema(operation_id="tables_hands_confirm",
-                   request=serializers.HandConfirmSerializer,
-                   responses={200: serializers.HandSerializer,
-                              **errors(400, 403, 404, 409, 429)},
-                   description="The opponents confirm the score their captain entered, with "
-                               "their own code (`code`, not the captain's): after reading the "
-                               "whole hand (`GET` the hand). A wrong code answers 403 "
-                               "(`wrong_code`) and counts against the limits of wrong table "
-                               "codes (then 429). An organizer or helper of the event needs no "
-                               "code.",
-                   tags=["hands"])
+    @extend_schema(
+        operation_id="tables_hands_confirm",
+        request=serializers.HandConfirmSerializer,
+        responses={200: serializers.HandSerializer, **errors(400, 403, 404, 409, 429)},
+        description="The opponents confirm the score their captain entered, with "
+        "their own code (`code`, not the captain's): after reading the "
+        "whole hand (`GET` the hand). A wrong code answers 403 "
+        "(`wrong_code`) and counts against the limits of wrong table "
+        "codes (then 429). An organizer or helper of the event needs no "
+        "code.",
+        tags=["hands"],
+    )
     def post(self, request, pk, number):
         table = selectors.table_with_event(pk)
         if table is None:
@@ -813,7 +985,8 @@ class HandConfirm(Base):
         actor = event_actor(event, request.user, HAND, role=role) if may(role, HAND) else None
         if actor is None and not code:
             raise exceptions.ValidationError(
-                {"code": [_("Type the opponents' code from the table sheet.")]})
+                {"code": [_("Type the opponents' code from the table sheet.")]}
+            )
         try:
             hand = hand_confirm(table_id=table.pk, number=number, code=code, actor=actor)
         except ServiceError as error:
@@ -843,7 +1016,10 @@ class HandDetail(Base, generics.RetrieveAPIView):
     def get_queryset(self):
         return selectors.hand_list(self.request.user)
 
-    @extend_schema(operation_id="hands_retrieve", responses={
-        200: serializers.HandSerializer, **errors(404)}, tags=["hands"])
+    @extend_schema(
+        operation_id="hands_retrieve",
+        responses={200: serializers.HandSerializer, **errors(404)},
+        tags=["hands"],
+    )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)

@@ -46,8 +46,27 @@ def game_of(event_format) -> TableGame:
     return GAMES[event_format.rules.game].for_rules(event_format.rules)
 
 
-__all__ = ["GAMES", "Column", "GrandSeigneurTables", "HandRow", "HandTable", "PlacingGame",
-           "ScoredHand", "SeatName", "SheetColumn", "SoloGame", "TableGame", "TeamGame",
-           "ThreechuTables", "TichuTables",
-           "TientsinTables", "game_of", "hand_table", "players_of", "register",
-           "score_for_table", "side_name", "with_last_seat"]
+__all__ = [
+    "GAMES",
+    "Column",
+    "GrandSeigneurTables",
+    "HandRow",
+    "HandTable",
+    "PlacingGame",
+    "ScoredHand",
+    "SeatName",
+    "SheetColumn",
+    "SoloGame",
+    "TableGame",
+    "TeamGame",
+    "ThreechuTables",
+    "TichuTables",
+    "TientsinTables",
+    "game_of",
+    "hand_table",
+    "players_of",
+    "register",
+    "score_for_table",
+    "side_name",
+    "with_last_seat",
+]

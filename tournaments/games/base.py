@@ -121,9 +121,12 @@ class TableGame:
         from ..pairing.tables import TablePairing
 
         if method == "individual" and (self.seats != 4 or not self.teams):
-            return TablePairing(seats=self.seats, teams=self.teams,
-                                table_sizes=self.table_sizes,
-                                avoid_meetings=self.avoid_meetings)
+            return TablePairing(
+                seats=self.seats,
+                teams=self.teams,
+                table_sizes=self.table_sizes,
+                avoid_meetings=self.avoid_meetings,
+            )
         return make_pairing(method)
 
     def match_seats(self, home: int, away: int) -> tuple[int, ...]:
@@ -149,12 +152,15 @@ class TableGame:
         engine under the event's ``rules`` (``InvalidHand`` when it refuses the entry)."""
         return score_entry(entry, self.rules_for(rules, seats))
 
-    def seat_credits(self, score, number: int, vp: tuple[int, int]
-                     ) -> dict[int, tuple[int, int, int | None]]:
+    def seat_credits(
+        self, score, number: int, vp: tuple[int, int]
+    ) -> dict[int, tuple[int, int, int | None]]:
         """Each table position's (TP, VP, place) for a scored hand. Stored only for per-seat
         games (``HandSeat``); in a team game every seat has its team's TP and VP."""
-        return {position: (score.totals[self.team_of(position)], vp[self.team_of(position)], None)
-                for position in range(self.seats)}
+        return {
+            position: (score.totals[self.team_of(position)], vp[self.team_of(position)], None)
+            for position in range(self.seats)
+        }
 
     def hand_seats(self, number: int, names: Mapping[int, str]) -> dict[int, str]:
         """The engine's seats of hand ``number`` by the names of who plays them (a per-seat
@@ -201,7 +207,8 @@ class TableGame:
     """A sweep's name (the engine's ``sweep_key``), where the game scores card points."""
     card_points_help: ClassVar[str | Promise] = _lazy(
         "Enter one team's card points: the other team gets %(total)s minus them. Leave both "
-        "empty after a double victory.")
+        "empty after a double victory."
+    )
     """The hand form's help on card points (``%(total)s``: the deck's), naming the sweep."""
 
     # --- on paper and in a spreadsheet: the table sheet and the results export --------------
@@ -218,16 +225,27 @@ class TableGame:
     card_points_title: ClassVar[str | Promise] = _lazy("Card points")
     """The heading of the ``card_points`` record (one team's card points)."""
     SHEET_WIDTHS: ClassVar[dict[str, float]] = {
-        "dealer": 26, "calls": 34, "first_out": 24, "sweep": 24, "card_points": 24,
-        "finish_order": 12, "side": 22}
+        "dealer": 26,
+        "calls": 34,
+        "first_out": 24,
+        "sweep": 24,
+        "card_points": 24,
+        "finish_order": 12,
+        "side": 22,
+    }
     """Each record's share of the sheet's grid (``finish_order``: each place's; ``side``: each
     side column's), fitted to the page's width by the sheet."""
 
     def record_title(self, key: str) -> str:
         """The heading of a ``hand_record`` key, in the active language."""
-        titles = {"dealer": _("Dealer"), "calls": _("Calls"), "first_out": _("First out"),
-                  "sweep": capfirst(str(self.sweep_label)),
-                  "card_points": str(self.card_points_title), "finish_order": _("Finish order")}
+        titles = {
+            "dealer": _("Dealer"),
+            "calls": _("Calls"),
+            "first_out": _("First out"),
+            "sweep": capfirst(str(self.sweep_label)),
+            "card_points": str(self.card_points_title),
+            "finish_order": _("Finish order"),
+        }
         return titles[key]
 
     def side_heading(self, index: int, side: tuple[int, ...], names: Mapping[int, str]) -> str:
@@ -252,18 +270,23 @@ class TableGame:
         for key in self.hand_record:
             width = self.SHEET_WIDTHS[key]
             if key == "finish_order":
-                columns += [SheetColumn(f"{place}.", width)
-                            for place in range(1, len(positions) + 1)]
+                columns += [
+                    SheetColumn(f"{place}.", width) for place in range(1, len(positions) + 1)
+                ]
             elif key == "dealer":
-                columns.append(SheetColumn(self.record_title(key), width,
-                                           printed=lambda n: self.dealer_name(n, names)))
+                columns.append(
+                    SheetColumn(
+                        self.record_title(key), width, printed=lambda n: self.dealer_name(n, names)
+                    )
+                )
             else:
                 columns.append(SheetColumn(self.record_title(key), width))
         for index, side in enumerate(self.sides(positions)):
             heading = self.side_heading(index, side, names)
-            columns += [SheetColumn(self.side_column_title(column, heading),
-                                    self.SHEET_WIDTHS["side"])
-                        for column in self.sheet_side_columns]
+            columns += [
+                SheetColumn(self.side_column_title(column, heading), self.SHEET_WIDTHS["side"])
+                for column in self.sheet_side_columns
+            ]
         return columns
 
     def side_column_title(self, column: Column, heading: str) -> str:
@@ -281,8 +304,10 @@ class TableGame:
 
     def side_names(self, names: Mapping[int, str]) -> list[str]:
         """Each side's name from the players' ``names`` by table position."""
-        return [side_name(names.get(p, "?") for p in side)
-                for side in self.sides(self.positions_of(names))]
+        return [
+            side_name(names.get(p, "?") for p in side)
+            for side in self.sides(self.positions_of(names))
+        ]
 
     def forfeit_sides(self, names: Mapping[int, str]) -> list[tuple[int, str]]:
         """The sides a table may be forfeited by (``Table.forfeited_by``) with their names.
@@ -311,15 +336,19 @@ class TableGame:
         entry = hand.entry or {}
         calls, made = entry.get("calls") or {}, entry.get("tichu_success") or {}
         seats = self.hand_seats(hand.number, names)
-        return [(seats.get(int(seat), "?"), call, made.get(seat) is True)
-                for seat, call in sorted(calls.items(), key=lambda item: int(item[0]))]
+        return [
+            (seats.get(int(seat), "?"), call, made.get(seat) is True)
+            for seat, call in sorted(calls.items(), key=lambda item: int(item[0]))
+        ]
 
-    def table_totals(self, hands: Sequence[Any], positions: Sequence[int],
-                     round_vp: Sequence[int | None]) -> list[SideValues]:
+    def table_totals(
+        self, hands: Sequence[Any], positions: Sequence[int], round_vp: Sequence[int | None]
+    ) -> list[SideValues]:
         """Each side's total of a table (``total_columns``'s keys): its hands' numbers summed.
         ``round_vp`` is each side's VP as the standings stored them for the round."""
-        totals: list[SideValues] = [dict.fromkeys((c.key for c in self.total_columns), 0)
-                                    for _side in self.sides(positions)]
+        totals: list[SideValues] = [
+            dict.fromkeys((c.key for c in self.total_columns), 0) for _side in self.sides(positions)
+        ]
         for hand in hands:
             for total, values in zip(totals, self.hand_sides(hand, positions), strict=True):
                 for key in total:
@@ -352,8 +381,10 @@ class TeamGame(TableGame):
 
     def hand_sides(self, hand: Any, positions: Sequence[int]) -> list[SideValues]:
         card_points = (hand.entry or {}).get("card_points") or (None, None)
-        return [{"tp": hand.tp_0, "vp": hand.vp_0, "card_points": card_points[0]},
-                {"tp": hand.tp_1, "vp": hand.vp_1, "card_points": card_points[1]}]
+        return [
+            {"tp": hand.tp_0, "vp": hand.vp_0, "card_points": card_points[0]},
+            {"tp": hand.tp_1, "vp": hand.vp_1, "card_points": card_points[1]},
+        ]
 
     def hand_notes(self, hand: Any, names: Mapping[int, str]) -> list[str]:
         notes = []
@@ -365,8 +396,9 @@ class TeamGame(TableGame):
             notes.append(f"{self.sweep_label}: {team}")
         return notes
 
-    def table_totals(self, hands: Sequence[Any], positions: Sequence[int],
-                     round_vp: Sequence[int | None]) -> list[SideValues]:
+    def table_totals(
+        self, hands: Sequence[Any], positions: Sequence[int], round_vp: Sequence[int | None]
+    ) -> list[SideValues]:
         """The hands' TP; the round's VP as the standings scored it (a scheme may score the
         round as a whole)."""
         totals = super().table_totals(hands, positions, round_vp)
@@ -405,8 +437,10 @@ class SoloGame(TableGame):
 
     def hand_sides(self, hand: Any, positions: Sequence[int]) -> list[SideValues]:
         credits = {credit.position: credit for credit in hand.seat_credits.all()}
-        return [{"tp": c.tp, "vp": c.vp, "points": c.vp, "place": c.place} if c else {}
-                for c in (credits.get(position) for position in positions)]
+        return [
+            {"tp": c.tp, "vp": c.vp, "points": c.vp, "place": c.place} if c else {}
+            for c in (credits.get(position) for position in positions)
+        ]
 
 
 class PlacingGame(SoloGame):
@@ -424,8 +458,10 @@ class PlacingGame(SoloGame):
     seats."""
     sheet_side_columns: ClassVar[tuple[Column, ...]] = ()
     export_columns = (PLACE, PLACING_POINTS)
-    sheet_help = _lazy("Write each hand's finish order as seat numbers: under 1. the first out, "
-                       "and so on (the last may be left out).")
+    sheet_help = _lazy(
+        "Write each hand's finish order as seat numbers: under 1. the first out, "
+        "and so on (the last may be left out)."
+    )
 
     def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
         """The captain may leave out the last player (the form says so): here, where the
@@ -433,17 +469,20 @@ class PlacingGame(SoloGame):
         engine takes only the whole order, which it cannot tell from a shorter table's."""
         return super().score_entry(with_last_seat(entry, seats), number, rules, seats)
 
-    def seat_credits(self, score, number: int, vp: tuple[int, int]
-                     ) -> dict[int, tuple[int, int, int | None]]:
+    def seat_credits(
+        self, score, number: int, vp: tuple[int, int]
+    ) -> dict[int, tuple[int, int, int | None]]:
         """Placing points (the players beaten) as VP, no TP, and the place."""
-        return {seat: (0, points, score.place_of(seat)) for seat, points in
-                enumerate(score.points)}
+        return {seat: (0, points, score.place_of(seat)) for seat, points in enumerate(score.points)}
 
     def hand_notes(self, hand: Any, names: Mapping[int, str]) -> list[str]:
         """The finish order, by name."""
         order = (hand.entry or {}).get("finish_order") or []
-        return [" · ".join(f"{place}. {names.get(seat, '?')}"
-                           for place, seat in enumerate(order, start=1))]
+        return [
+            " · ".join(
+                f"{place}. {names.get(seat, '?')}" for place, seat in enumerate(order, start=1)
+            )
+        ]
 
 
 def with_last_seat(entry: Mapping[str, Any], seats: int) -> Mapping[str, Any]:

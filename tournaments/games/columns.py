@@ -30,14 +30,19 @@ class Column:
 
 
 CARD_POINTS = Column("card_points", _("CP"), _("Card points"))
-TICHU_POINTS = Column("tp", _("TP"), _("Tichu points"), standing="tichu_points",
-                      credit="adjustment_tp")
-VICTORY_POINTS = Column("vp", _("VP"), _("Victory points"), standing="victory_points",
-                        credit="adjustment_vp")
+TICHU_POINTS = Column(
+    "tp", _("TP"), _("Tichu points"), standing="tichu_points", credit="adjustment_tp"
+)
+VICTORY_POINTS = Column(
+    "vp", _("VP"), _("Victory points"), standing="victory_points", credit="adjustment_vp"
+)
 PLACE = Column("place", _("Place"), _("Place in the hand's finish order"))
-PLACING_POINTS = Column("points", _("Points"),
-                        _("Placing points: the players beaten, hand by hand"),
-                        standing="victory_points")
+PLACING_POINTS = Column(
+    "points",
+    _("Points"),
+    _("Placing points: the players beaten, hand by hand"),
+    standing="victory_points",
+)
 
 SideValues = dict[str, int | None]
 """A side's numbers by column key (``Column.key``); None where a number is not known yet."""

@@ -49,4 +49,3 @@ class GrandSeigneurTables(PlacingGame):
     def setting(self, number: int, previous: Any) -> dict[str, Any]:
         """From the second hand on, the exchange by the previous hand's placing."""
         return {} if previous is None else {"placing": previous.finish_order}
-

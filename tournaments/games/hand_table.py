@@ -46,8 +46,9 @@ class HandTable:
         return len(self.sides) * len(self.columns)
 
 
-def hand_table(game: TableGame, names: Mapping[int, str], hands: Sequence[Any],
-               numbers: Iterable[int] = ()) -> HandTable:
+def hand_table(
+    game: TableGame, names: Mapping[int, str], hands: Sequence[Any], numbers: Iterable[int] = ()
+) -> HandTable:
     """The ``hands`` of a table whose players are ``names`` (by position), with a row for each
     of ``numbers`` still missing."""
     positions = list(game.positions_of(names))
@@ -61,11 +62,20 @@ def hand_table(game: TableGame, names: Mapping[int, str], hands: Sequence[Any],
             rows.append(HandRow(number, None, [], [], [], dealer_name))
             continue
         sides = game.hand_sides(hand, positions)
-        lines = [(column, " : ".join(_shown(side.get(column.key)) for side in sides))
-                 for column in game.hand_columns]
-        rows.append(HandRow(number, hand, game.hand_notes(hand, names),
-                            [side.get(column.key) for side in sides
-                             for column in game.hand_columns], lines, dealer_name))
+        lines = [
+            (column, " : ".join(_shown(side.get(column.key)) for side in sides))
+            for column in game.hand_columns
+        ]
+        rows.append(
+            HandRow(
+                number,
+                hand,
+                game.hand_notes(hand, names),
+                [side.get(column.key) for side in sides for column in game.hand_columns],
+                lines,
+                dealer_name,
+            )
+        )
     return HandTable(sides=game.side_names(names), columns=game.hand_columns, rows=rows)
 
 

@@ -31,8 +31,7 @@ class ScoredHand:
     """Each position's credit, in a game scored per player (``HandSeat``); else None."""
 
 
-def score_for_table(event_format, entry: Mapping[str, Any], number: int,
-                    seats: int) -> ScoredHand:
+def score_for_table(event_format, entry: Mapping[str, Any], number: int, seats: int) -> ScoredHand:
     """Hand ``number`` of a table of ``seats`` under the event's format, scored by the engine
     (``InvalidHand`` when it refuses the entry)."""
     game = event_format.game
@@ -42,5 +41,11 @@ def score_for_table(event_format, entry: Mapping[str, Any], number: int,
     else:
         teams, vp, sweep = score.totals, event_format.victory_points.hand_vp(score), score.sweep
     credits = game.seat_credits(score, number, vp) if game.per_seat else None
-    return ScoredHand(score=score, entry=score.as_entry(), team_points=(teams[0], teams[1]),
-                      victory_points=(vp[0], vp[1]), sweep=sweep, credits=credits)
+    return ScoredHand(
+        score=score,
+        entry=score.as_entry(),
+        team_points=(teams[0], teams[1]),
+        victory_points=(vp[0], vp[1]),
+        sweep=sweep,
+        credits=credits,
+    )

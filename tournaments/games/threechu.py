@@ -33,8 +33,15 @@ class ThreechuTables(SoloGame):
     """The dealer printed on the sheet hand by hand; the card points are the dealer-and-dummy
     side's (the other side's: the deck's minus them)."""
     card_points_title = _lazy("Card points of the dealer's side")
-    SHEET_WIDTHS = {**SoloGame.SHEET_WIDTHS, "dealer": 28, "calls": 26, "first_out": 22,
-                    "sweep": 22, "card_points": 24, "side": 18}
+    SHEET_WIDTHS = {
+        **SoloGame.SHEET_WIDTHS,
+        "dealer": 28,
+        "calls": 26,
+        "first_out": 22,
+        "sweep": 22,
+        "card_points": 24,
+        "side": 18,
+    }
     """Room for the dealer's name printed and the headings of eight columns."""
 
     @staticmethod
@@ -53,8 +60,9 @@ class ThreechuTables(SoloGame):
         (``dealer_not_hands_dealer``), never changed behind the captain's back."""
         return score_entry(entry, rules, dealer=self.DEALER_SEAT)
 
-    def seat_credits(self, score, number: int, vp: tuple[int, int]
-                     ) -> dict[int, tuple[int, int, int | None]]:
+    def seat_credits(
+        self, score, number: int, vp: tuple[int, int]
+    ) -> dict[int, tuple[int, int, int | None]]:
         """The dealer: the dealer-and-dummy side's TP and VP; the two others: their side's."""
         credits = {}
         for seat, offset in self.HAND_SEATS.items():
@@ -78,8 +86,9 @@ class ThreechuTables(SoloGame):
 
     def hand_seats(self, number: int, names: Mapping[int, str]) -> dict[int, str]:
         dealer = self.dealer(number)
-        return {seat: names.get((dealer + offset) % 3, "?") for seat, offset in
-                self.HAND_SEATS.items()} | {2: names.get(dealer, "?")}
+        return {
+            seat: names.get((dealer + offset) % 3, "?") for seat, offset in self.HAND_SEATS.items()
+        } | {2: names.get(dealer, "?")}
 
     def hand_notes(self, hand: Any, names: Mapping[int, str]) -> list[str]:
         """Who went out first (the dummy's seat: its dealer)."""

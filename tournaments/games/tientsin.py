@@ -13,5 +13,7 @@ class TientsinTables(TeamGame):
     seats = players_of("tientsin")
     summary = "6 seats, two teams of three"
     sweep_label = _("triple victory")
-    card_points_help = _("Enter one team's card points: the other team gets %(total)s minus "
-                         "them. Leave both empty after a triple victory.")
+    card_points_help = _(
+        "Enter one team's card points: the other team gets %(total)s minus "
+        "them. Leave both empty after a triple victory."
+    )

@@ -24,8 +24,14 @@ from typing import Generic, TypeVar
 T = TypeVar("T")
 
 # A stage's name by the number of teams in it, as the organizer chooses "best of 3 from ...".
-STAGES: dict[str, int] = {"final": 2, "semi_final": 4, "quarter_final": 8, "round_of_16": 16,
-                          "round_of_32": 32, "round_of_64": 64}
+STAGES: dict[str, int] = {
+    "final": 2,
+    "semi_final": 4,
+    "quarter_final": 8,
+    "round_of_16": 16,
+    "round_of_32": 32,
+    "round_of_64": 64,
+}
 MAX_TEAMS = 256
 MAX_BEST_OF = 9
 """The most games a match may have (``Format.best_of``, an odd number)."""
@@ -112,8 +118,9 @@ class Played(Generic[T]):
         return None in self.teams
 
 
-def play_cup(seeded: Sequence[T], winner_of: Callable[[T, T], T], *,
-             third_place: bool = False) -> tuple[list[Played[T]], list[list[T]]]:
+def play_cup(
+    seeded: Sequence[T], winner_of: Callable[[T, T], T], *, third_place: bool = False
+) -> tuple[list[Played[T]], list[list[T]]]:
     """A whole cup: every match in order, and the placings as groups of equal place
     (champion, finalist, then the third-place match or the semi-finals' losers, ...).
 

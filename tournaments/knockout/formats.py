@@ -55,18 +55,26 @@ class CupFormat(Pairing, ABC):
         """Refuse values the format cannot play (``FormatError`` naming the field)."""
         if fmt.entrant_type != EntrantType.TEAM:
             raise _error("entrant_type", _("A cup is played by teams."))
-        if not isinstance(fmt.best_of, int) or fmt.best_of % 2 == 0 \
-                or not 1 <= fmt.best_of <= MAX_BEST_OF:
-            raise _error("best_of", _("Best of: an odd number from 1 to %(n)s.")
-                         % {"n": MAX_BEST_OF})
+        if (
+            not isinstance(fmt.best_of, int)
+            or fmt.best_of % 2 == 0
+            or not 1 <= fmt.best_of <= MAX_BEST_OF
+        ):
+            raise _error(
+                "best_of", _("Best of: an odd number from 1 to %(n)s.") % {"n": MAX_BEST_OF}
+            )
         if fmt.best_of_from is not None and fmt.best_of_from not in STAGES:
-            raise _error("best_of_from", _("Best of from: one of %(stages)s, or every match.")
-                         % {"stages": ", ".join(STAGES)})
+            raise _error(
+                "best_of_from",
+                _("Best of from: one of %(stages)s, or every match.")
+                % {"stages": ", ".join(STAGES)},
+            )
         if fmt.seeding not in Seeding.values:
             raise _error("seeding", _("Seeding: 'organizer' or 'event'."))
         if (fmt.seeding == Seeding.EVENT) != (fmt.seeding_event is not None):
-            raise _error("seeding_event", _("Name the event whose standings seed the cup "
-                                            "(and only then)."))
+            raise _error(
+                "seeding_event", _("Name the event whose standings seed the cup (and only then).")
+            )
 
     @classmethod
     @abstractmethod
@@ -84,8 +92,9 @@ class Knockout(CupFormat):
     def check_format(cls, fmt: Format) -> None:
         super().check_format(fmt)
         if fmt.groups:
-            raise _error("groups", _("A knockout cup has no groups: choose groups, then a "
-                                      "knockout cup."))
+            raise _error(
+                "groups", _("A knockout cup has no groups: choose groups, then a knockout cup.")
+            )
 
     @classmethod
     def plan(cls, fmt: Format, teams: int) -> Plan:
@@ -112,7 +121,8 @@ class GroupsKnockout(CupFormat):
     def plan(cls, fmt: Format, teams: int) -> Plan:
         smallest = teams // fmt.groups
         if smallest < max(2, fmt.advance) or teams > MAX_TEAMS:
-            raise ValueError(f"{fmt.groups} groups of which {fmt.advance} advance need at least "
-                             f"{fmt.groups * max(2, fmt.advance)} teams")
+            raise ValueError(
+                f"{fmt.groups} groups of which {fmt.advance} advance need at least "
+                f"{fmt.groups * max(2, fmt.advance)} teams"
+            )
         return Plan(groups=fmt.groups, advance=fmt.advance, bracket_teams=fmt.groups * fmt.advance)
-

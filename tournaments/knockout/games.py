@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from scoring.victory import game_result
 
 
-def game_winner(totals: Sequence[int], hands: int, *, target: int | None,
-                hands_per_game: int | None) -> int | None:
+def game_winner(
+    totals: Sequence[int], hands: int, *, target: int | None, hands_per_game: int | None
+) -> int | None:
     """The table team (0: seats 0/2, 1: seats 1/3) that won the game, or None while it goes on."""
     if target is not None:
         return game_result(totals, target)

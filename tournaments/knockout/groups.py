@@ -79,8 +79,10 @@ def rank_group(members: Sequence[T], results: Sequence[Result]) -> list[Line]:
     """The group's table in ranking order (the module's rules); ``members`` in seed order."""
     lines = {team: Line(team) for team in members}
     for result in results:
-        for team, own, other in ((result.a, result.tp_a, result.tp_b),
-                                 (result.b, result.tp_b, result.tp_a)):
+        for team, own, other in (
+            (result.a, result.tp_a, result.tp_b),
+            (result.b, result.tp_b, result.tp_a),
+        ):
             line = lines[team]
             line.played += 1
             line.won += result.winner == team
@@ -96,8 +98,10 @@ def rank_group(members: Sequence[T], results: Sequence[Result]) -> list[Line]:
     for _, tied in itertools.groupby(ordered, key=key):
         cluster = list(tied)
         among = {line.team for line in cluster}
-        wins = {team: sum(1 for r in results if r.winner == team and {r.a, r.b} <= among)
-                for team in among}
+        wins = {
+            team: sum(1 for r in results if r.winner == team and {r.a, r.b} <= among)
+            for team in among
+        }
         ranked += sorted(cluster, key=lambda line: (-wins[line.team], seed[line.team]))
     return ranked
 
@@ -113,8 +117,10 @@ def cross(rankings: Sequence[Sequence[T]], advance: int) -> list[T]:
     group_of = {team: g for g, ranking in enumerate(rankings) for team in ranking[:advance]}
     tiers = [[ranking[k] for ranking in rankings] for k in range(advance)]
     for k in range(1, advance):  # tier by tier, the later tiers as they are for now
+
         def order_with(tier: list[T], k: int = k) -> list[T]:
-            return [team for t in (*tiers[:k], tier, *tiers[k + 1:]) for team in t]
+            return [team for t in (*tiers[:k], tier, *tiers[k + 1 :]) for team in t]
+
         tiers[k] = min(_orders(tiers[k]), key=lambda tier: _clashes(order_with(tier), group_of))
     return [team for tier in tiers for team in tier]
 
@@ -128,11 +134,16 @@ def _orders(tier: list[T]) -> list[list[T]]:
 def _clashes(order: list[T], group_of: dict) -> tuple[int, int]:
     """Same-group meetings the order makes: certain in the first round, possible in the second."""
     matches = first_round(order)
-    first = sum(1 for a, b in matches if a is not None and b is not None
-                and group_of[a] == group_of[b])
+    first = sum(
+        1 for a, b in matches if a is not None and b is not None and group_of[a] == group_of[b]
+    )
     second = 0
     if bracket_size(len(order)) >= 4:
         for left, right in zip(matches[::2], matches[1::2], strict=True):
-            second += sum(1 for a in left for b in right if a is not None and b is not None
-                          and group_of[a] == group_of[b])
+            second += sum(
+                1
+                for a in left
+                for b in right
+                if a is not None and b is not None and group_of[a] == group_of[b]
+            )
     return first, second

@@ -21,8 +21,9 @@ def placings(event: Event) -> list[tuple[int, int]]:
     if not matches:
         return []
     size = 2 ** bracket_rounds(event.pk)
-    final = next(m for m in matches if m.stage == Match.Stage.BRACKET
-                 and teams_in_round(size, m.level) == 2)
+    final = next(
+        m for m in matches if m.stage == Match.Stage.BRACKET and teams_in_round(size, m.level) == 2
+    )
     third = next((m for m in matches if m.stage == Match.Stage.THIRD_PLACE), None)
     placed: list[tuple[int, int]] = []
     if final.winner_id is not None:
@@ -36,8 +37,12 @@ def placings(event: Event) -> list[tuple[int, int]]:
         elif not (third is not None and teams_in_round(size, m.level) == 4):
             placed.append((teams_in_round(size, m.level) // 2 + 1, lost))
     groups = group_results(event)
-    if groups and not Match.objects.filter(event=event, stage=Match.Stage.GROUP,
-                                           winner__isnull=True).exists():
+    if (
+        groups
+        and not Match.objects.filter(
+            event=event, stage=Match.Stage.GROUP, winner__isnull=True
+        ).exists()
+    ):
         advance = event.format.advance
         tiers: dict[int, list[int]] = {}
         for teams, results in groups.values():

@@ -55,8 +55,8 @@ def after_table_change(table_id: int, actor: Actor) -> None:
 def after_withdrawal(entrant: Entrant, actor: Actor) -> None:
     """A team withdrew: each of its open matches becomes a walkover for the opponent."""
     open_matches = Match.objects.filter(event_id=entrant.event_id, winner__isnull=True).filter(
-        entrant_a=entrant) | Match.objects.filter(event_id=entrant.event_id,
-                                                  winner__isnull=True, entrant_b=entrant)
+        entrant_a=entrant
+    ) | Match.objects.filter(event_id=entrant.event_id, winner__isnull=True, entrant_b=entrant)
     for pk in open_matches.order_by("level", "slot").values_list("pk", flat=True):
         reconcile(pk, actor)
     sync_statuses(entrant.event_id)
@@ -89,8 +89,11 @@ def _settle(match: Match, actor: Actor) -> None:
         return
     sides = game_sides(match)
     played_winner = match_winner(match.best_of, sides)
-    withdrawn = set(Entrant.objects.filter(pk__in=(a, b), withdrawn_after_round__isnull=False)
-                    .values_list("pk", flat=True))
+    withdrawn = set(
+        Entrant.objects.filter(pk__in=(a, b), withdrawn_after_round__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
     if played_winner is not None:
         _decide(match, match.teams[played_winner], Decision.PLAYED)
         _remove_unplayed(match, keep=games_needed(match.best_of, sides), actor=actor)
@@ -115,10 +118,14 @@ def _decide(match: Match, winner: int | None, decision: str) -> None:
 def game_sides(match: Match) -> list[int | None]:
     """The side of the match (0: first team) that won each of its games, None while one goes on."""
     fmt = match.event.format
-    games = (MatchGame.objects.filter(match=match).order_by("number")
-             .annotate(n=Count("table__hands"), tp_0=Sum("table__hands__tp_0"),
-                       tp_1=Sum("table__hands__tp_1"))
-             .values_list("number", "n", "tp_0", "tp_1"))
+    games = (
+        MatchGame.objects.filter(match=match)
+        .order_by("number")
+        .annotate(
+            n=Count("table__hands"), tp_0=Sum("table__hands__tp_0"), tp_1=Sum("table__hands__tp_1")
+        )
+        .values_list("number", "n", "tp_0", "tp_1")
+    )
     sides: list[int | None] = []
     for number, hands, tp_0, tp_1 in games:
         team = fmt.game_winner((tp_0 or 0, tp_1 or 0), hands)
@@ -133,10 +140,16 @@ def _add_game(match: Match, number: int) -> None:
     last = Table.objects.filter(round=rnd).order_by("-number").values_list("number", flat=True)
     table = Table.objects.create(round=rnd, number=(last.first() or 0) + 1)
     first, second = match.teams if number % 2 else match.teams[::-1]
-    seats = [Seat(table=table, position=p, entrant_id=e)
-             for p, e in enumerate((first, second, first, second))]
-    before = (MatchGame.objects.filter(match=match, number__lt=number).order_by("-number")
-              .values_list("table_id", flat=True).first())
+    seats = [
+        Seat(table=table, position=p, entrant_id=e)
+        for p, e in enumerate((first, second, first, second))
+    ]
+    before = (
+        MatchGame.objects.filter(match=match, number__lt=number)
+        .order_by("-number")
+        .values_list("table_id", flat=True)
+        .first()
+    )
     name_players(seats, carried=players_at(before) if before else None)  # who played on
     Seat.objects.bulk_create(seats)
     MatchGame.objects.create(match=match, number=number, table=table)
@@ -146,8 +159,11 @@ def _add_game(match: Match, number: int) -> None:
 def _remove_unplayed(match: Match, *, keep: int, actor: Actor = SYSTEM) -> None:
     """Games after the first ``keep`` go: without hands they are removed; with hands they stay
     and the organizer is told (a correction decided the match before them)."""
-    extra = list(MatchGame.objects.filter(match=match, number__gt=keep)
-                 .annotate(n=Count("table__hands")).select_related("table"))
+    extra = list(
+        MatchGame.objects.filter(match=match, number__gt=keep)
+        .annotate(n=Count("table__hands"))
+        .select_related("table")
+    )
     played = [game.number for game in extra if game.n]
     if any(not game.n for game in extra):
         Table.objects.filter(pk__in=[game.table_id for game in extra if not game.n]).delete()
@@ -161,17 +177,30 @@ def _remove_unplayed(match: Match, *, keep: int, actor: Actor = SYSTEM) -> None:
 def _close_for_walkover(match: Match, *, forfeited_by: int, actor: Actor) -> None:
     """A walkover: unplayed games go, a begun and undecided game is closed as forfeited by the
     withdrawn team; decided games stay as played."""
-    games = list(MatchGame.objects.filter(match=match).select_related("table")
-                 .annotate(n=Count("table__hands")))
+    games = list(
+        MatchGame.objects.filter(match=match)
+        .select_related("table")
+        .annotate(n=Count("table__hands"))
+    )
     Table.objects.filter(pk__in=[g.table_id for g in games if not g.n]).delete()
-    begun = [g.table for g in games if g.n and g.table.status == Table.Status.OPEN
-             and game_sides(match)[g.number - 1] is None]
+    begun = [
+        g.table
+        for g in games
+        if g.n and g.table.status == Table.Status.OPEN and game_sides(match)[g.number - 1] is None
+    ]
     for table in begun:
         table.status = Table.Status.FORFEITED
         table.save(update_fields=["status"])
-        record_change(match.event, subject="table", subject_id=table.pk, action="close",
-                      actor=actor, old={"status": "open"},
-                      new={"status": "forfeited", "by": forfeited_by}, reason="walkover")
+        record_change(
+            match.event,
+            subject="table",
+            subject_id=table.pk,
+            action="close",
+            actor=actor,
+            old={"status": "open"},
+            new={"status": "forfeited", "by": forfeited_by},
+            reason="walkover",
+        )
     mark_changed(match.event)
 
 
@@ -180,11 +209,18 @@ def _attend(match: Match, attention: dict, actor: Actor) -> None:
         match.attention = attention
         match.save(update_fields=["attention"])
         if attention:
-            record_change(match.event, subject="match", subject_id=match.pk, action="attention",
-                          actor=actor, new=attention)
+            record_change(
+                match.event,
+                subject="match",
+                subject_id=match.pk,
+                action="attention",
+                actor=actor,
+                new=attention,
+            )
 
 
 # --- passing a winner on ---------------------------------------------------------------------
+
 
 def _pass_on(match: Match, actor: Actor) -> None:
     if match.stage == Match.Stage.GROUP:
@@ -196,12 +232,12 @@ def _pass_on(match: Match, actor: Actor) -> None:
     if match.level >= rounds_in(size):
         return
     slot, side = next_match(match.slot)
-    following = Match.objects.get(event_id=match.event_id, stage=Match.Stage.BRACKET,
-                                  level=match.level + 1, slot=slot)
+    following = Match.objects.get(
+        event_id=match.event_id, stage=Match.Stage.BRACKET, level=match.level + 1, slot=slot
+    )
     _place(following, side, match.winner_id, match, actor)
     if teams_in_round(size, match.level) == 4:
-        third = Match.objects.filter(event_id=match.event_id,
-                                     stage=Match.Stage.THIRD_PLACE).first()
+        third = Match.objects.filter(event_id=match.event_id, stage=Match.Stage.THIRD_PLACE).first()
         if third is not None:
             _place(third, side, loser(match), match, actor)
 
@@ -219,8 +255,14 @@ def bracket_rounds(event_id: int) -> int:
     return rounds_in(2 * first)
 
 
-def _place(following: Match, side: int, team: int | None, source: Match, actor: Actor,
-           seed: int | None = None) -> None:
+def _place(
+    following: Match,
+    side: int,
+    team: int | None,
+    source: Match,
+    actor: Actor,
+    seed: int | None = None,
+) -> None:
     """Put ``team`` on a side of the following match, unless that match has hands already: then
     it stays as played and both matches tell the organizer."""
     following = Match.objects.select_for_update().get(pk=following.pk)
@@ -244,8 +286,14 @@ def _place(following: Match, side: int, team: int | None, source: Match, actor: 
     setattr(following, field, team)
     setattr(following, ("seed_a", "seed_b")[side], seed)
     following.save(update_fields=[field.removesuffix("_id"), ("seed_a", "seed_b")[side]])
-    record_change(following.event, subject="match", subject_id=following.pk, action="advance",
-                  actor=actor, new={"side": side, "team": team, "from": source.pk})
+    record_change(
+        following.event,
+        subject="match",
+        subject_id=following.pk,
+        action="advance",
+        actor=actor,
+        new={"side": side, "team": team, "from": source.pk},
+    )
     reconcile(following.pk, actor)
 
 
@@ -271,9 +319,11 @@ def group_results(event: Event) -> dict[int, tuple[list[int], list[Result]]]:
 def _tp_by_match(event: Event) -> dict[int, tuple[int, int]]:
     """Each match's Tichu points per side, over all its games (seats swap between games)."""
     totals: dict[int, list[int]] = {}
-    rows = (MatchGame.objects.filter(match__event=event)
-            .annotate(tp_0=Sum("table__hands__tp_0"), tp_1=Sum("table__hands__tp_1"))
-            .values_list("match_id", "number", "tp_0", "tp_1"))
+    rows = (
+        MatchGame.objects.filter(match__event=event)
+        .annotate(tp_0=Sum("table__hands__tp_0"), tp_1=Sum("table__hands__tp_1"))
+        .values_list("match_id", "number", "tp_0", "tp_1")
+    )
     for match_id, number, tp_0, tp_1 in rows:
         by_team = (tp_0 or 0, tp_1 or 0)
         sides = totals.setdefault(match_id, [0, 0])
@@ -288,15 +338,20 @@ def _fill_bracket_from_groups(event: Event, actor: Actor) -> None:
     if Match.objects.filter(event=event, stage=Match.Stage.GROUP, winner__isnull=True).exists():
         return
     groups = group_results(event)
-    rankings = [[line.team for line in rank_group(teams, results)]
-                for _, (teams, results) in sorted(groups.items())]
+    rankings = [
+        [line.team for line in rank_group(teams, results)]
+        for _, (teams, results) in sorted(groups.items())
+    ]
     seeded = cross(rankings, event.format.advance)
-    firsts = {m.slot: m for m in Match.objects.filter(event=event, stage=Match.Stage.BRACKET,
-                                                      level=1)}
+    firsts = {
+        m.slot: m for m in Match.objects.filter(event=event, stage=Match.Stage.BRACKET, level=1)
+    }
     for slot, (a, b) in enumerate(first_round(seeded)):
         match = firsts[slot]
-        seeds = (seeded.index(a) + 1 if a is not None else None,
-                 seeded.index(b) + 1 if b is not None else None)
+        seeds = (
+            seeded.index(a) + 1 if a is not None else None,
+            seeded.index(b) + 1 if b is not None else None,
+        )
         if b is None:
             make_bye(match, a, seeds[0], actor)
             continue
@@ -317,13 +372,17 @@ def make_bye(match: Match, team: int, seed: int | None, actor: Actor) -> None:
 
 # --- statuses ----------------------------------------------------------------------------------
 
+
 def sync_statuses(event_id: int) -> None:
     """Rounds whose matches are all decided are complete, the others published; the event is
     finished when every match is decided (a correction can reopen both)."""
-    rounds = (Round.objects.filter(event_id=event_id)
-              .annotate(open=Count("matches", filter=Q(matches__winner__isnull=True)
-                                   | Q(matches__attention__has_key="code")),
-                        total=Count("matches")))
+    rounds = Round.objects.filter(event_id=event_id).annotate(
+        open=Count(
+            "matches",
+            filter=Q(matches__winner__isnull=True) | Q(matches__attention__has_key="code"),
+        ),
+        total=Count("matches"),
+    )
     for rnd in rounds:
         wanted = Round.Status.COMPLETE if rnd.total and not rnd.open else Round.Status.PUBLISHED
         if rnd.status != wanted:
@@ -337,6 +396,7 @@ def sync_statuses(event_id: int) -> None:
 
 
 # --- the organizer's answer to a note ----------------------------------------------------------
+
 
 def match_resolve(*, match_id: int, actor: Actor) -> Match:
     """The organizer has looked at a match's note and settles it:
@@ -355,8 +415,11 @@ def match_resolve(*, match_id: int, actor: Actor) -> Match:
         match = Match.objects.select_for_update().get(pk=match_id)
         note = match.attention
         if note.get("code") == "played_with":
-            target = match if held(match) else Match.objects.filter(
-                event=event, pk=note.get("match")).first()
+            target = (
+                match
+                if held(match)
+                else Match.objects.filter(event=event, pk=note.get("match")).first()
+            )
             if target is None or not held(target):
                 _attend(match, {}, actor)
             else:
@@ -373,16 +436,26 @@ def match_resolve(*, match_id: int, actor: Actor) -> Match:
 
 def _game_record(match: Match) -> list[dict]:
     """A match's games with their hands' entries, for the history."""
-    return [{"number": game.number, "table": game.table_id,
-             "hands": [hand.entry for hand in game.table.hands.order_by("number")]}
-            for game in MatchGame.objects.filter(match=match).select_related("table")
-            .order_by("number")]
+    return [
+        {
+            "number": game.number,
+            "table": game.table_id,
+            "hands": [hand.entry for hand in game.table.hands.order_by("number")],
+        }
+        for game in MatchGame.objects.filter(match=match).select_related("table").order_by("number")
+    ]
 
 
 def _replay(target: Match, actor: Actor) -> None:
-    record_change(target.event, subject="match", subject_id=target.pk, action="replay",
-                  actor=actor, old={"teams": list(target.teams), "games": _game_record(target)},
-                  new={})
+    record_change(
+        target.event,
+        subject="match",
+        subject_id=target.pk,
+        action="replay",
+        actor=actor,
+        old={"teams": list(target.teams), "games": _game_record(target)},
+        new={},
+    )
     Table.objects.filter(game__match=target).delete()
     for source in Match.objects.filter(event_id=target.event_id, attention__match=target.pk):
         _attend(source, {}, actor)
@@ -400,23 +473,33 @@ def _feeders(match: Match) -> list[Match]:
     """The matches whose winners (losers, for the third-place match) play ``match``."""
     if match.stage == Match.Stage.THIRD_PLACE:
         size = 2 ** bracket_rounds(match.event_id)
-        level = next(level for level in range(1, rounds_in(size) + 1)
-                     if teams_in_round(size, level) == 4)
+        level = next(
+            level for level in range(1, rounds_in(size) + 1) if teams_in_round(size, level) == 4
+        )
         slots = [0, 1]
     elif match.stage == Match.Stage.BRACKET and match.level > 1:
         level, slots = match.level - 1, [2 * match.slot, 2 * match.slot + 1]
     else:
         return []
-    return list(Match.objects.filter(event_id=match.event_id, stage=Match.Stage.BRACKET,
-                                     level=level, slot__in=slots).order_by("slot"))
+    return list(
+        Match.objects.filter(
+            event_id=match.event_id, stage=Match.Stage.BRACKET, level=level, slot__in=slots
+        ).order_by("slot")
+    )
 
 
 def _remove_extra_games(match: Match, actor: Actor) -> None:
     games = match.attention.get("games", [])
     extra = MatchGame.objects.filter(match=match, number__in=games)
-    record_change(match.event, subject="match", subject_id=match.pk, action="remove_games",
-                  actor=actor, old={"games": [g for g in _game_record(match)
-                                              if g["number"] in games]}, new={})
+    record_change(
+        match.event,
+        subject="match",
+        subject_id=match.pk,
+        action="remove_games",
+        actor=actor,
+        old={"games": [g for g in _game_record(match) if g["number"] in games]},
+        new={},
+    )
     Table.objects.filter(game__in=extra).delete()
     _attend(match, {}, actor)
     mark_changed(match.event)
@@ -424,11 +507,16 @@ def _remove_extra_games(match: Match, actor: Actor) -> None:
 
 # --- a withdrawal undone -----------------------------------------------------------------------
 
+
 def _walkovers_lost(entrant_id: int) -> list[Match]:
     """The matches ``entrant_id`` lost by walkover, latest first."""
-    return list(Match.objects.filter(Q(entrant_a_id=entrant_id) | Q(entrant_b_id=entrant_id),
-                                     decided_by=Decision.WALKOVER)
-                .exclude(winner_id=entrant_id).order_by("-level", "slot"))
+    return list(
+        Match.objects.filter(
+            Q(entrant_a_id=entrant_id) | Q(entrant_b_id=entrant_id), decided_by=Decision.WALKOVER
+        )
+        .exclude(winner_id=entrant_id)
+        .order_by("-level", "slot")
+    )
 
 
 def walkover_played_on(entrant_id: int) -> Match | None:
@@ -437,17 +525,21 @@ def walkover_played_on(entrant_id: int) -> Match | None:
     match from under the hands. None when every walkover can be reopened."""
     for match in _walkovers_lost(entrant_id):
         if match.stage == Match.Stage.GROUP:
-            later = Match.objects.filter(event_id=match.event_id).exclude(
-                stage=Match.Stage.GROUP)
+            later = Match.objects.filter(event_id=match.event_id).exclude(stage=Match.Stage.GROUP)
         elif match.stage == Match.Stage.THIRD_PLACE:
             continue
         else:
             size = 2 ** bracket_rounds(match.event_id)
-            later = Match.objects.filter(event_id=match.event_id, stage=Match.Stage.BRACKET,
-                                         level=match.level + 1, slot=match.slot // 2)
+            later = Match.objects.filter(
+                event_id=match.event_id,
+                stage=Match.Stage.BRACKET,
+                level=match.level + 1,
+                slot=match.slot // 2,
+            )
             if teams_in_round(size, match.level) == 4:
-                later = later | Match.objects.filter(event_id=match.event_id,
-                                                     stage=Match.Stage.THIRD_PLACE)
+                later = later | Match.objects.filter(
+                    event_id=match.event_id, stage=Match.Stage.THIRD_PLACE
+                )
         if MatchGame.objects.filter(match__in=later, table__hands__isnull=False).exists():
             return match
     return None
@@ -460,19 +552,37 @@ def reopen_walkovers(entrant: Entrant, actor: Actor, reason: str = "") -> None:
     a hand in a later match."""
     blocked = walkover_played_on(entrant.pk)
     if blocked is not None:
-        raise Conflict(_("The withdrawal of %(name)s can no longer be undone: the team that "
-                         "went on by its walkover has played in the following match since.")
-                       % {"name": entrant.name}, code="walkover_played_on")
+        raise Conflict(
+            _(
+                "The withdrawal of %(name)s can no longer be undone: the team that "
+                "went on by its walkover has played in the following match since."
+            )
+            % {"name": entrant.name},
+            code="walkover_played_on",
+        )
     for match in _walkovers_lost(entrant.pk):
-        closed = Change.objects.filter(event_id=match.event_id, subject="table", action="close",
-                                       reason="walkover", new__by=entrant.pk,
-                                       subject_id__in=match.games.values("table_id"))
-        for table in Table.objects.filter(pk__in=closed.values("subject_id"),
-                                          status=Table.Status.FORFEITED):
+        closed = Change.objects.filter(
+            event_id=match.event_id,
+            subject="table",
+            action="close",
+            reason="walkover",
+            new__by=entrant.pk,
+            subject_id__in=match.games.values("table_id"),
+        )
+        for table in Table.objects.filter(
+            pk__in=closed.values("subject_id"), status=Table.Status.FORFEITED
+        ):
             table.status = Table.Status.OPEN
             table.save(update_fields=["status"])
-            record_change(match.event, subject="table", subject_id=table.pk, action="close",
-                          actor=actor, old={"status": "forfeited"}, new={"status": "open"},
-                          reason=reason)
+            record_change(
+                match.event,
+                subject="table",
+                subject_id=table.pk,
+                action="close",
+                actor=actor,
+                old={"status": "forfeited"},
+                new={"status": "open"},
+                reason=reason,
+            )
         reconcile(match.pk, actor)
     sync_statuses(entrant.event_id)

@@ -114,37 +114,59 @@ def cup_view(event: Event) -> CupView:
             by_level[m.level].append(views[m.pk])
         elif m.stage == Match.Stage.THIRD_PLACE:
             third = views[m.pk]
-    rounds = [RoundView(level, stage_name(teams_in_round(size, level)), by_level[level])
-              for level in sorted(by_level)]
+    rounds = [
+        RoundView(level, stage_name(teams_in_round(size, level)), by_level[level])
+        for level in sorted(by_level)
+    ]
     groups = []
     for group, (teams, results) in sorted(group_results(event).items()):
-        lines = [(rank, names[line.team], line)
-                 for rank, line in enumerate(rank_group(teams, results), start=1)]
-        groups.append(GroupView(group_label(group), lines,
-                                [views[m.pk] for m in matches if m.group == group
-                                 and m.stage == Match.Stage.GROUP]))
-    return CupView(event, rounds, third, groups,
-                   [(place, team, names[team]) for place, team in placings(event)])
+        lines = [
+            (rank, names[line.team], line)
+            for rank, line in enumerate(rank_group(teams, results), start=1)
+        ]
+        groups.append(
+            GroupView(
+                group_label(group),
+                lines,
+                [views[m.pk] for m in matches if m.group == group and m.stage == Match.Stage.GROUP],
+            )
+        )
+    return CupView(
+        event,
+        rounds,
+        third,
+        groups,
+        [(place, team, names[team]) for place, team in placings(event)],
+    )
 
 
 def _view(m: Match, names: dict[int, str]) -> MatchView:
-    return MatchView(m, (names.get(m.entrant_a_id), names.get(m.entrant_b_id)),
-                     (m.seed_a, m.seed_b))
+    return MatchView(
+        m, (names.get(m.entrant_a_id), names.get(m.entrant_b_id)), (m.seed_a, m.seed_b)
+    )
 
 
 def _games(event: Event):
     """(match id, GameView) for every game of the event, in order; TP per match side."""
     fmt = event.format
-    rows = (MatchGame.objects.filter(match__event=event).order_by("match_id", "number")
-            .annotate(n=Count("table__hands"), tp_0=Sum("table__hands__tp_0"),
-                      tp_1=Sum("table__hands__tp_1"))
-            .values_list("match_id", "number", "table_id", "n", "tp_0", "tp_1"))
+    rows = (
+        MatchGame.objects.filter(match__event=event)
+        .order_by("match_id", "number")
+        .annotate(
+            n=Count("table__hands"), tp_0=Sum("table__hands__tp_0"), tp_1=Sum("table__hands__tp_1")
+        )
+        .values_list("match_id", "number", "table_id", "n", "tp_0", "tp_1")
+    )
     for match_id, number, table_id, hands, tp_0, tp_1 in rows:
         by_team = (tp_0 or 0, tp_1 or 0)
         team = fmt.game_winner(by_team, hands)
         tp = (by_team[side_at_table(number, 0)], by_team[side_at_table(number, 1)])
-        yield match_id, GameView(number, table_id, hands, tp,
-                                 None if team is None else side_at_table(number, team))
+        yield (
+            match_id,
+            GameView(
+                number, table_id, hands, tp, None if team is None else side_at_table(number, team)
+            ),
+        )
 
 
 def match_view(event: Event, match_id: int) -> tuple[MatchView, list[list[Hand]]] | None:
@@ -186,8 +208,16 @@ def game_at_table(table_id: int) -> GameAtTable | None:
     found = match_view(event, game.match_id)
     assert found is not None
     view = found[0]
-    following = (MatchGame.objects.filter(match_id=game.match_id, number=game.number + 1)
-                 .select_related("table").first())
+    following = (
+        MatchGame.objects.filter(match_id=game.match_id, number=game.number + 1)
+        .select_related("table")
+        .first()
+    )
     fmt = event.format
-    return GameAtTable(view, game.number, fmt.game_to, fmt.hands_per_round,
-                       following.table.code if following else None)
+    return GameAtTable(
+        view,
+        game.number,
+        fmt.game_to,
+        fmt.hands_per_round,
+        following.table.code if following else None,
+    )

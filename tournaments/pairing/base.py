@@ -103,8 +103,9 @@ class PairingHistory:
         return cls()
 
     @classmethod
-    def from_tables(cls, tables: Iterable[Sequence[int]],
-                    byes: Iterable[int] = (), *, teams: bool = True) -> PairingHistory:
+    def from_tables(
+        cls, tables: Iterable[Sequence[int]], byes: Iterable[int] = (), *, teams: bool = True
+    ) -> PairingHistory:
         """The history of earlier rounds from their tables (seats in seat order) and byes.
 
         A table of four seats records two partnerships (seats 0-2, 1-3) and four opponent pairs
@@ -145,13 +146,20 @@ class PairingHistory:
                 sides[home] += 1
                 sides[away] -= 1
             else:
-                raise PairingError("table_shape", f"a table of two teams has an even number of "
-                                   f"seats (players) or two (teams), not {seats}",
-                                   seats=len(seats))
+                raise PairingError(
+                    "table_shape",
+                    f"a table of two teams has an even number of "
+                    f"seats (players) or two (teams), not {seats}",
+                    seats=len(seats),
+                )
         byes.update(draw.byes)
-        return PairingHistory(partners=frozenset(partners), opponents=_frozen(opponents),
-                              matches=_frozen(matches), byes=_frozen(byes),
-                              side_balance=_frozen(sides))
+        return PairingHistory(
+            partners=frozenset(partners),
+            opponents=_frozen(opponents),
+            matches=_frozen(matches),
+            byes=_frozen(byes),
+            side_balance=_frozen(sides),
+        )
 
     def with_rests(self, missed: Mapping[int, int]) -> PairingHistory:
         """This history with the rounds late entrants missed counted as rests: byes go to those
@@ -188,8 +196,14 @@ class PairingMethod(Pairing, ABC):
     """One way to pair a round of an event; concrete methods are registered in ``factory``."""
 
     @abstractmethod
-    def pair(self, entrants: Sequence[Entrant], history: PairingHistory, *, seed: int | str,
-             round_number: int) -> Draw:
+    def pair(
+        self,
+        entrants: Sequence[Entrant],
+        history: PairingHistory,
+        *,
+        seed: int | str,
+        round_number: int,
+    ) -> Draw:
         """Seat ``entrants`` (best-first) for round ``round_number``; raise ``PairingError``."""
 
 
@@ -200,8 +214,9 @@ def checked_entrants(entrants: Sequence[Entrant], minimum: int, what: str) -> li
     seen: set[int] = set()
     for entrant in entrants:
         if entrant.id in seen:
-            raise PairingError("listed_twice", f"entrant {entrant.id} is listed twice",
-                               entrant=entrant.id)
+            raise PairingError(
+                "listed_twice", f"entrant {entrant.id} is listed twice", entrant=entrant.id
+            )
         seen.add(entrant.id)
     if len(entrants) < minimum:
         raise too_few(what, len(entrants), minimum)
@@ -210,9 +225,12 @@ def checked_entrants(entrants: Sequence[Entrant], minimum: int, what: str) -> li
 
 def too_few(what: str, count: int, minimum: int) -> PairingError:
     """The refusal of ``count`` players or teams (``what``) when a table needs ``minimum``."""
-    return PairingError(f"too_few_{what}", f"{count} {what} cannot fill a table; at least "
-                                           f"{minimum} are needed", count=count,
-                        minimum=minimum)
+    return PairingError(
+        f"too_few_{what}",
+        f"{count} {what} cannot fill a table; at least {minimum} are needed",
+        count=count,
+        minimum=minimum,
+    )
 
 
 def round_random(seed: int | str, round_number: int) -> random.Random:

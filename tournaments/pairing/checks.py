@@ -29,9 +29,15 @@ class Breach(NamedTuple):
     params: dict[str, int]
 
 
-def check_draw(draw: Draw, history: PairingHistory, *, team_event: bool | None = None,
-               active: Collection[int] | None = None, legs: int = 1,
-               sizes: Collection[int] | None = None) -> list[Breach]:
+def check_draw(
+    draw: Draw,
+    history: PairingHistory,
+    *,
+    team_event: bool | None = None,
+    active: Collection[int] | None = None,
+    legs: int = 1,
+    sizes: Collection[int] | None = None,
+) -> list[Breach]:
     """Every pairing rule ``draw`` breaks, in a stable order; empty if none.
 
     ``team_event`` defaults to whether the tables have two seats; ``active``, if given, are the
@@ -44,8 +50,9 @@ def check_draw(draw: Draw, history: PairingHistory, *, team_event: bool | None =
     allowed = {2} if team_event else set(sizes or (4,))
     breaches = []
     placed = Counter(e for table in draw.tables for e in table) + Counter(draw.byes)
-    breaches += [Breach("seated_twice", {"entrant": e, "times": n})
-                 for e, n in placed.items() if n > 1]
+    breaches += [
+        Breach("seated_twice", {"entrant": e, "times": n}) for e, n in placed.items() if n > 1
+    ]
     if active is not None:
         breaches += [Breach("not_seated", {"entrant": e}) for e in active if e not in placed]
         breaches += [Breach("not_active", {"entrant": e}) for e in placed if e not in active]
@@ -58,8 +65,11 @@ def check_draw(draw: Draw, history: PairingHistory, *, team_event: bool | None =
         elif team_event:
             met = history.matches.get(frozenset(table), 0)
             if met >= legs:
-                breaches.append(Breach("rematch", {"a": table[0], "b": table[1],
-                                                   "table": number, "before": met}))
+                breaches.append(
+                    Breach(
+                        "rematch", {"a": table[0], "b": table[1], "table": number, "before": met}
+                    )
+                )
         elif draw.teams:
             for x, y in combinations(range(len(table)), 2):
                 a, b = table[x], table[y]
@@ -71,6 +81,10 @@ def check_draw(draw: Draw, history: PairingHistory, *, team_event: bool | None =
         if team_event and before >= legs:
             breaches.append(Breach("bye_again", {"entrant": entrant, "before": before}))
         elif not team_event and seated_byes and before > min(seated_byes):
-            breaches.append(Breach("bye_again_unfair", {"entrant": entrant, "before": before,
-                                                        "fewest": min(seated_byes)}))
+            breaches.append(
+                Breach(
+                    "bye_again_unfair",
+                    {"entrant": entrant, "before": before, "fewest": min(seated_byes)},
+                )
+            )
     return breaches

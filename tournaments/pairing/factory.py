@@ -25,8 +25,8 @@ from .round_robin import RoundRobinPairing
 from .swiss import SwissPairing
 
 PAIRING_METHODS: dict[str, type[Pairing]] = {
-    cls.method: cls for cls in (IndividualPairing, SwissPairing, RoundRobinPairing, Knockout,
-                                GroupsKnockout)
+    cls.method: cls
+    for cls in (IndividualPairing, SwissPairing, RoundRobinPairing, Knockout, GroupsKnockout)
 }
 
 
@@ -39,16 +39,28 @@ def make_pairing(method: str, **options) -> PairingMethod:
     """The pairing method named ``method``, configured with its keyword ``options``."""
     cls = PAIRING_METHODS.get(method)
     if cls is None or not issubclass(cls, PairingMethod):
-        draws = [name for name, known in PAIRING_METHODS.items()
-                 if issubclass(known, PairingMethod)]
-        raise PairingError("unknown_method", f"Unknown pairing method {method!r}; expected one "
-                           f"of {', '.join(draws)}.", method=method, known=", ".join(draws))
+        draws = [
+            name for name, known in PAIRING_METHODS.items() if issubclass(known, PairingMethod)
+        ]
+        raise PairingError(
+            "unknown_method",
+            f"Unknown pairing method {method!r}; expected one of {', '.join(draws)}.",
+            method=method,
+            known=", ".join(draws),
+        )
     return cls(**options)
 
 
-def pair_round(method: str, entrants: Sequence[Entrant | int],
-               history: PairingHistory | None = None, *, seed: int | str, round_number: int,
-               scores: Mapping[int, int] | None = None, **options) -> Draw:
+def pair_round(
+    method: str,
+    entrants: Sequence[Entrant | int],
+    history: PairingHistory | None = None,
+    *,
+    seed: int | str,
+    round_number: int,
+    scores: Mapping[int, int] | None = None,
+    **options,
+) -> Draw:
     """Seat one round of ``entrants`` (best-first) with the named method.
 
     Entrants may be given as ``Entrant`` values or as plain ids whose victory points come from
@@ -57,5 +69,6 @@ def pair_round(method: str, entrants: Sequence[Entrant | int],
     scores = scores or {}
     entrants = [e if isinstance(e, Entrant) else Entrant(e, scores.get(e, 0)) for e in entrants]
     history = history if history is not None else PairingHistory.empty()
-    return make_pairing(method, **options).pair(entrants, history, seed=seed,
-                                                round_number=round_number)
+    return make_pairing(method, **options).pair(
+        entrants, history, seed=seed, round_number=round_number
+    )

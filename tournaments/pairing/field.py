@@ -72,8 +72,7 @@ class PlayerField(ABC):
             todo.extend(k for k in (j, i) if costs[k][0] or costs[k][1])
         return sum(c[0] for c in costs)
 
-    def _best_swap(self, tables: list[list[int]], costs: list[Cost], i: int,
-                   j: int) -> Swap | None:
+    def _best_swap(self, tables: list[list[int]], costs: list[Cost], i: int, j: int) -> Swap | None:
         """The swap of a player of table ``i`` with one of table ``j`` lowering the cost most."""
         old = tuple(a + b for a, b in zip(costs[i], costs[j], strict=True))
         best = None

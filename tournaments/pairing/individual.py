@@ -49,7 +49,6 @@ SEAT_ORDERS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))
 MAX_BYE_CHOICES = 1000
 
 
-
 class _Field(PlayerField):
     """The players of one round with their history, indexed for fast table costs."""
 
@@ -60,8 +59,12 @@ class _Field(PlayerField):
             north, east, south, west = table[i], table[j], table[k], table[m]
             repeat_partners = (south in self.partners[north]) + (west in self.partners[east])
             met_north, met_south = self.met[north], self.met[south]
-            repeat_opponents = (met_north.get(east, 0) + met_north.get(west, 0)
-                                + met_south.get(east, 0) + met_south.get(west, 0))
+            repeat_opponents = (
+                met_north.get(east, 0)
+                + met_north.get(west, 0)
+                + met_south.get(east, 0)
+                + met_south.get(west, 0)
+            )
             costs.append((repeat_partners, repeat_opponents))
         return costs
 
@@ -70,8 +73,12 @@ class _Field(PlayerField):
         repeat_partners, repeat_opponents = min(self.split_costs(table))
         scores = [self.score[p] for p in table]
         ranks = [self.rank[p] for p in table]
-        return (repeat_partners, repeat_opponents, max(scores) - min(scores),
-                max(ranks) - min(ranks))
+        return (
+            repeat_partners,
+            repeat_opponents,
+            max(scores) - min(scores),
+            max(ranks) - min(ranks),
+        )
 
     def seat(self, table: Sequence[int], rng: random.Random) -> tuple[int, int, int, int]:
         """The table's seats: the best split, drawn by ``rng`` among equal ones.
@@ -123,8 +130,14 @@ class IndividualPairing(PairingMethod):
     def __init__(self, *, repair_radius: int = 2):
         self.repair_radius = repair_radius
 
-    def pair(self, entrants: Sequence[Entrant], history: PairingHistory, *, seed: int | str,
-             round_number: int) -> Draw:
+    def pair(
+        self,
+        entrants: Sequence[Entrant],
+        history: PairingHistory,
+        *,
+        seed: int | str,
+        round_number: int,
+    ) -> Draw:
         order = checked_entrants(entrants, 4, "players")
         rng = round_random(seed, round_number)
         if round_number == 1:
@@ -138,16 +151,23 @@ class IndividualPairing(PairingMethod):
                 break
         else:
             raise PairingError(
-                "repeat_partner", f"No seating of these {len(order)} players avoids a repeat "
+                "repeat_partner",
+                f"No seating of these {len(order)} players avoids a repeat "
                 f"partner: with {bye_count} bye(s) given fairly, someone has already partnered "
-                f"every player still available.", players=len(order), byes=bye_count)
+                f"every player still available.",
+                players=len(order),
+                byes=bye_count,
+            )
         tables.sort(key=lambda t: min(field.rank[p] for p in t))
-        return Draw(tables=[field.seat(t, rng) for t in tables],
-                    byes=sorted(byes, key=field.rank.__getitem__), method=self.method)
+        return Draw(
+            tables=[field.seat(t, rng) for t in tables],
+            byes=sorted(byes, key=field.rank.__getitem__),
+            method=self.method,
+        )
 
     def _tables(self, field: _Field, players: list[int]) -> list[list[int]] | None:
         """Tables of four without a repeat partner, near in rank; None if there are none."""
-        tables = [players[i:i + 4] for i in range(0, len(players), 4)]
+        tables = [players[i : i + 4] for i in range(0, len(players), 4)]
         if field.improve(tables, self.repair_radius) == 0:
             return tables
         pairs = field.partnerships(players)

@@ -43,8 +43,10 @@ def round_robin_schedule(team_ids: Sequence[int], *, double: bool = False) -> li
         circle = [circle[0], circle[-1], *circle[1:-1]]
     if not double:
         return first_leg
-    return first_leg + [Draw(tables=[(b, a) for a, b in draw.tables], byes=draw.byes,
-                             method="round_robin") for draw in first_leg]
+    return first_leg + [
+        Draw(tables=[(b, a) for a, b in draw.tables], byes=draw.byes, method="round_robin")
+        for draw in first_leg
+    ]
 
 
 class RoundRobinPairing(PairingMethod):
@@ -64,13 +66,22 @@ class RoundRobinPairing(PairingMethod):
         self.double = double
         self.active = None if active is None else frozenset(active)
 
-    def pair(self, entrants: Sequence[Entrant], history: PairingHistory, *, seed: int | str,
-             round_number: int) -> Draw:
+    def pair(
+        self,
+        entrants: Sequence[Entrant],
+        history: PairingHistory,
+        *,
+        seed: int | str,
+        round_number: int,
+    ) -> Draw:
         schedule = round_robin_schedule([e.id for e in entrants], double=self.double)
         if not 1 <= round_number <= len(schedule):
-            raise PairingError("no_such_round", f"This round robin has {len(schedule)} rounds; "
-                               f"there is no round {round_number}.", rounds=len(schedule),
-                               round=round_number)
+            raise PairingError(
+                "no_such_round",
+                f"This round robin has {len(schedule)} rounds; there is no round {round_number}.",
+                rounds=len(schedule),
+                round=round_number,
+            )
         draw = schedule[round_number - 1]
         if self.active is None:
             return draw

@@ -76,8 +76,12 @@ class _Matcher:
 
     def cost(self, a: int, b: int) -> tuple[int, int, int, int]:
         met = self.met[a].get(b, 0)
-        return (met > 0, met, abs(self.score[a] - self.score[b]),
-                (self.rank[a] - self.rank[b]) ** 2)
+        return (
+            met > 0,
+            met,
+            abs(self.score[a] - self.score[b]),
+            (self.rank[a] - self.rank[b]) ** 2,
+        )
 
     def best(self, teams: list[int], edges: list[Pair]) -> list[Pair]:
         """The maximum-cardinality matching of ``teams`` over ``edges`` of least cost."""
@@ -87,8 +91,10 @@ class _Matcher:
         graph = nx.Graph()
         graph.add_nodes_from(teams)
         graph.add_weighted_edges_from((a, b, w) for (a, b), w in zip(edges, weights, strict=True))
-        pairs = [tuple(sorted(p, key=self.rank.__getitem__))
-                 for p in nx.max_weight_matching(graph, maxcardinality=True)]
+        pairs = [
+            tuple(sorted(p, key=self.rank.__getitem__))
+            for p in nx.max_weight_matching(graph, maxcardinality=True)
+        ]
         return sorted(pairs, key=lambda pair: self.rank[pair[0]])
 
     def unmet(self, teams: list[int]) -> list[Pair]:
@@ -101,7 +107,7 @@ class _Matcher:
             edges = []
             for i, a in enumerate(teams):
                 found = 0
-                for b in teams[i + 1:]:
+                for b in teams[i + 1 :]:
                     if b not in self.met[a]:
                         edges.append((a, b))
                         found += 1
@@ -117,7 +123,7 @@ class _Matcher:
         pairs = self.unmet(teams)
         if 2 * len(pairs) == len(teams):
             return pairs
-        return self.best(teams, [(a, b) for i, a in enumerate(teams) for b in teams[i + 1:]])
+        return self.best(teams, [(a, b) for i, a in enumerate(teams) for b in teams[i + 1 :]])
 
     def windowed(self, window: int, commit: int) -> list[Pair]:
         """Match window by window down the standings (see the module's docstring)."""
@@ -129,7 +135,7 @@ class _Matcher:
         start = 0
         while True:
             take = max(commit, window - len(carried))
-            block = carried + teams[start:start + take]
+            block = carried + teams[start : start + take]
             start += take
             if len(block) % 2 and start < len(teams):
                 block.append(teams[start])
@@ -142,7 +148,6 @@ class _Matcher:
             pairs.extend(kept)
             done = {team for pair in kept for team in pair}
             carried = [team for team in block if team not in done]
-
 
     def last(self, pairs: list[Pair], block: list[int]) -> list[Pair]:
         """Complete the matching with the last block, taking back kept pairs if it needs a rematch.
@@ -158,8 +163,9 @@ class _Matcher:
             if not pairs:
                 return self.exact(block)
             back = max(1, len(block) // 2)
-            block = sorted([t for pair in pairs[-back:] for t in pair] + block,
-                           key=self.rank.__getitem__)
+            block = sorted(
+                [t for pair in pairs[-back:] for t in pair] + block, key=self.rank.__getitem__
+            )
             del pairs[-back:]
 
 
@@ -183,8 +189,14 @@ class SwissPairing(PairingMethod):
         self.window = window
         self.commit = commit
 
-    def pair(self, entrants: Sequence[Entrant], history: PairingHistory, *, seed: int | str,
-             round_number: int) -> Draw:
+    def pair(
+        self,
+        entrants: Sequence[Entrant],
+        history: PairingHistory,
+        *,
+        seed: int | str,
+        round_number: int,
+    ) -> Draw:
         order = checked_entrants(entrants, 2, "teams")
         if round_number == 1:
             order.sort(key=lambda e: e.id)
@@ -193,9 +205,12 @@ class SwissPairing(PairingMethod):
         if len(order) % 2:
             eligible = [e for e in order if not history.byes.get(e.id, 0)]
             if not eligible:
-                raise PairingError("all_had_byes", f"All {len(order)} teams have had a bye; no "
-                                   f"team may have a second one. Add or withdraw a team.",
-                                   teams=len(order))
+                raise PairingError(
+                    "all_had_byes",
+                    f"All {len(order)} teams have had a bye; no "
+                    f"team may have a second one. Add or withdraw a team.",
+                    teams=len(order),
+                )
             byes.append(eligible[-1].id)
             order = [e for e in order if e.id != byes[0]]
         matcher = _Matcher(order, history, self.neighbours)

@@ -51,17 +51,24 @@ SizesOf = Callable[[int], tuple[list[int], int]]
 
 def fixed_size(seats: int) -> SizesOf:
     """Tables of ``seats``, the rest on byes."""
+
     def sizes(players: int) -> tuple[list[int], int]:
         tables, byes = divmod(players, seats)
         return [seats] * tables, byes
+
     return sizes
 
 
 class _Field(PlayerField):
     """The round's players with their history, indexed for fast table costs."""
 
-    def __init__(self, order: Sequence[Entrant], history: PairingHistory, teams: bool,
-                 avoid_meetings: bool = True):
+    def __init__(
+        self,
+        order: Sequence[Entrant],
+        history: PairingHistory,
+        teams: bool,
+        avoid_meetings: bool = True,
+    ):
         super().__init__(order, history)
         self.teams = teams
         self.avoid_meetings = avoid_meetings
@@ -101,8 +108,11 @@ class _Field(PlayerField):
             repeats, met = min(self.split_costs(table))
         else:
             repeats = 0
-            met = sum(self.met[a].get(b, 0) for a, b in combinations(table, 2)) \
-                if self.avoid_meetings else 0
+            met = (
+                sum(self.met[a].get(b, 0) for a, b in combinations(table, 2))
+                if self.avoid_meetings
+                else 0
+            )
         scores = [self.score[p] for p in table]
         ranks = [self.rank[p] for p in table]
         return repeats, met, max(scores) - min(scores), max(ranks) - min(ranks)
@@ -122,17 +132,23 @@ class _Field(PlayerField):
             return tuple(seats)
         costs = self.split_costs(table)
         best = min(costs)
-        first, second = rng.choice([split for split, cost in zip(self.splits(len(table)), costs,
-                                                                  strict=True) if cost == best])
+        first, second = rng.choice(
+            [
+                split
+                for split, cost in zip(self.splits(len(table)), costs, strict=True)
+                if cost == best
+            ]
+        )
         seats = []
         for a, b in zip(first, second, strict=True):
             seats += [table[a], table[b]]
         return tuple(seats)
 
+
 def _fill(players: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
     tables, start = [], 0
     for size in sizes:
-        tables.append(list(players[start:start + size]))
+        tables.append(list(players[start : start + size]))
         start += size
     return tables
 
@@ -145,8 +161,15 @@ class TablePairing(PairingMethod):
     label = _("individuals at tables of the game's size")
     entrant_type = EntrantType.INDIVIDUAL
 
-    def __init__(self, *, seats: int = 6, teams: bool = True, table_sizes: SizesOf | None = None,
-                 repair_radius: int = 2, avoid_meetings: bool = True):
+    def __init__(
+        self,
+        *,
+        seats: int = 6,
+        teams: bool = True,
+        table_sizes: SizesOf | None = None,
+        repair_radius: int = 2,
+        avoid_meetings: bool = True,
+    ):
         self.avoid_meetings = avoid_meetings
         self.seats = seats
         self.teams = teams
@@ -158,8 +181,14 @@ class TablePairing(PairingMethod):
         five, the seats of the other games)."""
         return next(count for count in range(1, self.seats + 1) if self.table_sizes(count)[0])
 
-    def pair(self, entrants: Sequence[Entrant], history: PairingHistory, *, seed: int | str,
-             round_number: int) -> Draw:
+    def pair(
+        self,
+        entrants: Sequence[Entrant],
+        history: PairingHistory,
+        *,
+        seed: int | str,
+        round_number: int,
+    ) -> Draw:
         order = checked_entrants(entrants, 1, "players")
         sizes, bye_count = self.table_sizes(len(order))
         if not sizes:
@@ -185,6 +214,9 @@ class TablePairing(PairingMethod):
             if cost < best_cost:
                 best, best_cost = tables, cost
         best.sort(key=lambda t: min(field.rank[p] for p in t))
-        return Draw(tables=[field.seat(t, rng) for t in best],
-                    byes=sorted(byes, key=field.rank.__getitem__), method=self.method,
-                    teams=self.teams)
+        return Draw(
+            tables=[field.seat(t, rng) for t in best],
+            byes=sorted(byes, key=field.rank.__getitem__),
+            method=self.method,
+            teams=self.teams,
+        )

@@ -66,8 +66,10 @@ class SideTotal:
         by_entrant: dict[int, list] = {}
         for seat in self.seats:
             by_entrant.setdefault(seat.entrant_id, []).append(seat)
-        return [(seats[0].entrant, side_name(seat.label for seat in seats))
-                for seats in by_entrant.values()]
+        return [
+            (seats[0].entrant, side_name(seat.label for seat in seats))
+            for seats in by_entrant.values()
+        ]
 
 
 @dataclass
@@ -100,9 +102,16 @@ class TableView:
     @property
     def totals_by_column(self) -> list[tuple[Column, str]]:
         """Each total column with the sides' totals side by side ("120 : 80")."""
-        return [(column, " : ".join("–" if side.values[i][1] is None else str(side.values[i][1])
-                                    for side in self.sides))
-                for i, column in enumerate(self.total_columns)]
+        return [
+            (
+                column,
+                " : ".join(
+                    "–" if side.values[i][1] is None else str(side.values[i][1])
+                    for side in self.sides
+                ),
+            )
+            for i, column in enumerate(self.total_columns)
+        ]
 
     @property
     def credited_hands(self) -> int:
@@ -143,8 +152,10 @@ class TableView:
     @property
     def team_seats(self) -> tuple[list, list]:
         """Each team's seats as they sit (the even positions, the odd ones)."""
-        return ([s for s in self.seats if s.position % 2 == 0],
-                [s for s in self.seats if s.position % 2 == 1])
+        return (
+            [s for s in self.seats if s.position % 2 == 0],
+            [s for s in self.seats if s.position % 2 == 1],
+        )
 
     @property
     def team_names(self) -> tuple[str, str]:
@@ -153,13 +164,16 @@ class TableView:
         if self.players is not None:  # every player for themself: all in one line, as they sit
             return (" · ".join(self.names[p] for p in sorted(self.names)), "")
         positions = range(max(4, max(self.names, default=0) + 1))
-        return (side_name(self.names.get(p, "?") for p in positions[0::2]),
-                side_name(self.names.get(p, "?") for p in positions[1::2]))
+        return (
+            side_name(self.names.get(p, "?") for p in positions[0::2]),
+            side_name(self.names.get(p, "?") for p in positions[1::2]),
+        )
 
 
 def _seat_prefetch():
-    return Prefetch("seats", queryset=Seat.objects.select_related("entrant", "player")
-                    .order_by("position"))
+    return Prefetch(
+        "seats", queryset=Seat.objects.select_related("entrant", "player").order_by("position")
+    )
 
 
 def _hand_prefetch(event_format=None):
@@ -173,8 +187,11 @@ def _hand_prefetch(event_format=None):
 def table_views(rnd: Round, event: Event) -> list[TableView]:
     """A round's tables with seats, hands, TP totals and (stored) VP per team: four queries."""
     event_format = event.format
-    tables = (Table.objects.filter(round=rnd).order_by("number")
-              .prefetch_related(_seat_prefetch(), _hand_prefetch(event_format)))
+    tables = (
+        Table.objects.filter(round=rnd)
+        .order_by("number")
+        .prefetch_related(_seat_prefetch(), _hand_prefetch(event_format))
+    )
     results = _round_results(rnd.pk)
     tables = list(tables)
     label_entrants(seat.entrant for table in tables for seat in table.seats.all())
@@ -183,8 +200,12 @@ def table_views(rnd: Round, event: Event) -> list[TableView]:
 
 def _round_results(round_id: int) -> dict[int, RoundResult]:
     """The stored results of a round by entrant: the VP the pages show, and the credits."""
-    return {r.entrant_id: r for r in RoundResult.objects.filter(round=round_id).only(
-        "entrant_id", "victory_points", "adjustment_vp", "adjustment_tp")}
+    return {
+        r.entrant_id: r
+        for r in RoundResult.objects.filter(round=round_id).only(
+            "entrant_id", "victory_points", "adjustment_vp", "adjustment_tp"
+        )
+    }
 
 
 def build_table_view(table: Table, event_format, results: dict[int, RoundResult]) -> TableView:
@@ -192,16 +213,21 @@ def build_table_view(table: Table, event_format, results: dict[int, RoundResult]
     hands = list(table.hands.all())
     tp = (sum(h.tp_0 for h in hands), sum(h.tp_1 for h in hands))
     by_position = {s.position: s for s in seats}
-    team = [results.get(by_position[p].entrant_id) if p in by_position else None
-            for p in (0, 1)]
+    team = [results.get(by_position[p].entrant_id) if p in by_position else None for p in (0, 1)]
     vp = tuple(None if r is None else r.victory_points - r.adjustment_vp for r in team)
     credit = None
     if any(r is not None and (r.adjustment_vp or r.adjustment_tp) for r in team):
         credit = tuple((r.adjustment_vp, r.adjustment_tp) if r else (0, 0) for r in team)
-    view = TableView(table=table, seats=seats, hands=hands,
-                     expected=None if event_format.open_ended else event_format.hands_per_round,
-                     tp=tp, vp=vp, credit=credit,
-                     names={s.position: s.label for s in seats})
+    view = TableView(
+        table=table,
+        seats=seats,
+        hands=hands,
+        expected=None if event_format.open_ended else event_format.hands_per_round,
+        tp=tp,
+        vp=vp,
+        credit=credit,
+        names={s.position: s.label for s in seats},
+    )
     view.done = table.is_done(event_format, len(hands), tp)
     _shape(view, event_format.game)
     if event_format.game.per_seat:
@@ -220,26 +246,36 @@ def _shape(view: TableView, game) -> None:
     positions = list(game.positions_of(view.names))
     by_position = {seat.position: seat for seat in view.seats}
     totals = game.table_totals(view.hands, positions, view.vp)
-    view.sides = [SideTotal(seats=[by_position[p] for p in side if p in by_position],
-                            values=[(column, total.get(column.key))
-                                    for column in game.total_columns])
-                  for side, total in zip(game.sides(positions), totals, strict=True)]
+    view.sides = [
+        SideTotal(
+            seats=[by_position[p] for p in side if p in by_position],
+            values=[(column, total.get(column.key)) for column in game.total_columns],
+        )
+        for side, total in zip(game.sides(positions), totals, strict=True)
+    ]
     view.total_columns = game.total_columns
     view.side_label = game.side_label
     view.forfeit_sides = game.forfeit_sides(view.names)
-    view.hand_rows = hand_table(game, view.names, view.hands,
-                                range(1, view.expected + 1) if view.expected else ())
+    view.hand_rows = hand_table(
+        game, view.names, view.hands, range(1, view.expected + 1) if view.expected else ()
+    )
 
 
 # --- the public -------------------------------------------------------------------------------
 
+
 def public_events():
     """Every event, newest first, with its number of entrants and of public rounds."""
-    return (Event.objects.select_related("season__league")
-            .annotate(entrant_count=Count("entrants", distinct=True),
-                      round_count=Count("rounds", distinct=True,
-                                        filter=Q(rounds__status__in=Round.PUBLIC_STATUSES)))
-            .order_by("-created_at", "-id"))
+    return (
+        Event.objects.select_related("season__league")
+        .annotate(
+            entrant_count=Count("entrants", distinct=True),
+            round_count=Count(
+                "rounds", distinct=True, filter=Q(rounds__status__in=Round.PUBLIC_STATUSES)
+            ),
+        )
+        .order_by("-created_at", "-id")
+    )
 
 
 def event_or_404(event_id: int) -> Event:
@@ -255,8 +291,7 @@ def standings(event: Event) -> list[StandingRow]:
 def did_not_play(event: Event) -> list[StandingRow]:
     """The rows of those who never played (absent all day: no hand, no bye, no credit, never
     seated), by name (German order: ``collation``): listed apart from the standings."""
-    return sorted_by_name(labelled(ranking(event).absent()),
-                          lambda row: row.entrant.display_name)
+    return sorted_by_name(labelled(ranking(event).absent()), lambda row: row.entrant.display_name)
 
 
 def standing_of(event: Event, entrant: Entrant) -> StandingRow | None:
@@ -267,16 +302,18 @@ def standing_of(event: Event, entrant: Entrant) -> StandingRow | None:
 
 
 def public_rounds(event: Event) -> list[Round]:
-    return list(Round.objects.filter(event=event, status__in=Round.PUBLIC_STATUSES)
-                .order_by("number"))
+    return list(
+        Round.objects.filter(event=event, status__in=Round.PUBLIC_STATUSES).order_by("number")
+    )
 
 
 def round_progress(event: Event, rnd: Round) -> tuple[int, int]:
     """How many of the round's tables are done, of how many: read once per change of the
     standings (every hand renews them), not on each of the projector's screens."""
     rnd.event = event
-    done, total = standings_cache.cached(event.pk, f"progress:{rnd.pk}",
-                                         lambda: progress.tables_done(rnd))
+    done, total = standings_cache.cached(
+        event.pk, f"progress:{rnd.pk}", lambda: progress.tables_done(rnd)
+    )
     return done, total
 
 
@@ -286,8 +323,11 @@ def public_round_or_404(event: Event, number: int) -> Round:
 
 def current_round(event: Event) -> Round | None:
     """The latest public round (the one being played, or the last one played)."""
-    return (Round.objects.filter(event=event, status__in=Round.PUBLIC_STATUSES).order_by("-number")
-            .first())
+    return (
+        Round.objects.filter(event=event, status__in=Round.PUBLIC_STATUSES)
+        .order_by("-number")
+        .first()
+    )
 
 
 def byes(rnd: Round) -> list[Bye]:
@@ -310,16 +350,17 @@ def entrant_or_404(event: Event, entrant_id: int) -> Entrant:
 
 def leagues() -> list[League]:
     """Every league alphabetically (German order: ``collation``), with its number of seasons."""
-    return sorted_by_name(League.objects.annotate(season_count=Count("seasons")).order_by("id"),
-                          lambda league: league.name)
+    return sorted_by_name(
+        League.objects.annotate(season_count=Count("seasons")).order_by("id"),
+        lambda league: league.name,
+    )
 
 
 def league_or_404(league_id: int) -> League:
     return get_object_or_404(League, pk=league_id)
 
 
-def league_tables(league: League, top: int) -> list[tuple[Season, Event | None,
-                                                       list[StandingRow]]]:
+def league_tables(league: League, top: int) -> list[tuple[Season, Event | None, list[StandingRow]]]:
     """Each season of a league with the first ``top`` rows of its event's stored standings: one
     query per season for its rows (each event ranks by its own format's tie-breaks, numbered
     once per change: ``ranking``), one for the seasons."""
@@ -338,11 +379,17 @@ def season_or_404(season_id: int) -> Season:
 
 # --- organizers -------------------------------------------------------------------------------
 
+
 def organizer_events(user):
     """The events a user owns or co-organizes, with their numbers of entrants and rounds."""
-    return (organized_events(user).annotate(entrant_count=Count("entrants", distinct=True),
-                      round_count=Count("rounds", distinct=True))
-            .order_by("-created_at", "-id"))
+    return (
+        organized_events(user)
+        .annotate(
+            entrant_count=Count("entrants", distinct=True),
+            round_count=Count("rounds", distinct=True),
+        )
+        .order_by("-created_at", "-id")
+    )
 
 
 def organizer_event_or_404(user, event_id: int) -> Event:
@@ -366,15 +413,24 @@ def helped_events(user):
 
 def event_helpers(event: Event) -> list:
     """An event's helpers (their accounts), by user name."""
-    return [helper.user for helper in EventHelper.objects.filter(event=event)
-            .select_related("user").order_by("user__username")]
+    return [
+        helper.user
+        for helper in EventHelper.objects.filter(event=event)
+        .select_related("user")
+        .order_by("user__username")
+    ]
 
 
 def rounds_with_progress(event: Event) -> list[Round]:
     """All rounds (drafts included) with their number of tables and of hands entered."""
-    return list(Round.objects.filter(event=event).order_by("number")
-                .annotate(table_count=Count("tables", distinct=True),
-                          hand_count=Count("tables__hands", distinct=True)))
+    return list(
+        Round.objects.filter(event=event)
+        .order_by("number")
+        .annotate(
+            table_count=Count("tables", distinct=True),
+            hand_count=Count("tables__hands", distinct=True),
+        )
+    )
 
 
 def entrants(event: Event) -> list[Entrant]:
@@ -390,8 +446,12 @@ def round_or_404(event: Event, round_id: int) -> Round:
 
 
 def table_view(table_id: int, event: Event) -> TableView:
-    table = (Table.objects.filter(pk=table_id, round__event=event).select_related("round")
-             .prefetch_related(_seat_prefetch(), _hand_prefetch(event.format)).first())
+    table = (
+        Table.objects.filter(pk=table_id, round__event=event)
+        .select_related("round")
+        .prefetch_related(_seat_prefetch(), _hand_prefetch(event.format))
+        .first()
+    )
     if table is None:
         raise Http404
     return build_table_view(table, event.format, _round_results(table.round_id))
@@ -417,16 +477,28 @@ def table_lineups(view: TableView, event_format) -> list[Lineup]:
     sides = [seats for seats in view.team_seats if seats]
     rosters: dict[int, list[tuple[int, str]]] = {}
     for entrant_id, player_id, name in (
-            Membership.objects.filter(entrant_id__in=[seats[0].entrant_id for seats in sides])
-            .order_by("pk").values_list("entrant_id", "player_id", "player__name")):
+        Membership.objects.filter(entrant_id__in=[seats[0].entrant_id for seats in sides])
+        .order_by("pk")
+        .values_list("entrant_id", "player_id", "player__name")
+    ):
         rosters.setdefault(entrant_id, []).append((player_id, name))
-    return [Lineup(team=seats[0].position % 2, entrant=seats[0].entrant, seats=seats,
-                   roster=rosters.get(seats[0].entrant_id, [])) for seats in sides]
+    return [
+        Lineup(
+            team=seats[0].position % 2,
+            entrant=seats[0].entrant,
+            seats=seats,
+            roster=rosters.get(seats[0].entrant_id, []),
+        )
+        for seats in sides
+    ]
 
 
 def round_seats(rnd: Round) -> list[Seat]:
-    seats = list(Seat.objects.filter(table__round=rnd).select_related("table", "entrant", "player")
-                 .order_by("table__number", "position"))
+    seats = list(
+        Seat.objects.filter(table__round=rnd)
+        .select_related("table", "entrant", "player")
+        .order_by("table__number", "position")
+    )
     label_entrants(seat.entrant for seat in seats)
     return seats
 
@@ -439,8 +511,11 @@ def history(event: Event) -> QuerySet[Change]:
 def all_hands(event: Event) -> list[Hand]:
     """Every hand of an event's rounds, in order, for the results export (with each seat's
     credit in a game scored per player)."""
-    hands = (Hand.objects.filter(table__round__event=event).select_related("table__round")
-             .order_by("table__round__number", "table__number", "number"))
+    hands = (
+        Hand.objects.filter(table__round__event=event)
+        .select_related("table__round")
+        .order_by("table__round__number", "table__number", "number")
+    )
     if event.format.game.per_seat:
         hands = hands.prefetch_related("seat_credits")
     return list(hands)
@@ -450,15 +525,19 @@ def correction_requests(event: Event) -> list[Hand]:
     """The event's hands whose correction a captain asked for, the request still open (the
     results desk lists them until the organizer corrects the hand or dismisses the request),
     in round, table and hand order."""
-    return list(Hand.objects.filter(table__round__event=event).exclude(correction_request="")
-                .select_related("table__round")
-                .order_by("table__round__number", "table__number", "number"))
+    return list(
+        Hand.objects.filter(table__round__event=event)
+        .exclude(correction_request="")
+        .select_related("table__round")
+        .order_by("table__round__number", "table__number", "number")
+    )
 
 
 def hand_of_event_or_404(event: Event, hand_id: int) -> Hand:
     """A hand of the event's tables, with its table."""
-    return get_object_or_404(Hand.objects.select_related("table"), pk=hand_id,
-                             table__round__event=event)
+    return get_object_or_404(
+        Hand.objects.select_related("table"), pk=hand_id, table__round__event=event
+    )
 
 
 def seats_by_table(event: Event) -> dict[int, dict[int, Seat]]:
@@ -470,18 +549,23 @@ def seats_by_table(event: Event) -> dict[int, dict[int, Seat]]:
 
 
 def round_tables_for_sheets(rnd: Round) -> list[Table]:
-    tables = list(Table.objects.filter(round=rnd).order_by("number")
-                  .prefetch_related(_seat_prefetch()))
+    tables = list(
+        Table.objects.filter(round=rnd).order_by("number").prefetch_related(_seat_prefetch())
+    )
     label_entrants(seat.entrant for table in tables for seat in table.seats.all())
     return tables
 
 
 # --- captains ---------------------------------------------------------------------------------
 
+
 def table_by_code(code: str) -> Table | None:
     """The table a captain's code opens, with its round and event (no other table's code)."""
     if not code or len(code) > 64:
         return None
-    return (Table.objects.select_related("round__event")
-            .prefetch_related(_seat_prefetch(), _hand_prefetch())
-            .filter(code=code.strip().upper()).first())
+    return (
+        Table.objects.select_related("round__event")
+        .prefetch_related(_seat_prefetch(), _hand_prefetch())
+        .filter(code=code.strip().upper())
+        .first()
+    )

@@ -16,11 +16,17 @@ from ..models import Round, Table
 def _tables_in_play(rnd: Round) -> list[Table]:
     """The round's tables, each with its hands played, unconfirmed (or with a captain's open
     request for a correction), and both teams' TP."""
-    unconfirmed = Count("hands", filter=Q(hands__confirmed_by_opponents=False)
-                        | ~Q(hands__correction_request=""))
-    return list(rnd.tables.annotate(played=Count("hands"), unconfirmed=unconfirmed,
-                                    tp_a=Coalesce(Sum("hands__tp_0"), 0),
-                                    tp_b=Coalesce(Sum("hands__tp_1"), 0)))
+    unconfirmed = Count(
+        "hands", filter=Q(hands__confirmed_by_opponents=False) | ~Q(hands__correction_request="")
+    )
+    return list(
+        rnd.tables.annotate(
+            played=Count("hands"),
+            unconfirmed=unconfirmed,
+            tp_a=Coalesce(Sum("hands__tp_0"), 0),
+            tp_b=Coalesce(Sum("hands__tp_1"), 0),
+        )
+    )
 
 
 def round_is_complete(rnd: Round) -> bool:
@@ -30,21 +36,32 @@ def round_is_complete(rnd: Round) -> bool:
     event_format = rnd.event.format
     tables = _tables_in_play(rnd)
     return bool(tables) and all(
-        table_is_complete(t, event_format, played=t.played, unconfirmed=t.unconfirmed,
-                          totals=(t.tp_a, t.tp_b)) for t in tables)
+        table_is_complete(
+            t, event_format, played=t.played, unconfirmed=t.unconfirmed, totals=(t.tp_a, t.tp_b)
+        )
+        for t in tables
+    )
 
 
 def unfinished_tables(rnd: Round) -> list[Table]:
     """The tables that keep the round from being complete (``round_is_complete``), in number
     order: what finishing a day cut short asks the organizer to close."""
     event_format = rnd.event.format
-    return sorted((t for t in _tables_in_play(rnd) if not table_is_complete(
-        t, event_format, played=t.played, unconfirmed=t.unconfirmed, totals=(t.tp_a, t.tp_b))),
-        key=lambda t: t.number)
+    return sorted(
+        (
+            t
+            for t in _tables_in_play(rnd)
+            if not table_is_complete(
+                t, event_format, played=t.played, unconfirmed=t.unconfirmed, totals=(t.tp_a, t.tp_b)
+            )
+        ),
+        key=lambda t: t.number,
+    )
 
 
-def table_is_complete(table: Table, event_format: Format, *, played: int, unconfirmed: int,
-                      totals: Sequence[int]) -> bool:
+def table_is_complete(
+    table: Table, event_format: Format, *, played: int, unconfirmed: int, totals: Sequence[int]
+) -> bool:
     """A table's share of a complete round (``round_is_complete``), from its ``played`` hands,
     how many of them are ``unconfirmed`` and its TP ``totals``: a backup's tables, not yet
     written, are judged by the same rule."""
@@ -57,5 +74,7 @@ def tables_done(rnd: Round) -> tuple[int, int]:
     """How many of the round's tables are done (``Table.is_done``), and how many it has."""
     event_format = rnd.event.format
     tables = _tables_in_play(rnd)
-    return (sum(1 for t in tables if t.is_done(event_format, t.played, (t.tp_a, t.tp_b))),
-            len(tables))
+    return (
+        sum(1 for t in tables if t.is_done(event_format, t.played, (t.tp_a, t.tp_b))),
+        len(tables),
+    )

@@ -75,9 +75,9 @@ class EntrantStats:
     hands_played: int = 0
     tichu_points: int = 0
     hand_victory_points: int = 0
-    calls: dict[str, CallStats] = field(default_factory=lambda: {"tichu": CallStats(),
-                                                                 "grand": CallStats(),
-                                                                 "blind": CallStats()})
+    calls: dict[str, CallStats] = field(
+        default_factory=lambda: {"tichu": CallStats(), "grand": CallStats(), "blind": CallStats()}
+    )
     double_victories: int = 0
     double_victories_suffered: int = 0
     rounds: list[RoundLine] = field(default_factory=list)
@@ -119,15 +119,18 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
     """Every statistic of one entrant in its event (module docstring)."""
     event = entrant.event
     stats = EntrantStats(entrant=entrant)
-    own = list(Seat.objects.filter(entrant=entrant, table__round__status__in=Round.PUBLIC_STATUSES)
-               .select_related("table__round").order_by("table__round__number", "position"))
+    own = list(
+        Seat.objects.filter(entrant=entrant, table__round__status__in=Round.PUBLIC_STATUSES)
+        .select_related("table__round")
+        .order_by("table__round__number", "position")
+    )
     positions: dict[int, set[int]] = {}
     tables = {}
     for seat in own:
         positions.setdefault(seat.table_id, set()).add(seat.position)
         tables[seat.table_id] = seat.table
     table_seats: dict[int, dict[int, Seat]] = {}
-    for seat in (Seat.objects.filter(table_id__in=tables).select_related("entrant", "player")):
+    for seat in Seat.objects.filter(table_id__in=tables).select_related("entrant", "player"):
         table_seats.setdefault(seat.table_id, {})[seat.position] = seat
     label_entrants(seat.entrant for seats in table_seats.values() for seat in seats.values())
     hands_by_table: dict[int, list[Hand]] = {}
@@ -139,16 +142,22 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
     game = event.format.game
     placing_points = {}  # a game of placings: (hand, position) -> the points of the place
     if game.placings:
-        placing_points = {(hand_id, position): vp for hand_id, position, vp in
-                          HandSeat.objects.filter(hand__table_id__in=tables)
-                          .values_list("hand_id", "position", "vp")}
+        placing_points = {
+            (hand_id, position): vp
+            for hand_id, position, vp in HandSeat.objects.filter(
+                hand__table_id__in=tables
+            ).values_list("hand_id", "position", "vp")
+        }
     for table_id, table in sorted(tables.items(), key=lambda t: t[1].round.number):
         mine = positions[table_id]
         team = min(mine) % 2
         seats = table_seats.get(table_id, {})
         if game.teams:
-            partner_names = [s.label for p, s in sorted(seats.items())
-                             if p % 2 == team and s.entrant_id != entrant.pk]
+            partner_names = [
+                s.label
+                for p, s in sorted(seats.items())
+                if p % 2 == team and s.entrant_id != entrant.pk
+            ]
             opponent_names = [s.label for p, s in sorted(seats.items()) if p % 2 != team]
         else:  # every player for themself (a hand's sides change with the deal)
             partner_names = []
@@ -159,8 +168,15 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
         for hand in hands_by_table.get(table_id, []):
             played = {seat for p in mine for seat in game.engine_seats(p, hand.number)}
             hand_names = game.hand_seats(hand.number, names)
-            line = _hand_line(hand, table, min(played) % 2, played, hand_names,
-                              _score_of(event.format, hand, len(seats)), stats)
+            line = _hand_line(
+                hand,
+                table,
+                min(played) % 2,
+                played,
+                hand_names,
+                _score_of(event.format, hand, len(seats)),
+                stats,
+            )
             if game.placings:  # the entrant's placing points (no team, no Tichu points)
                 own = sum(placing_points.get((hand.pk, p), 0) for p in mine)
                 line.vp = (own, 0)
@@ -169,20 +185,36 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
             stats.hands.append(line)
         hands = len(hands_by_table.get(table_id, []))
         result = results.get(table.round_id)
-        stats.rounds.append(RoundLine(
-            number=table.round.number, table_number=table.number, partners=partner_names,
-            opponents=opponent_names, hands=hands, tichu_points=tp,
-            victory_points=result.victory_points if result else None))
+        stats.rounds.append(
+            RoundLine(
+                number=table.round.number,
+                table_number=table.number,
+                partners=partner_names,
+                opponents=opponent_names,
+                hands=hands,
+                tichu_points=tp,
+                victory_points=result.victory_points if result else None,
+            )
+        )
         stats.hands_played += hands
         stats.tichu_points += tp
 
-    for bye in (Bye.objects.filter(entrant=entrant, round__status__in=Round.PUBLIC_STATUSES)
-                .select_related("round")):
+    for bye in Bye.objects.filter(
+        entrant=entrant, round__status__in=Round.PUBLIC_STATUSES
+    ).select_related("round"):
         result = results.get(bye.round_id)
-        stats.rounds.append(RoundLine(
-            number=bye.round.number, table_number=None, partners=[], opponents=[], hands=0,
-            tichu_points=result.tichu_points if result else 0,
-            victory_points=result.victory_points if result else None, bye=True))
+        stats.rounds.append(
+            RoundLine(
+                number=bye.round.number,
+                table_number=None,
+                partners=[],
+                opponents=[],
+                hands=0,
+                tichu_points=result.tichu_points if result else 0,
+                victory_points=result.victory_points if result else None,
+                bye=True,
+            )
+        )
     stats.rounds.sort(key=lambda r: r.number)
     stats.partners = sorted(partners.items(), key=lambda p: (-p[1], name_key(p[0])))
     return stats
@@ -197,8 +229,9 @@ def _score_of(event_format, hand: Hand, seats: int):
         return None
 
 
-def _hand_line(hand: Hand, table, team: int, mine: set[int], seats: dict, score,
-               stats: EntrantStats) -> HandLine:
+def _hand_line(
+    hand: Hand, table, team: int, mine: set[int], seats: dict, score, stats: EntrantStats
+) -> HandLine:
     other = 1 - team
     tp = (hand.tp_0, hand.tp_1)
     vp = (hand.vp_0, hand.vp_1)
@@ -218,6 +251,12 @@ def _hand_line(hand: Hand, table, team: int, mine: set[int], seats: dict, score,
         else:
             stats.double_victories_suffered += 1
     stats.hand_victory_points += vp[team]
-    return HandLine(round_number=table.round.number, table_number=table.number,
-                    number=hand.number, tp=(tp[team], tp[other]), vp=(vp[team], vp[other]),
-                    calls=calls, double_victory=double)
+    return HandLine(
+        round_number=table.round.number,
+        table_number=table.number,
+        number=hand.number,
+        tp=(tp[team], tp[other]),
+        vp=(vp[team], vp[other]),
+        calls=calls,
+        double_victory=double,
+    )

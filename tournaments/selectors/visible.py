@@ -16,6 +16,7 @@ from ..standings.compute import ranked
 
 # --- organizers -----------------------------------------------------------------------------------
 
+
 def _organizes(user) -> Q:
     return Q(owner=user) | Q(co_organizers=user)
 
@@ -40,6 +41,7 @@ def _organized_ids_subquery(user):
 
 # --- events and entrants --------------------------------------------------------------------------
 
+
 def event_list() -> QuerySet[Event]:
     return Event.objects.all()
 
@@ -53,28 +55,39 @@ def entrant_list(*, event_id: int | None = None) -> QuerySet[Entrant]:
 
 # --- rounds, tables, hands ------------------------------------------------------------------------
 
+
 def round_list(user=None, *, tables: bool = True) -> QuerySet[Round]:
     """Rounds visible to ``user``: published and complete ones, and drafts of their own events;
     with their tables and seats unless ``tables`` is False (the lists show none)."""
     rounds = Round.objects.select_related("event").prefetch_related("byes")
     if tables:
-        rounds = rounds.prefetch_related(Prefetch(
-            "tables", queryset=Table.objects.order_by("number").prefetch_related(
-                Prefetch("seats", queryset=Seat.objects.order_by("position")))))
+        rounds = rounds.prefetch_related(
+            Prefetch(
+                "tables",
+                queryset=Table.objects.order_by("number").prefetch_related(
+                    Prefetch("seats", queryset=Seat.objects.order_by("position"))
+                ),
+            )
+        )
     if user is not None and user.is_authenticated:
-        return rounds.filter(Q(status__in=Round.PUBLIC_STATUSES)
-                             | Q(event_id__in=_organized_ids_subquery(user)))
+        return rounds.filter(
+            Q(status__in=Round.PUBLIC_STATUSES) | Q(event_id__in=_organized_ids_subquery(user))
+        )
     return rounds.filter(status__in=Round.PUBLIC_STATUSES)
 
 
 def table_list(user=None) -> QuerySet[Table]:
     """Tables of the rounds visible to ``user``, with their seats, entrants and who plays."""
     tables = Table.objects.select_related("round__event").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.order_by("position").select_related("entrant",
-                                                                                   "player")))
+        Prefetch(
+            "seats", queryset=Seat.objects.order_by("position").select_related("entrant", "player")
+        )
+    )
     if user is not None and user.is_authenticated:
-        return tables.filter(Q(round__status__in=Round.PUBLIC_STATUSES)
-                             | Q(round__event_id__in=_organized_ids_subquery(user)))
+        return tables.filter(
+            Q(round__status__in=Round.PUBLIC_STATUSES)
+            | Q(round__event_id__in=_organized_ids_subquery(user))
+        )
     return tables.filter(round__status__in=Round.PUBLIC_STATUSES)
 
 
@@ -83,8 +96,10 @@ def hand_list(user=None) -> QuerySet[Hand]:
     player; none in a game of two teams)."""
     hands = Hand.objects.select_related("table__round").prefetch_related("seat_credits")
     if user is not None and user.is_authenticated:
-        return hands.filter(Q(table__round__status__in=Round.PUBLIC_STATUSES)
-                            | Q(table__round__event_id__in=_organized_ids_subquery(user)))
+        return hands.filter(
+            Q(table__round__status__in=Round.PUBLIC_STATUSES)
+            | Q(table__round__event_id__in=_organized_ids_subquery(user))
+        )
     return hands.filter(table__round__status__in=Round.PUBLIC_STATUSES)
 
 
@@ -95,10 +110,10 @@ def table_with_event(table_id: int) -> Table | None:
 
 # --- standings and history ------------------------------------------------------------------------
 
+
 def standing_rows(event: Event) -> QuerySet[StandingRow]:
     """The stored standings of an event in rank order, numbered (never computed here)."""
-    return ranked(StandingRow.objects.filter(event=event).select_related("entrant"),
-                  event.format)
+    return ranked(StandingRow.objects.filter(event=event).select_related("entrant"), event.format)
 
 
 def change_list(event: Event) -> QuerySet[Change]:

@@ -53,25 +53,39 @@ def helper_add(*, event_id: int, username: str, actor: Actor) -> EventHelper:
     """Invite the person with account ``username`` to help at the event."""
     username = " ".join(str(username).split())[:MAX_USERNAME]
     if not username:
-        raise ServiceError(_("Enter the helper's user name."), field="username",
-                           code="username")
+        raise ServiceError(_("Enter the helper's user name."), field="username", code="username")
     user = get_user_model().objects.filter(username=username).first()
     if user is None or not user.is_active:
-        raise ServiceError(_("There is no account with the user name “%(name)s”.")
-                           % {"name": username}, field="username", code="unknown_user")
+        raise ServiceError(
+            _("There is no account with the user name “%(name)s”.") % {"name": username},
+            field="username",
+            code="unknown_user",
+        )
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
         if event.is_organizer(user):
-            raise Conflict(_("%(name)s organizes this event already.") % {"name": username},
-                           field="username", code="already_organizer")
+            raise Conflict(
+                _("%(name)s organizes this event already.") % {"name": username},
+                field="username",
+                code="already_organizer",
+            )
         try:
             with transaction.atomic():
                 helper = EventHelper.objects.create(event=event, user=user)
         except IntegrityError:
-            raise Conflict(_("%(name)s helps at this event already.") % {"name": username},
-                           field="username", code="already_helper") from None
-        record_change(event, subject="helper", subject_id=user.pk, action="add", actor=actor,
-                      new={"username": user.get_username()})
+            raise Conflict(
+                _("%(name)s helps at this event already.") % {"name": username},
+                field="username",
+                code="already_helper",
+            ) from None
+        record_change(
+            event,
+            subject="helper",
+            subject_id=user.pk,
+            action="add",
+            actor=actor,
+            new={"username": user.get_username()},
+        )
     return helper
 
 
@@ -79,10 +93,17 @@ def helper_remove(*, event_id: int, user_id: int, actor: Actor) -> None:
     """Remove a helper: from now on they may do nothing at the event (what they did stays)."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
-        helper = EventHelper.objects.filter(event=event, user_id=user_id).select_related(
-            "user").first()
+        helper = (
+            EventHelper.objects.filter(event=event, user_id=user_id).select_related("user").first()
+        )
         if helper is None:
             raise ServiceError(_("This person does not help at this event."), code="not_found")
         helper.delete()
-        record_change(event, subject="helper", subject_id=user_id, action="remove",
-                      actor=actor, old={"username": helper.user.get_username()})
+        record_change(
+            event,
+            subject="helper",
+            subject_id=user_id,
+            action="remove",
+            actor=actor,
+            old={"username": helper.user.get_username()},
+        )

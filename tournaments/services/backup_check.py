@@ -161,15 +161,24 @@ def backup_checked(document, *, owner: str | None = None) -> CheckedBackup:
     _states(status, entrants, rounds, matches, event_format)
     return CheckedBackup(
         name=_name(_key(data, "name", "event"), "event.name"),
-        owner=_account(owner or _key(data, "owner", "event"),
-                       "--owner" if owner else "event.owner"),
-        co_organizers=tuple(_account(name, f"event.co_organizers[{i}]")
-                            for i, name in enumerate(_list(data, "co_organizers", "event"))),
-        preset=preset, format=event_format,
-        seed=_int(_key(data, "seed", "event"), "event.seed", -2**63, 2**63 - 1),
-        status=status, entrants=entrants, rounds=rounds, matches=matches,
-        changes=tuple(_change(item, f"changes[{i}]")
-                      for i, item in enumerate(_list(document, "changes", ""))))
+        owner=_account(
+            owner or _key(data, "owner", "event"), "--owner" if owner else "event.owner"
+        ),
+        co_organizers=tuple(
+            _account(name, f"event.co_organizers[{i}]")
+            for i, name in enumerate(_list(data, "co_organizers", "event"))
+        ),
+        preset=preset,
+        format=event_format,
+        seed=_int(_key(data, "seed", "event"), "event.seed", -(2**63), 2**63 - 1),
+        status=status,
+        entrants=entrants,
+        rounds=rounds,
+        matches=matches,
+        changes=tuple(
+            _change(item, f"changes[{i}]") for i, item in enumerate(_list(document, "changes", ""))
+        ),
+    )
 
 
 def _plain_text_throughout(document: dict) -> None:
@@ -195,17 +204,28 @@ def _plain_text(text: str, place: str) -> None:
     if "\x00" in text:
         raise BackupError(place, _("holds a NUL character, which no text may hold"))
     if SURROGATE.search(text):
-        raise BackupError(place, _("holds an unpaired surrogate (half of a UTF-16 character), "
-                                   "which no text may hold"))
+        raise BackupError(
+            place,
+            _("holds an unpaired surrogate (half of a UTF-16 character), which no text may hold"),
+        )
 
 
 def _account(username, place: str):
     """An existing account: an import never creates one (it would be a login nobody chose)."""
-    user = get_user_model().objects.filter(username=username).first() \
-        if isinstance(username, str) else None
+    user = (
+        get_user_model().objects.filter(username=username).first()
+        if isinstance(username, str)
+        else None
+    )
     if user is None:
-        raise BackupError(place, _("there is no account %(name)r; create it first, or name an "
-                                   "existing owner with --owner") % {"name": username})
+        raise BackupError(
+            place,
+            _(
+                "there is no account %(name)r; create it first, or name an "
+                "existing owner with --owner"
+            )
+            % {"name": username},
+        )
     return user
 
 
@@ -216,8 +236,9 @@ def _entrants(items: list, event_format: Format) -> tuple[CheckedEntrant, ...]:
         place = f"entrants[{i}]"
         source_id = _int(_key(item, "id", place), f"{place}.id", 1)
         if source_id in seen:
-            raise BackupError(f"{place}.id",
-                              _("entrant id %(id)s appears twice") % {"id": source_id})
+            raise BackupError(
+                f"{place}.id", _("entrant id %(id)s appears twice") % {"id": source_id}
+            )
         seen.add(source_id)
         player, members = _key(item, "player", place), _key(item, "members", place)
         if team_event:
@@ -231,12 +252,18 @@ def _entrants(items: list, event_format: Format) -> tuple[CheckedEntrant, ...]:
             roster = ()
             player = _person(player, f"{place}.player")
         withdrawn = _key(item, "withdrawn_after_round", place)
-        checked.append(CheckedEntrant(
-            source_id=source_id, name=_name(_key(item, "name", place), f"{place}.name"),
-            player=player, members=tuple(roster),
-            joined_round=_int(_key(item, "joined_round", place), f"{place}.joined_round", 1),
-            withdrawn_after_round=None if withdrawn is None else
-            _int(withdrawn, f"{place}.withdrawn_after_round", 0)))
+        checked.append(
+            CheckedEntrant(
+                source_id=source_id,
+                name=_name(_key(item, "name", place), f"{place}.name"),
+                player=player,
+                members=tuple(roster),
+                joined_round=_int(_key(item, "joined_round", place), f"{place}.joined_round", 1),
+                withdrawn_after_round=None
+                if withdrawn is None
+                else _int(withdrawn, f"{place}.withdrawn_after_round", 0),
+            )
+        )
     if team_event:
         _one_team_each(checked)
     return tuple(checked)
@@ -245,11 +272,13 @@ def _entrants(items: list, event_format: Format) -> tuple[CheckedEntrant, ...]:
 def _one_team_each(entrants: list[CheckedEntrant]) -> None:
     """The services' rule: a person plays in one team of an event (``check_one_team_each``)."""
     try:
-        check_one_team_each([(e.name, [m["name"] for m in e.members]) for e in entrants],
-                            registered={})
+        check_one_team_each(
+            [(e.name, [m["name"] for m in e.members]) for e in entrants], registered={}
+        )
     except RosterClash as clash:
-        raise BackupError(f"entrants[{clash.team}].members[{clash.member}].name",
-                          clash.message) from None
+        raise BackupError(
+            f"entrants[{clash.team}].members[{clash.member}].name", clash.message
+        ) from None
 
 
 def _people(items, place: str) -> list[dict]:
@@ -263,8 +292,9 @@ def _person(item, place: str) -> dict:
         raise BackupError(place, _('must be an object with "name" and "email"'))
     email = item["email"]
     if not isinstance(email, str) or (email and not _valid_email(email)):
-        raise BackupError(f"{place}.email",
-                          _("%(value)r is not an e-mail address") % {"value": email})
+        raise BackupError(
+            f"{place}.email", _("%(value)r is not an e-mail address") % {"value": email}
+        )
     return {"name": _name(item["name"], f"{place}.name"), "email": email}
 
 
@@ -276,84 +306,123 @@ def _valid_email(value: str) -> bool:
     return True
 
 
-def _rounds(items: list, event_format: Format,
-            entrants: dict[int, CheckedEntrant]) -> tuple[CheckedRound, ...]:
+def _rounds(
+    items: list, event_format: Format, entrants: dict[int, CheckedEntrant]
+) -> tuple[CheckedRound, ...]:
     if event_format.rounds is not None and len(items) > event_format.rounds:
-        raise BackupError("rounds", _("%(n)s rounds, but the format has %(rounds)s")
-                           % {"n": len(items), "rounds": event_format.rounds})
+        raise BackupError(
+            "rounds",
+            _("%(n)s rounds, but the format has %(rounds)s")
+            % {"n": len(items), "rounds": event_format.rounds},
+        )
     checked: list[CheckedRound] = []
     codes: set[str] = set()
     for i, item in enumerate(items):
         place = f"rounds[{i}]"
         number = _int(_key(item, "number", place), f"{place}.number", 1)
         if number != i + 1:
-            raise BackupError(f"{place}.number", _("round %(expected)s expected here, not %(n)s")
-                              % {"expected": i + 1, "n": number})
+            raise BackupError(
+                f"{place}.number",
+                _("round %(expected)s expected here, not %(n)s") % {"expected": i + 1, "n": number},
+            )
         status = _choice(_key(item, "status", place), f"{place}.status", Round.Status.values)
         if status == Round.Status.DRAFT and i != len(items) - 1:
             raise BackupError(f"{place}.status", _("only the last round may be a draft"))
         seated: set[int] = set()
-        byes = tuple(_entrant(e, f"{place}.byes[{j}]", entrants, seated)
-                     for j, e in enumerate(_list(item, "byes", place)))
+        byes = tuple(
+            _entrant(e, f"{place}.byes[{j}]", entrants, seated)
+            for j, e in enumerate(_list(item, "byes", place))
+        )
         # in a cup, the games of a match seat its two teams at a table each (``_matches``)
-        tables = tuple(_table(table, f"{place}.tables[{j}]", j, event_format, entrants,
-                              set() if event_format.is_cup else seated, codes,
-                              draft=status == Round.Status.DRAFT)
-                       for j, table in enumerate(_list(item, "tables", place)))
-        checked.append(CheckedRound(number=number, status=status, byes=byes, tables=tables,
-                                    seed=_int(_key(item, "seed", place), f"{place}.seed",
-                                              -2**63, 2**63 - 1)))
+        tables = tuple(
+            _table(
+                table,
+                f"{place}.tables[{j}]",
+                j,
+                event_format,
+                entrants,
+                set() if event_format.is_cup else seated,
+                codes,
+                draft=status == Round.Status.DRAFT,
+            )
+            for j, table in enumerate(_list(item, "tables", place))
+        )
+        checked.append(
+            CheckedRound(
+                number=number,
+                status=status,
+                byes=byes,
+                tables=tables,
+                seed=_int(_key(item, "seed", place), f"{place}.seed", -(2**63), 2**63 - 1),
+            )
+        )
     return tuple(checked)
 
 
-def _entrant(source_id, place: str, entrants: dict[int, CheckedEntrant],
-             seated: set[int]) -> int:
+def _entrant(source_id, place: str, entrants: dict[int, CheckedEntrant], seated: set[int]) -> int:
     """An entrant of the document, not seated twice in one round (a bye counts as a seat)."""
     if not isinstance(source_id, int) or source_id not in entrants:
         raise BackupError(place, _("%(id)r is not an entrant of this backup") % {"id": source_id})
     if source_id in seated:
-        raise BackupError(place, _("entrant %(id)s is already seated in this round")
-                          % {"id": source_id})
+        raise BackupError(
+            place, _("entrant %(id)s is already seated in this round") % {"id": source_id}
+        )
     seated.add(source_id)
     return source_id
 
 
-def _table(item, place: str, index: int, event_format: Format,
-           entrants: dict[int, CheckedEntrant], seated: set[int], codes: set[str], *,
-           draft: bool) -> CheckedTable:
+def _table(
+    item,
+    place: str,
+    index: int,
+    event_format: Format,
+    entrants: dict[int, CheckedEntrant],
+    seated: set[int],
+    codes: set[str],
+    *,
+    draft: bool,
+) -> CheckedTable:
     number = _int(_key(item, "number", place), f"{place}.number", 1)
     if number != index + 1:
-        raise BackupError(f"{place}.number", _("table %(expected)s expected here, not %(n)s")
-                          % {"expected": index + 1, "n": number})
+        raise BackupError(
+            f"{place}.number",
+            _("table %(expected)s expected here, not %(n)s") % {"expected": index + 1, "n": number},
+        )
     code = _key(item, "code", place)
     if not is_table_code(code) or code in codes:
-        raise BackupError(f"{place}.code", _("must be a table code (%(n)s characters of "
-                                             "%(alphabet)s), unique in the backup")
-                          % {"n": TABLE_CODE_LENGTH, "alphabet": TABLE_CODE_ALPHABET})
+        raise BackupError(
+            f"{place}.code",
+            _("must be a table code (%(n)s characters of %(alphabet)s), unique in the backup")
+            % {"n": TABLE_CODE_LENGTH, "alphabet": TABLE_CODE_ALPHABET},
+        )
     codes.add(code)
     opponents_code = item.get("opponents_code")  # absent from backups made before it was kept
     if opponents_code is not None and not is_opponents_code(opponents_code):
-        raise BackupError(f"{place}.opponents_code",
-                          _("must be an opponents' code (%(n)s characters of %(alphabet)s)")
-                          % {"n": OPPONENTS_CODE_LENGTH, "alphabet": TABLE_CODE_ALPHABET})
+        raise BackupError(
+            f"{place}.opponents_code",
+            _("must be an opponents' code (%(n)s characters of %(alphabet)s)")
+            % {"n": OPPONENTS_CODE_LENGTH, "alphabet": TABLE_CODE_ALPHABET},
+        )
     seats = _list(item, "seats", place)
     game = event_format.game
     if len(seats) not in game.allowed_sizes():
-        raise BackupError(f"{place}.seats", _("a table has four seats") if game.seats == 4 else
-                          _("a table of %(game)s has %(sizes)s seats")
-                          % {"game": event_format.rules.game,
-                             "sizes": ", ".join(map(str, game.allowed_sizes()))})
+        raise BackupError(
+            f"{place}.seats",
+            _("a table has four seats")
+            if game.seats == 4
+            else _("a table of %(game)s has %(sizes)s seats")
+            % {"game": event_format.rules.game, "sizes": ", ".join(map(str, game.allowed_sizes()))},
+        )
     if event_format.entrant_type == EntrantType.TEAM:  # a team fills the even seats, or the odd
         if len(set(seats[0::2])) != 1 or len(set(seats[1::2])) != 1:
             raise BackupError(f"{place}.seats", _("each team fills two opposite seats"))
-        teams = [_entrant(e, f"{place}.seats[{p}]", entrants, seated)
-                 for p, e in enumerate(seats[:2])]
+        teams = [
+            _entrant(e, f"{place}.seats[{p}]", entrants, seated) for p, e in enumerate(seats[:2])
+        ]
         seats = list(game.match_seats(teams[0], teams[1]))
     else:
-        seats = [_entrant(e, f"{place}.seats[{p}]", entrants, seated)
-                 for p, e in enumerate(seats)]
-    players = _players(item, place, seats, entrants,
-                       event_format.entrant_type == EntrantType.TEAM)
+        seats = [_entrant(e, f"{place}.seats[{p}]", entrants, seated) for p, e in enumerate(seats)]
+    players = _players(item, place, seats, entrants, event_format.entrant_type == EntrantType.TEAM)
     hands = _list(item, "hands", place)
     if draft and hands:
         raise BackupError(f"{place}.hands", _("a draft round has no hands"))
@@ -364,16 +433,25 @@ def _table(item, place: str, index: int, event_format: Format,
     forfeited_by = item.get("forfeited_by")  # absent from backups made before it was kept
     if forfeited_by is not None:
         if status != Table.Status.FORFEITED:
-            raise BackupError(f"{place}.forfeited_by", _("only a forfeited table names a team at "
-                                                         "fault"))
+            raise BackupError(
+                f"{place}.forfeited_by", _("only a forfeited table names a team at fault")
+            )
         _int(forfeited_by, f"{place}.forfeited_by", 0, 1)
-    return CheckedTable(number=number, code=code, opponents_code=opponents_code,
-                        seats=tuple(seats), hands=tuple(checked),
-                        status=status, forfeited_by=forfeited_by, players=players)
+    return CheckedTable(
+        number=number,
+        code=code,
+        opponents_code=opponents_code,
+        seats=tuple(seats),
+        hands=tuple(checked),
+        status=status,
+        forfeited_by=forfeited_by,
+        players=players,
+    )
 
 
-def _players(item: dict, place: str, seats: list[int], entrants: dict[int, CheckedEntrant],
-             team_event: bool) -> tuple[str | None, ...]:
+def _players(
+    item: dict, place: str, seats: list[int], entrants: dict[int, CheckedEntrant], team_event: bool
+) -> tuple[str | None, ...]:
     """Who plays each seat (``services.lineups``): a member of the roster of the team in that
     seat, in one seat of the table; null where nobody is named, and always in an individual
     event. Absent from backups made before seats named their players: nobody is named."""
@@ -388,62 +466,85 @@ def _players(item: dict, place: str, seats: list[int], entrants: dict[int, Check
             continue
         entrant = entrants[seats[p]]
         if not team_event:
-            raise BackupError(f"{place}.players[{p}]",
-                              _("an individual event names no team's player at a seat"))
+            raise BackupError(
+                f"{place}.players[{p}]", _("an individual event names no team's player at a seat")
+            )
         if not isinstance(name, str) or name not in [m["name"] for m in entrant.members]:
-            raise BackupError(f"{place}.players[{p}]",
-                              _("%(name)r is not on the roster of %(team)s")
-                              % {"name": name, "team": entrant.name})
+            raise BackupError(
+                f"{place}.players[{p}]",
+                _("%(name)r is not on the roster of %(team)s")
+                % {"name": name, "team": entrant.name},
+            )
         if name in seen:
-            raise BackupError(f"{place}.players[{p}]",
-                              _("%(name)s plays two seats of this table") % {"name": name})
+            raise BackupError(
+                f"{place}.players[{p}]",
+                _("%(name)s plays two seats of this table") % {"name": name},
+            )
         seen.add(name)
     return tuple(names)
 
 
-def _hand(item, place: str, event_format: Format, before: list[CheckedHand],
-          seats: int = 4) -> CheckedHand:
+def _hand(
+    item, place: str, event_format: Format, before: list[CheckedHand], seats: int = 4
+) -> CheckedHand:
     """A hand as a live entry checks it, re-scored by the engine; the stored points must agree."""
     limit = hand_number_limit(event_format)
     number = _int(_key(item, "number", place), f"{place}.number", 1)
     if number > limit:
-        raise BackupError(f"{place}.number", _("hand %(n)s is beyond the round's %(limit)s")
-                          % {"n": number, "limit": limit})
+        raise BackupError(
+            f"{place}.number",
+            _("hand %(n)s is beyond the round's %(limit)s") % {"n": number, "limit": limit},
+        )
     if any(hand.number == number for hand in before):
-        raise BackupError(f"{place}.number",
-                          _("hand %(n)s appears twice at this table") % {"n": number})
+        raise BackupError(
+            f"{place}.number", _("hand %(n)s appears twice at this table") % {"n": number}
+        )
     if event_format.open_ended:
-        _checked(check_game_open, [h.tp for h in before], number, event_format,
-                 place=f"{place}.number")
+        _checked(
+            check_game_open, [h.tp for h in before], number, event_format, place=f"{place}.number"
+        )
     try:
         scored = score_for_table(event_format, _key(item, "entry", place), number, seats)
     except InvalidHand as error:
-        raise BackupError(f"{place}.entry" + (f".{error.field}" if error.field else ""),
-                          hand_error_message(error)) from None
+        raise BackupError(
+            f"{place}.entry" + (f".{error.field}" if error.field else ""), hand_error_message(error)
+        ) from None
     teams, vp, sweep = scored.team_points, scored.victory_points, scored.sweep
     for key, computed in (("tp", teams), ("vp", vp)):
         stored = _key(item, key, place)
         if stored != list(computed):
-            raise BackupError(f"{place}.{key}",
-                              _("%(stored)r stored, but the entry scores %(computed)s")
-                              % {"stored": stored, "computed": list(computed)})
+            raise BackupError(
+                f"{place}.{key}",
+                _("%(stored)r stored, but the entry scores %(computed)s")
+                % {"stored": stored, "computed": list(computed)},
+            )
     if _key(item, "double_victory", place) != sweep:
         raise BackupError(f"{place}.double_victory", _("disagrees with the entry"))
     confirmed = _key(item, "confirmed", place)
     if not isinstance(confirmed, bool):
         raise BackupError(f"{place}.confirmed", _("must be true or false"))
     request = item.get("correction_request", "")  # absent from older backups
-    return CheckedHand(number=number, entry=scored.entry, tp=teams,
-                       vp=vp, double_victory=sweep, confirmed=confirmed,
-                       correction_request=_text(request, f"{place}.correction_request",
-                                                CORRECTION_REQUEST_LENGTH, blank=True),
-                       entered_by=_text(_key(item, "entered_by", place), f"{place}.entered_by",
-                                        60),
-                       credits=scored.credits)
+    return CheckedHand(
+        number=number,
+        entry=scored.entry,
+        tp=teams,
+        vp=vp,
+        double_victory=sweep,
+        confirmed=confirmed,
+        correction_request=_text(
+            request, f"{place}.correction_request", CORRECTION_REQUEST_LENGTH, blank=True
+        ),
+        entered_by=_text(_key(item, "entered_by", place), f"{place}.entered_by", 60),
+        credits=scored.credits,
+    )
 
 
-def _matches(items, event_format: Format, entrants: dict[int, CheckedEntrant],
-             rounds: tuple[CheckedRound, ...]) -> tuple[CheckedMatch, ...]:
+def _matches(
+    items,
+    event_format: Format,
+    entrants: dict[int, CheckedEntrant],
+    rounds: tuple[CheckedRound, ...],
+) -> tuple[CheckedMatch, ...]:
     """A cup's matches: each at its own place, its teams known entrants, its winner one of them,
     and every table of the cup the table of exactly one game, seating the match's teams as the
     game's number says (``knockout.games.side_at_table``)."""
@@ -464,9 +565,11 @@ def _matches(items, event_format: Format, entrants: dict[int, CheckedEntrant],
             place = f"matches[{i}].games[{j}]"
             seats = tables.get((match.round, table))
             if seats is None or (match.round, table) in played:
-                raise BackupError(f"{place}.table",
-                                  _("round %(round)s has no table %(table)s free for this game")
-                                  % {"round": match.round, "table": table})
+                raise BackupError(
+                    f"{place}.table",
+                    _("round %(round)s has no table %(table)s free for this game")
+                    % {"round": match.round, "table": table},
+                )
             played.add((match.round, table))
             first, second = match.teams if number % 2 else match.teams[::-1]
             if seats.seats != (first, second, first, second):
@@ -474,34 +577,46 @@ def _matches(items, event_format: Format, entrants: dict[int, CheckedEntrant],
         checked.append(match)
     if event_format.is_cup and len(played) != len(tables):
         round_number, table = min(set(tables) - played)
-        raise BackupError("matches",
-                          _("table %(table)s of round %(round)s belongs to no match's game")
-                          % {"table": table, "round": round_number})
+        raise BackupError(
+            "matches",
+            _("table %(table)s of round %(round)s belongs to no match's game")
+            % {"table": table, "round": round_number},
+        )
     return tuple(checked)
 
 
 def _match(item, place: str, entrants: dict[int, CheckedEntrant], rounds: int) -> CheckedMatch:
     teams = _list(item, "teams", place)
-    if len(teams) != 2 or any(t is not None and t not in entrants for t in teams) \
-            or (teams[0] is not None and teams[0] == teams[1]):
+    if (
+        len(teams) != 2
+        or any(t is not None and t not in entrants for t in teams)
+        or (teams[0] is not None and teams[0] == teams[1])
+    ):
         raise BackupError(f"{place}.teams", _("two different entrants of this backup (or null)"))
     seeds = _list(item, "seeds", place)
     if len(seeds) != 2:
         raise BackupError(f"{place}.seeds", _("two seeds (or null)"))
     winner = _key(item, "winner", place)
-    decided_by = _choice(_key(item, "decided_by", place), f"{place}.decided_by",
-                         Match.Decision.values)
-    if (winner is None) != (decided_by == Match.Decision.OPEN) \
-            or (winner is not None and winner not in teams):
+    decided_by = _choice(
+        _key(item, "decided_by", place), f"{place}.decided_by", Match.Decision.values
+    )
+    if (winner is None) != (decided_by == Match.Decision.OPEN) or (
+        winner is not None and winner not in teams
+    ):
         raise BackupError(f"{place}.winner", _("a decided match's winner is one of its teams"))
     best_of = _int(_key(item, "best_of", place), f"{place}.best_of", 1, 9)
     group = _key(item, "group", place)
     games = []
     for j, game in enumerate(_list(item, "games", place)):
-        number = _int(_key(game, "number", f"{place}.games[{j}]"),
-                      f"{place}.games[{j}].number", j + 1, j + 1)
-        games.append((number, _int(_key(game, "table", f"{place}.games[{j}]"),
-                                   f"{place}.games[{j}].table", 1)))
+        number = _int(
+            _key(game, "number", f"{place}.games[{j}]"), f"{place}.games[{j}].number", j + 1, j + 1
+        )
+        games.append(
+            (
+                number,
+                _int(_key(game, "table", f"{place}.games[{j}]"), f"{place}.games[{j}].table", 1),
+            )
+        )
     if len(games) > best_of:
         raise BackupError(f"{place}.games", _("more games than the best of %(n)s") % {"n": best_of})
     attention = _key(item, "attention", place)
@@ -514,16 +629,28 @@ def _match(item, place: str, entrants: dict[int, CheckedEntrant], rounds: int) -
         slot=_int(_key(item, "slot", place), f"{place}.slot", 0, 32767),
         round=_int(_key(item, "round", place), f"{place}.round", 1, max(rounds, 1)),
         teams=(teams[0], teams[1]),
-        seeds=tuple(None if s is None else _int(s, f"{place}.seeds[{k}]", 1, 32767)
-                    for k, s in enumerate(seeds)),
-        best_of=best_of, winner=winner, decided_by=decided_by, attention=attention,
-        games=tuple(games))
+        seeds=tuple(
+            None if s is None else _int(s, f"{place}.seeds[{k}]", 1, 32767)
+            for k, s in enumerate(seeds)
+        ),
+        best_of=best_of,
+        winner=winner,
+        decided_by=decided_by,
+        attention=attention,
+        games=tuple(games),
+    )
 
 
 # --- the states the services reach ------------------------------------------------------------
 
-def _states(status: str, entrants: tuple[CheckedEntrant, ...], rounds: tuple[CheckedRound, ...],
-            matches: tuple[CheckedMatch, ...], event_format: Format) -> None:
+
+def _states(
+    status: str,
+    entrants: tuple[CheckedEntrant, ...],
+    rounds: tuple[CheckedRound, ...],
+    matches: tuple[CheckedMatch, ...],
+    event_format: Format,
+) -> None:
     """The document as a whole is a state the live services can reach: each value may hold and
     their combination still be one the services refuse to make (``lifecycle``, ``rounds``,
     ``events``, ``knockout.progress``), which no page or standing expects."""
@@ -538,47 +665,66 @@ def _event_status(status: str, rounds: tuple[CheckedRound, ...], event_format: F
     starts it); an event other than a cup is finished only once its last round is played
     (``lifecycle.event_finish``), and a finished event changes no more."""
     if (status == Event.Status.DRAFT) != (not rounds):
-        raise BackupError("event.status",
-                          _("a draft event has no rounds, and a running or finished one has: "
-                            "its first pairing or draw starts it"))
+        raise BackupError(
+            "event.status",
+            _(
+                "a draft event has no rounds, and a running or finished one has: "
+                "its first pairing or draw starts it"
+            ),
+        )
     if status != Event.Status.FINISHED or event_format.is_cup:
         return
     last = len(rounds) - 1
     if rounds[last].status == Round.Status.DRAFT:
-        raise BackupError(f"rounds[{last}].status",
-                          _("the event is finished, but its last round is a draft: an event "
-                            "is finished once its last round is played"))
+        raise BackupError(
+            f"rounds[{last}].status",
+            _(
+                "the event is finished, but its last round is a draft: an event "
+                "is finished once its last round is played"
+            ),
+        )
     for j, table in enumerate(rounds[last].tables):
         if not table_is_complete(
-                Table(status=table.status), event_format, played=len(table.hands),
-                unconfirmed=sum(not hand.confirmed or bool(hand.correction_request)
-                                for hand in table.hands),
-                totals=[sum(hand.tp[side] for hand in table.hands) for side in (0, 1)]):
-            raise BackupError(f"rounds[{last}].tables[{j}]",
-                              _("the event is finished, but this table of its last round is "
-                                "not played out: an event is finished once its last round is "
-                                "played"))
+            Table(status=table.status),
+            event_format,
+            played=len(table.hands),
+            unconfirmed=sum(
+                not hand.confirmed or bool(hand.correction_request) for hand in table.hands
+            ),
+            totals=[sum(hand.tp[side] for hand in table.hands) for side in (0, 1)],
+        ):
+            raise BackupError(
+                f"rounds[{last}].tables[{j}]",
+                _(
+                    "the event is finished, but this table of its last round is "
+                    "not played out: an event is finished once its last round is "
+                    "played"
+                ),
+            )
 
 
-def _cup_statuses(status: str, rounds: tuple[CheckedRound, ...],
-                  matches: tuple[CheckedMatch, ...]) -> None:
+def _cup_statuses(
+    status: str, rounds: tuple[CheckedRound, ...], matches: tuple[CheckedMatch, ...]
+) -> None:
     """A cup's round is complete when its matches are decided, the cup finished when all are
     (``knockout.progress.sync_statuses``, which keeps them so after every change)."""
     for i, item in enumerate(rounds):
         own = [m for m in matches if m.round == item.number]
         complete = bool(own) and all(m.winner is not None for m in own)
         if (item.status == Round.Status.COMPLETE) != complete:
-            raise BackupError(f"rounds[{i}].status",
-                              _("a cup's round is complete exactly when all its matches are "
-                                "decided"))
-    if matches and (status == Event.Status.FINISHED) != all(m.winner is not None
-                                                              for m in matches):
-        raise BackupError("event.status",
-                          _("a cup is finished exactly when all its matches are decided"))
+            raise BackupError(
+                f"rounds[{i}].status",
+                _("a cup's round is complete exactly when all its matches are decided"),
+            )
+    if matches and (status == Event.Status.FINISHED) != all(m.winner is not None for m in matches):
+        raise BackupError(
+            "event.status", _("a cup is finished exactly when all its matches are decided")
+        )
 
 
-def _entrants_in_rounds(entrants: tuple[CheckedEntrant, ...],
-                        rounds: tuple[CheckedRound, ...]) -> None:
+def _entrants_in_rounds(
+    entrants: tuple[CheckedEntrant, ...], rounds: tuple[CheckedRound, ...]
+) -> None:
     """An entrant joins by the round after the last one paired and withdraws after a paired
     round (``events``); a round seats them, or gives them a bye, from the round they joined and,
     once published, up to the round they withdrew after (a draft may still seat them: the
@@ -586,47 +732,74 @@ def _entrants_in_rounds(entrants: tuple[CheckedEntrant, ...],
     paired = sum(item.status != Round.Status.DRAFT for item in rounds)
     for i, entrant in enumerate(entrants):
         if entrant.joined_round > paired + 1:
-            raise BackupError(f"entrants[{i}].joined_round",
-                              _("round %(n)s, but an entrant joins by the round after the last "
-                                "one paired (%(next)s)")
-                              % {"n": entrant.joined_round, "next": paired + 1})
+            raise BackupError(
+                f"entrants[{i}].joined_round",
+                _(
+                    "round %(n)s, but an entrant joins by the round after the last "
+                    "one paired (%(next)s)"
+                )
+                % {"n": entrant.joined_round, "next": paired + 1},
+            )
         if (entrant.withdrawn_after_round or 0) > paired:
-            raise BackupError(f"entrants[{i}].withdrawn_after_round",
-                              _("round %(n)s, but only %(paired)s rounds are paired")
-                              % {"n": entrant.withdrawn_after_round, "paired": paired})
+            raise BackupError(
+                f"entrants[{i}].withdrawn_after_round",
+                _("round %(n)s, but only %(paired)s rounds are paired")
+                % {"n": entrant.withdrawn_after_round, "paired": paired},
+            )
     known = {entrant.source_id: entrant for entrant in entrants}
     for i, item in enumerate(rounds):
         places = [(f"rounds[{i}].byes[{j}]", e) for j, e in enumerate(item.byes)] + [
             (f"rounds[{i}].tables[{j}].seats[{p}]", e)
-            for j, table in enumerate(item.tables) for p, e in enumerate(table.seats)]
+            for j, table in enumerate(item.tables)
+            for p, e in enumerate(table.seats)
+        ]
         for place, source_id in places:
             entrant = known[source_id]
             if item.number < entrant.joined_round:
-                raise BackupError(place, _("entrant %(id)s joined in round %(joined)s")
-                                  % {"id": source_id, "joined": entrant.joined_round})
+                raise BackupError(
+                    place,
+                    _("entrant %(id)s joined in round %(joined)s")
+                    % {"id": source_id, "joined": entrant.joined_round},
+                )
             withdrawn = entrant.withdrawn_after_round
-            if withdrawn is not None and item.number > withdrawn \
-                    and item.status != Round.Status.DRAFT:
-                raise BackupError(place, _("entrant %(id)s withdrew after round %(round)s")
-                                  % {"id": source_id, "round": withdrawn})
+            if (
+                withdrawn is not None
+                and item.number > withdrawn
+                and item.status != Round.Status.DRAFT
+            ):
+                raise BackupError(
+                    place,
+                    _("entrant %(id)s withdrew after round %(round)s")
+                    % {"id": source_id, "round": withdrawn},
+                )
 
 
 def _change(item, place: str) -> dict:
     """A history row, kept as text (its ids are the source database's)."""
     subject_id = _key(item, "subject_id", place)
     if subject_id is not None:
-        _int(subject_id, f"{place}.subject_id", -2**63, 2**63 - 1)
-    return {"subject": _text(_key(item, "subject", place), f"{place}.subject",
-                             Change._meta.get_field("subject").max_length),
-            "subject_id": subject_id,
-            "action": _text(_key(item, "action", place), f"{place}.action",
-                            Change._meta.get_field("action").max_length),
-            "actor": _text(_key(item, "actor", place), f"{place}.actor", 150),
-            "old": _key(item, "old", place), "new": _key(item, "new", place),
-            "reason": _text(_key(item, "reason", place), f"{place}.reason", 300, blank=True)}
+        _int(subject_id, f"{place}.subject_id", -(2**63), 2**63 - 1)
+    return {
+        "subject": _text(
+            _key(item, "subject", place),
+            f"{place}.subject",
+            Change._meta.get_field("subject").max_length,
+        ),
+        "subject_id": subject_id,
+        "action": _text(
+            _key(item, "action", place),
+            f"{place}.action",
+            Change._meta.get_field("action").max_length,
+        ),
+        "actor": _text(_key(item, "actor", place), f"{place}.actor", 150),
+        "old": _key(item, "old", place),
+        "new": _key(item, "new", place),
+        "reason": _text(_key(item, "reason", place), f"{place}.reason", 300, blank=True),
+    }
 
 
 # --- the shapes of values -------------------------------------------------------------------
+
 
 def _key(item, key: str, place: str):
     if not isinstance(item, dict):
@@ -652,15 +825,21 @@ def _list(item, key: str, place: str) -> list:
 
 def _int(value, place: str, low: int, high: int = 2**31 - 1) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise BackupError(place, _("must be a whole number from %(low)s to %(high)s, not %(value)r")
-                           % {"low": low, "high": high, "value": value})
+        raise BackupError(
+            place,
+            _("must be a whole number from %(low)s to %(high)s, not %(value)r")
+            % {"low": low, "high": high, "value": value},
+        )
     return value
 
 
 def _choice(value, place: str, choices) -> str:
     if value not in choices:
-        raise BackupError(place, _("must be one of %(choices)s, not %(value)r")
-                           % {"choices": ", ".join(choices), "value": value})
+        raise BackupError(
+            place,
+            _("must be one of %(choices)s, not %(value)r")
+            % {"choices": ", ".join(choices), "value": value},
+        )
     return value
 
 

@@ -32,10 +32,16 @@ MAX_MINUTES = 600
 
 
 def _minutes(minutes) -> int:
-    if isinstance(minutes, bool) or not isinstance(minutes, int) or not (
-            1 <= minutes <= MAX_MINUTES):
-        raise ServiceError(_("Give the time in whole minutes, 1 to %(max)s.")
-                           % {"max": MAX_MINUTES}, field="minutes", code="minutes")
+    if (
+        isinstance(minutes, bool)
+        or not isinstance(minutes, int)
+        or not (1 <= minutes <= MAX_MINUTES)
+    ):
+        raise ServiceError(
+            _("Give the time in whole minutes, 1 to %(max)s.") % {"max": MAX_MINUTES},
+            field="minutes",
+            code="minutes",
+        )
     return minutes
 
 
@@ -50,23 +56,41 @@ def _change(round_id: int, action: str, actor: Actor, now: datetime | None, appl
         event = Event.objects.get(pk=rnd.event_id)
         check_not_finished(event)
         if rnd.status != Round.Status.PUBLISHED:
-            raise Conflict(_("The clock runs only while the round is being played."),
-                           code="round_not_running")
+            raise Conflict(
+                _("The clock runs only while the round is being played."), code="round_not_running"
+            )
         before = clock_of(rnd, now)
         apply(rnd, before, now)
-        rnd.save(update_fields=["clock_duration", "clock_remaining", "clock_started_at",
-                                "clock_paused_at"])
+        rnd.save(
+            update_fields=[
+                "clock_duration",
+                "clock_remaining",
+                "clock_started_at",
+                "clock_paused_at",
+            ]
+        )
         after = clock_of(rnd, now)
-        record_change(event, subject="round", subject_id=rnd.pk, action=f"clock_{action}",
-                      actor=actor, old=_snapshot(rnd, before), new=_snapshot(rnd, after))
+        record_change(
+            event,
+            subject="round",
+            subject_id=rnd.pk,
+            action=f"clock_{action}",
+            actor=actor,
+            old=_snapshot(rnd, before),
+            new=_snapshot(rnd, after),
+        )
     return rnd
 
 
 def _snapshot(rnd: Round, clock) -> dict:
     if clock is None:
         return {"number": rnd.number}
-    return {"number": rnd.number, "state": clock.state, "seconds_left": clock.seconds_left,
-            "duration": clock.duration}
+    return {
+        "number": rnd.number,
+        "state": clock.state,
+        "seconds_left": clock.seconds_left,
+        "duration": clock.duration,
+    }
 
 
 def _set(rnd: Round, now: datetime, left: int, *, paused: bool) -> None:
@@ -74,15 +98,13 @@ def _set(rnd: Round, now: datetime, left: int, *, paused: bool) -> None:
     rnd.clock_paused_at = now if paused else None
 
 
-def clock_start(*, round_id: int, minutes: int, actor: Actor,
-                now: datetime | None = None) -> Round:
+def clock_start(*, round_id: int, minutes: int, actor: Actor, now: datetime | None = None) -> Round:
     """Start the round's clock with ``minutes`` for the round."""
     seconds = _minutes(minutes) * 60
 
     def apply(rnd, clock, now):
         if clock is not None:
-            raise Conflict(_("The clock of this round is already started."),
-                           code="clock_started")
+            raise Conflict(_("The clock of this round is already started."), code="clock_started")
         rnd.clock_duration = seconds
         _set(rnd, now, seconds, paused=False)
 
@@ -97,6 +119,7 @@ def _started(clock):
 
 def clock_pause(*, round_id: int, actor: Actor, now: datetime | None = None) -> Round:
     """Stop the clock where it is (a dispute, a break)."""
+
     def apply(rnd, clock, now):
         if _started(clock).state == PAUSED:
             raise Conflict(_("The clock is already paused."), code="clock_paused")
@@ -107,6 +130,7 @@ def clock_pause(*, round_id: int, actor: Actor, now: datetime | None = None) -> 
 
 def clock_resume(*, round_id: int, actor: Actor, now: datetime | None = None) -> Round:
     """Let a paused clock go on."""
+
     def apply(rnd, clock, now):
         if _started(clock).state != PAUSED:
             raise Conflict(_("The clock is not paused."), code="clock_not_paused")
@@ -115,8 +139,9 @@ def clock_resume(*, round_id: int, actor: Actor, now: datetime | None = None) ->
     return _change(round_id, "resume", actor, now, apply)
 
 
-def clock_extend(*, round_id: int, minutes: int, actor: Actor,
-                 now: datetime | None = None) -> Round:
+def clock_extend(
+    *, round_id: int, minutes: int, actor: Actor, now: datetime | None = None
+) -> Round:
     """Give the round ``minutes`` more (running or paused, also once its time is up)."""
     seconds = _minutes(minutes) * 60
 
@@ -130,6 +155,7 @@ def clock_extend(*, round_id: int, minutes: int, actor: Actor,
 
 def clock_reset(*, round_id: int, actor: Actor, now: datetime | None = None) -> Round:
     """Take the clock back (started by mistake): the round has no clock until started again."""
+
     def apply(rnd, clock, now):
         _started(clock)
         rnd.clock_duration = rnd.clock_remaining = None

@@ -36,8 +36,15 @@ MAX_CLUB_LENGTH = 100
 ROSTER_SIZES = range(2, 6)
 
 
-def event_create(*, owner, name: str, preset: str = "dtm", overrides: dict | None = None,
-                 seed: int | None = None, season=None) -> Event:
+def event_create(
+    *,
+    owner,
+    name: str,
+    preset: str = "dtm",
+    overrides: dict | None = None,
+    seed: int | None = None,
+    season=None,
+) -> Event:
     """A new event in registration. ``seed`` fixes every random draw of its pairings."""
     name = clean_name(name, "name")
     try:
@@ -47,11 +54,22 @@ def event_create(*, owner, name: str, preset: str = "dtm", overrides: dict | Non
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     with transaction.atomic():
-        event = Event.objects.create(name=name, owner=owner, preset=preset,
-                                     format_data=event_format.as_dict(), seed=seed, season=season)
-        record_change(event, subject="event", subject_id=event.pk, action="create",
-                      actor=Actor.organizer(owner), new={"name": name, "preset": preset,
-                                                          "format": event.format_data})
+        event = Event.objects.create(
+            name=name,
+            owner=owner,
+            preset=preset,
+            format_data=event_format.as_dict(),
+            seed=seed,
+            season=season,
+        )
+        record_change(
+            event,
+            subject="event",
+            subject_id=event.pk,
+            action="create",
+            actor=Actor.organizer(owner),
+            new={"name": name, "preset": preset, "format": event.format_data},
+        )
     return event
 
 
@@ -61,8 +79,11 @@ def clean_name(value, field: str) -> str:
         raise ServiceError(_("A name is required."), field=field, code="required")
     value = " ".join(value.split())
     if len(value) > MAX_NAME_LENGTH:
-        raise ServiceError(_("A name has at most %(n)s characters.") % {"n": MAX_NAME_LENGTH},
-                           field=field, code="too_long")
+        raise ServiceError(
+            _("A name has at most %(n)s characters.") % {"n": MAX_NAME_LENGTH},
+            field=field,
+            code="too_long",
+        )
     return value
 
 
@@ -70,8 +91,11 @@ def clean_club(value) -> str:
     """A club or city as entered (empty: none), its spaces tidied; refused when too long."""
     club = " ".join(str(value or "").split())
     if len(club) > MAX_CLUB_LENGTH:
-        raise ServiceError(_("A club or city has at most %(n)d characters.")
-                           % {"n": MAX_CLUB_LENGTH}, field="club", code="too_long")
+        raise ServiceError(
+            _("A club or city has at most %(n)d characters.") % {"n": MAX_CLUB_LENGTH},
+            field="club",
+            code="too_long",
+        )
     return club
 
 
@@ -81,14 +105,18 @@ def _next_round_number(event: Event) -> int:
     return Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).count() + 1
 
 
-def players_register(*, event: Event, names: list[str], actor: Actor,
-                     clubs: Sequence[str] = ()) -> list[Entrant]:
+def players_register(
+    *, event: Event, names: list[str], actor: Actor, clubs: Sequence[str] = ()
+) -> list[Entrant]:
     """Register individual players (one entrant each), with the club or city of each (``clubs``,
     in the order of ``names``; none without); late ones join the next round. All of the list,
     or none when one is refused."""
     if event.format.entrant_type != EntrantType.INDIVIDUAL:
-        raise ServiceError(_("This event registers teams, not single players."), field="name",
-                           code="wrong_entrant_type")
+        raise ServiceError(
+            _("This event registers teams, not single players."),
+            field="name",
+            code="wrong_entrant_type",
+        )
     cleaned = [clean_name(name, "name") for name in names]
     clubs = [clean_club(club) for club in clubs] + [""] * (len(cleaned) - len(clubs))
     if not cleaned:
@@ -100,45 +128,73 @@ def players_register(*, event: Event, names: list[str], actor: Actor,
         entrants = []
         for name, club in zip(cleaned, clubs, strict=True):
             player = Player.objects.create(name=name)
-            entrants.append(Entrant.objects.create(event=event, name=name, club=club,
-                                                   player=player, joined_round=joined))
+            entrants.append(
+                Entrant.objects.create(
+                    event=event, name=name, club=club, player=player, joined_round=joined
+                )
+            )
         for entrant in entrants:
-            record_change(event, subject="entrant", subject_id=entrant.pk, action="register",
-                          actor=actor, new={"name": entrant.name, "joined_round": joined,
-                                            **({"club": entrant.club} if entrant.club else {})})
+            record_change(
+                event,
+                subject="entrant",
+                subject_id=entrant.pk,
+                action="register",
+                actor=actor,
+                new={
+                    "name": entrant.name,
+                    "joined_round": joined,
+                    **({"club": entrant.club} if entrant.club else {}),
+                },
+            )
         mark_changed(event)
     return entrants
 
 
-def teams_register(*, event: Event, teams: list[tuple[str, list[str]]],
-                   actor: Actor) -> list[Entrant]:
+def teams_register(
+    *, event: Event, teams: list[tuple[str, list[str]]], actor: Actor
+) -> list[Entrant]:
     """Register teams (name and roster of 2-5 players, of whom two play each match, three in
     Tientsin): all of the list, or none when one is refused."""
     if event.format.entrant_type != EntrantType.TEAM:
-        raise ServiceError(_("This event registers single players, not teams."), field="members",
-                           code="wrong_entrant_type")
+        raise ServiceError(
+            _("This event registers single players, not teams."),
+            field="members",
+            code="wrong_entrant_type",
+        )
     cleaned = [(clean_name(name, "name"), clean_roster(members)) for name, members in teams]
     size = event.format.game.team_size  # two play a match of Tichu, three of Tientsin
     if any(len(members) < size for _name, members in cleaned):
-        raise ServiceError(_("A team of %(game)s has at least %(n)s players.")
-                           % {"game": event.format.rules.game, "n": size}, field="members",
-                           code="roster_size")
+        raise ServiceError(
+            _("A team of %(game)s has at least %(n)s players.")
+            % {"game": event.format.rules.game, "n": size},
+            field="members",
+            code="roster_size",
+        )
     if not cleaned:
         raise ServiceError(_("Give at least one team."), field="name", code="required")
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         check_not_finished(event)
         check_cup_not_drawn(event)
-        check_one_team_each(cleaned, registered=dict(
-            Membership.objects.filter(event=event).values_list("person", "entrant__name")))
+        check_one_team_each(
+            cleaned,
+            registered=dict(
+                Membership.objects.filter(event=event).values_list("person", "entrant__name")
+            ),
+        )
         joined = _next_round_number(event)
         entrants = []
         for name, members in cleaned:
             entrant = Entrant.objects.create(event=event, name=name, joined_round=joined)
             roster_create(entrant, [{"name": member} for member in members])
-            record_change(event, subject="entrant", subject_id=entrant.pk, action="register",
-                          actor=actor, new={"name": name, "members": members,
-                                            "joined_round": joined})
+            record_change(
+                event,
+                subject="entrant",
+                subject_id=entrant.pk,
+                action="register",
+                actor=actor,
+                new={"name": name, "members": members, "joined_round": joined},
+            )
             entrants.append(entrant)
         mark_changed(event)
     return entrants
@@ -148,8 +204,14 @@ def check_cup_not_drawn(event: Event) -> None:
     """Refuse a team for a cup already drawn (409 ``cup_drawn``): its bracket has no place
     left, and the team would never play."""
     if event.format.is_cup and Round.objects.filter(event=event).exists():
-        raise Conflict(_("The cup is drawn already: a team registered now would have no place "
-                         "in its bracket."), field="name", code="cup_drawn")
+        raise Conflict(
+            _(
+                "The cup is drawn already: a team registered now would have no place "
+                "in its bracket."
+            ),
+            field="name",
+            code="cup_drawn",
+        )
 
 
 def team_register(*, event: Event, name: str, members: list[str], actor: Actor) -> Entrant:
@@ -180,25 +242,34 @@ class RosterClash(Conflict):
         self.member = member
 
 
-def check_one_team_each(teams: Sequence[tuple[str, Sequence[str]]], *,
-                        registered: Mapping[str, str]) -> None:
+def check_one_team_each(
+    teams: Sequence[tuple[str, Sequence[str]]], *, registered: Mapping[str, str]
+) -> None:
     """The rule "a person plays in one team of an event", for the rosters of ``teams`` (name,
     member names) joining the teams ``registered`` already (``person_key`` -> team name); a
     ``RosterClash`` names the other team."""
     rostered: dict[str, tuple[int | None, str]] = {
-        person: (None, team) for person, team in registered.items()}
+        person: (None, team) for person, team in registered.items()
+    }
     for index, (team, members) in enumerate(teams):
         for position, member in enumerate(members):
             person = person_key(member)
             if person in rostered:
                 other_index, other = rostered[person]
-                message = _("%(person)s is named twice on the roster of %(team)s.") \
-                    if other_index == index else \
-                    _("%(person)s already plays in the team %(other)s: a person plays in one "
-                      "team of an event. If it is another person of the same name, tell them "
-                      "apart, e.g. by adding their city.")
-                raise RosterClash(message % {"person": member, "team": team, "other": other},
-                                  team=index, member=position)
+                message = (
+                    _("%(person)s is named twice on the roster of %(team)s.")
+                    if other_index == index
+                    else _(
+                        "%(person)s already plays in the team %(other)s: a person plays in one "
+                        "team of an event. If it is another person of the same name, tell them "
+                        "apart, e.g. by adding their city."
+                    )
+                )
+                raise RosterClash(
+                    message % {"person": member, "team": team, "other": other},
+                    team=index,
+                    member=position,
+                )
             rostered[person] = (index, team)
 
 
@@ -206,9 +277,17 @@ def roster_create(entrant: Entrant, people: Sequence[Mapping[str, str]]) -> None
     """Create a team's players (``name``, and ``email`` if known) and put them on its roster,
     each with their ``person_key`` (checked by ``check_one_team_each`` before)."""
     players = [Player.objects.create(**person) for person in people]
-    Membership.objects.bulk_create([
-        Membership(entrant=entrant, player=player, event_id=entrant.event_id,
-                   person=person_key(player.name)) for player in players])
+    Membership.objects.bulk_create(
+        [
+            Membership(
+                entrant=entrant,
+                player=player,
+                event_id=entrant.event_id,
+                person=person_key(player.name),
+            )
+            for player in players
+        ]
+    )
 
 
 def rounds_paired(event: Event) -> int:
@@ -233,9 +312,15 @@ def entrant_withdraw(*, entrant_id: int, actor: Actor, reason: str = "") -> Entr
             return entrant
         entrant.withdrawn_after_round = rounds_paired(event)
         entrant.save(update_fields=["withdrawn_after_round"])
-        record_change(event, subject="entrant", subject_id=entrant.pk, action="withdraw",
-                      actor=actor, new={"withdrawn_after_round": entrant.withdrawn_after_round},
-                      reason=reason)
+        record_change(
+            event,
+            subject="entrant",
+            subject_id=entrant.pk,
+            action="withdraw",
+            actor=actor,
+            new={"withdrawn_after_round": entrant.withdrawn_after_round},
+            reason=reason,
+        )
         if event.format.is_cup:  # its open matches become walkovers
             after_withdrawal(entrant, actor)
         mark_changed(event)

@@ -56,8 +56,9 @@ ActorOf = Callable[[Table], Actor]
 ROUND_EVENT, TABLE_ROUND = Round._meta.get_field("event"), Table._meta.get_field("round")
 
 
-def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
-                reason: str = "") -> HandOutcome:
+def hand_record(
+    *, table_id: int, number: int, entry, actor: Actor | ActorOf, reason: str = ""
+) -> HandOutcome:
     """Record (or, for an organizer, correct) hand ``number`` at a table.
 
     ``actor`` is who enters the hand, or a function of the table that says who (and raises when
@@ -78,8 +79,17 @@ def hand_record(*, table_id: int, number: int, entry, actor: Actor | ActorOf,
             actor = actor(table)
         scored = score_for_table(event_format, entry, number, table.seat_count)
         (tp_0, tp_1), (vp_0, vp_1) = scored.team_points, scored.victory_points
-        hand = Hand(table_id=table.pk, number=number, entry=scored.entry, tp_0=tp_0, tp_1=tp_1,
-                    vp_0=vp_0, vp_1=vp_1, double_victory=scored.sweep, entered_by=actor.label)
+        hand = Hand(
+            table_id=table.pk,
+            number=number,
+            entry=scored.entry,
+            tp_0=tp_0,
+            tp_1=tp_1,
+            vp_0=vp_0,
+            vp_1=vp_1,
+            double_victory=scored.sweep,
+            entered_by=actor.label,
+        )
         if existing_id is None:
             _check_may_enter(table, event_format, number, actor, correcting=False)
             outcome = HandOutcome(_created(table, hand, actor), "created")
@@ -101,8 +111,12 @@ def _write_seat_credits(hand: Hand, credits: dict[int, tuple[int, int, int | Non
     """A per-seat game's credits of a hand (``HandSeat``), replacing those of an earlier entry,
     in the hand's transaction."""
     HandSeat.objects.filter(hand=hand).delete()
-    HandSeat.objects.bulk_create([HandSeat(hand=hand, position=position, tp=tp, vp=vp, place=place)
-                                  for position, (tp, vp, place) in sorted(credits.items())])
+    HandSeat.objects.bulk_create(
+        [
+            HandSeat(hand=hand, position=position, tp=tp, vp=vp, place=place)
+            for position, (tp, vp, place) in sorted(credits.items())
+        ]
+    )
 
 
 def _locked_slot(table_id: int, number: int) -> tuple[Table, Format, int | None] | None:
@@ -126,17 +140,24 @@ def _locked_slot(table_id: int, number: int) -> tuple[Table, Format, int | None]
     event_sql, table_sql, hand_sql = _slot_sql(connection.vendor)
     stored = number if 0 < number <= NUMBER_COLUMN_MAX else 0  # else none: the rules refuse it
     event_row, table_row, hand_row = rows.first_rows(
-        (event_sql, [table_id]), (table_sql, [table_id]), (hand_sql, [table_id, stored]))
+        (event_sql, [table_id]), (table_sql, [table_id]), (hand_sql, [table_id, stored])
+    )
     if event_row is None or table_row is None:
         return None
     alias = connection.alias
     event_id, owner_id, event_status, format_data = event_row
     t_id, round_id, t_number, code, t_status, r_status, r_number, seats = table_row
     event = Event.from_db(alias, ["id", "owner_id", "status"], [event_id, owner_id, event_status])
-    rnd = Round.from_db(alias, ["id", "event_id", "number", "status"],  # in the model's order
-                        [round_id, event_id, r_number, r_status])
-    table = Table.from_db(alias, ["id", "round_id", "number", "code", "status"],
-                          [t_id, round_id, t_number, code, t_status])
+    rnd = Round.from_db(
+        alias,
+        ["id", "event_id", "number", "status"],  # in the model's order
+        [round_id, event_id, r_number, r_status],
+    )
+    table = Table.from_db(
+        alias,
+        ["id", "round_id", "number", "code", "status"],
+        [t_id, round_id, t_number, code, t_status],
+    )
     table.seat_count = seats  # the rules of a game whose tables differ in size (``rules_for``)
     ROUND_EVENT.set_cached_value(rnd, event)
     TABLE_ROUND.set_cached_value(table, rnd)
@@ -153,27 +174,40 @@ def _event_format(format_data: str) -> Format:
 @cache
 def _slot_sql(vendor: str) -> tuple[str, str, str]:
     """The event's row, the table's with its round's status, the hand's id (``_locked_slot``)."""
-    table, rnd, event, hand, seat = (connection.ops.quote_name(model._meta.db_table)
-                                     for model in (Table, Round, Event, Hand, Seat))
+    table, rnd, event, hand, seat = (
+        connection.ops.quote_name(model._meta.db_table)
+        for model in (Table, Round, Event, Hand, Seat)
+    )
     share, update = (" FOR KEY SHARE", " FOR UPDATE") if vendor == "postgresql" else ("", "")
-    return (f"SELECT e.id, e.owner_id, e.status, e.format_data FROM {event} e WHERE e.id = "
-            f"(SELECT r.event_id FROM {rnd} r WHERE r.id = "
-            f"(SELECT t.round_id FROM {table} t WHERE t.id = %s)){share}",
-            f"SELECT t.id, t.round_id, t.number, t.code, t.status, "
-            f"(SELECT r.status FROM {rnd} r WHERE r.id = t.round_id), "
-            f"(SELECT r.number FROM {rnd} r WHERE r.id = t.round_id), "
-            f"(SELECT COUNT(*) FROM {seat} s WHERE s.table_id = t.id) "
-            f"FROM {table} t WHERE t.id = %s{update}",
-            f"SELECT h.id FROM {hand} h WHERE h.table_id = %s AND h.number = %s")
+    return (
+        f"SELECT e.id, e.owner_id, e.status, e.format_data FROM {event} e WHERE e.id = "
+        f"(SELECT r.event_id FROM {rnd} r WHERE r.id = "
+        f"(SELECT t.round_id FROM {table} t WHERE t.id = %s)){share}",
+        f"SELECT t.id, t.round_id, t.number, t.code, t.status, "
+        f"(SELECT r.status FROM {rnd} r WHERE r.id = t.round_id), "
+        f"(SELECT r.number FROM {rnd} r WHERE r.id = t.round_id), "
+        f"(SELECT COUNT(*) FROM {seat} s WHERE s.table_id = t.id) "
+        f"FROM {table} t WHERE t.id = %s{update}",
+        f"SELECT h.id FROM {hand} h WHERE h.table_id = %s AND h.number = %s",
+    )
 
 
 def _created(table: Table, hand: Hand, actor: Actor) -> Hand:
     """A new hand, its history row and its standings change: one round trip."""
     event = table.round.event
-    history = change_row(event, subject="hand", subject_id=rows.LastId(Hand), action="create",
-                         actor=actor, new=_snapshot(hand, table))
-    (hand_id,), _ = mark_changed(event, table_id=table.pk, along=(
-        rows.insert_statement(hand, returning=True), rows.insert_statement(history)))
+    history = change_row(
+        event,
+        subject="hand",
+        subject_id=rows.LastId(Hand),
+        action="create",
+        actor=actor,
+        new=_snapshot(hand, table),
+    )
+    (hand_id,), _ = mark_changed(
+        event,
+        table_id=table.pk,
+        along=(rows.insert_statement(hand, returning=True), rows.insert_statement(history)),
+    )
     rows.inserted(hand, hand_id)
     return hand
 
@@ -186,32 +220,49 @@ def _corrected(table: Table, existing: Hand, hand: Hand, actor: Actor, reason: s
     existing.confirmed_by_opponents = False  # the opponents confirm the corrected hand anew
     existing.correction_request = ""  # the captain's request, if any, is answered
     existing.save()
-    history = change_row(table.round.event, subject="hand", subject_id=existing.pk,
-                         action="correct", actor=actor, old=old, new=_snapshot(existing, table),
-                         reason=reason)
+    history = change_row(
+        table.round.event,
+        subject="hand",
+        subject_id=existing.pk,
+        action="correct",
+        actor=actor,
+        old=old,
+        new=_snapshot(existing, table),
+        reason=reason,
+    )
     mark_changed(table.round.event, table_id=table.pk, along=(rows.insert_statement(history),))
     return existing
 
 
-def _check_may_enter(table: Table, event_format, number: int, actor: Actor, *,
-                     correcting: bool) -> None:
+def _check_may_enter(
+    table: Table, event_format, number: int, actor: Actor, *, correcting: bool
+) -> None:
     """The tournament's rules on who may enter which hand when (module docstring)."""
     check_not_finished(table.round.event, event_format)
     if correcting and not actor.is_organizer:
-        raise Conflict(_("This hand is already recorded with a different score. Ask the organizer "
-                       "to correct it."), code="hand_conflict")
+        raise Conflict(
+            _(
+                "This hand is already recorded with a different score. Ask the organizer "
+                "to correct it."
+            ),
+            code="hand_conflict",
+        )
     if not actor.is_organizer:
         if table.round.status != Round.Status.PUBLISHED:
-            raise Conflict(_("Hands can be entered only while the round is running."),
-                           code="round_not_running")
+            raise Conflict(
+                _("Hands can be entered only while the round is running."), code="round_not_running"
+            )
         if table.status != Table.Status.OPEN:
             raise Conflict(_("The organizer has closed this table."), code="table_closed")
     elif table.round.status == Round.Status.DRAFT:
         raise Conflict(_("Publish the round before entering hands."), code="round_not_running")
     limit = hand_number_limit(event_format)
     if not 1 <= number <= limit:
-        raise ServiceError(_("The hand number must be between 1 and %(limit)s.")
-                           % {"limit": limit}, field="number", code="hand_number")
+        raise ServiceError(
+            _("The hand number must be between 1 and %(limit)s.") % {"limit": limit},
+            field="number",
+            code="hand_number",
+        )
     if event_format.open_ended and not correcting:
         _check_game_open(table, number, event_format)
 
@@ -223,16 +274,21 @@ def hand_number_limit(event_format: Format) -> int:
 
 
 def _check_game_open(table: Table, number: int, event_format: Format) -> None:
-    check_game_open(list(table.hands.order_by("number").values_list("tp_0", "tp_1")), number,
-                    event_format)
+    check_game_open(
+        list(table.hands.order_by("number").values_list("tp_0", "tp_1")), number, event_format
+    )
 
 
 def check_game_open(before: list[tuple[int, int]], number: int, event_format: Format) -> None:
     """In a game, hands follow each other and stop once the game is decided
     (``Format.play_is_over``); ``before`` holds the Tichu points of the hands entered so far."""
     if number != len(before) + 1:
-        raise ServiceError(_("Enter hand %(n)s next: hands of a game are entered in order.")
-                           % {"n": len(before) + 1}, field="number", code="hand_number")
+        raise ServiceError(
+            _("Enter hand %(n)s next: hands of a game are entered in order.")
+            % {"n": len(before) + 1},
+            field="number",
+            code="hand_number",
+        )
     totals = (sum(h[0] for h in before), sum(h[1] for h in before))
     if event_format.play_is_over(len(before), totals):
         raise Conflict(_("This game is already decided."), code="game_over")
@@ -241,9 +297,15 @@ def check_game_open(before: list[tuple[int, int]], number: int, event_format: Fo
 def _snapshot(hand: Hand, table: Table) -> dict:
     """A hand as the history keeps it: with its table's and round's numbers, which name the
     table once its id means nothing (a removed table, an event restored from a backup)."""
-    return {"table": hand.table_id, "table_number": table.number,
-            "round": table.round.number, "number": hand.number, "entry": hand.entry,
-            "totals": [hand.tp_0, hand.tp_1], "victory_points": [hand.vp_0, hand.vp_1]}
+    return {
+        "table": hand.table_id,
+        "table_number": table.number,
+        "round": table.round.number,
+        "number": hand.number,
+        "entry": hand.entry,
+        "totals": [hand.tp_0, hand.tp_1],
+        "victory_points": [hand.vp_0, hand.vp_1],
+    }
 
 
 def hand_correct(*, hand_id: int, entry, actor: Actor, reason: str) -> HandOutcome:
@@ -255,8 +317,9 @@ def hand_correct(*, hand_id: int, entry, actor: Actor, reason: str) -> HandOutco
     hand = Hand.objects.filter(pk=hand_id).first()
     if hand is None:
         raise ServiceError(_("This hand does not exist."), code="not_found")
-    return hand_record(table_id=hand.table_id, number=hand.number, entry=entry, actor=actor,
-                       reason=reason)
+    return hand_record(
+        table_id=hand.table_id, number=hand.number, entry=entry, actor=actor, reason=reason
+    )
 
 
 def opponents_code_matches(given: object, expected: str) -> bool:
@@ -264,12 +327,14 @@ def opponents_code_matches(given: object, expected: str) -> bool:
     it, small letters), compared in constant time; any other value is simply wrong."""
     if not isinstance(given, str):
         return False
-    return secrets.compare_digest(given.strip().upper().encode("utf-8", "replace"),
-                                  expected.encode("utf-8"))
+    return secrets.compare_digest(
+        given.strip().upper().encode("utf-8", "replace"), expected.encode("utf-8")
+    )
 
 
-def hand_confirm(*, table_id: int, number: int, code: object = None,
-                 actor: Actor | None = None) -> Hand:
+def hand_confirm(
+    *, table_id: int, number: int, code: object = None, actor: Actor | None = None
+) -> Hand:
     """The opponents confirm a hand their captain entered, with their code (``Table``'s
     ``opponents_code``, printed on the table sheet beside the captain's): on their own phone, or
     on the captain's after they have read the whole hand. An organizer (``actor``) needs no code.
@@ -280,18 +345,29 @@ def hand_confirm(*, table_id: int, number: int, code: object = None,
     """
     # The code is checked before any transaction: a wrong one (a guesser's) writes nothing, and
     # waits for no writer. The event is read, not locked: a late confirmation changes no result.
-    table = (Table.objects.filter(pk=table_id).select_related("round__event")
-             .only("opponents_code", "round__event__status", "round__event__format_data")
-             .first())
+    table = (
+        Table.objects.filter(pk=table_id)
+        .select_related("round__event")
+        .only("opponents_code", "round__event__status", "round__event__format_data")
+        .first()
+    )
     if table is None:
         raise ServiceError(_("This table does not exist."), code="not_found")
     event = table.round.event
     check_not_finished(event)
-    if not (actor is not None and actor.is_organizer
-            or opponents_code_matches(code, table.opponents_code)):
-        raise Forbidden(_("This is not the opponents' code of this table: it is printed on "
-                          "the table sheet, beside the captain's code."),
-                        field="code", code="wrong_code")
+    if not (
+        actor is not None
+        and actor.is_organizer
+        or opponents_code_matches(code, table.opponents_code)
+    ):
+        raise Forbidden(
+            _(
+                "This is not the opponents' code of this table: it is printed on "
+                "the table sheet, beside the captain's code."
+            ),
+            field="code",
+            code="wrong_code",
+        )
     with transaction.atomic():
         hand = Hand.objects.select_for_update().filter(table_id=table_id, number=number).first()
         if hand is None:
@@ -318,11 +394,18 @@ def hand_request_correction(*, table_id: int, number: int, text: str, actor: Act
     if not text:
         raise ServiceError(_("Say what is wrong with the hand."), field="text", code="text")
     if len(text) > CORRECTION_REQUEST_LENGTH:
-        raise ServiceError(_("At most %(n)s characters, please.")
-                           % {"n": CORRECTION_REQUEST_LENGTH}, field="text", code="text")
+        raise ServiceError(
+            _("At most %(n)s characters, please.") % {"n": CORRECTION_REQUEST_LENGTH},
+            field="text",
+            code="text",
+        )
     with transaction.atomic():
-        hand = (Hand.objects.select_for_update().select_related("table__round__event")
-                .filter(table_id=table_id, number=number).first())
+        hand = (
+            Hand.objects.select_for_update()
+            .select_related("table__round__event")
+            .filter(table_id=table_id, number=number)
+            .first()
+        )
         if hand is None:
             raise ServiceError(_("This hand is not recorded yet."), code="not_found")
         table = hand.table
@@ -331,8 +414,15 @@ def hand_request_correction(*, table_id: int, number: int, text: str, actor: Act
         old = hand.correction_request
         hand.correction_request = text
         hand.save(update_fields=["correction_request", "updated_at"])
-        record_change(event, subject=REQUEST, subject_id=hand.pk, action="ask", actor=actor,
-                      old={"text": old} if old else None, new=_request_snapshot(hand, table))
+        record_change(
+            event,
+            subject=REQUEST,
+            subject_id=hand.pk,
+            action="ask",
+            actor=actor,
+            old={"text": old} if old else None,
+            new=_request_snapshot(hand, table),
+        )
         if event.format.confirmation_required:
             mark_changed(event, table_id=table.pk)
     return hand
@@ -343,8 +433,12 @@ def hand_request_dismiss(*, hand_id: int, actor: Actor, reason: str = "") -> Han
     if not actor.is_organizer:
         raise ServiceError(_("Only an organizer may dismiss a request."), code="forbidden")
     with transaction.atomic():
-        hand = (Hand.objects.select_for_update().select_related("table__round__event")
-                .filter(pk=hand_id).first())
+        hand = (
+            Hand.objects.select_for_update()
+            .select_related("table__round__event")
+            .filter(pk=hand_id)
+            .first()
+        )
         if hand is None:
             raise ServiceError(_("This hand does not exist."), code="not_found")
         if not hand.correction_request:
@@ -355,8 +449,15 @@ def hand_request_dismiss(*, hand_id: int, actor: Actor, reason: str = "") -> Han
         old = _request_snapshot(hand, table)
         hand.correction_request = ""
         hand.save(update_fields=["correction_request", "updated_at"])
-        record_change(event, subject=REQUEST, subject_id=hand.pk, action="dismiss", actor=actor,
-                      old=old, reason=reason)
+        record_change(
+            event,
+            subject=REQUEST,
+            subject_id=hand.pk,
+            action="dismiss",
+            actor=actor,
+            old=old,
+            reason=reason,
+        )
         if event.format.confirmation_required:
             mark_changed(event, table_id=table.pk)
     return hand
@@ -364,5 +465,10 @@ def hand_request_dismiss(*, hand_id: int, actor: Actor, reason: str = "") -> Han
 
 def _request_snapshot(hand: Hand, table: Table) -> dict:
     """A request as the history keeps it: the hand by its table's and round's numbers."""
-    return {"table": table.pk, "table_number": table.number, "round": table.round.number,
-            "number": hand.number, "text": hand.correction_request}
+    return {
+        "table": table.pk,
+        "table_number": table.number,
+        "round": table.round.number,
+        "number": hand.number,
+        "text": hand.correction_request,
+    }

@@ -81,12 +81,29 @@ def actor_kind(label: str) -> tuple[str, str]:
     return "", label
 
 
-def change_row(event: Event, *, subject: str, subject_id: int | rows.LastId | None, action: str,
-               actor: Actor, old=None, new=None, reason: str = "") -> Change:
+def change_row(
+    event: Event,
+    *,
+    subject: str,
+    subject_id: int | rows.LastId | None,
+    action: str,
+    actor: Actor,
+    old=None,
+    new=None,
+    reason: str = "",
+) -> Change:
     """One history row, not written yet: ``record_change`` writes it, or a service sends it to
     the database along with its other writes (``rows.first_rows``)."""
-    return Change(event_id=event.pk, subject=subject, subject_id=subject_id, action=action,
-                  actor=actor.label[:150], old=old, new=new, reason=reason[:300])
+    return Change(
+        event_id=event.pk,
+        subject=subject,
+        subject_id=subject_id,
+        action=action,
+        actor=actor.label[:150],
+        old=old,
+        new=new,
+        reason=reason[:300],
+    )
 
 
 def record_change(event: Event, **row) -> Change:

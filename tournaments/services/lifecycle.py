@@ -32,8 +32,9 @@ def check_not_finished(event: Event, event_format=None) -> None:
     if event.status != Event.Status.FINISHED:
         return
     if not (event_format or event.format).is_cup:
-        raise Conflict(_("The event is finished: the organizer must reopen it first."),
-                       code="event_finished")
+        raise Conflict(
+            _("The event is finished: the organizer must reopen it first."), code="event_finished"
+        )
 
 
 def _status_changed(event: Event) -> None:
@@ -60,17 +61,29 @@ def event_finish(*, event_id: int, actor: Actor) -> Event:
         if last is None:
             raise Conflict(_("No round has been played yet."), code="no_rounds")
         if last.status == Round.Status.DRAFT:
-            raise Conflict(_("Round %(n)d is still a draft: publish or regenerate it first.")
-                           % {"n": last.number}, code="draft_pending")
+            raise Conflict(
+                _("Round %(n)d is still a draft: publish or regenerate it first.")
+                % {"n": last.number},
+                code="draft_pending",
+            )
         if not _played(last, event):
-            raise Conflict(_("Round %(n)d is not complete: some tables still miss hands.")
-                           % {"n": last.number}, code="round_incomplete")
+            raise Conflict(
+                _("Round %(n)d is not complete: some tables still miss hands.")
+                % {"n": last.number},
+                code="round_incomplete",
+            )
         old = event.status
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])
-        record_change(event, subject="event", subject_id=event.pk, action="finish", actor=actor,
-                      old={"status": old}, new={"status": event.status,
-                                                "rounds_played": last.number})
+        record_change(
+            event,
+            subject="event",
+            subject_id=event.pk,
+            action="finish",
+            actor=actor,
+            old={"status": old},
+            new={"status": event.status, "rounds_played": last.number},
+        )
         _status_changed(event)
     return event
 
@@ -83,9 +96,16 @@ def event_reopen(*, event_id: int, actor: Actor, reason: str = "") -> Event:
             raise Conflict(_("Only a finished event can be reopened."), code="not_finished")
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
-        record_change(event, subject="event", subject_id=event.pk, action="reopen", actor=actor,
-                      old={"status": Event.Status.FINISHED}, new={"status": event.status},
-                      reason=reason)
+        record_change(
+            event,
+            subject="event",
+            subject_id=event.pk,
+            action="reopen",
+            actor=actor,
+            old={"status": Event.Status.FINISHED},
+            new={"status": event.status},
+            reason=reason,
+        )
         _status_changed(event)
     return event
 
@@ -95,8 +115,11 @@ def is_last_round_played(event: Event, rounds: list[Round], total: int) -> bool:
     if not rounds or event.status != Event.Status.RUNNING:
         return False
     latest = rounds[-1]
-    return latest.number >= total and latest.status != Round.Status.DRAFT and (
-        latest.status == Round.Status.COMPLETE or _played(latest, event))
+    return (
+        latest.number >= total
+        and latest.status != Round.Status.DRAFT
+        and (latest.status == Round.Status.COMPLETE or _played(latest, event))
+    )
 
 
 def _played(rnd: Round, event: Event) -> bool:

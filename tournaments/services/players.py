@@ -47,8 +47,15 @@ def entrant_update(*, entrant_id: int, name: str, club: str, actor: Actor) -> En
         if entrant.player_id and entrant.player.name != name:
             entrant.player.name = name
             entrant.player.save(update_fields=["name"])
-        record_change(event, subject="entrant", subject_id=entrant.pk, action="rename",
-                      actor=actor, old=old, new=new)
+        record_change(
+            event,
+            subject="entrant",
+            subject_id=entrant.pk,
+            action="rename",
+            actor=actor,
+            old=old,
+            new=new,
+        )
         mark_changed(event)  # the cached standings show the name
     return entrant
 
@@ -67,10 +74,17 @@ def entrants_check_in(*, event_id: int, present: set[int], actor: Actor) -> list
             entrant.present = entrant.pk in present
         Entrant.objects.bulk_update(changed, ["present"])
         if changed:
-            record_change(event, subject="event", subject_id=event.pk, action="check_in",
-                          actor=actor,
-                          new={"present": sorted(e.pk for e in changed if e.present),
-                               "absent": sorted(e.pk for e in changed if not e.present)})
+            record_change(
+                event,
+                subject="event",
+                subject_id=event.pk,
+                action="check_in",
+                actor=actor,
+                new={
+                    "present": sorted(e.pk for e in changed if e.present),
+                    "absent": sorted(e.pk for e in changed if not e.present),
+                },
+            )
     return [e.pk for e in changed]
 
 

@@ -77,11 +77,17 @@ def complete_finished_rounds(event_id: int) -> None:
             with transaction.atomic():
                 Event.objects.select_for_update(no_key=True).only("pk").get(pk=event_id)
                 if round_is_complete(rnd) and Round.objects.filter(
-                        pk=rnd.pk, status=Round.Status.PUBLISHED).update(
-                        status=Round.Status.COMPLETE):
-                    record_change(rnd.event, subject="round", subject_id=rnd.pk,
-                                  action="complete", actor=SYSTEM, old={"status": "published"},
-                                  new={"status": "complete"})
+                    pk=rnd.pk, status=Round.Status.PUBLISHED
+                ).update(status=Round.Status.COMPLETE):
+                    record_change(
+                        rnd.event,
+                        subject="round",
+                        subject_id=rnd.pk,
+                        action="complete",
+                        actor=SYSTEM,
+                        old={"status": "published"},
+                        new={"status": "complete"},
+                    )
 
 
 def total_rounds(event: Event, entrant_count: int) -> int:
@@ -96,8 +102,11 @@ def total_rounds(event: Event, entrant_count: int) -> int:
 def active_entrants(event: Event, number: int) -> list[Entrant]:
     """Entrants who play round ``number``: joined by then, not withdrawn, and present (the
     check-in)."""
-    return list(Entrant.objects.filter(event=event, joined_round__lte=number,
-                                       withdrawn_after_round__isnull=True, present=True))
+    return list(
+        Entrant.objects.filter(
+            event=event, joined_round__lte=number, withdrawn_after_round__isnull=True, present=True
+        )
+    )
 
 
 def _tables_of(seats, team_event: bool) -> list[tuple[int, ...]]:
@@ -115,12 +124,19 @@ def _is_team_event(event: Event) -> bool:
 
 def pairing_history(event: Event, before: int) -> PairingHistory:
     """Partners, opponents, matches and byes of the rounds before ``before`` (two queries)."""
-    seats = (Seat.objects.filter(table__round__event=event, table__round__number__lt=before)
-             .order_by("table_id", "position").values_list("table_id", "entrant_id"))
-    byes = list(Bye.objects.filter(round__event=event, round__number__lt=before)
-                .values_list("entrant_id", flat=True))
-    return PairingHistory.from_tables(_tables_of(seats, _is_team_event(event)), byes,
-                                      teams=event.format.game.teams)
+    seats = (
+        Seat.objects.filter(table__round__event=event, table__round__number__lt=before)
+        .order_by("table_id", "position")
+        .values_list("table_id", "entrant_id")
+    )
+    byes = list(
+        Bye.objects.filter(round__event=event, round__number__lt=before).values_list(
+            "entrant_id", flat=True
+        )
+    )
+    return PairingHistory.from_tables(
+        _tables_of(seats, _is_team_event(event)), byes, teams=event.format.game.teams
+    )
 
 
 def sat_out_history(event: Event, number: int, entrants: list[int]) -> PairingHistory:
@@ -128,31 +144,49 @@ def sat_out_history(event: Event, number: int, entrants: list[int]) -> PairingHi
     ``entrants`` had no seat counted as sat out (``PairingHistory.byes``): a bye, a round before
     a late arrival joined, a round absent at check-in (RULINGS.md, "Who sits out")."""
     history = pairing_history(event, number)
-    seated = dict(Seat.objects.filter(table__round__event=event, table__round__number__lt=number,
-                                      entrant_id__in=entrants)
-                  .values("entrant_id").annotate(rounds=Count("table__round", distinct=True))
-                  .values_list("entrant_id", "rounds"))
-    return history.with_rests({entrant: number - 1 - seated.get(entrant, 0)
-                               - history.byes.get(entrant, 0) for entrant in entrants})
+    seated = dict(
+        Seat.objects.filter(
+            table__round__event=event, table__round__number__lt=number, entrant_id__in=entrants
+        )
+        .values("entrant_id")
+        .annotate(rounds=Count("table__round", distinct=True))
+        .values_list("entrant_id", "rounds")
+    )
+    return history.with_rests(
+        {
+            entrant: number - 1 - seated.get(entrant, 0) - history.byes.get(entrant, 0)
+            for entrant in entrants
+        }
+    )
 
 
 def _draw(event: Event, number: int, seed: int) -> Draw:
     entrants = active_entrants(event, number)
     event_format = event.format
     if event_format.pairing == RoundRobinPairing.method:
-        order = sorted(Entrant.objects.filter(event=event, joined_round=1).values_list("pk",
-                                                                                      flat=True))
+        order = sorted(
+            Entrant.objects.filter(event=event, joined_round=1).values_list("pk", flat=True)
+        )
         active = {e.pk for e in entrants}
-        return pair_round(RoundRobinPairing.method, order, PairingHistory.empty(), seed=seed,
-                          round_number=number, double=event_format.double_round_robin,
-                          active=active)
+        return pair_round(
+            RoundRobinPairing.method,
+            order,
+            PairingHistory.empty(),
+            seed=seed,
+            round_number=number,
+            double=event_format.double_round_robin,
+            active=active,
+        )
     lines, _ = compute(event)
     present = {e.pk: e for e in entrants}
     ordered = [line for line in lines if line.entrant_id in present]
     method = event_format.game.draw_method(event_format.pairing)
-    return method.pair([PairingEntrant(line.entrant_id, line.victory_points) for line in ordered],
-                       sat_out_history(event, number, list(present)), seed=seed,
-                       round_number=number)
+    return method.pair(
+        [PairingEntrant(line.entrant_id, line.victory_points) for line in ordered],
+        sat_out_history(event, number, list(present)),
+        seed=seed,
+        round_number=number,
+    )
 
 
 def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
@@ -162,17 +196,22 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
         event = Event.objects.select_for_update().get(pk=event_id)
         check_not_finished(event)
         if event.format.is_cup:
-            raise Conflict(_("A cup's matches come from its draw and bracket, not from pairing "
-                             "rounds."), code="cup")
+            raise Conflict(
+                _("A cup's matches come from its draw and bracket, not from pairing rounds."),
+                code="cup",
+            )
         last = Round.objects.filter(event=event).order_by("-number").first()
         if last is not None and last.status == Round.Status.DRAFT:
-            raise Conflict(_("Round %(n)s is still a draft: publish or regenerate it.")
-                           % {"n": last.number},
-                           code="draft_pending")
+            raise Conflict(
+                _("Round %(n)s is still a draft: publish or regenerate it.") % {"n": last.number},
+                code="draft_pending",
+            )
         if last is not None and not round_is_complete(last):
-            raise Conflict(_("Round %(n)s is not complete: some tables still miss hands.")
-                           % {"n": last.number},
-                           code="round_incomplete")
+            raise Conflict(
+                _("Round %(n)s is not complete: some tables still miss hands.")
+                % {"n": last.number},
+                code="round_incomplete",
+            )
         number = (last.number if last else 0) + 1
         entrant_count = Entrant.objects.filter(event=event).count()
         if last is not None and number > total_rounds(event, entrant_count):
@@ -189,8 +228,14 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
     return rnd
 
 
-def _seat(event: Event, rnd: Round, actor: Actor, *, draw: Draw | None = None,
-          codes: dict[int, tuple[str, str]] | None = None) -> None:
+def _seat(
+    event: Event,
+    rnd: Round,
+    actor: Actor,
+    *,
+    draw: Draw | None = None,
+    codes: dict[int, tuple[str, str]] | None = None,
+) -> None:
     """Seat a round's draw (drawn here from the round's seed unless given); a table whose number
     is in ``codes`` keeps those codes, the captain's and the opponents' (a draft paired again:
     its printed sheets stay valid)."""
@@ -199,19 +244,35 @@ def _seat(event: Event, rnd: Round, actor: Actor, *, draw: Draw | None = None,
     game = event.format.game
     team_event = _is_team_event(event)
     for number, seats in enumerate(draw.tables, start=1):
-        kept = ({"code": codes[number][0], "opponents_code": codes[number][1]}
-                if number in codes else {})
+        kept = (
+            {"code": codes[number][0], "opponents_code": codes[number][1]}
+            if number in codes
+            else {}
+        )
         table = Table.objects.create(round=rnd, number=number, **kept)
-        rows = [Seat(table=table, position=position, entrant_id=entrant)
-                for position, entrant in enumerate(game.match_seats(*seats) if len(seats) == 2
-                                                   and team_event else seats)]
+        rows = [
+            Seat(table=table, position=position, entrant_id=entrant)
+            for position, entrant in enumerate(
+                game.match_seats(*seats) if len(seats) == 2 and team_event else seats
+            )
+        ]
         if team_event:  # a match: each team fills its side, with its roster's first members
             name_players(rows)
         Seat.objects.bulk_create(rows)
     Bye.objects.bulk_create([Bye(round=rnd, entrant_id=entrant) for entrant in draw.byes])
-    record_change(event, subject="round", subject_id=rnd.pk, action="pair", actor=actor,
-                  new={"number": rnd.number, "seed": rnd.seed,
-                       "tables": [list(t) for t in draw.tables], "byes": list(draw.byes)})
+    record_change(
+        event,
+        subject="round",
+        subject_id=rnd.pk,
+        action="pair",
+        actor=actor,
+        new={
+            "number": rnd.number,
+            "seed": rnd.seed,
+            "tables": [list(t) for t in draw.tables],
+            "byes": list(draw.byes),
+        },
+    )
 
 
 def _draw_or_refuse(event: Event, rnd: Round) -> Draw:
@@ -249,7 +310,8 @@ def _same_draw(draw: Draw, rnd: Round) -> bool:
     """The draw seats everyone as the round already does (same tables, same seats)."""
     seated: dict[int, dict[int, int]] = {}
     for table_id, position, entrant_id in Seat.objects.filter(table__round=rnd).values_list(
-            "table_id", "position", "entrant_id"):
+        "table_id", "position", "entrant_id"
+    ):
         seated.setdefault(table_id, {})[position] = entrant_id
     current = {tuple(seats[p] for p in sorted(seats)) for seats in seated.values()}
     game, team_event = rnd.event.format.game, _is_team_event(rnd.event)
@@ -264,8 +326,12 @@ def round_regenerate(*, round_id: int, actor: Actor) -> Round:
     table."""
     with transaction.atomic():
         event, rnd = _draft(round_id)
-        codes = {number: (code, opponents) for number, code, opponents in
-                 Table.objects.filter(round=rnd).values_list("number", "code", "opponents_code")}
+        codes = {
+            number: (code, opponents)
+            for number, code, opponents in Table.objects.filter(round=rnd).values_list(
+                "number", "code", "opponents_code"
+            )
+        }
         for _attempt in range(REDRAW_ATTEMPTS):
             rnd.seed = next_seed(rnd.seed)
             draw = _draw_or_refuse(event, rnd)
@@ -285,8 +351,15 @@ def round_publish(*, round_id: int, actor: Actor) -> Round:
         event, rnd = _draft(round_id)
         rnd.status = Round.Status.PUBLISHED
         rnd.save(update_fields=["status"])
-        record_change(event, subject="round", subject_id=rnd.pk, action="publish", actor=actor,
-                      old={"status": "draft"}, new={"status": "published"})
+        record_change(
+            event,
+            subject="round",
+            subject_id=rnd.pk,
+            action="publish",
+            actor=actor,
+            old={"status": "draft"},
+            new={"status": "published"},
+        )
         mark_changed(event)
     return rnd
 
@@ -295,20 +368,31 @@ def seats_swap(*, round_id: int, seat_a: int, seat_b: int, actor: Actor) -> list
     """Swap who sits in two seats of a draft; return warnings if a pairing rule is broken."""
     with transaction.atomic():
         event, rnd = _draft(round_id)
-        seats = {s.pk: s for s in Seat.objects.select_for_update()
-                 .filter(table__round=rnd, pk__in=[seat_a, seat_b])}
+        seats = {
+            s.pk: s
+            for s in Seat.objects.select_for_update().filter(
+                table__round=rnd, pk__in=[seat_a, seat_b]
+            )
+        }
         if len(seats) != 2:
-            raise ServiceError(_("Choose two different seats of this round."), field="seats",
-                               code="seats")
+            raise ServiceError(
+                _("Choose two different seats of this round."), field="seats", code="seats"
+            )
         first, second = seats[seat_a], seats[seat_b]
         old = {str(first.pk): first.entrant_id, str(second.pk): second.entrant_id}
         # a team's player goes with the team (``lineups``: only its own members play its seats)
         first.entrant_id, second.entrant_id = second.entrant_id, first.entrant_id
         first.player_id, second.player_id = second.player_id, first.player_id
         Seat.objects.bulk_update([first, second], ["entrant", "player"])
-        record_change(event, subject="seat", subject_id=first.pk, action="swap", actor=actor,
-                      old=old, new={str(first.pk): first.entrant_id,
-                                    str(second.pk): second.entrant_id})
+        record_change(
+            event,
+            subject="seat",
+            subject_id=first.pk,
+            action="swap",
+            actor=actor,
+            old=old,
+            new={str(first.pk): first.entrant_id, str(second.pk): second.entrant_id},
+        )
         return round_warnings(rnd)
 
 
@@ -321,18 +405,28 @@ def bye_move(*, round_id: int, seat_id: int, entrant_id: int, actor: Actor) -> l
         seat = Seat.objects.select_for_update().filter(table__round=rnd, pk=seat_id).first()
         bye = Bye.objects.select_for_update().filter(round=rnd, entrant_id=entrant_id).first()
         if seat is None or bye is None:
-            raise ServiceError(_("Choose a seat and a player on a bye of this round."),
-                               field="seats", code="seats")
+            raise ServiceError(
+                _("Choose a seat and a player on a bye of this round."), field="seats", code="seats"
+            )
         if _is_team_event(event):
-            raise ServiceError(_("A bye moves between players of an individual event; swap "
-                                 "teams instead."), field="seats", code="seats")
+            raise ServiceError(
+                _("A bye moves between players of an individual event; swap teams instead."),
+                field="seats",
+                code="seats",
+            )
         sitting, resting = seat.entrant_id, bye.entrant_id
         seat.entrant_id, bye.entrant_id = resting, sitting
         seat.save(update_fields=["entrant"])
         bye.save(update_fields=["entrant"])
-        record_change(event, subject="seat", subject_id=seat.pk, action="bye_move", actor=actor,
-                      old={str(seat.pk): sitting, "bye": resting},
-                      new={str(seat.pk): resting, "bye": sitting})
+        record_change(
+            event,
+            subject="seat",
+            subject_id=seat.pk,
+            action="bye_move",
+            actor=actor,
+            old={str(seat.pk): sitting, "bye": resting},
+            new={str(seat.pk): resting, "bye": sitting},
+        )
         mark_changed(event)  # the bye's credit is another player's now
         return round_warnings(rnd)
 
@@ -342,19 +436,30 @@ def round_warnings(rnd: Round) -> list[str]:
     a player who sat out more than a seated one...), and a bye of the last round given to a
     player who could still finish in the top three."""
     team_event = _is_team_event(rnd.event)
-    seats = (Seat.objects.filter(table__round=rnd).order_by("table__number", "position")
-             .values_list("table_id", "entrant_id"))
+    seats = (
+        Seat.objects.filter(table__round=rnd)
+        .order_by("table__number", "position")
+        .values_list("table_id", "entrant_id")
+    )
     game = rnd.event.format.game
-    draw = Draw(tables=_tables_of(seats, team_event),
-                byes=list(rnd.byes.values_list("entrant_id", flat=True)), teams=game.teams)
+    draw = Draw(
+        tables=_tables_of(seats, team_event),
+        byes=list(rnd.byes.values_list("entrant_id", flat=True)),
+        teams=game.teams,
+    )
     if team_event:
         history = pairing_history(rnd.event, rnd.number)
     else:
-        history = sat_out_history(rnd.event, rnd.number,
-                                  [e for table in draw.tables for e in table] + list(draw.byes))
-    breaches = check_draw(draw, history, team_event=team_event,
-                          legs=2 if rnd.event.format.double_round_robin else 1,
-                          sizes=None if team_event else game.allowed_sizes())
+        history = sat_out_history(
+            rnd.event, rnd.number, [e for table in draw.tables for e in table] + list(draw.byes)
+        )
+    breaches = check_draw(
+        draw,
+        history,
+        team_event=team_event,
+        legs=2 if rnd.event.format.double_round_robin else 1,
+        sizes=None if team_event else game.allowed_sizes(),
+    )
     if not team_event and draw.byes:
         breaches += _contenders_sitting_out(rnd, draw)
     if not breaches:
@@ -373,8 +478,9 @@ def _contenders_sitting_out(rnd: Round, draw: Draw) -> list[Breach]:
         return []
     lines, results = compute(event)
     this_round = {r.entrant_id: r.victory_points for r in results if r.round_id == rnd.pk}
-    before = {line.entrant_id: line.victory_points - this_round.get(line.entrant_id, 0)
-              for line in lines}
+    before = {
+        line.entrant_id: line.victory_points - this_round.get(line.entrant_id, 0) for line in lines
+    }
     playing = [e for table in draw.tables for e in table] + list(draw.byes)
     hands = event_format.hands_per_round
     most = 3 * hands if event_format.victory_points.per_hand and hands else 2
@@ -386,30 +492,39 @@ def _contenders_sitting_out(rnd: Round, draw: Draw) -> list[Breach]:
     return breaches
 
 
-def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "",
-                forfeited_by: int | None = None) -> Table:
+def table_close(
+    *, table_id: int, status: str, actor: Actor, reason: str = "", forfeited_by: int | None = None
+) -> Table:
     """Close a table as forfeited (by the team ``forfeited_by``: 0 for A, 1 for B) or averaged:
     it counts as complete with the hands it has, and the standings credit its missing hands.
     A forfeit is a team's (RULINGS.md): a table of a game without teams closes as averaged."""
     if status not in (Table.Status.FORFEITED, Table.Status.AVERAGED, Table.Status.OPEN):
-        raise ServiceError(_("A table is open, forfeited or averaged."), field="status",
-                           code="status")
+        raise ServiceError(
+            _("A table is open, forfeited or averaged."), field="status", code="status"
+        )
     if status == Table.Status.FORFEITED and forfeited_by not in (0, 1):
-        raise ServiceError(_("Name the team that forfeits the table."), field="forfeited_by",
-                           code="forfeited_by")
+        raise ServiceError(
+            _("Name the team that forfeits the table."), field="forfeited_by", code="forfeited_by"
+        )
     if status != Table.Status.FORFEITED:
         forfeited_by = None
     with transaction.atomic():
-        event_id = Table.objects.filter(pk=table_id).values_list("round__event_id",
-                                                                  flat=True).first()
+        event_id = (
+            Table.objects.filter(pk=table_id).values_list("round__event_id", flat=True).first()
+        )
         if event_id is None:
             raise ServiceError(_("This table does not exist."), code="not_found")
         event = Event.objects.select_for_update().get(pk=event_id)
         check_not_finished(event)
         if status == Table.Status.FORFEITED and not event.format.game.forfeit_sides({}):
-            raise ServiceError(_("Every player here plays for themself: a table is closed as "
-                                 "averaged (the rules know a forfeit by a team only)."),
-                               field="forfeited_by", code="no_teams")
+            raise ServiceError(
+                _(
+                    "Every player here plays for themself: a table is closed as "
+                    "averaged (the rules know a forfeit by a team only)."
+                ),
+                field="forfeited_by",
+                code="no_teams",
+            )
         table = Table.objects.select_related("round").get(pk=table_id)  # read under the lock
         reopening = status == Table.Status.OPEN and table.status != Table.Status.OPEN
         if reopening:
@@ -417,16 +532,25 @@ def table_close(*, table_id: int, status: str, actor: Actor, reason: str = "",
         old = _closure(table.status, table.forfeited_by)
         table.status, table.forfeited_by = status, forfeited_by
         table.save(update_fields=["status", "forfeited_by"])
-        record_change(event, subject="table", subject_id=table.pk, action="close", actor=actor,
-                      old=old, new=_closure(status, forfeited_by), reason=reason)
+        record_change(
+            event,
+            subject="table",
+            subject_id=table.pk,
+            action="close",
+            actor=actor,
+            old=old,
+            new=_closure(status, forfeited_by),
+            reason=reason,
+        )
         if reopening:
             _round_runs_again(event, table.round, actor)
         mark_changed(event, table_id=table.pk)
     return table
 
 
-def event_finish_now(*, event_id: int, actor: Actor,
-                     closing: Mapping[int, tuple[str, int | None]], reason: str = "") -> Event:
+def event_finish_now(
+    *, event_id: int, actor: Actor, closing: Mapping[int, tuple[str, int | None]], reason: str = ""
+) -> Event:
     """Finish the event now, first closing the tables of its last round that are not done:
     ``closing`` maps each such table's id to how it is closed, ``("averaged", None)`` or
     ``("forfeited", team at fault)``. One transaction: a refusal (a table not named, a forfeit
@@ -446,17 +570,29 @@ def event_finish_now(*, event_id: int, actor: Actor,
             last.event = event
             open_ids = {table.pk for table in unfinished_tables(last)}
             strangers = set(closing) - set(
-                Table.objects.filter(round=last).values_list("pk", flat=True))
+                Table.objects.filter(round=last).values_list("pk", flat=True)
+            )
             if strangers:
-                raise ServiceError(_("Only tables of the last round are closed when the event "
-                                     "is finished."), field="closing", code="not_last_round")
+                raise ServiceError(
+                    _("Only tables of the last round are closed when the event is finished."),
+                    field="closing",
+                    code="not_last_round",
+                )
             for table_id in sorted(open_ids & set(closing)):
                 status, forfeited_by = closing[table_id]
                 if status not in (Table.Status.AVERAGED, Table.Status.FORFEITED):
-                    raise ServiceError(_("A table is closed as forfeited or averaged."),
-                                       field="closing", code="status")
-                table_close(table_id=table_id, status=status, forfeited_by=forfeited_by,
-                            actor=actor, reason=reason)
+                    raise ServiceError(
+                        _("A table is closed as forfeited or averaged."),
+                        field="closing",
+                        code="status",
+                    )
+                table_close(
+                    table_id=table_id,
+                    status=status,
+                    forfeited_by=forfeited_by,
+                    actor=actor,
+                    reason=reason,
+                )
         return event_finish(event_id=event_id, actor=actor)
 
 
@@ -473,11 +609,15 @@ def rounds_after(event: Event, table_id: int) -> QuerySet[Round]:
 def _check_no_later_round(event: Event, table: Table) -> None:
     later = rounds_after(event, table.pk).order_by("number").first()
     if later is not None:
-        raise Conflict(_("Round %(later)s is already paired on the results of round %(round)s: "
-                         "table %(table)s can no longer be opened again. Close it as forfeited "
-                         "or averaged instead.")
-                       % {"later": later.number, "round": table.round.number,
-                          "table": table.number}, code="later_round")
+        raise Conflict(
+            _(
+                "Round %(later)s is already paired on the results of round %(round)s: "
+                "table %(table)s can no longer be opened again. Close it as forfeited "
+                "or averaged instead."
+            )
+            % {"later": later.number, "round": table.round.number, "table": table.number},
+            code="later_round",
+        )
 
 
 def _round_runs_again(event: Event, rnd: Round, actor: Actor) -> None:
@@ -488,8 +628,15 @@ def _round_runs_again(event: Event, rnd: Round, actor: Actor) -> None:
         return
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
     rnd.status = Round.Status.PUBLISHED
-    record_change(event, subject="round", subject_id=rnd.pk, action="reopen", actor=actor,
-                  old={"status": "complete"}, new={"status": "published"})
+    record_change(
+        event,
+        subject="round",
+        subject_id=rnd.pk,
+        action="reopen",
+        actor=actor,
+        old={"status": "complete"},
+        new={"status": "published"},
+    )
 
 
 def _closure(status: str, forfeited_by: int | None) -> dict:

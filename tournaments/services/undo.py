@@ -54,14 +54,22 @@ def entrant_reinstate(*, entrant_id: int, actor: Actor, reason: str = "") -> Ent
         check_not_finished(event)
         entrant = Entrant.objects.get(pk=entrant_id)
         if entrant.active:
-            raise Conflict(_("%(name)s is not withdrawn.") % {"name": entrant.name},
-                           code="not_withdrawn")
+            raise Conflict(
+                _("%(name)s is not withdrawn.") % {"name": entrant.name}, code="not_withdrawn"
+            )
         old = entrant.withdrawn_after_round
         entrant.withdrawn_after_round = None
         entrant.save(update_fields=["withdrawn_after_round"])
-        record_change(event, subject="entrant", subject_id=entrant.pk, action="reinstate",
-                      actor=actor, old={"withdrawn_after_round": old},
-                      new={"withdrawn_after_round": None}, reason=reason)
+        record_change(
+            event,
+            subject="entrant",
+            subject_id=entrant.pk,
+            action="reinstate",
+            actor=actor,
+            old={"withdrawn_after_round": old},
+            new={"withdrawn_after_round": None},
+            reason=reason,
+        )
         if event.format.is_cup:
             reopen_walkovers(entrant, actor, reason)
         mark_changed(event)
@@ -69,6 +77,7 @@ def entrant_reinstate(*, entrant_id: int, actor: Actor, reason: str = "") -> Ent
 
 
 # --- the kinds of change an undo takes back -----------------------------------------------------
+
 
 def _nothing_else(change: Change, event: Event) -> Q:
     return Q()
@@ -104,15 +113,22 @@ class Undo:
 
 def _hand_apply(change: Change, actor: Actor, reason: str) -> HandOutcome:
     try:
-        return hand_correct(hand_id=change.subject_id, entry=change.old["entry"], actor=actor,
-                            reason=reason)
+        return hand_correct(
+            hand_id=change.subject_id, entry=change.old["entry"], actor=actor, reason=reason
+        )
     except InvalidHand as error:  # the event's rules changed since: say so instead of failing
-        raise Conflict(_("The old entry is no longer valid: %(reason)s")
-                       % {"reason": hand_error_message(error)}, code="not_undoable") from None
+        raise Conflict(
+            _("The old entry is no longer valid: %(reason)s")
+            % {"reason": hand_error_message(error)},
+            code="not_undoable",
+        ) from None
 
 
-HAND = Undo(rows=lambda event_id: Hand.objects.filter(table__round__event_id=event_id),
-            same=_same_subject, apply=_hand_apply)
+HAND = Undo(
+    rows=lambda event_id: Hand.objects.filter(table__round__event_id=event_id),
+    same=_same_subject,
+    apply=_hand_apply,
+)
 
 
 def _withdrawal_same(change: Change) -> Q:
@@ -132,8 +148,12 @@ def _withdrawal_possible(change: Change, event: Event) -> Q:
     return Q()
 
 
-WITHDRAWAL = Undo(rows=lambda event_id: Entrant.objects.filter(event_id=event_id),
-                  same=_withdrawal_same, apply=_withdrawal_apply, possible=_withdrawal_possible)
+WITHDRAWAL = Undo(
+    rows=lambda event_id: Entrant.objects.filter(event_id=event_id),
+    same=_withdrawal_same,
+    apply=_withdrawal_apply,
+    possible=_withdrawal_possible,
+)
 
 
 def _swapped(change: Change) -> list[int]:
@@ -145,28 +165,36 @@ def _swap_same(change: Change) -> Q:
     """Another swap of either seat, or the line-up of a team at either seat's table."""
     seats = _swapped(change)
     at_their_tables = Seat.objects.filter(table__seats__in=seats).values("pk")
-    return (Q(subject="seat", action="swap", old__has_any_keys=[str(pk) for pk in seats])
-            | Q(subject="seat", action="bye_move", subject_id__in=seats)
-            | Q(subject="seat", action="lineup", subject_id__in=at_their_tables))
+    return (
+        Q(subject="seat", action="swap", old__has_any_keys=[str(pk) for pk in seats])
+        | Q(subject="seat", action="bye_move", subject_id__in=seats)
+        | Q(subject="seat", action="lineup", subject_id__in=at_their_tables)
+    )
 
 
 def _swap_apply(change: Change, actor: Actor, reason: str) -> None:
     seat_a, seat_b = _swapped(change)
     rnd = Round.objects.get(tables__seats=seat_a)
     if rnd.status != Round.Status.DRAFT:
-        raise Conflict(_("The round is published: its seats can no longer be swapped."),
-                       code="not_draft")
+        raise Conflict(
+            _("The round is published: its seats can no longer be swapped."), code="not_draft"
+        )
     seats_swap(round_id=rnd.pk, seat_a=seat_a, seat_b=seat_b, actor=actor)
 
 
 def _swap_possible(change: Change, event: Event) -> Q:
     """Seats are swapped in a draft only (``rounds.seats_swap``)."""
-    return Q(Exists(Seat.objects.filter(pk=_swapped(change)[0],
-                                        table__round__status=Round.Status.DRAFT)))
+    return Q(
+        Exists(Seat.objects.filter(pk=_swapped(change)[0], table__round__status=Round.Status.DRAFT))
+    )
 
 
-SWAP = Undo(rows=lambda event_id: Seat.objects.filter(table__round__event_id=event_id),
-            same=_swap_same, apply=_swap_apply, possible=_swap_possible)
+SWAP = Undo(
+    rows=lambda event_id: Seat.objects.filter(table__round__event_id=event_id),
+    same=_swap_same,
+    apply=_swap_apply,
+    possible=_swap_possible,
+)
 
 
 def _close_possible(change: Change, event: Event) -> Q:
@@ -177,38 +205,61 @@ def _close_possible(change: Change, event: Event) -> Q:
 
 
 def _close_apply(change: Change, actor: Actor, reason: str) -> None:
-    table_close(table_id=change.subject_id, status=change.old["status"], actor=actor,
-                reason=reason, forfeited_by=change.old.get("by"))
+    table_close(
+        table_id=change.subject_id,
+        status=change.old["status"],
+        actor=actor,
+        reason=reason,
+        forfeited_by=change.old.get("by"),
+    )
 
 
-CLOSE = Undo(rows=lambda event_id: Table.objects.filter(round__event_id=event_id),
-             same=_same_subject, apply=_close_apply, possible=_close_possible)
+CLOSE = Undo(
+    rows=lambda event_id: Table.objects.filter(round__event_id=event_id),
+    same=_same_subject,
+    apply=_close_apply,
+    possible=_close_possible,
+)
 
 UNDOABLE: dict[tuple[str, str], Undo] = {
-    ("hand", "correct"): HAND, ("entrant", "withdraw"): WITHDRAWAL, ("seat", "swap"): SWAP,
-    ("table", "close"): CLOSE}
+    ("hand", "correct"): HAND,
+    ("entrant", "withdraw"): WITHDRAWAL,
+    ("seat", "swap"): SWAP,
+    ("table", "close"): CLOSE,
+}
 
 
 # --- whether an undo applies, and the undo ------------------------------------------------------
 
+
 def _later(change: Change, undo: Undo) -> QuerySet[Change]:
     """The changes of the same thing made after ``change``, in order."""
-    return (Change.objects.filter(event_id=change.event_id, pk__gt=change.pk)
-            .filter(undo.same(change)).order_by("pk"))
+    return (
+        Change.objects.filter(event_id=change.event_id, pk__gt=change.pk)
+        .filter(undo.same(change))
+        .order_by("pk")
+    )
 
 
 def undoable_among(changes: Iterable[Change]) -> set[int]:
     """The ids of those ``changes`` an undo applies to: of a kind that can be undone, what they
     changed still in their event, nothing later changed the same thing, and what else the undo
     needs in place. Two queries, however many changes (a page of the history)."""
-    kinds = [(change, UNDOABLE[change.subject, change.action]) for change in changes
-             if (change.subject, change.action) in UNDOABLE]
+    kinds = [
+        (change, UNDOABLE[change.subject, change.action])
+        for change in changes
+        if (change.subject, change.action) in UNDOABLE
+    ]
     if not kinds:
         return set()
     events = Event.objects.in_bulk({change.event_id for change, _undo in kinds})
-    applies = [Q(pk=change.pk) & Q(Exists(undo.subject(change)))
-               & ~Q(Exists(_later(change, undo))) & undo.possible(change, events[change.event_id])
-               for change, undo in kinds]
+    applies = [
+        Q(pk=change.pk)
+        & Q(Exists(undo.subject(change)))
+        & ~Q(Exists(_later(change, undo)))
+        & undo.possible(change, events[change.event_id])
+        for change, undo in kinds
+    ]
     return set(Change.objects.filter(reduce(or_, applies)).values_list("pk", flat=True))
 
 
@@ -236,8 +287,10 @@ def change_undo(*, change_id: int, actor: Actor) -> HandOutcome | Change:
     with transaction.atomic():
         Event.objects.select_for_update().only("pk").get(pk=change.event_id)
         if not undo.subject(change).exists():  # a draft paired again, a restored history...
-            raise Conflict(_("This change cannot be undone: what it changed is no longer "
-                             "in this event."), code="not_undoable")
+            raise Conflict(
+                _("This change cannot be undone: what it changed is no longer in this event."),
+                code="not_undoable",
+            )
         later = _later(change, undo).first()
         if later is not None:
             raise _superseded(later)
@@ -247,8 +300,14 @@ def change_undo(*, change_id: int, actor: Actor) -> HandOutcome | Change:
 
 def _superseded(later: Change) -> Conflict:
     return Conflict(
-        _("This change can no longer be undone: a later change (#%(id)s, %(when)s, %(by)s) "
-          "changed the same thing.")
-        % {"id": later.pk, "when": date_format(localtime(later.created_at),
-                                               "SHORT_DATETIME_FORMAT"),
-           "by": actor_by(later.actor)}, code="superseded")
+        _(
+            "This change can no longer be undone: a later change (#%(id)s, %(when)s, %(by)s) "
+            "changed the same thing."
+        )
+        % {
+            "id": later.pk,
+            "when": date_format(localtime(later.created_at), "SHORT_DATETIME_FORMAT"),
+            "by": actor_by(later.actor),
+        },
+        code="superseded",
+    )

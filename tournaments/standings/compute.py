@@ -71,6 +71,7 @@ class Line:
 
 # --- computing ----------------------------------------------------------------------------------
 
+
 def refresh(event_id: int, *, full: bool = False) -> None:
     """Apply the recorded changes to the stored standings; mark them up to date for the change
     seen. ``full`` recomputes the whole event whatever was recorded.
@@ -91,7 +92,8 @@ def refresh(event_id: int, *, full: bool = False) -> None:
         if scope is not None:
             store(event, scope)
         Event.objects.filter(pk=event_id, standings_seq__lt=seq).update(
-            standings_seq=seq, standings_computed_at=timezone.now())
+            standings_seq=seq, standings_computed_at=timezone.now()
+        )
     standings_cache.invalidate(event_id)
 
 
@@ -116,13 +118,18 @@ def _lock_and_take_changes(event_id: int) -> list[int | None]:
     Every change numbered up to the ``change_seq`` read before was committed before this runs,
     so it is among the changes taken; a later one may be too, and is then simply applied early.
     """
-    take = (f"DELETE FROM {StandingsChange._meta.db_table} WHERE event_id = %s "
-            "RETURNING table_id", [event_id])
+    take = (
+        f"DELETE FROM {StandingsChange._meta.db_table} WHERE event_id = %s RETURNING table_id",
+        [event_id],
+    )
     locks = []
     if connection.vendor == "postgresql":
-        locks = [(ASYNC_COMMIT, []), ("SELECT pg_advisory_xact_lock(%s, %s)", [7411, event_id]),
-                 (f"LOCK TABLE {', '.join(WRITTEN)} IN ROW EXCLUSIVE MODE NOWAIT", []),
-                 (f"LOCK TABLE {', '.join(READ)} IN ACCESS SHARE MODE NOWAIT", [])]
+        locks = [
+            (ASYNC_COMMIT, []),
+            ("SELECT pg_advisory_xact_lock(%s, %s)", [7411, event_id]),
+            (f"LOCK TABLE {', '.join(WRITTEN)} IN ROW EXCLUSIVE MODE NOWAIT", []),
+            (f"LOCK TABLE {', '.join(READ)} IN ACCESS SHARE MODE NOWAIT", []),
+        ]
     return [table_id for (table_id,) in rows.all_rows(*locks, take)[-1]]
 
 
@@ -133,13 +140,19 @@ def _scope(event: Event, changes: list[int | None], full: bool) -> Scope | None:
     outside the services: the admin, an import, so no change says which entrants it touches).
     """
     with connection.cursor() as cursor:
-        if not (full or None in changes
-                or not all(TIEBREAKS[name].local for name in event.format.tiebreaks)):
+        if not (
+            full
+            or None in changes
+            or not all(TIEBREAKS[name].local for name in event.format.tiebreaks)
+        ):
             cursor.execute(*sql.stored_state(event.pk))
             stored, uncredited_byes = cursor.fetchone()
             if stored and not uncredited_byes:
-                return Scope.at_tables(cursor, event.pk, changes,
-                                       tables_per_round=event.format.is_cup) if changes else None
+                return (
+                    Scope.at_tables(cursor, event.pk, changes, tables_per_round=event.format.is_cup)
+                    if changes
+                    else None
+                )
         return Scope.whole_event(cursor, event.pk, parts=_parallel_parts(cursor))
 
 
@@ -161,8 +174,12 @@ def store(event: Event, scope: Scope) -> None:
         with _parts_side_by_side(cursor, scope):
             cursor.execute(*sql.seat_result_changes(event_format, scope))
             changed = cursor.fetchall()
-        rows.all_rows(*sql.delete_seat_results(changed), *sql.write_seat_results(dialect, changed),
-                      *([stale_bye_results] if scope.whole else []), bye_results)
+        rows.all_rows(
+            *sql.delete_seat_results(changed),
+            *sql.write_seat_results(dialect, changed),
+            *([stale_bye_results] if scope.whole else []),
+            bye_results,
+        )
         cursor.execute(*sql.line_changes(dialect, event_format, scope))
         for statement in sql.write_lines(dialect, cursor.fetchall()):
             cursor.execute(*statement)
@@ -175,8 +192,11 @@ def _tune_for_a_whole_league(cursor) -> None:
         cursor.execute(f"SET LOCAL {setting}")
 
 
-PARTS_SIDE_BY_SIDE = {"parallel_tuple_cost": "0", "min_parallel_table_scan_size": "'8GB'",
-                      "min_parallel_index_scan_size": "'8GB'"}
+PARTS_SIDE_BY_SIDE = {
+    "parallel_tuple_cost": "0",
+    "min_parallel_table_scan_size": "'8GB'",
+    "min_parallel_index_scan_size": "'8GB'",
+}
 
 
 @contextmanager
@@ -211,21 +231,38 @@ def compute(event: Event) -> tuple[list[Line], list[RoundResult]]:
     they come from (nothing is read from the stored standings, nothing is written)."""
     with connection.cursor() as cursor:
         results_sql, results_params, lines_sql, lines_params = sql.computed(
-            Dialect(connection.vendor), event.format, Scope.whole_event(cursor, event.pk))
+            Dialect(connection.vendor), event.format, Scope.whole_event(cursor, event.pk)
+        )
         cursor.execute(results_sql, results_params)
-        results = [RoundResult(round_id=r, entrant_id=e, victory_points=vp, tichu_points=tp,
-                               hands_played=hands, bye=bool(bye), adjustment_vp=adj_vp,
-                               adjustment_tp=adj_tp)
-                   for r, e, vp, tp, hands, bye, adj_vp, adj_tp in cursor.fetchall()]
+        results = [
+            RoundResult(
+                round_id=r,
+                entrant_id=e,
+                victory_points=vp,
+                tichu_points=tp,
+                hands_played=hands,
+                bye=bool(bye),
+                adjustment_vp=adj_vp,
+                adjustment_tp=adj_tp,
+            )
+            for r, e, vp, tp, hands, bye, adj_vp, adj_tp in cursor.fetchall()
+        ]
         cursor.execute(lines_sql, lines_params)
         names = event.format.tiebreaks
-        lines = [Line(entrant_id=row[0], victory_points=int(row[1]), tichu_points=int(row[2]),
-                      hands_played=int(row[3]), byes=int(row[4]), adjustment_vp=int(row[5]),
-                      adjustment_tp=int(row[6]),
-                      tiebreaks={name: int(value) for name, value in zip(names, row[8:],
-                                                                       strict=True)},
-                      rank=position)
-                 for position, row in enumerate(cursor.fetchall(), start=1)]
+        lines = [
+            Line(
+                entrant_id=row[0],
+                victory_points=int(row[1]),
+                tichu_points=int(row[2]),
+                hands_played=int(row[3]),
+                byes=int(row[4]),
+                adjustment_vp=int(row[5]),
+                adjustment_tp=int(row[6]),
+                tiebreaks={name: int(value) for name, value in zip(names, row[8:], strict=True)},
+                rank=position,
+            )
+            for position, row in enumerate(cursor.fetchall(), start=1)
+        ]
     return lines, results
 
 
@@ -237,9 +274,12 @@ def ranked(rows: QuerySet[StandingRow], event_format) -> QuerySet[StandingRow]:
     The order is ``sql.rank_keys``, the same as ``compute``'s. The window numbers the
     rows the query keeps: filter before it only by event (one row alone would be rank 1).
     """
-    keys = [RawSQL(key, ()) for key in sql.rank_keys(Dialect(connection.vendor), event_format,
-                                                     sql.ROW)]
+    keys = [
+        RawSQL(key, ()) for key in sql.rank_keys(Dialect(connection.vendor), event_format, sql.ROW)
+    ]
     equal = [key.desc() for key in keys]
-    return rows.annotate(position=Window(RowNumber(), order_by=[*equal, F("entrant_id").asc()]),
-                         rank=Window(Rank(), order_by=equal),
-                         tied=Window(Count("pk"), partition_by=keys)).order_by("position")
+    return rows.annotate(
+        position=Window(RowNumber(), order_by=[*equal, F("entrant_id").asc()]),
+        rank=Window(Rank(), order_by=equal),
+        tied=Window(Count("pk"), partition_by=keys),
+    ).order_by("position")

@@ -39,8 +39,8 @@ class Ranking:
         numbers.frombytes(packed)
         count = (len(numbers) - 1) // 3
         self._entrants = numbers[:count]
-        self._ranks = numbers[count:2 * count]
-        self._tied = numbers[2 * count:3 * count]
+        self._ranks = numbers[count : 2 * count]
+        self._tied = numbers[2 * count : 3 * count]
         self.played = numbers[3 * count] if len(numbers) > 3 * count else count
         """How many played: the first ``played`` rows are the standings proper, the length of
         this ranking (a page, a screen, the API list only them)."""
@@ -74,8 +74,11 @@ class Ranking:
         for place in places:
             row = found.get(self._entrants[place])
             if row is not None:  # gone since the numbering (a run removed it): not shown
-                row.position, row.rank, row.tied = (place + 1, self._ranks[place],
-                                                     self._tied[place])
+                row.position, row.rank, row.tied = (
+                    place + 1,
+                    self._ranks[place],
+                    self._tied[place],
+                )
                 row.played = place < self.played  # type: ignore[attr-defined]  # as rank
                 rows.append(row)
         return rows
@@ -83,17 +86,20 @@ class Ranking:
 
 def ranking(event: Event) -> Ranking:
     """The event's current ranking (numbered at most once per change of its standings)."""
-    return Ranking(event, standings_cache.cached(event.pk, "ranking:played",
-                                                 lambda: _numbering(event)))
+    return Ranking(
+        event, standings_cache.cached(event.pk, "ranking:played", lambda: _numbering(event))
+    )
 
 
 def played_sql(alias: str) -> str:
     """1 where the standing row ``alias`` is of an entrant who played: a hand, a bye, a credit,
     or a seat at a table of any round (a table not entered yet, or closed), else 0."""
-    return (f"CASE WHEN {alias}.hands_played > 0 OR {alias}.byes > 0 "
-            f"OR {alias}.adjustment_vp <> 0 OR {alias}.adjustment_tp <> 0 "
-            f"OR EXISTS (SELECT 1 FROM {Seat._meta.db_table} st "
-            f"WHERE st.entrant_id = {alias}.entrant_id) THEN 1 ELSE 0 END")
+    return (
+        f"CASE WHEN {alias}.hands_played > 0 OR {alias}.byes > 0 "
+        f"OR {alias}.adjustment_vp <> 0 OR {alias}.adjustment_tp <> 0 "
+        f"OR EXISTS (SELECT 1 FROM {Seat._meta.db_table} st "
+        f"WHERE st.entrant_id = {alias}.entrant_id) THEN 1 ELSE 0 END"
+    )
 
 
 def _numbering(event: Event) -> bytes:
@@ -104,10 +110,13 @@ def _numbering(event: Event) -> bytes:
     keys = sql.rank_keys(Dialect(connection.vendor), event.format, sql.ROW)
     alias = sql.ROW
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT entrant_id, {played_sql(alias)} AS played, {', '.join(keys)} "
-                       f"FROM {sql.ROW} WHERE event_id = %s "
-                       f"ORDER BY played DESC, {', '.join(f'{key} DESC' for key in keys)}, "
-                       f"entrant_id", [event.pk])
+        cursor.execute(
+            f"SELECT entrant_id, {played_sql(alias)} AS played, {', '.join(keys)} "
+            f"FROM {sql.ROW} WHERE event_id = %s "
+            f"ORDER BY played DESC, {', '.join(f'{key} DESC' for key in keys)}, "
+            f"entrant_id",
+            [event.pk],
+        )
         order = cursor.fetchall()
     if order and not any(row[1] for row in order):  # nobody played yet: none set apart
         order = [(row[0], 1, *row[2:]) for row in order]

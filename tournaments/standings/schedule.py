@@ -46,8 +46,9 @@ def register_worker(worker: Worker) -> None:
     _worker = worker
 
 
-def mark_changed(event: Event, *, table_id: int | None = None,
-                 along: tuple[rows.Statement, ...] = ()) -> list[tuple | None]:
+def mark_changed(
+    event: Event, *, table_id: int | None = None, along: tuple[rows.Statement, ...] = ()
+) -> list[tuple | None]:
     """Call inside a change's transaction: the standings are stale until a worker catches up,
     and one run is scheduled once the change is committed.
 
@@ -60,20 +61,24 @@ def mark_changed(event: Event, *, table_id: int | None = None,
     are returned. The counter goes up last: its update holds the event's row until the commit,
     so hand entries at different tables of the event wait for each other only for that moment.
     """
-    found = rows.first_rows(*along, rows.insert_statement(StandingsChange(event_id=event.pk,
-                                                                          table_id=table_id)),
-                            (_bump_sql(), [event.pk]))
+    found = rows.first_rows(
+        *along,
+        rows.insert_statement(StandingsChange(event_id=event.pk, table_id=table_id)),
+        (_bump_sql(), [event.pk]),
+    )
     transaction.on_commit(lambda: after_change(event.pk))
     if table_id is None:  # a structural change may change names and seating
         transaction.on_commit(lambda: standings_cache.field_changed(event.pk))
-    return found[:len(along)]
+    return found[: len(along)]
 
 
 @functools.cache
 def _bump_sql() -> str:
     quote = connection.ops.quote_name
-    return (f"UPDATE {quote(Event._meta.db_table)} SET {quote('change_seq')} = "
-            f"{quote('change_seq')} + 1 WHERE {quote('id')} = %s")
+    return (
+        f"UPDATE {quote(Event._meta.db_table)} SET {quote('change_seq')} = "
+        f"{quote('change_seq')} + 1 WHERE {quote('id')} = %s"
+    )
 
 
 def after_change(event_id: int) -> None:
@@ -140,8 +145,9 @@ def _enqueue(event_id: int) -> bool:
         _worker.delay(event_id)
         return True
     except Exception:  # noqa: BLE001 - any broker failure: stay stale, catch up later
-        log.warning("could not schedule standings of event %s; they stay stale", event_id,
-                    exc_info=True)
+        log.warning(
+            "could not schedule standings of event %s; they stay stale", event_id, exc_info=True
+        )
         cache.delete(PENDING_KEY.format(event_id))
         return False
 
@@ -152,5 +158,6 @@ def clear_pending(event_id: int) -> None:
 
 
 def stale_event_ids() -> list[int]:
-    return list(Event.objects.filter(standings_seq__lt=F("change_seq")).values_list("pk",
-                                                                                    flat=True))
+    return list(
+        Event.objects.filter(standings_seq__lt=F("change_seq")).values_list("pk", flat=True)
+    )

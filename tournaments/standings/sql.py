@@ -91,9 +91,12 @@ class Scope:
     def whole_event(cls, cursor, event_id: int, parts: int = 1) -> Scope:
         """The whole event; with ``parts`` > 1, its rounds split into that many runs of about
         as many tables each (each run with its own range of table ids, see ``hands``)."""
-        cursor.execute(f"SELECT r.id, MIN(t.id), MAX(t.id), COUNT(t.id) FROM {ROUND} r "
-                       f"LEFT JOIN {TABLE} t ON t.round_id = r.id WHERE r.event_id = %s "
-                       f"GROUP BY r.id ORDER BY r.id", [event_id])
+        cursor.execute(
+            f"SELECT r.id, MIN(t.id), MAX(t.id), COUNT(t.id) FROM {ROUND} r "
+            f"LEFT JOIN {TABLE} t ON t.round_id = r.id WHERE r.event_id = %s "
+            f"GROUP BY r.id ORDER BY r.id",
+            [event_id],
+        )
         rounds = cursor.fetchall()
         runs = _runs(rounds, parts)
         split = tuple(cls._of(event_id, run) for run in runs) if len(runs) > 1 else ()
@@ -103,30 +106,40 @@ class Scope:
     def _of(cls, event_id: int, rounds: list[tuple], split: tuple[Scope, ...] = ()) -> Scope:
         lows = [low for _, low, _, _ in rounds if low is not None]
         highs = [high for _, _, high, _ in rounds if high is not None]
-        return cls(event_id, tuple(r for r, *_ in rounds),
-                   table_ids=(min(lows, default=None), max(highs, default=None)), split=split)
+        return cls(
+            event_id,
+            tuple(r for r, *_ in rounds),
+            table_ids=(min(lows, default=None), max(highs, default=None)),
+            split=split,
+        )
 
     @classmethod
-    def at_tables(cls, cursor, event_id: int, table_ids: list[int], *,
-                  tables_per_round: bool = False) -> Scope | None:
+    def at_tables(
+        cls, cursor, event_id: int, table_ids: list[int], *, tables_per_round: bool = False
+    ) -> Scope | None:
         """The seats at ``table_ids``; None if nobody sits there. With ``tables_per_round``
         (a cup, whose match plays a table per game in one round), the scope takes in the other
         tables of those entrants in those rounds, whose games their round results sum."""
         tables = tuple(sorted(set(table_ids)))
         listed = ", ".join(["%s"] * len(tables))
         if tables_per_round:
-            cursor.execute(f"SELECT t.round_id, o.entrant_id, o.table_id FROM {SEAT} s "
-                           f"JOIN {TABLE} t ON t.id = s.table_id "
-                           f"JOIN {SEAT} o ON o.entrant_id = s.entrant_id "
-                           f"JOIN {TABLE} ot ON ot.id = o.table_id AND ot.round_id = t.round_id "
-                           f"WHERE s.table_id IN ({listed})", tables)
+            cursor.execute(
+                f"SELECT t.round_id, o.entrant_id, o.table_id FROM {SEAT} s "
+                f"JOIN {TABLE} t ON t.id = s.table_id "
+                f"JOIN {SEAT} o ON o.entrant_id = s.entrant_id "
+                f"JOIN {TABLE} ot ON ot.id = o.table_id AND ot.round_id = t.round_id "
+                f"WHERE s.table_id IN ({listed})",
+                tables,
+            )
             rows = cursor.fetchall()
             tables = tuple(sorted({table for *_, table in rows}))
             seated = tuple(sorted({(round_id, entrant) for round_id, entrant, _ in rows}))
         else:
-            cursor.execute(f"SELECT t.round_id, s.entrant_id FROM {SEAT} s "
-                           f"JOIN {TABLE} t ON t.id = s.table_id WHERE s.table_id IN ({listed})",
-                           tables)
+            cursor.execute(
+                f"SELECT t.round_id, s.entrant_id FROM {SEAT} s "
+                f"JOIN {TABLE} t ON t.id = s.table_id WHERE s.table_id IN ({listed})",
+                tables,
+            )
             seated = tuple(sorted(set(cursor.fetchall())))
         return cls(event_id, tables_changed=tables, seated=seated) if seated else None
 
@@ -179,8 +192,10 @@ class Scope:
         if self.whole:
             return self._in(f"{alias}.round_id", self.rounds)
         pairs = ", ".join(["(%s, %s)"] * len(self.seated))
-        return (f"({alias}.round_id, {alias}.entrant_id) IN ({pairs})",
-                [value for pair in self.seated for value in pair])
+        return (
+            f"({alias}.round_id, {alias}.entrant_id) IN ({pairs})",
+            [value for pair in self.seated for value in pair],
+        )
 
 
 def _runs(rounds: list[tuple], parts: int) -> list[list[tuple]]:
@@ -198,6 +213,7 @@ def _runs(rounds: list[tuple], parts: int) -> list[list[tuple]]:
 
 
 # --- round results -------------------------------------------------------------------------------
+
 
 def _table_vp(event_format, team: int) -> tuple[str, list]:
     """A team's VP at a table, from the table's totals ``ht`` and status ``t``: the format's
@@ -232,13 +248,17 @@ def seat_results(event_format, scope: Scope) -> tuple[str, list]:
     vp0, vp0_params = _table_vp(event_format, 0)
     vp1, vp1_params = _table_vp(event_format, 1)
     credit_vp, credit_tp, credit_params = _missing_hands_credit(event_format)
-    columns = ("c.round_id, c.entrant_id, c.vp + c.adj_vp AS vp, c.tp + c.adj_tp AS tp, c.hands, "
-               "c.adj_vp, c.adj_tp")
+    columns = (
+        "c.round_id, c.entrant_id, c.vp + c.adj_vp AS vp, c.tp + c.adj_tp AS tp, c.hands, "
+        "c.adj_vp, c.adj_tp"
+    )
     group = ""
     if event_format.is_cup:
-        columns = ("c.round_id, c.entrant_id, SUM(c.vp + c.adj_vp) AS vp, "
-                   "SUM(c.tp + c.adj_tp) AS tp, SUM(c.hands) AS hands, SUM(c.adj_vp) AS adj_vp, "
-                   "SUM(c.adj_tp) AS adj_tp")
+        columns = (
+            "c.round_id, c.entrant_id, SUM(c.vp + c.adj_vp) AS vp, "
+            "SUM(c.tp + c.adj_tp) AS tp, SUM(c.hands) AS hands, SUM(c.adj_vp) AS adj_vp, "
+            "SUM(c.adj_tp) AS adj_tp"
+        )
         group = " GROUP BY c.round_id, c.entrant_id"
     sql = f"""
         SELECT {columns}
@@ -307,8 +327,9 @@ def bye_results(event_format, scope: Scope, source: str) -> tuple[str, list]:
         # a round cut short counts for the hands it had, not as a whole round; never above that
         # average: VP down to a whole point, TP down to a multiple of 5
         vp = f"CASE WHEN p.n > 0 THEN {_floor_div(f'p.vp * {int(hands)}', 'p.n')} ELSE 0 END"
-        tp = (f"CASE WHEN p.n > 0 THEN 5 * {_floor_div(f'p.tp * {int(hands)}', '5 * p.n')} "
-              f"ELSE 0 END")
+        tp = (
+            f"CASE WHEN p.n > 0 THEN 5 * {_floor_div(f'p.tp * {int(hands)}', '5 * p.n')} ELSE 0 END"
+        )
     elif average:  # games to a target: per round played
         vp = f"CASE WHEN p.c > 0 THEN {_floor_div('p.vp', 'p.c')} ELSE 0 END"
         tp = f"CASE WHEN p.c > 0 THEN 5 * {_floor_div('p.tp', '5 * p.c')} ELSE 0 END"
@@ -358,27 +379,45 @@ def _seat_result_diff(event_format, scope: Scope) -> tuple[str, list]:
 
 def write_seat_results(dialect: Dialect, rows: list[tuple]) -> list[tuple[str, list]]:
     """Statements storing ``seat_result_changes``' rows (the deleted ones: see below)."""
-    return upserts(dialect, RESULT, RESULT_COLUMNS, ("round_id", "entrant_id"),
-                   [(*row, False) for row in rows if row[2] is not None])
+    return upserts(
+        dialect,
+        RESULT,
+        RESULT_COLUMNS,
+        ("round_id", "entrant_id"),
+        [(*row, False) for row in rows if row[2] is not None],
+    )
 
 
 def delete_seat_results(rows: list[tuple]) -> list[tuple[str, list]]:
     """Statements deleting the stale results among ``seat_result_changes``' rows."""
     stale = [(round_id, entrant_id) for round_id, entrant_id, vp, *_ in rows if vp is None]
-    return [(f"DELETE FROM {RESULT} WHERE NOT bye AND (round_id, entrant_id) IN "
-             f"({', '.join(['(%s, %s)'] * len(batch))})",
-             [value for pair in batch for value in pair]) for batch in _batches(stale)]
+    return [
+        (
+            f"DELETE FROM {RESULT} WHERE NOT bye AND (round_id, entrant_id) IN "
+            f"({', '.join(['(%s, %s)'] * len(batch))})",
+            [value for pair in batch for value in pair],
+        )
+        for batch in _batches(stale)
+    ]
 
 
 # column: its PostgreSQL type (for ``upserts``' arrays)
-RESULT_COLUMNS = {"round_id": "bigint", "entrant_id": "bigint", "victory_points": "integer",
-                  "tichu_points": "integer", "hands_played": "integer", "adjustment_vp": "integer",
-                  "adjustment_tp": "integer", "bye": "boolean"}
+RESULT_COLUMNS = {
+    "round_id": "bigint",
+    "entrant_id": "bigint",
+    "victory_points": "integer",
+    "tichu_points": "integer",
+    "hands_played": "integer",
+    "adjustment_vp": "integer",
+    "adjustment_tp": "integer",
+    "bye": "boolean",
+}
 BATCH = 500  # rows per statement on SQLite: well under its limit of bound parameters
 
 
-def upserts(dialect: Dialect, table: str, columns: dict[str, str], key: tuple[str, ...],
-            rows: list[tuple]) -> list[tuple[str, list]]:
+def upserts(
+    dialect: Dialect, table: str, columns: dict[str, str], key: tuple[str, ...], rows: list[tuple]
+) -> list[tuple[str, list]]:
     """INSERT ... ON CONFLICT (key) DO UPDATE statements for ``rows``.
 
     On PostgreSQL one statement whatever the number of rows, each column passed as one array
@@ -392,16 +431,24 @@ def upserts(dialect: Dialect, table: str, columns: dict[str, str], key: tuple[st
     conflict = f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}"
     if dialect.vendor == "postgresql":
         arrays = ", ".join(f"%s::{sql_type}[]" for sql_type in columns.values())
-        return [(f"INSERT INTO {table} ({names}) SELECT * FROM unnest({arrays}) {conflict}",
-                 [list(column) for column in zip(*rows, strict=True)])]
+        return [
+            (
+                f"INSERT INTO {table} ({names}) SELECT * FROM unnest({arrays}) {conflict}",
+                [list(column) for column in zip(*rows, strict=True)],
+            )
+        ]
     row = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    return [(f"INSERT INTO {table} ({names}) VALUES {', '.join([row] * len(batch))} {conflict}",
-             [value for values in batch for value in values])
-            for batch in _batches(rows)]
+    return [
+        (
+            f"INSERT INTO {table} ({names}) VALUES {', '.join([row] * len(batch))} {conflict}",
+            [value for values in batch for value in values],
+        )
+        for batch in _batches(rows)
+    ]
 
 
 def _batches(items: list) -> list[list]:
-    return [items[start:start + BATCH] for start in range(0, len(items), BATCH)]
+    return [items[start : start + BATCH] for start in range(0, len(items), BATCH)]
 
 
 def store_bye_results(event_format, scope: Scope) -> list[tuple[str, list]]:
@@ -442,8 +489,14 @@ def stored_state(event_id: int) -> tuple[str, list]:
 
 # --- lines and their order ------------------------------------------------------------------
 
-def lines(dialect: Dialect, event_format, scope: Scope, source: str,
-          ctes: tuple[tuple[str, str, list], ...] = ()) -> tuple[str, str, list]:
+
+def lines(
+    dialect: Dialect,
+    event_format,
+    scope: Scope,
+    source: str,
+    ctes: tuple[tuple[str, str, list], ...] = (),
+) -> tuple[str, str, list]:
     """(WITH clause, SELECT, params) giving each entrant's line from the round results in
     ``source``: entrant_id, vp, tp, hands, byes, adj_vp, adj_tp, the tie-breaks as JSON, and one
     column ``tb_<i>`` per tie-break of the chain. ``ctes`` (name, sql, params) come first.
@@ -468,8 +521,16 @@ def lines(dialect: Dialect, event_format, scope: Scope, source: str,
         WHERE e.event_id = %s AND {entrants}"""
     ctes = [*ctes, ("totals", totals_sql, [*result_params, scope.event_id, *entrant_params])]
     seats, seat_params = scope.entrants_of("s.entrant_id")
-    sources = Sources(dialect, SEAT, HAND, "totals", seats, seat_params,
-                      team=event_format.entrant_type == EntrantType.TEAM, hand_seat=HAND_SEAT)
+    sources = Sources(
+        dialect,
+        SEAT,
+        HAND,
+        "totals",
+        seats,
+        seat_params,
+        team=event_format.entrant_type == EntrantType.TEAM,
+        hand_seat=HAND_SEAT,
+    )
     joins, values = [], []
     for index, name in enumerate(event_format.tiebreaks):
         tiebreak = TIEBREAKS[name]
@@ -484,7 +545,7 @@ def lines(dialect: Dialect, event_format, scope: Scope, source: str,
     select = f"""
         SELECT l.entrant_id, l.vp, l.tp, l.hands, l.byes, l.adj_vp, l.adj_tp,
                {dialect.json_object(values)} AS tiebreaks{columns}
-        FROM totals l {' '.join(joins)}"""
+        FROM totals l {" ".join(joins)}"""
     return with_sql, select, [param for _, _, params in ctes for param in params]
 
 
@@ -503,9 +564,17 @@ def line_changes(dialect: Dialect, event_format, scope: Scope) -> tuple[str, lis
     return sql, [*params, scope.event_id, scope.event_id]
 
 
-ROW_COLUMNS = {"event_id": "bigint", "entrant_id": "bigint", "victory_points": "integer",
-               "tichu_points": "integer", "hands_played": "integer", "byes": "integer",
-               "adjustment_vp": "integer", "adjustment_tp": "integer", "tiebreaks": "jsonb"}
+ROW_COLUMNS = {
+    "event_id": "bigint",
+    "entrant_id": "bigint",
+    "victory_points": "integer",
+    "tichu_points": "integer",
+    "hands_played": "integer",
+    "byes": "integer",
+    "adjustment_vp": "integer",
+    "adjustment_tp": "integer",
+    "tiebreaks": "jsonb",
+}
 
 
 def write_lines(dialect: Dialect, rows: list[tuple]) -> list[tuple[str, list]]:
@@ -516,8 +585,9 @@ def write_lines(dialect: Dialect, rows: list[tuple]) -> list[tuple[str, list]]:
 def rank_keys(dialect: Dialect, event_format, alias: str) -> list[str]:
     """The ranking order over stored standing rows (``alias``): VP, then the tie-break chain,
     each higher first (sort these descending), then registration (``entrant_id`` ascending)."""
-    return [f"{alias}.victory_points"] + [TIEBREAKS[name].stored_key(dialect, alias)
-                                          for name in event_format.tiebreaks]
+    return [f"{alias}.victory_points"] + [
+        TIEBREAKS[name].stored_key(dialect, alias) for name in event_format.tiebreaks
+    ]
 
 
 def _line_order(event_format) -> str:
@@ -530,15 +600,27 @@ def computed(dialect: Dialect, event_format, scope: Scope) -> tuple[str, list, s
     """Read-only: (results query, params, ranked lines query, params) for a whole event."""
     seats, seat_params = seat_results(event_format, scope)
     byes, bye_params = bye_results(event_format, scope, "seat_results")
-    ctes = [("seat_results", f"SELECT round_id, entrant_id, vp AS victory_points, "
-                             f"tp AS tichu_points, hands AS hands_played, FALSE AS bye, "
-                             f"adj_vp AS adjustment_vp, adj_tp AS adjustment_tp "
-                             f"FROM ({seats}) s", seat_params),
-            ("results", f"SELECT * FROM seat_results UNION ALL SELECT round_id, entrant_id, vp, "
-                        f"tp, 0, TRUE, 0, 0 FROM ({byes}) b", bye_params)]
-    results = (f"WITH {', '.join(f'{name} AS ({sql})' for name, sql, _ in ctes)} "
-               f"SELECT round_id, entrant_id, victory_points, tichu_points, hands_played, bye, "
-               f"adjustment_vp, adjustment_tp FROM results ORDER BY round_id, entrant_id")
+    ctes = [
+        (
+            "seat_results",
+            f"SELECT round_id, entrant_id, vp AS victory_points, "
+            f"tp AS tichu_points, hands AS hands_played, FALSE AS bye, "
+            f"adj_vp AS adjustment_vp, adj_tp AS adjustment_tp "
+            f"FROM ({seats}) s",
+            seat_params,
+        ),
+        (
+            "results",
+            f"SELECT * FROM seat_results UNION ALL SELECT round_id, entrant_id, vp, "
+            f"tp, 0, TRUE, 0, 0 FROM ({byes}) b",
+            bye_params,
+        ),
+    ]
+    results = (
+        f"WITH {', '.join(f'{name} AS ({sql})' for name, sql, _ in ctes)} "
+        f"SELECT round_id, entrant_id, victory_points, tichu_points, hands_played, bye, "
+        f"adjustment_vp, adjustment_tp FROM results ORDER BY round_id, entrant_id"
+    )
     with_sql, select, params = lines(dialect, event_format, scope, "results", tuple(ctes))
     ranked = f"{with_sql} {select} ORDER BY {_line_order(event_format)}"
     return results, seat_params + bye_params, ranked, params

@@ -112,10 +112,13 @@ class DoubleVictories(SqlTiebreak):
     label = _("double victories")
 
     def relation(self, sources: Sources) -> tuple[str, list]:
-        return (f"SELECT s.entrant_id, COUNT(*) AS value FROM {sources.seat} s "
-                f"JOIN {sources.hand} h ON h.table_id = s.table_id "
-                f"WHERE {sources.seats}{sources.team_seat} "
-                f"AND h.double_victory = s.position %% 2 GROUP BY s.entrant_id", sources.params)
+        return (
+            f"SELECT s.entrant_id, COUNT(*) AS value FROM {sources.seat} s "
+            f"JOIN {sources.hand} h ON h.table_id = s.table_id "
+            f"WHERE {sources.seats}{sources.team_seat} "
+            f"AND h.double_victory = s.position %% 2 GROUP BY s.entrant_id",
+            sources.params,
+        )
 
 
 @register
@@ -128,9 +131,12 @@ class TichuCallsMade(SqlTiebreak):
 
     def relation(self, sources: Sources) -> tuple[str, list]:
         made = sources.dialect.call_made("h.entry", "s.position")
-        return (f"SELECT s.entrant_id, COUNT(*) AS value FROM {sources.seat} s "
-                f"JOIN {sources.hand} h ON h.table_id = s.table_id "
-                f"WHERE {sources.seats} AND {made} GROUP BY s.entrant_id", sources.params)
+        return (
+            f"SELECT s.entrant_id, COUNT(*) AS value FROM {sources.seat} s "
+            f"JOIN {sources.hand} h ON h.table_id = s.table_id "
+            f"WHERE {sources.seats} AND {made} GROUP BY s.entrant_id",
+            sources.params,
+        )
 
 
 @register
@@ -145,12 +151,15 @@ class OpponentVictoryPoints(SqlTiebreak):
 
     def relation(self, sources: Sources) -> tuple[str, list]:
         team = sources.team_seat
-        return (f"SELECT s.entrant_id, SUM(o.vp) AS value FROM {sources.seat} s "
-                f"JOIN {sources.seat} x ON x.table_id = s.table_id "
-                f"AND x.position %% 2 <> s.position %% 2 "
-                f"JOIN {sources.totals} o ON o.entrant_id = x.entrant_id "
-                f"WHERE {sources.seats}{team}{team and ' AND x.position < 2'} "
-                f"GROUP BY s.entrant_id", sources.params)
+        return (
+            f"SELECT s.entrant_id, SUM(o.vp) AS value FROM {sources.seat} s "
+            f"JOIN {sources.seat} x ON x.table_id = s.table_id "
+            f"AND x.position %% 2 <> s.position %% 2 "
+            f"JOIN {sources.totals} o ON o.entrant_id = x.entrant_id "
+            f"WHERE {sources.seats}{team}{team and ' AND x.position < 2'} "
+            f"GROUP BY s.entrant_id",
+            sources.params,
+        )
 
 
 @register
@@ -162,11 +171,14 @@ class FirstPlaces(Tiebreak):
     place: ClassVar[int] = 1
 
     def relation(self, sources: Sources) -> tuple[str, list]:
-        return (f"SELECT s.entrant_id, COUNT(*) AS value FROM {sources.seat} s "
-                f"JOIN {sources.hand} h ON h.table_id = s.table_id "
-                f"JOIN {sources.hand_seat} c ON c.hand_id = h.id AND c.position = s.position "
-                f"WHERE {sources.seats} AND c.place = {int(self.place)} "
-                f"GROUP BY s.entrant_id", sources.params)
+        return (
+            f"SELECT s.entrant_id, COUNT(*) AS value FROM {sources.seat} s "
+            f"JOIN {sources.hand} h ON h.table_id = s.table_id "
+            f"JOIN {sources.hand_seat} c ON c.hand_id = h.id AND c.position = s.position "
+            f"WHERE {sources.seats} AND c.place = {int(self.place)} "
+            f"GROUP BY s.entrant_id",
+            sources.params,
+        )
 
 
 @register

@@ -70,8 +70,9 @@ class VictoryPoints(ABC):
         return (0, 0)
 
     @abstractmethod
-    def table_points(self, hand_vps: Sequence[tuple[int, int]], totals: tuple[int, int],
-                     done: bool) -> tuple[int, int]:
+    def table_points(
+        self, hand_vps: Sequence[tuple[int, int]], totals: tuple[int, int], done: bool
+    ) -> tuple[int, int]:
         """Both teams' VP at a table with the hands' VP ``hand_vps`` (``hand_vp``) and TP
         ``totals``, ``done`` or not (``Table.is_done``), without the credit for missing hands:
         the rule that ``table_vp`` restates in SQL."""
@@ -81,8 +82,7 @@ class VictoryPoints(ABC):
         """(SQL, params): table team ``team``'s VP at a table, from the table's per-hand sums
         ``ht`` (n, tp_0, tp_1, vp_0, vp_1: NULL without hands) and its row ``t``."""
 
-    def missing_hands_credit(self, fmt: Format,
-                             statuses: TableStatuses) -> tuple[str, str, list]:
+    def missing_hands_credit(self, fmt: Format, statuses: TableStatuses) -> tuple[str, str, list]:
         """(VP, TP, params) a seat ``s`` of table ``t`` (totals ``ht``) is credited for the
         table's missing hands once the organizer closed it; none unless the scheme says."""
         return "0", "0", []
@@ -113,21 +113,20 @@ class PerHand(VictoryPoints):
 
     def check_format(self, fmt: Format) -> None:
         if fmt.game_to is not None:
-            raise FormatError("vp_scheme", _("A game to a target is scored per game or per "
-                                             "round."))
+            raise FormatError("vp_scheme", _("A game to a target is scored per game or per round."))
 
     def hand_vp(self, score: HandScore) -> tuple[int, int]:
         return hand_victory_points(score.totals, score.sweep, "dtm")  # Tientsin: a triple
 
-    def table_points(self, hand_vps: Sequence[tuple[int, int]], totals: tuple[int, int],
-                     done: bool) -> tuple[int, int]:
+    def table_points(
+        self, hand_vps: Sequence[tuple[int, int]], totals: tuple[int, int], done: bool
+    ) -> tuple[int, int]:
         return (sum(vp[0] for vp in hand_vps), sum(vp[1] for vp in hand_vps))
 
     def table_vp(self, fmt: Format, team: int, statuses: TableStatuses) -> tuple[str, list]:
         return f"COALESCE(ht.vp_{team}, 0)", []
 
-    def missing_hands_credit(self, fmt: Format,
-                             statuses: TableStatuses) -> tuple[str, str, list]:
+    def missing_hands_credit(self, fmt: Format, statuses: TableStatuses) -> tuple[str, str, list]:
         """RULINGS.md, "Closing a table before all its hands are in": averaged, per missing hand
         1 VP and 50 TP to each team; forfeited, 2 VP to the team not at fault
         (``t.forfeited_by`` names the other), and the format's ``forfeit_tp`` (0 unless the
@@ -136,15 +135,32 @@ class PerHand(VictoryPoints):
         if fmt.hands_per_round is None:
             return "0", "0", []
         hands = int(fmt.hands_per_round)
-        missing = (f"CASE WHEN t.status <> %s AND COALESCE(ht.n, 0) < {hands} "
-                   f"THEN {hands} - COALESCE(ht.n, 0) ELSE 0 END")
-        vp = (f"({missing}) * CASE WHEN t.status = %s THEN %s "
-              f"WHEN t.forfeited_by = 1 - s.position %% 2 THEN %s ELSE 0 END")
-        tp = (f"({missing}) * CASE WHEN t.status = %s THEN {AVERAGED_HAND_TP} "
-              f"WHEN t.forfeited_by = 1 - s.position %% 2 THEN %s ELSE 0 END")
+        missing = (
+            f"CASE WHEN t.status <> %s AND COALESCE(ht.n, 0) < {hands} "
+            f"THEN {hands} - COALESCE(ht.n, 0) ELSE 0 END"
+        )
+        vp = (
+            f"({missing}) * CASE WHEN t.status = %s THEN %s "
+            f"WHEN t.forfeited_by = 1 - s.position %% 2 THEN %s ELSE 0 END"
+        )
+        tp = (
+            f"({missing}) * CASE WHEN t.status = %s THEN {AVERAGED_HAND_TP} "
+            f"WHEN t.forfeited_by = 1 - s.position %% 2 THEN %s ELSE 0 END"
+        )
         open_, averaged = statuses.open, statuses.averaged
-        return vp, tp, [open_, averaged, TABLE_VP["tie"], TABLE_VP["win"], open_, averaged,
-                        int(fmt.forfeit_tp)]
+        return (
+            vp,
+            tp,
+            [
+                open_,
+                averaged,
+                TABLE_VP["tie"],
+                TABLE_VP["win"],
+                open_,
+                averaged,
+                int(fmt.forfeit_tp),
+            ],
+        )
 
 
 class PerTable(VictoryPoints):
@@ -152,25 +168,31 @@ class PerTable(VictoryPoints):
     hands, its game decided, or closed by the organizer); a table without hands scores
     nothing."""
 
-    def table_points(self, hand_vps: Sequence[tuple[int, int]], totals: tuple[int, int],
-                     done: bool) -> tuple[int, int]:
+    def table_points(
+        self, hand_vps: Sequence[tuple[int, int]], totals: tuple[int, int], done: bool
+    ) -> tuple[int, int]:
         return round_victory_points(totals) if done and hand_vps else (0, 0)
 
     def table_vp(self, fmt: Format, team: int, statuses: TableStatuses) -> tuple[str, list]:
         own, other = f"ht.tp_{team}", f"ht.tp_{1 - team}"
-        by_tp = (f"CASE WHEN {own} > {other} THEN %s WHEN {own} < {other} THEN %s ELSE %s END",
-                 [TABLE_VP["win"], TABLE_VP["loss"], TABLE_VP["tie"]])
+        by_tp = (
+            f"CASE WHEN {own} > {other} THEN %s WHEN {own} < {other} THEN %s ELSE %s END",
+            [TABLE_VP["win"], TABLE_VP["loss"], TABLE_VP["tie"]],
+        )
         closed = "t.status <> %s"
         if fmt.game_to is not None:  # the winner of a game to the target (``game_result``)
             target = fmt.game_to
-            return (f"CASE WHEN ht.n > 0 AND (ht.tp_0 >= %s OR ht.tp_1 >= %s) "
-                    f"AND ht.tp_0 <> ht.tp_1 "
-                    f"THEN CASE WHEN {own} > {other} THEN %s ELSE %s END "
-                    f"WHEN ht.n > 0 AND {closed} THEN {by_tp[0]} ELSE 0 END",
-                    [target, target, TABLE_VP["win"], TABLE_VP["loss"], statuses.open,
-                     *by_tp[1]])
-        return (f"CASE WHEN ht.n > 0 AND (ht.n >= %s OR {closed}) THEN {by_tp[0]} ELSE 0 END",
-                [fmt.hands_per_round, statuses.open, *by_tp[1]])
+            return (
+                f"CASE WHEN ht.n > 0 AND (ht.tp_0 >= %s OR ht.tp_1 >= %s) "
+                f"AND ht.tp_0 <> ht.tp_1 "
+                f"THEN CASE WHEN {own} > {other} THEN %s ELSE %s END "
+                f"WHEN ht.n > 0 AND {closed} THEN {by_tp[0]} ELSE 0 END",
+                [target, target, TABLE_VP["win"], TABLE_VP["loss"], statuses.open, *by_tp[1]],
+            )
+        return (
+            f"CASE WHEN ht.n > 0 AND (ht.n >= %s OR {closed}) THEN {by_tp[0]} ELSE 0 END",
+            [fmt.hands_per_round, statuses.open, *by_tp[1]],
+        )
 
 
 @register

@@ -35,5 +35,5 @@ def tiebreak_label(column):
 
 @register.filter
 def credits(row, columns):
-    """"(1 bye, credited +2 VP, +50 TP)" for a row with byes or credits, else ""."""
+    """ "(1 bye, credited +2 VP, +50 TP)" for a row with byes or credits, else ""."""
     return standing_layout.credit_text(row, columns)

@@ -54,15 +54,19 @@ def _table_or_refuse(request, code: str):
     if table is not None and table.round.status != Round.Status.DRAFT:
         return table, None
     throttled = wrong_code_limited(request) is not None
-    return None, render(request, "captain/unknown.html", {"throttled": throttled},
-                        status=429 if throttled else 404)
+    return None, render(
+        request, "captain/unknown.html", {"throttled": throttled}, status=429 if throttled else 404
+    )
 
 
 def allowed_calls(rules) -> tuple[str, ...]:
     """The calls the event's options offer on the form (the engine checks them again). The game
     decides on Grand Tichu: Chaos Tichu offers it whatever the event says otherwise."""
-    return ("tichu",) + (("grand",) if rules.variant.grand_tichu_allowed else ()) + (
-        ("blind",) if rules.blind_grand_tichu else ())
+    return (
+        ("tichu",)
+        + (("grand",) if rules.variant.grand_tichu_allowed else ())
+        + (("blind",) if rules.blind_grand_tichu else ())
+    )
 
 
 def form_options(event_format) -> dict:
@@ -71,8 +75,11 @@ def form_options(event_format) -> dict:
     rules, game = event_format.rules, event_format.game
     options = {"calls": allowed_calls(rules), "chaos": rules.chaos}
     if not game.placings:
-        options |= {"sweep_key": rules.variant.sweep_key, "sweep_label": game.sweep_label,
-                    "card_points_help": game.card_points_help}
+        options |= {
+            "sweep_key": rules.variant.sweep_key,
+            "sweep_label": game.sweep_label,
+            "card_points_help": game.card_points_help,
+        }
     return options
 
 
@@ -102,9 +109,12 @@ def hand_seat_labels(game, number: int, seats) -> list:
         return list(seats)
     names = {seat.position: seat.label for seat in seats}
     roles = game.roles(number)
-    return [HandSeatLabel(seat, str(ROLE_LABELS[roles[seat]]) % {"name": name}
-                          if seat in roles else name)
-            for seat, name in sorted(game.hand_seats(number, names).items())]
+    return [
+        HandSeatLabel(
+            seat, str(ROLE_LABELS[roles[seat]]) % {"name": name} if seat in roles else name
+        )
+        for seat, name in sorted(game.hand_seats(number, names).items())
+    ]
 
 
 def posted_number(data) -> int | None:
@@ -129,8 +139,13 @@ def _form(table, data=None, number=None):
     if game.per_seat:  # the seats' names depend on the hand: one hand at a time
         numbers = [number]
     form_class = PlacingForm if game.placings else HandForm
-    return form_class(data, seats=hand_seat_labels(game, number, seats), numbers=numbers,
-                      initial={"number": number}, **form_options(event.format))
+    return form_class(
+        data,
+        seats=hand_seat_labels(game, number, seats),
+        numbers=numbers,
+        initial={"number": number},
+        **form_options(event.format),
+    )
 
 
 def preview_of(table, entry, names=None, number: int = 1) -> dict:
@@ -144,11 +159,18 @@ def preview_of(table, entry, names=None, number: int = 1) -> dict:
     score = scored.score
     if event_format.game.placings:
         names = names or {}  # placings: each seat's points, in order
-        return {"placing": [(place, names.get(seat, seat), score.points[seat]) for place, seat in
-                            enumerate(score.finish_order, start=1)]}
-    return {"totals": scored.team_points, "victory_points": scored.victory_points,
-            "double_victory": scored.sweep,
-            "calls": [(c.seat, c.call, c.made) for c in score.calls]}
+        return {
+            "placing": [
+                (place, names.get(seat, seat), score.points[seat])
+                for place, seat in enumerate(score.finish_order, start=1)
+            ]
+        }
+    return {
+        "totals": scored.team_points,
+        "victory_points": scored.victory_points,
+        "double_victory": scored.sweep,
+        "calls": [(c.seat, c.call, c.made) for c in score.calls],
+    }
 
 
 def lineup_forms(view, event_format) -> list[LineupForm]:
@@ -160,8 +182,9 @@ def lineup_post(request, table, view, actor) -> None:
     """Save who plays the seats of the team the posted form names (``services.lineups``): the
     captain's page and the organizer's table page post here, each with its own actor; the
     outcome is a message."""
-    lineups = {lineup.team: lineup for lineup in
-               queries.table_lineups(view, table.round.event.format)}
+    lineups = {
+        lineup.team: lineup for lineup in queries.table_lineups(view, table.round.event.format)
+    }
     team = posted_number({"number": request.POST.get("team")})
     if team not in lineups:
         messages.error(request, _("Choose the team whose players you name."))
@@ -175,8 +198,10 @@ def lineup_post(request, table, view, actor) -> None:
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("Who plays for %(team)s is saved.")
-                         % {"team": lineups[team].entrant.display_name})
+        messages.success(
+            request,
+            _("Who plays for %(team)s is saved.") % {"team": lineups[team].entrant.display_name},
+        )
 
 
 def _page(request, table, form, *, status=200, preview=None):
@@ -184,20 +209,38 @@ def _page(request, table, form, *, status=200, preview=None):
     hands = {h.number: h for h in table.hands.all()}
     view = queries.build_table_view(table, event.format, {})
     # a decided game offers no next hand
-    numbers = [] if view.done and event.format.open_ended else _numbers(event.format,
-                                                                         list(hands.values()))
+    numbers = (
+        []
+        if view.done and event.format.open_ended
+        else _numbers(event.format, list(hands.values()))
+    )
     rows = hand_table(event.format.game, view.names, list(hands.values()), numbers)
-    editable = (table.round.status == table.round.Status.PUBLISHED
-                and table.status == table.Status.OPEN and not view.done
-                and event.status != event.Status.FINISHED)
-    return render(request, "captain/table.html", {
-        "table": table, "event": event, "round": table.round, "view": view, "rows": rows,
-        "form": form, "editable": editable, "preview": preview, "code": table.code,
-        # who plays: the captain names them until the first hand (``services.lineups``)
-        "lineups": lineup_forms(view, event.format) if editable and not hands else [],
-        "cup_game": game_at_table(table.pk) if event.format.is_cup else None,
-        "clock": clock_of(table.round) if editable else None,
-    }, status=status)
+    editable = (
+        table.round.status == table.round.Status.PUBLISHED
+        and table.status == table.Status.OPEN
+        and not view.done
+        and event.status != event.Status.FINISHED
+    )
+    return render(
+        request,
+        "captain/table.html",
+        {
+            "table": table,
+            "event": event,
+            "round": table.round,
+            "view": view,
+            "rows": rows,
+            "form": form,
+            "editable": editable,
+            "preview": preview,
+            "code": table.code,
+            # who plays: the captain names them until the first hand (``services.lineups``)
+            "lineups": lineup_forms(view, event.format) if editable and not hands else [],
+            "cup_game": game_at_table(table.pk) if event.format.is_cup else None,
+            "clock": clock_of(table.round) if editable else None,
+        },
+        status=status,
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -220,12 +263,14 @@ def table_page(request, code: str):
         preview = preview_of(table, entry, form.seat_names, form.cleaned_data["number"])
         if "error" in preview:
             form.add_engine_error(preview["refusal"])
-        return _page(request, table, form, preview=preview, status=400 if "error" in preview
-                     else 200)
+        return _page(
+            request, table, form, preview=preview, status=400 if "error" in preview else 200
+        )
     number = form.cleaned_data["number"]
     try:
-        outcome = hand_record(table_id=table.pk, number=number, entry=entry,
-                              actor=Actor.captain(table))
+        outcome = hand_record(
+            table_id=table.pk, number=number, entry=entry, actor=Actor.captain(table)
+        )
     except InvalidHand as error:
         form.add_engine_error(error)
         return _page(request, table, form, status=400)
@@ -233,15 +278,20 @@ def table_page(request, code: str):
         form.add_error(None, error.message)
         return _page(request, table, form, status=error.status)
     if outcome.result == "unchanged":
-        messages.info(request, _("Hand %(n)s was already recorded with this score.") %
-                      {"n": number})
+        messages.info(
+            request, _("Hand %(n)s was already recorded with this score.") % {"n": number}
+        )
     else:
-        messages.success(request, _("Hand %(n)s is recorded. Let the opponents confirm it.") %
-                         {"n": number})
+        messages.success(
+            request, _("Hand %(n)s is recorded. Let the opponents confirm it.") % {"n": number}
+        )
     cup_game = game_at_table(table.pk) if table.round.event.format.is_cup else None
     if cup_game is not None and cup_game.next_code is not None:
-        messages.info(request, _("Game %(n)s is over. Game %(m)s starts: the teams swap seats.")
-                      % {"n": cup_game.number, "m": cup_game.number + 1})
+        messages.info(
+            request,
+            _("Game %(n)s is over. Game %(m)s starts: the teams swap seats.")
+            % {"n": cup_game.number, "m": cup_game.number + 1},
+        )
         return redirect("captain-table", code=cup_game.next_code)
     return redirect("captain-table", code=table.code)
 
@@ -298,25 +348,41 @@ def hand_shown(table, number: int) -> HandShown | None:
     if game.teams and CARD_POINTS not in columns:
         columns = (CARD_POINTS, *columns)
     values = game.hand_sides(hand, list(game.positions_of(names)))
-    sides = [(side, [(column, side_values.get(column.key)) for column in columns])
-             for side, side_values in zip(game.side_names(names), values, strict=True)]
-    return HandShown(row=hand_table(game, names, [hand]).rows[0],
-                     calls=game.hand_calls(hand, names), sides=sides, placings=game.placings)
+    sides = [
+        (side, [(column, side_values.get(column.key)) for column in columns])
+        for side, side_values in zip(game.side_names(names), values, strict=True)
+    ]
+    return HandShown(
+        row=hand_table(game, names, [hand]).rows[0],
+        calls=game.hand_calls(hand, names),
+        sides=sides,
+        placings=game.placings,
+    )
 
 
-def _hand_page(request, table, number: int, *, confirm_form=None, request_form=None,
-               status=200):
+def _hand_page(request, table, number: int, *, confirm_form=None, request_form=None, status=200):
     shown = hand_shown(table, number)
     if shown is None:
         messages.error(request, _("This hand is not recorded yet."))
         return redirect("captain-table", code=table.code)
     event = table.round.event
-    return render(request, "captain/hand.html", {
-        "table": table, "event": event, "round": table.round, "code": table.code,
-        "number": number, "hand": shown.row.hand, "shown": shown,
-        "confirm_form": confirm_form, "request_form": request_form,
-        "finished": event.status == event.Status.FINISHED,
-    }, status=status)
+    return render(
+        request,
+        "captain/hand.html",
+        {
+            "table": table,
+            "event": event,
+            "round": table.round,
+            "code": table.code,
+            "number": number,
+            "hand": shown.row.hand,
+            "shown": shown,
+            "confirm_form": confirm_form,
+            "request_form": request_form,
+            "finished": event.status == event.Status.FINISHED,
+        },
+        status=status,
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -341,10 +407,15 @@ def confirm(request, code: str, number: str):
             messages.error(request, error.message)
             return redirect("captain-table", code=table.code)
         throttled = wrong_code_limited(request, table.pk) is not None
-        form.add_error("code", _("Too many wrong codes: wait a minute, then try again.")
-                       if throttled else error.message)
-        return _hand_page(request, table, hand_number, confirm_form=form,
-                          status=429 if throttled else 403)
+        form.add_error(
+            "code",
+            _("Too many wrong codes: wait a minute, then try again.")
+            if throttled
+            else error.message,
+        )
+        return _hand_page(
+            request, table, hand_number, confirm_form=form, status=429 if throttled else 403
+        )
     messages.success(request, _("Hand %(n)s is confirmed by the opponents.") % {"n": hand_number})
     return redirect("captain-table", code=table.code)
 
@@ -360,17 +431,23 @@ def correction_request(request, code: str, number: str):
     if request.method == "GET":
         hand = next((h for h in table.hands.all() if h.number == hand_number), None)
         initial = {"text": hand.correction_request} if hand is not None else {}
-        return _hand_page(request, table, hand_number,
-                          request_form=CorrectionRequestForm(initial=initial))
+        return _hand_page(
+            request, table, hand_number, request_form=CorrectionRequestForm(initial=initial)
+        )
     form = CorrectionRequestForm(request.POST)
     if not form.is_valid():
         return _hand_page(request, table, hand_number, request_form=form, status=400)
     try:
-        hand_request_correction(table_id=table.pk, number=hand_number,
-                                text=form.cleaned_data["text"], actor=Actor.captain(table))
+        hand_request_correction(
+            table_id=table.pk,
+            number=hand_number,
+            text=form.cleaned_data["text"],
+            actor=Actor.captain(table),
+        )
     except ServiceError as error:
         add_service_error(form, error)
         return _hand_page(request, table, hand_number, request_form=form, status=error.status)
-    messages.success(request, _("The organizer is asked to correct hand %(n)s.")
-                     % {"n": hand_number})
+    messages.success(
+        request, _("The organizer is asked to correct hand %(n)s.") % {"n": hand_number}
+    )
     return redirect("captain-table", code=table.code)

@@ -45,10 +45,16 @@ def _cup_or_404(event_id: int) -> Event:
 
 def _context(event: Event, projector: bool) -> dict:
     cup = cup_view(event)
-    return {"event": event, "cup": cup, "projector": projector, "poll": BRACKET_POLL_SECONDS,
-            "rounds": [(stage_label(r.stage), r) for r in cup.rounds],
-            "third_label": stage_label("third_place"), "format": event.format,
-            "best_of": best_of_label(event.format)}
+    return {
+        "event": event,
+        "cup": cup,
+        "projector": projector,
+        "poll": BRACKET_POLL_SECONDS,
+        "rounds": [(stage_label(r.stage), r) for r in cup.rounds],
+        "third_label": stage_label("third_place"),
+        "format": event.format,
+        "best_of": best_of_label(event.format),
+    }
 
 
 def event_page_context(event: Event) -> dict:
@@ -59,13 +65,22 @@ def event_page_context(event: Event) -> dict:
     if not cup.drawn:
         return {"cup": None}
     live = live_matches(cup)
-    tables = Table.objects.in_bulk([view.games[-1].table_id for _stage, view in live
-                                    if view.games])
-    playing = [{"stage": stage, "view": view, "game": len(view.games),
-                "table": tables.get(view.games[-1].table_id) if view.games else None}
-               for stage, view in live]
-    return {"cup": cup, "cup_playing": playing, "placings_so_far": cup.placings,
-            "round_stages": stage_of_rounds(cup)}
+    tables = Table.objects.in_bulk([view.games[-1].table_id for _stage, view in live if view.games])
+    playing = [
+        {
+            "stage": stage,
+            "view": view,
+            "game": len(view.games),
+            "table": tables.get(view.games[-1].table_id) if view.games else None,
+        }
+        for stage, view in live
+    ]
+    return {
+        "cup": cup,
+        "cup_playing": playing,
+        "placings_so_far": cup.placings,
+        "round_stages": stage_of_rounds(cup),
+    }
 
 
 @require_GET
@@ -79,8 +94,9 @@ def bracket(request, event_id: int):
 def bracket_live(request, event_id: int):
     """The bracket's fragment that the page polls."""
     event = _cup_or_404(event_id)
-    return render(request, "public/_bracket.html",
-                  _context(event, request.GET.get("projector") == "1"))
+    return render(
+        request, "public/_bracket.html", _context(event, request.GET.get("projector") == "1")
+    )
 
 
 @require_GET
@@ -90,17 +106,25 @@ def match_detail(request, event_id: int, match_id: int):
     if found is None:
         raise Http404("No such match.")
     view, hands = found
-    return render(request, "public/match.html", {
-        "event": event, "m": view, "games": list(zip(view.games, hands, strict=True)),
-        "format": event.format})
+    return render(
+        request,
+        "public/match.html",
+        {
+            "event": event,
+            "m": view,
+            "games": list(zip(view.games, hands, strict=True)),
+            "format": event.format,
+        },
+    )
 
 
 @require_GET
 def bracket_pdf(request, event_id: int):
     event = _cup_or_404(event_id)
     response = HttpResponse(bracket_pdf_bytes(cup_view(event)), content_type="application/pdf")
-    response["Content-Disposition"] = (f'inline; filename="{slugify(event.name) or "cup"}-'
-                                       f'bracket.pdf"')
+    response["Content-Disposition"] = (
+        f'inline; filename="{slugify(event.name) or "cup"}-bracket.pdf"'
+    )
     return response
 
 
@@ -148,9 +172,13 @@ def placings_pdf(event: Event) -> bytes:
     names = event_display_names(event.pk)
     placed = placings(event)
     in_cup = set(Match.objects.filter(event=event).values_list("entrant_a_id", flat=True)) | set(
-        Match.objects.filter(event=event).values_list("entrant_b_id", flat=True))
-    withdrawn = set(Entrant.objects.filter(event=event, withdrawn_after_round__isnull=False)
-                    .values_list("pk", flat=True))
+        Match.objects.filter(event=event).values_list("entrant_b_id", flat=True)
+    )
+    withdrawn = set(
+        Entrant.objects.filter(event=event, withdrawn_after_round__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
     done = {team for _place, team in placed}
     rows = [(f"{place}.", team) for place, team in placed]
     rows += [("–", team) for team in sorted(in_cup - done - {None}, key=lambda t: names[t])]

@@ -37,8 +37,10 @@ from .pdf_text import draw_fitted, draw_wrapped, fitted_lines
 from .words import actor_label, call_label
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-FONT_FILES = {"Sheet": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-              "Sheet-Bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}
+FONT_FILES = {
+    "Sheet": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "Sheet-Bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+}
 
 
 def _safe(value):
@@ -53,11 +55,25 @@ def standings_rows(event) -> tuple[list[str], list[list]]:
     byes, and what of each column the byes and closed tables credited."""
     columns = event.format.game.standing_columns
     credited = [column for column in columns if column.credit]
-    header = [_("Rank"), _("Name"), *(str(c.label) for c in columns), _("Hands"), _("Byes"),
-              *(_("Bye %(column)s") % {"column": c.label} for c in credited)]
-    rows = [[r.rank_label, r.entrant.display_name, *(getattr(r, c.standing) for c in columns),
-             r.hands_played, r.byes, *(getattr(r, c.credit) for c in credited)]
-            for r in queries.standings(event)]
+    header = [
+        _("Rank"),
+        _("Name"),
+        *(str(c.label) for c in columns),
+        _("Hands"),
+        _("Byes"),
+        *(_("Bye %(column)s") % {"column": c.label} for c in credited),
+    ]
+    rows = [
+        [
+            r.rank_label,
+            r.entrant.display_name,
+            *(getattr(r, c.standing) for c in columns),
+            r.hands_played,
+            r.byes,
+            *(getattr(r, c.credit) for c in credited),
+        ]
+        for r in queries.standings(event)
+    ]
     return header, rows
 
 
@@ -67,28 +83,42 @@ def results_rows(event) -> tuple[list[str], list[list]]:
     (``export_columns``), who entered it."""
     game = event.format.game
     seats = queries.seats_by_table(event)
-    size = max((max(table_seats) + 1 for table_seats in seats.values() if table_seats),
-               default=game.seats)
+    size = max(
+        (max(table_seats) + 1 for table_seats in seats.values() if table_seats), default=game.seats
+    )
     positions = list(range(size))
     sides = game.sides(positions)
-    header = [_("Round"), _("Table"), _("Hand"),
-              *(_("Seat %(n)s") % {"n": n} for n in range(1, size + 1)),
-              *(game.record_title(key) for key in game.hand_record),
-              *(f"{column.label} {game.side_code(index, side)}"
-                for index, side in enumerate(sides) for column in game.export_columns),
-              _("Entered by"), _("Confirmed")]
+    header = [
+        _("Round"),
+        _("Table"),
+        _("Hand"),
+        *(_("Seat %(n)s") % {"n": n} for n in range(1, size + 1)),
+        *(game.record_title(key) for key in game.hand_record),
+        *(
+            f"{column.label} {game.side_code(index, side)}"
+            for index, side in enumerate(sides)
+            for column in game.export_columns
+        ),
+        _("Entered by"),
+        _("Confirmed"),
+    ]
     rows = []
     for hand in queries.all_hands(event):
         table_seats = seats.get(hand.table_id, {})
         names = {position: seat.label for position, seat in table_seats.items()}
         values = game.hand_sides(hand, positions)
-        rows.append([hand.table.round.number, hand.table.number, hand.number,
-                     *(names.get(position, "") for position in positions),
-                     *(_record(game, hand, names, key) for key in game.hand_record),
-                     *(_cell(side.get(column.key)) for side in values
-                       for column in game.export_columns),
-                     actor_label(hand.entered_by),
-                     _("yes") if hand.confirmed_by_opponents else _("no")])
+        rows.append(
+            [
+                hand.table.round.number,
+                hand.table.number,
+                hand.number,
+                *(names.get(position, "") for position in positions),
+                *(_record(game, hand, names, key) for key in game.hand_record),
+                *(_cell(side.get(column.key)) for side in values for column in game.export_columns),
+                actor_label(hand.entered_by),
+                _("yes") if hand.confirmed_by_opponents else _("no"),
+            ]
+        )
     return header, rows
 
 
@@ -104,22 +134,25 @@ def _record(game, hand, names: dict[int, str], key: str) -> str | int:
 
     def who(seat) -> str:
         name = seated.get(int(seat), "?")
-        return _("dummy of %(name)s") % {"name": name} if roles.get(int(seat)) == "dummy" \
-            else name
+        return _("dummy of %(name)s") % {"name": name} if roles.get(int(seat)) == "dummy" else name
 
     order = entry.get("finish_order") or []
     if key == "dealer":
         return game.dealer_name(hand.number, names)
     if key == "calls":
-        return ", ".join(f"{who(seat)}: {call_label(call)}"
-                         for seat, call in (entry.get("calls") or {}).items())
+        return ", ".join(
+            f"{who(seat)}: {call_label(call)}" for seat, call in (entry.get("calls") or {}).items()
+        )
     if key == "first_out":
         return who(order[0]) if order else ""
     if key == "sweep":
         if hand.double_victory is None:
             return ""
-        return " & ".join(dict.fromkeys(name for seat, name in sorted(seated.items())
-                                        if seat % 2 == hand.double_victory))
+        return " & ".join(
+            dict.fromkeys(
+                name for seat, name in sorted(seated.items()) if seat % 2 == hand.double_victory
+            )
+        )
     if key == "card_points":
         return _cell((entry.get("card_points") or [None])[0])
     if key == "finish_order":
@@ -130,28 +163,57 @@ def _record(game, hand, names: dict[int, str], key: str) -> str | int:
 def matches_rows(event) -> tuple[list[str], list[list]]:
     """One row per match (exports): stage, group, teams, seeds, games won, winner, decision."""
     cup = cup_view(event)
-    header = [_("Stage"), _("Group"), _("Match"), _("Seed A"), _("Team A"), _("Seed B"),
-              _("Team B"), _("Best of"), _("Games A"), _("Games B"), _("TP A"), _("TP B"),
-              _("Winner"), _("Decided by")]
+    header = [
+        _("Stage"),
+        _("Group"),
+        _("Match"),
+        _("Seed A"),
+        _("Team A"),
+        _("Seed B"),
+        _("Team B"),
+        _("Best of"),
+        _("Games A"),
+        _("Games B"),
+        _("TP A"),
+        _("TP B"),
+        _("Winner"),
+        _("Decided by"),
+    ]
     rows = []
-    listed = [(_("Group %(g)s") % {"g": g.label}, g.label, m) for g in cup.groups
-              for m in g.matches]
+    listed = [
+        (_("Group %(g)s") % {"g": g.label}, g.label, m) for g in cup.groups for m in g.matches
+    ]
     listed += [(stage_label(r.stage), "", m) for r in cup.rounds for m in r.matches]
     if cup.third_place is not None:
         listed.append((stage_label("third_place"), "", cup.third_place))
     for stage, group, view in listed:
         tp = [sum(g.tp[side] for g in view.games) for side in (0, 1)]
         winner = view.names[view.winner_side] if view.winner_side is not None else ""
-        rows.append([stage, group, view.match.slot + 1, view.seeds[0] or "", view.names[0] or "",
-                     view.seeds[1] or "", view.names[1] or "", view.match.best_of, *view.won,
-                     *tp, winner, decision_label(view.match.decided_by)])
+        rows.append(
+            [
+                stage,
+                group,
+                view.match.slot + 1,
+                view.seeds[0] or "",
+                view.names[0] or "",
+                view.seeds[1] or "",
+                view.names[1] or "",
+                view.match.best_of,
+                *view.won,
+                *tp,
+                winner,
+                decision_label(view.match.decided_by),
+            ]
+        )
     return header, rows
 
 
 # An export's kind (its address, its file's name): its spreadsheet's title and its rows.
-EXPORTS = {"standings": (gettext_lazy("Standings"), standings_rows),
-           "results": (gettext_lazy("Results"), results_rows),
-           "matches": (gettext_lazy("Matches"), matches_rows)}
+EXPORTS = {
+    "standings": (gettext_lazy("Standings"), standings_rows),
+    "results": (gettext_lazy("Results"), results_rows),
+    "matches": (gettext_lazy("Matches"), matches_rows),
+}
 
 
 def _list_separator() -> str:
@@ -162,8 +224,10 @@ def _list_separator() -> str:
 
 def _widths(header: list, rows: list[list]) -> list[float]:
     """Each column's width in an XLSX sheet: its longest text, within reason."""
-    return [min(max(len(str(value)) for value in column) + 2, 60)
-            for column in zip(header, *rows, strict=True)]
+    return [
+        min(max(len(str(value)) for value in column) + 2, 60)
+        for column in zip(header, *rows, strict=True)
+    ]
 
 
 @login_required
@@ -194,13 +258,16 @@ def export(request, event_id: int, kind: str, fmt: str):
         sheet.freeze_panes = "A2"
         buffer = io.BytesIO()
         workbook.save(buffer)
-        response = HttpResponse(buffer.getvalue(), content_type=(
-            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))
+        response = HttpResponse(
+            buffer.getvalue(),
+            content_type=("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        )
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
 # --- table sheets --------------------------------------------------------------------------
+
 
 def _fonts() -> tuple[str, str]:
     """A Unicode font when the system has one (names may be any script), else Helvetica."""
@@ -221,8 +288,9 @@ def _draw_qr(pdf, data: str, x: float, y: float, size: float) -> None:
     for r, row in enumerate(rows):
         for c, dark in enumerate(row):
             if dark:
-                pdf.rect(x + c * module, y + size - (r + 1) * module, module, module, stroke=0,
-                         fill=1)
+                pdf.rect(
+                    x + c * module, y + size - (r + 1) * module, module, module, stroke=0, fill=1
+                )
 
 
 # The sheet's layout (A4, millimetres): the text column on the left stops short of the QR code.
@@ -242,8 +310,10 @@ def sheet_grid(game, names: dict[int, str]) -> list[tuple[SheetColumn, float]]:
     width; each column with its width in millimetres."""
     columns = game.sheet_columns(names)
     scale = (GRID_WIDTH - HAND_WIDTH) / (sum(column.width for column in columns) or 1)
-    return [(SheetColumn(_("Hand"), HAND_WIDTH), HAND_WIDTH),
-            *((column, column.width * scale) for column in columns)]
+    return [
+        (SheetColumn(_("Hand"), HAND_WIDTH), HAND_WIDTH),
+        *((column, column.width * scale) for column in columns),
+    ]
 
 
 def table_sheets_pdf(event, rnd, tables, link) -> bytes:
@@ -268,13 +338,29 @@ def table_sheets_pdf(event, rnd, tables, link) -> bytes:
         y = draw_wrapped(pdf, event.name, bold, 18, left, top, text_width, min_size=12)
         draw_fitted(pdf, heading, bold, 28, left, y - 13 * mm, text_width)
         _draw_qr(pdf, url, qr_x, top - 48 * mm, QR_SIZE * mm)
-        draw_fitted(pdf, url, regular, 9, qr_centre, top - 52 * mm, (QR_SIZE + 16) * mm,
-                    min_size=5, centred=True)
-        draw_fitted(pdf, table.code, bold, 13, qr_centre, top - 58 * mm, QR_SIZE * mm,
-                    centred=True)
-        draw_fitted(pdf, _("Opponents' code: %(code)s") % {"code": table.opponents_code},
-                    bold, 11, qr_centre, top - 64 * mm, QR_SIZE * mm + 16 * mm, min_size=6,
-                    centred=True)
+        draw_fitted(
+            pdf,
+            url,
+            regular,
+            9,
+            qr_centre,
+            top - 52 * mm,
+            (QR_SIZE + 16) * mm,
+            min_size=5,
+            centred=True,
+        )
+        draw_fitted(pdf, table.code, bold, 13, qr_centre, top - 58 * mm, QR_SIZE * mm, centred=True)
+        draw_fitted(
+            pdf,
+            _("Opponents' code: %(code)s") % {"code": table.opponents_code},
+            bold,
+            11,
+            qr_centre,
+            top - 64 * mm,
+            QR_SIZE * mm + 16 * mm,
+            min_size=6,
+            centred=True,
+        )
         y -= 27 * mm
         groups = game.sheet_seats(names)
         line = 6 if sum(len(positions) for _h, positions in groups) <= 8 else 5
@@ -282,15 +368,32 @@ def table_sheets_pdf(event, rnd, tables, link) -> bytes:
             draw_fitted(pdf, label, bold, 12, left, y, text_width)
             for position in positions:
                 name = names.get(position, "—")
-                y = draw_wrapped(pdf, f"{_('Seat')} {position + 1}: {name}", regular, 12,
-                                 left + 5 * mm, y - line * mm, text_width - 5 * mm, min_size=9)
+                y = draw_wrapped(
+                    pdf,
+                    f"{_('Seat')} {position + 1}: {name}",
+                    regular,
+                    12,
+                    left + 5 * mm,
+                    y - line * mm,
+                    text_width - 5 * mm,
+                    min_size=9,
+                )
             y -= 9 * mm
         y = min(y, top - 68 * mm)  # below the codes under the QR code
         if game.sheet_help:
-            y = draw_wrapped(pdf, str(game.sheet_help), regular, 10, left, y,
-                             GRID_WIDTH * mm) - 6 * mm
-        draw_fitted(pdf, _("Scan the code or open the link to enter each hand."), regular, 10,
-                    left, y, GRID_WIDTH * mm)
+            y = (
+                draw_wrapped(pdf, str(game.sheet_help), regular, 10, left, y, GRID_WIDTH * mm)
+                - 6 * mm
+            )
+        draw_fitted(
+            pdf,
+            _("Scan the code or open the link to enter each hand."),
+            regular,
+            10,
+            left,
+            y,
+            GRID_WIDTH * mm,
+        )
         y -= 12 * mm
         grid = sheet_grid(game, names)
         number = 1
@@ -311,8 +414,15 @@ def table_sheets_pdf(event, rnd, tables, link) -> bytes:
     return buffer.getvalue()
 
 
-def _draw_grid(pdf, fonts: tuple[str, str], grid: list[tuple[SheetColumn, float]], left: float,
-               top: float, first: int, last: int) -> int:
+def _draw_grid(
+    pdf,
+    fonts: tuple[str, str],
+    grid: list[tuple[SheetColumn, float]],
+    left: float,
+    top: float,
+    first: int,
+    last: int,
+) -> int:
     """The score grid from ``top``: a header row whose titles wrap onto three lines (smaller if
     they must), then a row per hand from ``first`` to ``last``, as many as the page holds (a
     printed column's cell filled in). Returns the first hand it had no room for."""
@@ -337,8 +447,15 @@ def _draw_grid(pdf, fonts: tuple[str, str], grid: list[tuple[SheetColumn, float]
             pdf.rect(x, y, w * mm, ROW_HEIGHT * mm)
             text = str(number) if index == 0 else column.cell(number)
             if text:
-                draw_fitted(pdf, text, regular, 11 if index == 0 else 9, x + 1.5 * mm,
-                            y + 3 * mm, (w - 3) * mm)
+                draw_fitted(
+                    pdf,
+                    text,
+                    regular,
+                    11 if index == 0 else 9,
+                    x + 1.5 * mm,
+                    y + 3 * mm,
+                    (w - 3) * mm,
+                )
             x += w * mm
         number += 1
     return number
@@ -354,15 +471,18 @@ def table_sheets(request, event_id: int, round_id: int):
     def link(code):
         return request.build_absolute_uri(reverse("captain-table", kwargs={"code": code}))
 
-    response = HttpResponse(table_sheets_pdf(event, rnd, tables, link),
-                            content_type="application/pdf")
+    response = HttpResponse(
+        table_sheets_pdf(event, rnd, tables, link), content_type="application/pdf"
+    )
     response["Content-Disposition"] = (
         f'inline; filename="{slugify(event.name) or "event"}-{slugify(_("Round"))}-'
-        f'{rnd.number}-{slugify(_("Tables"))}.pdf"')
+        f'{rnd.number}-{slugify(_("Tables"))}.pdf"'
+    )
     return response
 
 
 # --- the printable bracket -------------------------------------------------------------------
+
 
 def _side(view: MatchView, side: int) -> str:
     name = view.names[side]
@@ -402,15 +522,15 @@ def bracket_pdf_bytes(cup: CupView) -> bytes:
         x = 12 * mm + (columns - 1) * column
         pdf.setFont(bold, 10)
         pdf.drawString(x, bottom + 22 * mm, stage_label("third_place"))
-        _pdf_match(pdf, cup.third_place, x, bottom + 12 * mm, column - 4 * mm, font, regular,
-                   bold)
+        _pdf_match(pdf, cup.third_place, x, bottom + 12 * mm, column - 4 * mm, font, regular, bold)
     pdf.showPage()
     pdf.save()
     return buffer.getvalue()
 
 
-def _pdf_match(pdf, view: MatchView, x: float, middle: float, box: float, font: float,
-               regular: str, bold: str) -> None:
+def _pdf_match(
+    pdf, view: MatchView, x: float, middle: float, box: float, font: float, regular: str, bold: str
+) -> None:
     line = font * 1.25
     pdf.rect(x, middle - line, box, 2 * line)
     won = view.won

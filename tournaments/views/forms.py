@@ -36,8 +36,12 @@ from .player_files import (
 from .words import CALL_WORDS, STATUSES
 
 # The engine's entry keys, mapped to the form fields that carry them.
-ENTRY_FIELDS = {"card_points": "cp_0", "finish_order": "first_out", "calls": "calls",
-                "tichu_success": None} | dict.fromkeys(sweep_keys(), "double_victory")
+ENTRY_FIELDS = {
+    "card_points": "cp_0",
+    "finish_order": "first_out",
+    "calls": "calls",
+    "tichu_success": None,
+} | dict.fromkeys(sweep_keys(), "double_victory")
 MAX_PLAYER_FILE = 256 * 1024
 MAX_CONFIRMED_ROWS = 5000
 
@@ -54,10 +58,12 @@ class HandForm(forms.Form):
     """
 
     number = forms.IntegerField(label=_("Hand"), min_value=1)
-    first_out = forms.ChoiceField(label=_("Went out first"), required=False,
-                                  widget=forms.RadioSelect)
-    double_victory = forms.ChoiceField(label=_("Double victory"), required=False,
-                                       widget=forms.RadioSelect)
+    first_out = forms.ChoiceField(
+        label=_("Went out first"), required=False, widget=forms.RadioSelect
+    )
+    double_victory = forms.ChoiceField(
+        label=_("Double victory"), required=False, widget=forms.RadioSelect
+    )
     cp_0 = forms.IntegerField(label=_("Card points team A"), required=False)
     cp_1 = forms.IntegerField(label=_("Card points team B"), required=False)
     # Which card points the page's script filled in (not typed): it may fill them in again.
@@ -66,8 +72,18 @@ class HandForm(forms.Form):
     engine_field = None
     engine_message = None
 
-    def __init__(self, *args, seats, calls=("tichu",), chaos=False, numbers=None,
-                 sweep_key="double_victory", sweep_label=None, card_points_help="", **kwargs):
+    def __init__(
+        self,
+        *args,
+        seats,
+        calls=("tichu",),
+        chaos=False,
+        numbers=None,
+        sweep_key="double_victory",
+        sweep_label=None,
+        card_points_help="",
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
         self.chaos = chaos
@@ -79,10 +95,14 @@ class HandForm(forms.Form):
         call_choices = [("", _("no call"))] + [(c, CALL_WORDS[c]) for c in calls]
         for position in self.positions:
             self.fields[f"call_{position}"] = forms.ChoiceField(
-                label=names.get(position, position), required=False, choices=call_choices,
-                widget=forms.RadioSelect)
+                label=names.get(position, position),
+                required=False,
+                choices=call_choices,
+                widget=forms.RadioSelect,
+            )
         self.fields["first_out"].choices = [("", _("not entered"))] + [
-            (str(p), names.get(p, p)) for p in self.positions]
+            (str(p), names.get(p, p)) for p in self.positions
+        ]
         team_a = side_name(names.get(p, "") for p in self.positions[0::2])
         team_b = side_name(names.get(p, "") for p in self.positions[1::2])
         self.team_names = (team_a, team_b)
@@ -113,15 +133,16 @@ class HandForm(forms.Form):
         if a is None and b is None:
             card_points = None
         else:
-            card_points = [a if a is not None else CARD_POINTS_TOTAL - b,
-                           b if b is not None else CARD_POINTS_TOTAL - a]
+            card_points = [
+                a if a is not None else CARD_POINTS_TOTAL - b,
+                b if b is not None else CARD_POINTS_TOTAL - a,
+            ]
         first = data.get("first_out")
         double_victory = data.get("double_victory")
         return {
             "card_points": card_points,
             "finish_order": [int(first)] if first not in (None, "") else [],
-            "calls": {str(p): data[f"call_{p}"] for p in self.positions
-                      if data.get(f"call_{p}")},
+            "calls": {str(p): data[f"call_{p}"] for p in self.positions if data.get(f"call_{p}")},
             self.sweep_key: int(double_victory) if double_victory not in (None, "") else None,
         }
 
@@ -162,8 +183,11 @@ class LineupForm(forms.Form):
         choices = [(player_id, name) for player_id, name in lineup.roster]
         for seat in lineup.seats:
             self.fields[f"seat_{seat.position}"] = forms.TypedChoiceField(
-                label=_("Seat %(n)s") % {"n": seat.position + 1}, choices=choices, coerce=int,
-                initial=seat.player_id)
+                label=_("Seat %(n)s") % {"n": seat.position + 1},
+                choices=choices,
+                coerce=int,
+                initial=seat.player_id,
+            )
 
     def player_ids(self) -> list[int]:
         return [self.cleaned_data[f"seat_{seat.position}"] for seat in self.lineup.seats]
@@ -198,8 +222,12 @@ class PlacingForm(forms.Form):
         try:
             return [int(part) - 1 for part in text.split(",") if part]
         except ValueError:
-            raise forms.ValidationError(_("The finish order is the players' seat numbers in the "
-                                          "order they went out, separated by commas.")) from None
+            raise forms.ValidationError(
+                _(
+                    "The finish order is the players' seat numbers in the "
+                    "order they went out, separated by commas."
+                )
+            ) from None
 
     def entry(self) -> dict:
         return {"finish_order": self.cleaned_data.get("finish_order") or []}
@@ -229,20 +257,31 @@ class OpponentsCodeForm(forms.Form):
     """The opponents' code, typed by the opponents to confirm a hand (on the captain's phone or
     their own), after they have read the whole hand."""
 
-    code = forms.CharField(label=_("Opponents' code"), max_length=16, strip=True,
-                           help_text=_("Printed on the table sheet, beside the captain's code."),
-                           widget=forms.TextInput(attrs={
-                               "autocomplete": "off", "autocapitalize": "characters",
-                               "spellcheck": "false", "size": 8}))
+    code = forms.CharField(
+        label=_("Opponents' code"),
+        max_length=16,
+        strip=True,
+        help_text=_("Printed on the table sheet, beside the captain's code."),
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "spellcheck": "false",
+                "size": 8,
+            }
+        ),
+    )
 
 
 class CorrectionRequestForm(forms.Form):
     """A captain's request that the organizer correct a saved hand: what is wrong."""
 
-    text = forms.CharField(label=_("What is wrong?"), max_length=CORRECTION_REQUEST_LENGTH,
-                           widget=forms.Textarea(attrs={"rows": 3}),
-                           help_text=_("The organizer sees this on the results desk and "
-                                       "corrects the hand."))
+    text = forms.CharField(
+        label=_("What is wrong?"),
+        max_length=CORRECTION_REQUEST_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("The organizer sees this on the results desk and corrects the hand."),
+    )
 
 
 def add_service_error(form: forms.Form, error) -> None:
@@ -253,24 +292,44 @@ def add_service_error(form: forms.Form, error) -> None:
 
 class EventCreateForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
-    preset = forms.ChoiceField(label=_("Format"), choices=[
-        (preset.name, preset.description) for preset in PRESET_LIST])
-    rounds = forms.IntegerField(label=_("Rounds"), required=False,
-                                help_text=_("Empty: the format's default."))
-    hands_per_round = forms.IntegerField(label=_("Hands per round"), required=False,
-                                         help_text=_("Empty: the format's default. In a cup: "
-                                                     "the hands of a game, instead of a target."))
-    game_to = forms.IntegerField(label=_("Game to (points)"), required=False,
-                                 help_text=_("Cups and leagues: empty for the format's default."))
-    best_of = forms.IntegerField(label=_("Best of (games per match)"), required=False,
-                                 help_text=_("Cups: an odd number."))
-    best_of_from = forms.ChoiceField(label=_("Best of from"), required=False, choices=[
-        ("", _("the format's default")), ("all", _("every match")),
-        ("quarter_final", _("Quarter-finals")), ("semi_final", _("Semi-finals")),
-        ("final", _("Final"))])
+    preset = forms.ChoiceField(
+        label=_("Format"), choices=[(preset.name, preset.description) for preset in PRESET_LIST]
+    )
+    rounds = forms.IntegerField(
+        label=_("Rounds"), required=False, help_text=_("Empty: the format's default.")
+    )
+    hands_per_round = forms.IntegerField(
+        label=_("Hands per round"),
+        required=False,
+        help_text=_(
+            "Empty: the format's default. In a cup: the hands of a game, instead of a target."
+        ),
+    )
+    game_to = forms.IntegerField(
+        label=_("Game to (points)"),
+        required=False,
+        help_text=_("Cups and leagues: empty for the format's default."),
+    )
+    best_of = forms.IntegerField(
+        label=_("Best of (games per match)"), required=False, help_text=_("Cups: an odd number.")
+    )
+    best_of_from = forms.ChoiceField(
+        label=_("Best of from"),
+        required=False,
+        choices=[
+            ("", _("the format's default")),
+            ("all", _("every match")),
+            ("quarter_final", _("Quarter-finals")),
+            ("semi_final", _("Semi-finals")),
+            ("final", _("Final")),
+        ],
+    )
     third_place = forms.BooleanField(label=_("Third-place match"), required=False)
-    groups = forms.IntegerField(label=_("Groups"), required=False,
-                                help_text=_("Groups, then a knockout cup: how many groups."))
+    groups = forms.IntegerField(
+        label=_("Groups"),
+        required=False,
+        help_text=_("Groups, then a knockout cup: how many groups."),
+    )
     advance = forms.IntegerField(label=_("Advance per group"), required=False)
 
     def overrides(self) -> dict:
@@ -287,8 +346,9 @@ class EventCreateForm(forms.Form):
             if data.get(name) is not None:
                 overrides[name] = data[name]
         if data.get("best_of_from"):
-            overrides["best_of_from"] = (None if data["best_of_from"] == "all"
-                                         else data["best_of_from"])
+            overrides["best_of_from"] = (
+                None if data["best_of_from"] == "all" else data["best_of_from"]
+            )
         if data.get("third_place"):
             overrides["third_place"] = True
         return overrides
@@ -308,18 +368,27 @@ class PlayersForm(forms.Form):
     kept). Typed lines alone are registered at once. ``team``: the event registers teams.
     """
 
-    lines = forms.CharField(label=_("Names"), required=False, widget=forms.Textarea(
-        attrs={"rows": 8}))
-    file = forms.FileField(label=_("or a file (CSV or XLSX)"), required=False,
-                           widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,.xlsx"}))
+    lines = forms.CharField(
+        label=_("Names"), required=False, widget=forms.Textarea(attrs={"rows": 8})
+    )
+    file = forms.FileField(
+        label=_("or a file (CSV or XLSX)"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,.xlsx"}),
+    )
     # A Field, not a CharField: the latter refused a NUL as an error of this hidden field,
     # which the page does not show; ``_confirmed`` refuses it with the rest.
     confirmed_rows = forms.Field(required=False, widget=forms.HiddenInput)
     upload = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
     encoding = forms.CharField(label=_("Encoding"), required=False, max_length=40)
 
-    def __init__(self, *args, kept: Callable[[str], bytes | None] = lambda token: None,
-                 team: bool = False, **kwargs):
+    def __init__(
+        self,
+        *args,
+        kept: Callable[[str], bytes | None] = lambda token: None,
+        team: bool = False,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.kept = kept
         self.team = team
@@ -350,9 +419,12 @@ class PlayersForm(forms.Form):
         rows += typed if self.team else [[row[0]] for row in typed]
         data["rows"] = rows
         if not rows and data["preview"] is not None:
-            self.add_error(None, _("No row has a name: choose the column that holds the "
-                                   "names.") if not self.team else
-                           _("No row has a team name: choose the column that holds them."))
+            self.add_error(
+                None,
+                _("No row has a name: choose the column that holds the names.")
+                if not self.team
+                else _("No row has a team name: choose the column that holds them."),
+            )
         elif not rows:
             raise forms.ValidationError(_("Enter at least one name."))
         return data
@@ -362,8 +434,10 @@ class PlayersForm(forms.Form):
         guessed from the file."""
         allowed = TEAM_ROLES if self.team else PLAYER_ROLES
         guessed = read.guess_roles(self.team)
-        return [self.data.get(f"column_{i}") if self.data.get(f"column_{i}") in allowed
-                else guessed[i] for i in range(read.width)]
+        return [
+            self.data.get(f"column_{i}") if self.data.get(f"column_{i}") in allowed else guessed[i]
+            for i in range(read.width)
+        ]
 
     def _upload_data(self, data: dict) -> bytes | None:
         """The bytes of the file uploaded now, or of the one kept for the preview."""
@@ -376,8 +450,9 @@ class PlayersForm(forms.Form):
             return None
         kept = self.kept(data["upload"])
         if kept is None:
-            raise forms.ValidationError(_("The uploaded file is no longer at hand: upload it "
-                                          "again."))
+            raise forms.ValidationError(
+                _("The uploaded file is no longer at hand: upload it again.")
+            )
         return kept
 
     def _read(self, upload_data: bytes, encoding: str | None) -> PlayerFile:
@@ -392,11 +467,13 @@ class PlayersForm(forms.Form):
             read = read_player_file(upload_data)
         except (UnreadableFile, UnicodeDecodeError):
             raise forms.ValidationError(
-                _("The file could not be read: save it as CSV or XLSX.")) from None
-        self.add_error("encoding", _("The file is no text in %(encoding)s: it is shown as "
-                                     "%(detected)s.")
-                       % {"encoding": ENCODINGS.get(encoding, encoding),
-                          "detected": read.encoding_label})
+                _("The file could not be read: save it as CSV or XLSX.")
+            ) from None
+        self.add_error(
+            "encoding",
+            _("The file is no text in %(encoding)s: it is shown as %(detected)s.")
+            % {"encoding": ENCODINGS.get(encoding, encoding), "detected": read.encoding_label},
+        )
         return read
 
 
@@ -410,9 +487,12 @@ def _confirmed(value: str) -> list[list[str]]:
         rows = json.loads(value)
     except (ValueError, RecursionError):
         rows = None
-    if (not isinstance(rows, list) or not rows or len(rows) > MAX_CONFIRMED_ROWS
-            or not all(isinstance(row, list) and row and all(map(_is_name, row))
-                       for row in rows)):
+    if (
+        not isinstance(rows, list)
+        or not rows
+        or len(rows) > MAX_CONFIRMED_ROWS
+        or not all(isinstance(row, list) and row and all(map(_is_name, row)) for row in rows)
+    ):
         raise forms.ValidationError(_("The confirmed list is damaged: upload the file again."))
     return rows
 
@@ -451,10 +531,11 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args, seats=(), byes=(), **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [(str(s.pk), f"{_('Table')} {s.table.number} · {s.position + 1} · "
-                               f"{s.label}") for s in seats]
-        choices += [(f"bye-{b.entrant_id}", f"{_('Bye')} · {b.entrant.display_name}")
-                    for b in byes]
+        choices = [
+            (str(s.pk), f"{_('Table')} {s.table.number} · {s.position + 1} · {s.label}")
+            for s in seats
+        ]
+        choices += [(f"bye-{b.entrant_id}", f"{_('Bye')} · {b.entrant.display_name}") for b in byes]
         self.fields["seat_a"].choices = choices
         self.fields["seat_b"].choices = choices
 
@@ -471,8 +552,10 @@ class SwapForm(forms.Form):
         return data
 
 
-AVERAGED_ONLY = _("Every player here plays for themself: a table is closed as averaged (the "
-                  "rules know a forfeit by a team only).")
+AVERAGED_ONLY = _(
+    "Every player here plays for themself: a table is closed as averaged (the "
+    "rules know a forfeit by a team only)."
+)
 """Why a table without teams offers no forfeit (RULINGS.md, "Closing a table before all its
 hands are in": a forfeit credits the team not at fault)."""
 
@@ -482,19 +565,22 @@ class TableCloseForm(forms.Form):
     from its game (``TableGame.forfeit_sides``: the two teams by their players' names); none at
     a table without teams, where the form offers averaged only and says why (``note``)."""
 
-    CLOSINGS = [("forfeited", STATUSES["forfeited"][0]), ("averaged", STATUSES["averaged"][0]),
-                ("open", _("open again"))]
+    CLOSINGS = [
+        ("forfeited", STATUSES["forfeited"][0]),
+        ("averaged", STATUSES["averaged"][0]),
+        ("open", _("open again")),
+    ]
     status = forms.ChoiceField(label=_("Close as"), choices=CLOSINGS)
-    forfeited_by = forms.TypedChoiceField(label=_("Forfeited by"), required=False, coerce=int,
-                                          empty_value=None)
+    forfeited_by = forms.TypedChoiceField(
+        label=_("Forfeited by"), required=False, coerce=int, empty_value=None
+    )
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
 
     def __init__(self, *args, sides: list[tuple[int, str]], **kwargs):
         super().__init__(*args, **kwargs)
         self.note = None
         forfeited_by, status = self.fields["forfeited_by"], self.fields["status"]
-        assert isinstance(forfeited_by, forms.ChoiceField) and isinstance(status,
-                                                                          forms.ChoiceField)
+        assert isinstance(forfeited_by, forms.ChoiceField) and isinstance(status, forms.ChoiceField)
         if sides:
             forfeited_by.choices = [("", "—"), *((str(index), name) for index, name in sides)]
             return
@@ -509,8 +595,11 @@ class TableCloseForm(forms.Form):
         return data
 
 
-CLOSINGS = {"averaged": ("averaged", None), "forfeited-0": ("forfeited", 0),
-            "forfeited-1": ("forfeited", 1)}
+CLOSINGS = {
+    "averaged": ("averaged", None),
+    "forfeited-0": ("forfeited", 0),
+    "forfeited-1": ("forfeited", 1),
+}
 """The finish page's choices (a forfeit only at a table of teams, the service checks)."""
 
 
@@ -524,7 +613,8 @@ def closing_choices(data) -> dict[int, tuple[str, int | None]] | None:
             continue
         table_id = key.removeprefix("close-")
         if not (table_id.isascii() and table_id.isdigit() and len(table_id) <= 18) or (
-                value not in CLOSINGS):
+            value not in CLOSINGS
+        ):
             return None
         closing[int(table_id)] = CLOSINGS[value]
     return closing
@@ -544,10 +634,12 @@ class ReasonForm(forms.Form):
 class ClockForm(forms.Form):
     """A button of the round clock (``services.clock``); start and extend with their minutes."""
 
-    action = forms.ChoiceField(choices=[(action, action) for action in (
-        "start", "pause", "resume", "extend", "reset")])
-    minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=MAX_MINUTES,
-                                 required=False)
+    action = forms.ChoiceField(
+        choices=[(action, action) for action in ("start", "pause", "resume", "extend", "reset")]
+    )
+    minutes = forms.IntegerField(
+        label=_("Minutes"), min_value=1, max_value=MAX_MINUTES, required=False
+    )
 
     def clean(self):
         data = super().clean()

@@ -34,8 +34,12 @@ class Names:
 
     def __init__(self, event: Event):
         self.entrants = dict(Entrant.objects.filter(event=event).values_list("pk", "name"))
-        self.tables = {pk: (number, rnd) for pk, number, rnd in Table.objects.filter(
-            round__event=event).values_list("pk", "number", "round__number")}
+        self.tables = {
+            pk: (number, rnd)
+            for pk, number, rnd in Table.objects.filter(round__event=event).values_list(
+                "pk", "number", "round__number"
+            )
+        }
         self.rounds = dict(Round.objects.filter(event=event).values_list("pk", "number"))
 
     def entrant(self, pk) -> str:
@@ -73,7 +77,8 @@ def _lineup(change: Change, names: Names) -> str:
         "table": names.table(new.get("table"), new),
         "players": " & ".join(new.get("names") or []) or "?",
         "team": new.get("team_name") or names.entrant(new.get("team")),
-        "before": " & ".join(before) or "–"}
+        "before": " & ".join(before) or "–",
+    }
 
 
 def _request(change: Change, names: Names) -> str:
@@ -83,7 +88,9 @@ def _request(change: Change, names: Names) -> str:
     where = _("%(table)s, hand %(n)s") % {"table": table, "n": snapshot.get("number", "?")}
     if change.action == "ask":
         return _("%(where)s: correction requested (“%(text)s”)") % {
-            "where": where, "text": snapshot.get("text", "")}
+            "where": where,
+            "text": snapshot.get("text", ""),
+        }
     return _("%(where)s: request for a correction dismissed") % {"where": where}
 
 
@@ -108,8 +115,9 @@ def _setting_value(value, name: str = "") -> str:
     if value is None or value == []:
         return "—"
     if isinstance(value, list):
-        return ", ".join(str(TIEBREAKS[item].label) if item in TIEBREAKS else item
-                         for item in value)
+        return ", ".join(
+            str(TIEBREAKS[item].label) if item in TIEBREAKS else item for item in value
+        )
     labels = value_labels()
     return str(labels.get(value, value)) if isinstance(value, str) else str(value)
 
@@ -122,12 +130,17 @@ def _settings(change: Change) -> str:
         old = old_values.get(name)
         if isinstance(new, dict):  # the rules: only the options that changed
             old = old if isinstance(old, dict) else {}
-            pairs += [(option, old.get(option), value) for option, value in new.items()
-                      if old.get(option) != value]
+            pairs += [
+                (option, old.get(option), value)
+                for option, value in new.items()
+                if old.get(option) != value
+            ]
         else:
             pairs.append((name, old, new))
-    parts = [f"{_setting_label(name)}: {_setting_value(old, name)} → {_setting_value(new, name)}"
-             for name, old, new in pairs]
+    parts = [
+        f"{_setting_label(name)}: {_setting_value(old, name)} → {_setting_value(new, name)}"
+        for name, old, new in pairs
+    ]
     return _("Settings changed: %(what)s") % {"what": "; ".join(parts)}
 
 
@@ -140,8 +153,7 @@ def describe(change: Change, names: Names) -> str:
     if subject == REQUEST:
         return _request(change, names)
     if subject == "entrant" and action == "rename":
-        return _("%(old)s is now %(new)s") % {
-            "old": _with_club(old), "new": _with_club(new)}
+        return _("%(old)s is now %(new)s") % {"old": _with_club(old), "new": _with_club(new)}
     if subject == "entrant":
         name = names.entrant(change.subject_id)
         if action == "withdraw" and new.get("withdrawn_after_round") == 0:
@@ -151,46 +163,61 @@ def describe(change: Change, names: Names) -> str:
             "withdraw": _("%(name)s withdrawn after round %(n)s"),
             "reinstate": _("%(name)s reinstated"),
         }.get(action, f"%(name)s: {action}") % {
-            "name": name, "n": new.get("joined_round", new.get("withdrawn_after_round", ""))}
+            "name": name,
+            "n": new.get("joined_round", new.get("withdrawn_after_round", "")),
+        }
     if subject == "seat" and action == "swap":
         entrants = list(old.values())
         return _("%(a)s and %(b)s swap seats") % {
             "a": names.entrant(entrants[0] if entrants else None),
-            "b": names.entrant(entrants[1] if len(entrants) > 1 else None)}
+            "b": names.entrant(entrants[1] if len(entrants) > 1 else None),
+        }
     if subject == "seat" and action == "lineup":
         return _lineup(change, names)
     if subject == "seat" and action == "bye_move":
         seated = [entrant for key, entrant in old.items() if key != "bye"]
         return _("%(a)s sits out instead of %(b)s") % {
             "a": names.entrant(seated[0] if seated else None),
-            "b": names.entrant(old.get("bye"))}
+            "b": names.entrant(old.get("bye")),
+        }
     if subject == "table" and action == "close":
         return _("%(table)s: %(old)s → %(new)s") % {
             "table": names.table(change.subject_id),
-            "old": status_label(old.get("status")), "new": status_label(new.get("status"))}
+            "old": status_label(old.get("status", "")),
+            "new": status_label(new.get("status", "")),
+        }
     if subject == "round" and action.startswith("clock_"):
         return _clock(change, names)
     if subject == "helper":
-        return {"add": _("%(name)s helps at this event"),
-                "remove": _("%(name)s no longer helps at this event")}.get(
-                    action, f"%(name)s: {action}") % {
-                    "name": new.get("username") or old.get("username", "?")}
+        return {
+            "add": _("%(name)s helps at this event"),
+            "remove": _("%(name)s no longer helps at this event"),
+        }.get(action, f"%(name)s: {action}") % {
+            "name": new.get("username") or old.get("username", "?")
+        }
     if subject == "round":
         number = new.get("number") or names.rounds.get(change.subject_id, "?")
-        return {"pair": _("Round %(n)s paired"), "publish": _("Round %(n)s published"),
-                "complete": _("Round %(n)s complete"),
-                "reopen": _("Round %(n)s running again")}.get(
-                    action, f"%(n)s: {action}") % {"n": number}
+        return {
+            "pair": _("Round %(n)s paired"),
+            "publish": _("Round %(n)s published"),
+            "complete": _("Round %(n)s complete"),
+            "reopen": _("Round %(n)s running again"),
+        }.get(action, f"%(n)s: {action}") % {"n": number}
     if subject == "event":
         if action == "settings":
             return _settings(change)
         if action == "check_in":
             return _("Check-in: present %(present)s; absent %(absent)s") % {
-                key: ", ".join(sorted((names.entrant(pk) for pk in new.get(key, [])),
-                                      key=name_key)) or "–"
-                for key in ("present", "absent")}
-        return {"create": _("Event created"), "finish": _("Event finished"),
-                "reopen": _("Event reopened"), "draw": _("Cup drawn")}.get(action, action)
+                key: ", ".join(sorted((names.entrant(pk) for pk in new.get(key, [])), key=name_key))
+                or "–"
+                for key in ("present", "absent")
+            }
+        return {
+            "create": _("Event created"),
+            "finish": _("Event finished"),
+            "reopen": _("Event reopened"),
+            "draw": _("Cup drawn"),
+        }.get(action, action)
     if subject == "match":
         return _match(change, names)
     return f"{subject} {change.subject_id or ''} · {action}"
@@ -203,10 +230,12 @@ def _minutes(seconds) -> str:
 def _clock(change: Change, names: Names) -> str:
     """The round clock started, paused, going on, extended or taken back (``services.clock``)."""
     new, old = change.new or {}, change.old or {}
-    values = {"n": new.get("number") or names.rounds.get(change.subject_id or 0, "?"),
-              "m": _minutes(new.get("duration")),
-              "left": _minutes(new.get("seconds_left")),
-              "more": _minutes((new.get("duration") or 0) - (old.get("duration") or 0))}
+    values = {
+        "n": new.get("number") or names.rounds.get(change.subject_id or 0, "?"),
+        "m": _minutes(new.get("duration")),
+        "left": _minutes(new.get("seconds_left")),
+        "more": _minutes((new.get("duration") or 0) - (old.get("duration") or 0)),
+    }
     return {
         "clock_start": _("Round %(n)s: clock started, %(m)s minutes"),
         "clock_pause": _("Round %(n)s: clock paused, %(left)s minutes left"),
@@ -223,20 +252,31 @@ def _match(change: Change, names: Names) -> str:
         if new.get("team") is None:
             return _("A team leaves match %(match)s") % {"match": change.subject_id}
         return _("%(name)s goes on to match %(match)s") % {
-            "name": names.entrant(new.get("team")), "match": change.subject_id}
+            "name": names.entrant(new.get("team")),
+            "match": change.subject_id,
+        }
     if change.action == "attention":
         return _("Match %(match)s to check after a correction") % {"match": change.subject_id}
     if change.action == "replay":
-        return _("Match %(match)s played again with the corrected teams (its games "
-                 "removed)") % {"match": change.subject_id}
+        return _("Match %(match)s played again with the corrected teams (its games removed)") % {
+            "match": change.subject_id
+        }
     if change.action == "remove_games":
         return _("Match %(match)s: games played after its decision removed") % {
-            "match": change.subject_id}
+            "match": change.subject_id
+        }
     return f"match {change.subject_id} · {change.action}"
 
 
 def history_lines(event: Event, changes: list[Change]) -> list[Line]:
     names = Names(event)
     undoable = undoable_among(changes)
-    return [Line(change=change, what=describe(change, names), who=actor_by(change.actor),
-                 undoable=change.pk in undoable) for change in changes]
+    return [
+        Line(
+            change=change,
+            what=describe(change, names),
+            who=actor_by(change.actor),
+            undoable=change.pk in undoable,
+        )
+        for change in changes
+    ]

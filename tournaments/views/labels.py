@@ -12,9 +12,14 @@ from ..models import Event, event_display_names
 
 def stage_label(stage: str) -> str:
     """A stage's name in the reader's language (``bracket.stage_name``)."""
-    labels = {"final": _("Final"), "semi_final": _("Semi-finals"),
-              "quarter_final": _("Quarter-finals"), "round_of_16": _("Round of 16"),
-              "round_of_32": _("Round of 32"), "third_place": _("Third place")}
+    labels = {
+        "final": _("Final"),
+        "semi_final": _("Semi-finals"),
+        "quarter_final": _("Quarter-finals"),
+        "round_of_16": _("Round of 16"),
+        "round_of_32": _("Round of 32"),
+        "third_place": _("Third place"),
+    }
     if stage in labels:
         return labels[stage]
     return _("Round of %(n)s") % {"n": stage.removeprefix("round_of_")}
@@ -49,14 +54,16 @@ def attention_text(view: MatchView, names: dict[int, str]) -> str:
     """What the organizer must look at in a match (``knockout.progress``), in their language."""
     note = view.match.attention
     if note.get("code") == "played_with":
-        return _("A correction gave a match to %(team)s, but the following match was already "
-                 "played with %(played)s: its result is held. Undo the correction, or replay "
-                 "the match with the corrected teams.") % {
-            "team": names.get(note.get("team"), "…"), "played": names.get(note.get("played"),
-                                                                         "…")}
+        return _(
+            "A correction gave a match to %(team)s, but the following match was already "
+            "played with %(played)s: its result is held. Undo the correction, or replay "
+            "the match with the corrected teams."
+        ) % {"team": names.get(note.get("team"), "…"), "played": names.get(note.get("played"), "…")}
     if note.get("code") == "extra_game":
-        return _("A correction decided this match before game(s) %(games)s, which have hands: "
-                 "check them.") % {"games": ", ".join(map(str, note.get("games", [])))}
+        return _(
+            "A correction decided this match before game(s) %(games)s, which have hands: "
+            "check them."
+        ) % {"games": ", ".join(map(str, note.get("games", [])))}
     return ""
 
 
@@ -73,26 +80,28 @@ def decision_label(decided_by: str) -> str:
 
 
 def best_of_label(fmt) -> str:
-    """"best of 3 from: Semi-finals", or "" when every match is one game."""
+    """ "best of 3 from: Semi-finals", or "" when every match is one game."""
     if fmt.best_of == 1:
         return ""
     if fmt.best_of_from is None:
         return _("best of %(n)s") % {"n": fmt.best_of}
-    return _("best of %(n)s from: %(stage)s") % {"n": fmt.best_of,
-                                                 "stage": stage_label(fmt.best_of_from)}
+    return _("best of %(n)s from: %(stage)s") % {
+        "n": fmt.best_of,
+        "stage": stage_label(fmt.best_of_from),
+    }
 
 
 def cup_attention(event: Event) -> list[tuple[MatchView, str]]:
     """The cup's matches whose results a correction left for the organizer to check."""
     cup = cup_view(event)
     names = event_display_names(event.pk)
-    return [(view, attention_text(view, names)) for view in all_matches(cup)
-            if view.match.attention]
+    return [
+        (view, attention_text(view, names)) for view in all_matches(cup) if view.match.attention
+    ]
 
 
 def all_matches(cup) -> list[MatchView]:
-    listed = [m for g in cup.groups for m in g.matches] + [m for r in cup.rounds
-                                                           for m in r.matches]
+    listed = [m for g in cup.groups for m in g.matches] + [m for r in cup.rounds for m in r.matches]
     return listed + ([cup.third_place] if cup.third_place is not None else [])
 
 

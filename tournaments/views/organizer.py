@@ -155,8 +155,11 @@ def dashboard(request):
     events = list(queries.organizer_events(request.user))
     for event in events:
         event.preset_label = preset_label(event.preset)
-    return render(request, "organizer/dashboard.html", {
-        "events": events, "helping": queries.helped_events(request.user)})
+    return render(
+        request,
+        "organizer/dashboard.html",
+        {"events": events, "helping": queries.helped_events(request.user)},
+    )
 
 
 @login_required
@@ -165,19 +168,25 @@ def event_new(request):
     form = EventCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            event = event_create(owner=request.user, name=form.cleaned_data["name"],
-                                 preset=form.cleaned_data["preset"], overrides=form.overrides())
+            event = event_create(
+                owner=request.user,
+                name=form.cleaned_data["name"],
+                preset=form.cleaned_data["preset"],
+                overrides=form.overrides(),
+            )
         except ServiceError as error:
             add_service_error(form, error)
         else:
             messages.success(request, _("The event is created. Register its players next."))
             return redirect("organizer-event", event_id=event.pk)
-    return render(request, "organizer/event_new.html", {"form": form},
-                  status=400 if form.errors else 200)
+    return render(
+        request, "organizer/event_new.html", {"form": form}, status=400 if form.errors else 200
+    )
 
 
-def _event_page(request, event, players_form=None, status=200, settings_form=None,
-                helper_form=None):
+def _event_page(
+    request, event, players_form=None, status=200, settings_form=None, helper_form=None
+):
     rounds = queries.rounds_with_progress(event)
     latest = rounds[-1] if rounds else None
     entrants = queries.entrants(event)
@@ -188,23 +197,33 @@ def _event_page(request, event, players_form=None, status=200, settings_form=Non
     if cup["cup"]:  # a cup's rounds are its stages
         for rnd in rounds:
             rnd.stage = cup["round_stages"].get(rnd.pk, "")
-    return render(request, "organizer/event.html", {**cup,
-        "event": event, "format": event.format, "format_summary": format_summary(event),
-        "entrants": entrants,
-        "rounds": rounds, "latest": latest,
-        "offer_finish": is_last_round_played(event, rounds, total_rounds(event, len(entrants))),
-        "playing": sum(1 for entrant in entrants if entrant.active),
-        "tables": queries.table_views(latest, event) if latest else [],
-        "rows": [] if cup["cup"] else queries.standings(event),
-        "absent": [] if cup["cup"] else queries.did_not_play(event),
-        "players_form": players_form or PlayersForm(),
-        "settings_form": settings_form or EventSettingsForm(event=event),
-        "attention": cup_attention(event) if event.format.is_cup else [],
-        "manage": request.event_manager, "clock": clock_of(latest) if latest else None,
-        "clock_form": ClockForm(),
-        "helpers": queries.event_helpers(event) if request.event_manager else [],
-        "helper_form": helper_form or HelperForm(),
-    }, status=status)
+    return render(
+        request,
+        "organizer/event.html",
+        {
+            **cup,
+            "event": event,
+            "format": event.format,
+            "format_summary": format_summary(event),
+            "entrants": entrants,
+            "rounds": rounds,
+            "latest": latest,
+            "offer_finish": is_last_round_played(event, rounds, total_rounds(event, len(entrants))),
+            "playing": sum(1 for entrant in entrants if entrant.active),
+            "tables": queries.table_views(latest, event) if latest else [],
+            "rows": [] if cup["cup"] else queries.standings(event),
+            "absent": [] if cup["cup"] else queries.did_not_play(event),
+            "players_form": players_form or PlayersForm(),
+            "settings_form": settings_form or EventSettingsForm(event=event),
+            "attention": cup_attention(event) if event.format.is_cup else [],
+            "manage": request.event_manager,
+            "clock": clock_of(latest) if latest else None,
+            "clock_form": ClockForm(),
+            "helpers": queries.event_helpers(event) if request.event_manager else [],
+            "helper_form": helper_form or HelperForm(),
+        },
+        status=status,
+    )
 
 
 @login_required
@@ -215,8 +234,7 @@ def event_settings(request, event_id: int):
     form = EventSettingsForm(request.POST, event=event)
     if form.is_valid():
         try:
-            event_settings_update(event_id=event.pk, changes=form.changes(),
-                                  actor=_actor(request))
+            event_settings_update(event_id=event.pk, changes=form.changes(), actor=_actor(request))
         except ServiceError as error:
             form.add_service_error(error)
             return _event_page(request, event, settings_form=form, status=error.status)
@@ -238,25 +256,36 @@ def players_add(request, event_id: int):
     or XLSX: shown first, with what each of its columns holds)."""
     event = _event(request, event_id)
     team_event = event.format.entrant_type == EntrantType.TEAM
-    form = PlayersForm(request.POST, request.FILES, team=team_event,
-                       kept=lambda token: kept_upload(request.session, event.pk, token))
+    form = PlayersForm(
+        request.POST,
+        request.FILES,
+        team=team_event,
+        kept=lambda token: kept_upload(request.session, event.pk, token),
+    )
     valid = form.is_valid()
     # a file: shown first, saved once confirmed; also when read as found, not as chosen, or
     # when its columns as chosen give no name
-    if form.cleaned_data.get("preview") is not None and (valid or set(form.errors) <= {
-            "encoding", NON_FIELD_ERRORS}):
+    if form.cleaned_data.get("preview") is not None and (
+        valid or set(form.errors) <= {"encoding", NON_FIELD_ERRORS}
+    ):
         return _players_preview(request, event, form, status=200 if valid else 400)
     if not valid:
         return _event_page(request, event, form, status=400)
     rows = form.cleaned_data["rows"]
     try:
         if not team_event:
-            added = len(players_register(event=event, names=[row[0] for row in rows],
-                                         clubs=[row[1] if len(row) > 1 else "" for row in rows],
-                                         actor=_actor(request)))
+            added = len(
+                players_register(
+                    event=event,
+                    names=[row[0] for row in rows],
+                    clubs=[row[1] if len(row) > 1 else "" for row in rows],
+                    actor=_actor(request),
+                )
+            )
         else:
-            teams_register(event=event, teams=[(row[0], row[1:]) for row in rows],
-                           actor=_actor(request))
+            teams_register(
+                event=event, teams=[(row[0], row[1:]) for row in rows], actor=_actor(request)
+            )
             added = len(rows)
     except ServiceError as error:
         form.add_error("lines", error.message)
@@ -264,8 +293,11 @@ def players_add(request, event_id: int):
     forget_upload(request.session)
     messages.success(request, _("%(n)d registered.") % {"n": added})
     for name in same_names(event, [row[0] for row in rows]):
-        messages.warning(request, _("More than one player is called %(name)s: add a club or "
-                                    "city to tell them apart.") % {"name": name})
+        messages.warning(
+            request,
+            _("More than one player is called %(name)s: add a club or city to tell them apart.")
+            % {"name": name},
+        )
     return _back(event)
 
 
@@ -276,36 +308,61 @@ def _players_preview(request, event, form: PlayersForm, status: int):
     read, rows = form.cleaned_data["preview"], form.cleaned_data.get("rows", [])
     roles = form.cleaned_data["roles"]
     team_event = event.format.entrant_type == EntrantType.TEAM
-    again = PlayersForm(initial={
-        "upload": keep_upload(request.session, event.pk, form.cleaned_data["upload_data"]),
-        "encoding": read.encoding, "lines": form.cleaned_data.get("lines", "")})
+    again = PlayersForm(
+        initial={
+            "upload": keep_upload(request.session, event.pk, form.cleaned_data["upload_data"]),
+            "encoding": read.encoding,
+            "lines": form.cleaned_data.get("lines", ""),
+        }
+    )
     again.fields["encoding"].widget = forms.Select(choices=read.encoding_choices())
-    choices = [(role, ROLE_LABELS[role]) for role in (TEAM_ROLES if team_event
-                                                       else PLAYER_ROLES)]
-    columns = [(column, forms.Select(choices=choices).render(
-        f"column_{column.index}", roles[column.index],
-        attrs={"id": f"id_column_{column.index}"})) for column in read.columns()]
-    return render(request, "organizer/players_preview.html", {
-        "event": event, "rows": rows, "file": read, "read_again": again, "columns": columns,
-        "encoding_errors": form.errors.get("encoding"),
-        "errors": form.non_field_errors(),
-        "warnings": preview_warnings(event, rows, form.cleaned_data["nameless"], team_event),
-        "team_event": team_event,
-        "confirm_form": PlayersForm(initial={"confirmed_rows": json.dumps(rows)})},
-        status=status)
+    choices = [(role, ROLE_LABELS[role]) for role in (TEAM_ROLES if team_event else PLAYER_ROLES)]
+    columns = [
+        (
+            column,
+            forms.Select(choices=choices).render(
+                f"column_{column.index}",
+                roles[column.index],
+                attrs={"id": f"id_column_{column.index}"},
+            ),
+        )
+        for column in read.columns()
+    ]
+    return render(
+        request,
+        "organizer/players_preview.html",
+        {
+            "event": event,
+            "rows": rows,
+            "file": read,
+            "read_again": again,
+            "columns": columns,
+            "encoding_errors": form.errors.get("encoding"),
+            "errors": form.non_field_errors(),
+            "warnings": preview_warnings(event, rows, form.cleaned_data["nameless"], team_event),
+            "team_event": team_event,
+            "confirm_form": PlayersForm(initial={"confirmed_rows": json.dumps(rows)}),
+        },
+        status=status,
+    )
 
 
-def preview_warnings(event, rows: list[list[str]], nameless: list[int],
-                     team_event: bool) -> list[str]:
+def preview_warnings(
+    event, rows: list[list[str]], nameless: list[int], team_event: bool
+) -> list[str]:
     """What the organizer should know of the rows before registering them: rows left out for
     want of a name, entries the services would refuse (all would then be refused), and players
     no club or city tells apart from another of the list or of the event."""
     warnings = []
     if nameless:
-        warnings.append(ngettext(
-            "Row %(rows)s has no name and is left out.",
-            "Rows %(rows)s have no name and are left out.", len(nameless))
-            % {"rows": ", ".join(map(str, nameless[:20])) + (" …" if len(nameless) > 20 else "")})
+        warnings.append(
+            ngettext(
+                "Row %(rows)s has no name and is left out.",
+                "Rows %(rows)s have no name and are left out.",
+                len(nameless),
+            )
+            % {"rows": ", ".join(map(str, nameless[:20])) + (" …" if len(nameless) > 20 else "")}
+        )
     for number, row in enumerate(rows, start=1):
         try:
             for cell in row[:1] if not team_event else row:
@@ -317,15 +374,19 @@ def preview_warnings(event, rows: list[list[str]], nameless: list[int],
     if team_event:
         return warnings
     registered = Entrant.objects.filter(event=event).values_list("name", "club")
-    counts = Counter(_who(name, club) for name, club in [*registered, *(
-        (row[0], row[1] if len(row) > 1 else "") for row in rows)])
+    counts = Counter(
+        _who(name, club)
+        for name, club in [*registered, *((row[0], row[1] if len(row) > 1 else "") for row in rows)]
+    )
     shown = set()
     for row in rows:
         key = _who(row[0], row[1] if len(row) > 1 else "")
         if counts[key] > 1 and key not in shown:
             shown.add(key)
-            warnings.append(_("More than one player is called %(name)s: add a club or city to "
-                              "tell them apart.") % {"name": " ".join(row[0].split())})
+            warnings.append(
+                _("More than one player is called %(name)s: add a club or city to tell them apart.")
+                % {"name": " ".join(row[0].split())}
+            )
     return warnings
 
 
@@ -342,30 +403,41 @@ def entrant_edit(request, event_id: int, entrant_id: int):
     entrant = Entrant.objects.filter(event=event, pk=entrant_id).first()
     if entrant is None:
         raise Http404
-    form = EntrantForm(request.POST or None, initial={"name": entrant.name,
-                                                      "club": entrant.club})
+    form = EntrantForm(request.POST or None, initial={"name": entrant.name, "club": entrant.club})
     status = 200
     if request.method == "POST":
         if form.is_valid():
             try:
-                entrant_update(entrant_id=entrant.pk, name=form.cleaned_data["name"],
-                               club=form.cleaned_data["club"], actor=_actor(request))
+                entrant_update(
+                    entrant_id=entrant.pk,
+                    name=form.cleaned_data["name"],
+                    club=form.cleaned_data["club"],
+                    actor=_actor(request),
+                )
             except ServiceError as error:
                 add_service_error(form, error)
                 status = error.status
             else:
                 messages.success(request, _("The player is saved."))
                 for name in same_names(event, [form.cleaned_data["name"]]):
-                    messages.warning(request, _("More than one player is called %(name)s: add a "
-                                                "club or city to tell them apart.")
-                                     % {"name": name})
+                    messages.warning(
+                        request,
+                        _(
+                            "More than one player is called %(name)s: add a "
+                            "club or city to tell them apart."
+                        )
+                        % {"name": name},
+                    )
                 return _back(event)
         else:
             status = 400
     withdrawal = None if entrant.active else withdrawal_label(entrant.withdrawn_after_round)
-    return render(request, "organizer/entrant.html", {"event": event, "entrant": entrant,
-                                                      "form": form, "withdrawal": withdrawal},
-                  status=status)
+    return render(
+        request,
+        "organizer/entrant.html",
+        {"event": event, "entrant": entrant, "form": form, "withdrawal": withdrawal},
+        status=status,
+    )
 
 
 @login_required
@@ -379,8 +451,9 @@ def entrant_reinstate_view(request, event_id: int, entrant_id: int):
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("%(name)s plays again from the next round.")
-                         % {"name": entrant.name})
+        messages.success(
+            request, _("%(name)s plays again from the next round.") % {"name": entrant.name}
+        )
     return _back(event)
 
 
@@ -389,17 +462,24 @@ def entrant_reinstate_view(request, event_id: int, entrant_id: int):
 def check_in(request, event_id: int):
     """The check-in: the ticked players are in the hall, the others are not paired."""
     event = _event(request, event_id, CHECK_IN)
-    present = {int(pk) for pk in request.POST.getlist("present") if pk.isascii() and pk.isdigit()
-               and len(pk) <= 18}
+    present = {
+        int(pk)
+        for pk in request.POST.getlist("present")
+        if pk.isascii() and pk.isdigit() and len(pk) <= 18
+    }
     try:
         changed = entrants_check_in(event_id=event.pk, present=present, actor=_actor(request))
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        absent = Entrant.objects.filter(event=event, present=False,
-                                        withdrawn_after_round__isnull=True).count()
-        messages.success(request, _("Check-in saved: %(n)d changed, %(a)d absent (not paired).")
-                         % {"n": len(changed), "a": absent})
+        absent = Entrant.objects.filter(
+            event=event, present=False, withdrawn_after_round__isnull=True
+        ).count()
+        messages.success(
+            request,
+            _("Check-in saved: %(n)d changed, %(a)d absent (not paired).")
+            % {"n": len(changed), "a": absent},
+        )
     return _back(event)
 
 
@@ -413,10 +493,14 @@ def entrant_withdraw_view(request, event_id: int, entrant_id: int):
     if entrant is None:
         raise Http404
     if request.method == "GET":
-        draft = Round.objects.filter(event=event, status=Round.Status.DRAFT,
-                                     tables__seats__entrant=entrant).first()
-        return render(request, "organizer/confirm.html", confirmations.withdraw(
-            event, entrant, rounds_paired(event), draft))
+        draft = Round.objects.filter(
+            event=event, status=Round.Status.DRAFT, tables__seats__entrant=entrant
+        ).first()
+        return render(
+            request,
+            "organizer/confirm.html",
+            confirmations.withdraw(event, entrant, rounds_paired(event), draft),
+        )
     form = ReasonForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     try:
@@ -437,8 +521,9 @@ def round_pair_view(request, event_id: int):
     except ServiceError as error:
         messages.error(request, error.message)
         return _back(event)
-    messages.success(request, _("Round %(n)d is paired as a draft: review and publish it.") %
-                     {"n": rnd.number})
+    messages.success(
+        request, _("Round %(n)d is paired as a draft: review and publish it.") % {"n": rnd.number}
+    )
     return _back(event, rnd)
 
 
@@ -458,18 +543,24 @@ def event_finish_view(request, event_id: int):
         if last is not None and last.status != Round.Status.DRAFT:
             last.event = event
             unfinished = {table.pk for table in unfinished_tables(last)}
-            open_tables = [view for view in queries.table_views(last, event)
-                           if view.table.pk in unfinished]
+            open_tables = [
+                view for view in queries.table_views(last, event) if view.table.pk in unfinished
+            ]
         total = total_rounds(event, sum(1 for e in queries.entrants(event) if e.active))
-        return render(request, "organizer/confirm.html",
-                      confirmations.finish(event, last, total, open_tables))
+        return render(
+            request, "organizer/confirm.html", confirmations.finish(event, last, total, open_tables)
+        )
     closing = closing_choices(request.POST)
     reason = ReasonForm(request.POST)
     try:
         if closing is None:
             raise ServiceError(_("Choose how to close each table."), code="closing")
-        event_finish_now(event_id=event.pk, actor=_actor(request), closing=closing,
-                         reason=reason.cleaned_data["reason"] if reason.is_valid() else "")
+        event_finish_now(
+            event_id=event.pk,
+            actor=_actor(request),
+            closing=closing,
+            reason=reason.cleaned_data["reason"] if reason.is_valid() else "",
+        )
     except ServiceError as error:
         messages.error(request, error.message)
         if error.code in ("round_incomplete", "closing"):  # a table not shown, or no choice
@@ -512,15 +603,24 @@ def _desk_context(request, event) -> dict:
     clock = clock_of(rnd) if rnd is not None else None
     for view in views:
         view.link = request.build_absolute_uri(reverse("captain-table", args=[view.table.code]))
-        waiting = (required and view.table.status == Table.Status.OPEN
-                   and (view.unconfirmed_numbers or view.requests))
+        waiting = (
+            required
+            and view.table.status == Table.Status.OPEN
+            and (view.unconfirmed_numbers or view.requests)
+        )
         view.state = "missing" if not view.done else "waiting" if waiting else "done"
     views.sort(key=lambda view: (DESK_ORDER.index(view.state), view.table.number))
-    return {"event": event, "round": rnd, "stage": stage, "tables": views,
-            "poll": DESK_POLL_SECONDS, "clock": clock,
-            "requests": queries.correction_requests(event),
-            "confirmation_required": required,
-            "done": sum(1 for view in views if view.state == "done")}
+    return {
+        "event": event,
+        "round": rnd,
+        "stage": stage,
+        "tables": views,
+        "poll": DESK_POLL_SECONDS,
+        "clock": clock,
+        "requests": queries.correction_requests(event),
+        "confirmation_required": required,
+        "done": sum(1 for view in views if view.state == "done"),
+    }
 
 
 def _cup_desk(event):
@@ -530,10 +630,16 @@ def _cup_desk(event):
     cup = cup_view(event)
     live = live_matches(cup)
     stages = list(dict.fromkeys(stage for stage, _view in live))
-    games = {game.table_id: (match_stage(view, cup), game.number)
-             for view in all_matches(cup) for game in view.games}
-    playing = list(Round.objects.filter(pk__in={view.match.round_id for _stage, view in live})
-                   .order_by("number"))
+    games = {
+        game.table_id: (match_stage(view, cup), game.number)
+        for view in all_matches(cup)
+        for game in view.games
+    }
+    playing = list(
+        Round.objects.filter(pk__in={view.match.round_id for _stage, view in live}).order_by(
+            "number"
+        )
+    )
     views = []
     for rnd in playing:
         for view in queries.table_views(rnd, event):
@@ -547,16 +653,18 @@ def _cup_desk(event):
 @require_GET
 def results_desk(request, event_id: int):
     """The results desk: live (polled) state of every table of the round being played."""
-    return render(request, "organizer/desk.html", _desk_context(request, _event(
-        request, event_id, DESK)))
+    return render(
+        request, "organizer/desk.html", _desk_context(request, _event(request, event_id, DESK))
+    )
 
 
 @login_required
 @require_GET
 def results_desk_tables(request, event_id: int):
     """The desk's tables alone, which the desk page polls for."""
-    return render(request, "organizer/_desk.html", _desk_context(request, _event(
-        request, event_id, DESK)))
+    return render(
+        request, "organizer/_desk.html", _desk_context(request, _event(request, event_id, DESK))
+    )
 
 
 @login_required
@@ -569,14 +677,24 @@ def round_detail(request, event_id: int, round_id: int):
     tables = queries.table_views(rnd, event)
     for view in tables:  # each table's own choices: its teams by name, or averaged only
         view.close_form = TableCloseForm(sides=view.forfeit_sides)
-    return render(request, "organizer/round.html", {
-        "event": event, "round": rnd, "draft": draft, "manage": request.event_manager,
-        "clock": clock_of(rnd), "clock_form": ClockForm(),
-        "tables": tables, "byes": queries.byes(rnd),
-        "warnings": round_warnings(rnd) if draft else [],
-        "swap_form": SwapForm(seats=queries.round_seats(rnd), byes=queries.byes(rnd))
-        if draft else None,
-    })
+    return render(
+        request,
+        "organizer/round.html",
+        {
+            "event": event,
+            "round": rnd,
+            "draft": draft,
+            "manage": request.event_manager,
+            "clock": clock_of(rnd),
+            "clock_form": ClockForm(),
+            "tables": tables,
+            "byes": queries.byes(rnd),
+            "warnings": round_warnings(rnd) if draft else [],
+            "swap_form": SwapForm(seats=queries.round_seats(rnd), byes=queries.byes(rnd))
+            if draft
+            else None,
+        },
+    )
 
 
 def _round_action(request, event_id, round_id, service, done_message):
@@ -597,17 +715,26 @@ def round_regenerate_view(request, event_id: int, round_id: int):
     """Pair a draft again, after a confirmation: GET asks, POST pairs."""
     if request.method == "GET":
         event = _event(request, event_id)
-        return render(request, "organizer/confirm.html", confirmations.regenerate(
-            event, queries.round_or_404(event, round_id)))
-    return _round_action(request, event_id, round_id, round_regenerate,
-                         _("Round %(n)d is paired again."))
+        return render(
+            request,
+            "organizer/confirm.html",
+            confirmations.regenerate(event, queries.round_or_404(event, round_id)),
+        )
+    return _round_action(
+        request, event_id, round_id, round_regenerate, _("Round %(n)d is paired again.")
+    )
 
 
 @login_required
 @require_POST
 def round_publish_view(request, event_id: int, round_id: int):
-    return _round_action(request, event_id, round_id, round_publish,
-                         _("Round %(n)d is published: captains can enter hands."))
+    return _round_action(
+        request,
+        event_id,
+        round_id,
+        round_publish,
+        _("Round %(n)d is published: captains can enter hands."),
+    )
 
 
 @login_required
@@ -623,16 +750,19 @@ def seats_swap_view(request, event_id: int, round_id: int):
     bye, seats = form.cleaned_data["bye"], form.cleaned_data["seats"]
     try:
         if bye is not None:
-            warnings = bye_move(round_id=rnd.pk, seat_id=seats[0], entrant_id=bye,
-                                actor=_actor(request))
+            warnings = bye_move(
+                round_id=rnd.pk, seat_id=seats[0], entrant_id=bye, actor=_actor(request)
+            )
         else:
-            warnings = seats_swap(round_id=rnd.pk, seat_a=seats[0], seat_b=seats[1],
-                                  actor=_actor(request))
+            warnings = seats_swap(
+                round_id=rnd.pk, seat_a=seats[0], seat_b=seats[1], actor=_actor(request)
+            )
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("The bye is moved.") if bye is not None else
-                         _("The seats are swapped."))
+        messages.success(
+            request, _("The bye is moved.") if bye is not None else _("The seats are swapped.")
+        )
         for warning in warnings:
             messages.warning(request, warning)
     return _back(event, rnd)
@@ -650,34 +780,52 @@ def table_close_view(request, event_id: int, table_id: int):
         _not_draft_to_helpers(request, view.table.round)
         form = TableCloseForm(request.GET or None, sides=view.forfeit_sides)
         if form.is_valid():
-            return render(request, "organizer/confirm.html",
-                          confirmations.table_close(event, view, form.cleaned_data))
-        return render(request, "organizer/confirm.html", {
-            "event": event, "choose_form": form,
-            "question": _("Close table %(t)d of round %(r)d") % {
-                "t": view.table.number, "r": view.table.round.number},
-            "action": reverse("organizer-table-close", args=[event.pk, table_id]),
-            "cancel": reverse("organizer-round", args=[event.pk, view.table.round.pk])})
+            return render(
+                request,
+                "organizer/confirm.html",
+                confirmations.table_close(event, view, form.cleaned_data),
+            )
+        return render(
+            request,
+            "organizer/confirm.html",
+            {
+                "event": event,
+                "choose_form": form,
+                "question": _("Close table %(t)d of round %(r)d")
+                % {"t": view.table.number, "r": view.table.round.number},
+                "action": reverse("organizer-table-close", args=[event.pk, table_id]),
+                "cancel": reverse("organizer-round", args=[event.pk, view.table.round.pk]),
+            },
+        )
     table = Table.objects.filter(pk=table_id, round__event=event).select_related("round").first()
     if table is None:
         raise Http404
     _not_draft_to_helpers(request, table.round)
     form = TableCloseForm(request.POST, sides=queries.table_view(table.pk, event).forfeit_sides)
     if not form.is_valid():
-        errors = list(form.errors.get("forfeited_by") or (
-            [form.note] if form.note and "status" in form.errors else []))
+        errors = list(
+            form.errors.get("forfeited_by")
+            or ([form.note] if form.note and "status" in form.errors else [])
+        )
         for error in errors or [_("Choose how to close the table.")]:
             messages.error(request, str(error))
         return _back(event, table.round)
     try:
-        table_close(table_id=table.pk, status=form.cleaned_data["status"], actor=_actor(request),
-                    reason=form.cleaned_data["reason"],
-                    forfeited_by=form.cleaned_data.get("forfeited_by"))
+        table_close(
+            table_id=table.pk,
+            status=form.cleaned_data["status"],
+            actor=_actor(request),
+            reason=form.cleaned_data["reason"],
+            forfeited_by=form.cleaned_data.get("forfeited_by"),
+        )
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("Table %(n)d is now %(status)s.") % {
-            "n": table.number, "status": status_label(form.cleaned_data["status"])})
+        messages.success(
+            request,
+            _("Table %(n)d is now %(status)s.")
+            % {"n": table.number, "status": status_label(form.cleaned_data["status"])},
+        )
     return _back(event, table.round)
 
 
@@ -687,14 +835,26 @@ def table_detail(request, event_id: int, table_id: int):
     event = _event(request, event_id, VIEW)
     view = queries.table_view(table_id, event)
     _not_draft_to_helpers(request, view.table.round)
-    numbers = (range(1, event.format.hands_per_round + 1) if event.format.hands_per_round
-               else range(1, len(view.hands) + 2))
-    return render(request, "organizer/table.html", {
-        "event": event, "view": view, "table": view.table, "round": view.table.round,
-        "rows": hand_table(event.format.game, view.names, view.hands, numbers),
-        "close_form": TableCloseForm(sides=view.forfeit_sides),
-        "lineups": lineup_forms(view, event.format) if event.status != Event.Status.FINISHED
-        or event.format.is_cup else []})
+    numbers = (
+        range(1, event.format.hands_per_round + 1)
+        if event.format.hands_per_round
+        else range(1, len(view.hands) + 2)
+    )
+    return render(
+        request,
+        "organizer/table.html",
+        {
+            "event": event,
+            "view": view,
+            "table": view.table,
+            "round": view.table.round,
+            "rows": hand_table(event.format.game, view.names, view.hands, numbers),
+            "close_form": TableCloseForm(sides=view.forfeit_sides),
+            "lineups": lineup_forms(view, event.format)
+            if event.status != Event.Status.FINISHED or event.format.is_cup
+            else [],
+        },
+    )
 
 
 @login_required
@@ -720,11 +880,14 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
         form_class: type = PlacingCorrectionForm if hand else PlacingForm
     else:
         form_class = CorrectionForm if hand else HandForm
-    kwargs = {"seats": hand_seat_labels(event.format.game, number, view.seats),
-              **form_options(event.format)}
+    kwargs = {
+        "seats": hand_seat_labels(event.format.game, number, view.seats),
+        **form_options(event.format),
+    }
     if request.method == "GET":
-        form = form_class(initial=form_class.initial_from_entry(number, hand and hand.entry),
-                          **kwargs)
+        form = form_class(
+            initial=form_class.initial_from_entry(number, hand and hand.entry), **kwargs
+        )
         return _hand_page(request, event, view, form, hand, number)
     form = form_class(request.POST, **kwargs)
     if not form.is_valid():
@@ -732,21 +895,31 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
     entry = form.entry()
     try:
         if hand is not None:
-            outcome = hand_correct(hand_id=hand.pk, entry=entry, actor=_actor(request),
-                                   reason=form.cleaned_data.get("reason") or "")
+            outcome = hand_correct(
+                hand_id=hand.pk,
+                entry=entry,
+                actor=_actor(request),
+                reason=form.cleaned_data.get("reason") or "",
+            )
         else:
-            outcome = hand_record(table_id=view.table.pk, number=number, entry=entry,
-                                  actor=_actor(request))
+            outcome = hand_record(
+                table_id=view.table.pk, number=number, entry=entry, actor=_actor(request)
+            )
     except InvalidHand as error:
         form.add_engine_error(error)
         return _hand_page(request, event, view, form, hand, number, status=400)
     except ServiceError as error:
         add_service_error(form, error)
         return _hand_page(request, event, view, form, hand, number, status=error.status)
-    messages.success(request, {
-        "created": _("Hand %(n)d is recorded."), "corrected": _("Hand %(n)d is corrected."),
-        "unchanged": _("Hand %(n)d is unchanged."),
-    }[outcome.result] % {"n": number})
+    messages.success(
+        request,
+        {
+            "created": _("Hand %(n)d is recorded."),
+            "corrected": _("Hand %(n)d is corrected."),
+            "unchanged": _("Hand %(n)d is unchanged."),
+        }[outcome.result]
+        % {"n": number},
+    )
     return redirect("organizer-table", event_id=event.pk, table_id=view.table.pk)
 
 
@@ -762,18 +935,35 @@ def request_dismiss_view(request, event_id: int, hand_id: int):
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("The request for a correction of hand %(n)s at table %(t)s "
-                                    "is dismissed.") % {"n": hand.number, "t": hand.table.number})
+        messages.success(
+            request,
+            _("The request for a correction of hand %(n)s at table %(t)s is dismissed.")
+            % {"n": hand.number, "t": hand.table.number},
+        )
     return redirect("organizer-desk", event_id=event.pk)
 
 
 def _hand_page(request, event, view, form, hand, number, status=200):
     view.table.round.event = event
-    preview = (preview_of(view.table, form.entry(), form.seat_names, number)
-               if form.is_bound and form.is_valid() else None)
-    return render(request, "organizer/hand.html", {
-        "event": event, "view": view, "table": view.table, "form": form, "hand": hand,
-        "number": number, "preview": preview}, status=status)
+    preview = (
+        preview_of(view.table, form.entry(), form.seat_names, number)
+        if form.is_bound and form.is_valid()
+        else None
+    )
+    return render(
+        request,
+        "organizer/hand.html",
+        {
+            "event": event,
+            "view": view,
+            "table": view.table,
+            "form": form,
+            "hand": hand,
+            "number": number,
+            "preview": preview,
+        },
+        status=status,
+    )
 
 
 @login_required
@@ -783,12 +973,20 @@ def history(request, event_id: int):
     event = _event(request, event_id)
     paginator = Paginator(queries.history(event), HISTORY_PER_PAGE)
     page = paginator.get_page(request.GET.get("page"))
-    return render(request, "organizer/history.html", {
-        "event": event, "lines": history_lines(event, list(page.object_list)), "page": page,
-        "page_range": list(paginator.get_elided_page_range(page.number, on_each_side=2,
-                                                           on_ends=1)),
-        "pages_path": reverse("organizer-history", args=[event.pk]),
-        "pages_label": _("History")})
+    return render(
+        request,
+        "organizer/history.html",
+        {
+            "event": event,
+            "lines": history_lines(event, list(page.object_list)),
+            "page": page,
+            "page_range": list(
+                paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1)
+            ),
+            "pages_path": reverse("organizer-history", args=[event.pk]),
+            "pages_label": _("History"),
+        },
+    )
 
 
 @login_required
@@ -801,15 +999,19 @@ def change_undo_view(request, event_id: int, change_id: int):
         raise Http404
     if request.method == "GET":
         line = history_lines(event, [change])[0]
-        return render(request, "organizer/undo.html", {
-            "event": event, "line": line, "consequences": confirmations.undo(change)})
+        return render(
+            request,
+            "organizer/undo.html",
+            {"event": event, "line": line, "consequences": confirmations.undo(change)},
+        )
     try:
         change_undo(change_id=change_id, actor=_actor(request))
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("Undone: %(what)s") % {
-            "what": history_lines(event, [change])[0].what})
+        messages.success(
+            request, _("Undone: %(what)s") % {"what": history_lines(event, [change])[0].what}
+        )
     return redirect("organizer-history", event_id=event.pk)
 
 
@@ -828,8 +1030,7 @@ def round_clock_view(request, event_id: int, round_id: int):
     action, minutes = form.cleaned_data["action"], form.cleaned_data["minutes"]
     try:
         if action in CLOCK_TIMED_ACTIONS:
-            CLOCK_TIMED_ACTIONS[action](round_id=rnd.pk, minutes=minutes,
-                                        actor=_actor(request))
+            CLOCK_TIMED_ACTIONS[action](round_id=rnd.pk, minutes=minutes, actor=_actor(request))
         else:
             CLOCK_ACTIONS[action](round_id=rnd.pk, actor=_actor(request))
     except ServiceError as error:
@@ -856,13 +1057,16 @@ def helper_add_view(request, event_id: int):
     form = HelperForm(request.POST)
     if form.is_valid():
         try:
-            helper_add(event_id=event.pk, username=form.cleaned_data["username"],
-                       actor=_actor(request))
+            helper_add(
+                event_id=event.pk, username=form.cleaned_data["username"], actor=_actor(request)
+            )
         except ServiceError as error:
             add_service_error(form, error)
             return _event_page(request, event, helper_form=form, status=error.status)
-        messages.success(request, _("%(name)s helps at this event now.")
-                         % {"name": form.cleaned_data["username"]})
+        messages.success(
+            request,
+            _("%(name)s helps at this event now.") % {"name": form.cleaned_data["username"]},
+        )
         return _back(event)
     return _event_page(request, event, helper_form=form, status=400)
 

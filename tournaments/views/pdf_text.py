@@ -22,8 +22,9 @@ def cut_to_width(text: str, font: str, size: float, width: float) -> str:
     return text.rstrip() + ELLIPSIS
 
 
-def fitted_lines(text: str, font: str, size: float, width: float, *, max_lines: int = 1,
-                 min_size: float = 6) -> tuple[list[str], float]:
+def fitted_lines(
+    text: str, font: str, size: float, width: float, *, max_lines: int = 1, min_size: float = 6
+) -> tuple[list[str], float]:
     """The lines and the font size that show ``text`` within ``width`` on at most ``max_lines``
     lines: the largest size from ``size`` down to ``min_size`` at which it fits whole, else the
     smallest size with its last line cut."""
@@ -31,17 +32,28 @@ def fitted_lines(text: str, font: str, size: float, width: float, *, max_lines: 
     while True:
         lines = simpleSplit(text, font, current, width) or [""]
         if len(lines) <= max_lines and all(
-                stringWidth(line, font, current) <= width for line in lines):
+            stringWidth(line, font, current) <= width for line in lines
+        ):
             return lines, current
         if current - 0.5 < min_size:
             break
         current -= 0.5
-    kept = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    kept = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1 :])]
     return [cut_to_width(line, font, current, width) for line in kept], current
 
 
-def draw_fitted(pdf, text: str, font: str, size: float, x: float, y: float, width: float, *,
-                min_size: float = 6, centred: bool = False) -> None:
+def draw_fitted(
+    pdf,
+    text: str,
+    font: str,
+    size: float,
+    x: float,
+    y: float,
+    width: float,
+    *,
+    min_size: float = 6,
+    centred: bool = False,
+) -> None:
     """One line of ``text`` from ``x`` (or centred on it), never wider than ``width``."""
     (line,), used = fitted_lines(text, font, size, width, min_size=min_size)
     pdf.setFont(font, used)
@@ -51,8 +63,18 @@ def draw_fitted(pdf, text: str, font: str, size: float, x: float, y: float, widt
         pdf.drawString(x, y, line)
 
 
-def draw_wrapped(pdf, text: str, font: str, size: float, x: float, y: float, width: float, *,
-                 max_lines: int = 2, min_size: float = 6) -> float:
+def draw_wrapped(
+    pdf,
+    text: str,
+    font: str,
+    size: float,
+    x: float,
+    y: float,
+    width: float,
+    *,
+    max_lines: int = 2,
+    min_size: float = 6,
+) -> float:
     """``text`` from ``x`` on up to ``max_lines`` lines of ``width``, the first at ``y``; returns
     the baseline of its last line (a caller moves on from there)."""
     lines, used = fitted_lines(text, font, size, width, max_lines=max_lines, min_size=min_size)

@@ -45,30 +45,61 @@ from django.utils.translation import gettext_lazy
 
 DELIMITERS = ";,\t"
 # The first word of the Unicode names of letters other code pages are made for.
-OTHER_ALPHABETS = frozenset({"CYRILLIC", "GREEK", "ARABIC", "HEBREW", "THAI", "CJK", "HIRAGANA",
-                             "KATAKANA", "HALFWIDTH", "HANGUL"})
+OTHER_ALPHABETS = frozenset(
+    {
+        "CYRILLIC",
+        "GREEK",
+        "ARABIC",
+        "HEBREW",
+        "THAI",
+        "CJK",
+        "HIRAGANA",
+        "KATAKANA",
+        "HALFWIDTH",
+        "HANGUL",
+    }
+)
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 PREFERRED_ENCODING = "cp1252"
 # What the preview offers to read a file as (Python's codec name: the name people know), the
 # encoding found first; one charset-normalizer found that is not here is offered too.
 ENCODINGS = {
-    "utf-8": "UTF-8", "utf-16": "UTF-16", "cp1252": "Windows-1252",
-    "iso8859-1": "ISO-8859-1 (Latin-1)", "iso8859-15": "ISO-8859-15 (Latin-9)",
-    "cp1250": "Windows-1250", "cp1251": "Windows-1251", "mac-roman": "Mac Roman",
-    "cp850": "DOS (CP850)", "cp932": "Shift-JIS", "euc_jp": "EUC-JP", "gb18030": "GB18030",
-    "big5": "Big5", "cp949": "EUC-KR",
+    "utf-8": "UTF-8",
+    "utf-16": "UTF-16",
+    "cp1252": "Windows-1252",
+    "iso8859-1": "ISO-8859-1 (Latin-1)",
+    "iso8859-15": "ISO-8859-15 (Latin-9)",
+    "cp1250": "Windows-1250",
+    "cp1251": "Windows-1251",
+    "mac-roman": "Mac Roman",
+    "cp850": "DOS (CP850)",
+    "cp932": "Shift-JIS",
+    "euc_jp": "EUC-JP",
+    "gb18030": "GB18030",
+    "big5": "Big5",
+    "cp949": "EUC-KR",
 }
 UPLOAD_KEY = "player_file"  # the session's key of a file kept for its preview
 # What a column of a list holds (the preview's choice per column): a player's (whole) name, first
 # or last name, club or city; a team's name or a member; or nothing registered.
 NAME, FIRST_NAME, LAST_NAME, CLUB, TEAM, MEMBER, SKIP = (
-    "name", "first_name", "last_name", "club", "team", "member", "skip")
+    "name",
+    "first_name",
+    "last_name",
+    "club",
+    "team",
+    "member",
+    "skip",
+)
 PLAYER_ROLES = (NAME, FIRST_NAME, LAST_NAME, CLUB, SKIP)
 TEAM_ROLES = (TEAM, MEMBER, SKIP)
 ROLE_LABELS = {
-    NAME: gettext_lazy("Name"), FIRST_NAME: gettext_lazy("First name"),
-    LAST_NAME: gettext_lazy("Last name"), CLUB: gettext_lazy("Club or city"),
-    TEAM: gettext_lazy("Team"), MEMBER: gettext_lazy("Member"),
+    NAME: gettext_lazy("Name"),
+    FIRST_NAME: gettext_lazy("First name"),
+    LAST_NAME: gettext_lazy("Last name"),
+    CLUB: gettext_lazy("Club or city"),
+    TEAM: gettext_lazy("Team"),
+    MEMBER: gettext_lazy("Member"),
     # Translators: the choice of a file's column that is not registered
     SKIP: gettext_lazy("not used"),
 }
@@ -76,20 +107,54 @@ ROLE_LABELS = {
 # compared without case, spaces, digits and punctuation: "Spieler 1" and "spieler1" are
 # "spieler", "First name" is "firstname", "Nr." is "nr".
 COLUMN_TITLES = {
-    **dict.fromkeys(("name", "names", "player", "players", "playername", "fullname", "spieler",
-                     "spielerin", "spielername", "teilnehmer", "teilnehmerin"), NAME),
-    **dict.fromkeys(("firstname", "firstnames", "givenname", "forename", "vorname", "rufname"),
-                    FIRST_NAME),
-    **dict.fromkeys(("lastname", "surname", "familyname", "nachname", "familienname", "zuname"),
-                    LAST_NAME),
-    **dict.fromkeys(("club", "clubname", "city", "town", "verein", "ort", "stadt", "wohnort"),
-                    CLUB),
+    **dict.fromkeys(
+        (
+            "name",
+            "names",
+            "player",
+            "players",
+            "playername",
+            "fullname",
+            "spieler",
+            "spielerin",
+            "spielername",
+            "teilnehmer",
+            "teilnehmerin",
+        ),
+        NAME,
+    ),
+    **dict.fromkeys(
+        ("firstname", "firstnames", "givenname", "forename", "vorname", "rufname"), FIRST_NAME
+    ),
+    **dict.fromkeys(
+        ("lastname", "surname", "familyname", "nachname", "familienname", "zuname"), LAST_NAME
+    ),
+    **dict.fromkeys(
+        ("club", "clubname", "city", "town", "verein", "ort", "stadt", "wohnort"), CLUB
+    ),
     **dict.fromkeys(("team", "teamname", "teams", "mannschaft", "mannschaftsname"), TEAM),
     **dict.fromkeys(("member", "members", "mitglied", "mitglieder", "partner"), MEMBER),
 }
 HEADER_WORDS = frozenset(COLUMN_TITLES) | {
-    "email", "mail", "nr", "no", "number", "nummer", "id", "startnr", "startnummer", "lfdnr",
-    "phone", "telefon", "tel", "dwz", "rating", "comment", "notes", "bemerkung", "bemerkungen",
+    "email",
+    "mail",
+    "nr",
+    "no",
+    "number",
+    "nummer",
+    "id",
+    "startnr",
+    "startnummer",
+    "lfdnr",
+    "phone",
+    "telefon",
+    "tel",
+    "dwz",
+    "rating",
+    "comment",
+    "notes",
+    "bemerkung",
+    "bemerkungen",
 }
 # A workbook is a zip: what it may unpack to, and how much of its first sheet is read.
 WORKBOOK_MAGIC = b"PK\x03\x04"
@@ -139,23 +204,32 @@ class PlayerFile:
     def encoding_choices(self) -> list[tuple[str, str]]:
         """The encodings the preview offers, the detected one first and said to be."""
         detected = self.detected or PREFERRED_ENCODING
-        first = (detected, _("%(encoding)s (detected)")
-                 % {"encoding": ENCODINGS.get(detected, detected)})
+        first = (
+            detected,
+            _("%(encoding)s (detected)") % {"encoding": ENCODINGS.get(detected, detected)},
+        )
         return [first] + [item for item in ENCODINGS.items() if item[0] != detected]
 
     def columns(self) -> list[Column]:
         """The file's columns, each with its title and its first three values."""
-        return [Column(index=i, title=self.header[i] if self.header else "",
-                       samples=[row[i] for row in self.rows if row[i]][:3])
-                for i in range(self.width)]
+        return [
+            Column(
+                index=i,
+                title=self.header[i] if self.header else "",
+                samples=[row[i] for row in self.rows if row[i]][:3],
+            )
+            for i in range(self.width)
+        ]
 
     def guess_roles(self, team: bool) -> list[str]:
         """What each column holds, by its title (``COLUMN_TITLES``); without a header, or when
         no title names the players (teams), the first column not all numbers holds them."""
         roles = [COLUMN_TITLES.get(_word(title), SKIP) for title in self.header or ()]
         if team:
-            roles = [{TEAM: TEAM, MEMBER: MEMBER, CLUB: SKIP, SKIP: SKIP}.get(role, MEMBER)
-                     for role in roles]
+            roles = [
+                {TEAM: TEAM, MEMBER: MEMBER, CLUB: SKIP, SKIP: SKIP}.get(role, MEMBER)
+                for role in roles
+            ]
             if TEAM not in roles and MEMBER in roles:  # "Name; Spieler 1; Spieler 2"
                 roles[roles.index(MEMBER)] = TEAM
         else:
@@ -163,11 +237,14 @@ class PlayerFile:
             if FIRST_NAME in roles and LAST_NAME not in roles and NAME in roles:
                 roles[roles.index(NAME)] = LAST_NAME  # "Name; Vorname": the name is the surname
         if self.header is None or not set(roles) & {NAME, FIRST_NAME, LAST_NAME, TEAM}:
-            numbers = [i for i in range(self.width)
-                       if all(_is_number(row[i]) for row in self.rows if row[i])]
+            numbers = [
+                i
+                for i in range(self.width)
+                if all(_is_number(row[i]) for row in self.rows if row[i])
+            ]
             first = next((i for i in range(self.width) if i not in numbers), 0)
             roles = [SKIP] * self.width
-            for i in (range(first, self.width) if team else ()):
+            for i in range(first, self.width) if team else ():
                 roles[i] = SKIP if i in numbers else MEMBER
             if self.width:
                 roles[first] = TEAM if team else NAME
@@ -180,9 +257,14 @@ class PlayerFile:
         name."""
         entries, nameless = [], []
         for number, row in enumerate(self.rows, start=1):
+
             def cells(*wanted: str, row=row) -> list[str]:
-                return [" ".join(row[i].split()) for i in range(len(roles))
-                        if roles[i] in wanted and row[i].strip()]
+                return [
+                    " ".join(row[i].split())
+                    for i in range(len(roles))
+                    if roles[i] in wanted and row[i].strip()
+                ]
+
             if team:
                 name, members = " ".join(cells(TEAM)), cells(MEMBER)
                 entry = [name, *members]
@@ -225,8 +307,13 @@ def read_player_file(data: bytes, encoding: str | None = None) -> PlayerFile:
         width -= 1  # columns empty all the way down are no columns
     rows = [(row + [""] * width)[:width] for row in rows]
     header = rows[0] if rows and is_header(rows[0]) else None
-    return PlayerFile(rows=rows[1:] if header else rows, encoding=encoding, delimiter=delimiter,
-                      header=header, detected=detected)
+    return PlayerFile(
+        rows=rows[1:] if header else rows,
+        encoding=encoding,
+        delimiter=delimiter,
+        header=header,
+        detected=detected,
+    )
 
 
 def read_workbook(data: bytes) -> list[list[str]]:
@@ -243,9 +330,12 @@ def read_workbook(data: bytes) -> list[list[str]]:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         try:
             sheet = book.worksheets[0]
-            return [[_cell_text(value) for value in values]
-                    for values in sheet.iter_rows(max_row=MAX_ROWS, max_col=MAX_COLUMNS,
-                                                  values_only=True)]
+            return [
+                [_cell_text(value) for value in values]
+                for values in sheet.iter_rows(
+                    max_row=MAX_ROWS, max_col=MAX_COLUMNS, values_only=True
+                )
+            ]
         finally:
             book.close()
     except Exception:  # noqa: BLE001 - a damaged workbook fails anywhere inside openpyxl
@@ -298,7 +388,7 @@ def text_codec(name: str) -> str | None:
 
 def _decoded(data: bytes) -> tuple[str, str]:
     if data.startswith(codecs.BOM_UTF8):
-        return data[len(codecs.BOM_UTF8):].decode("utf-8"), "utf-8"
+        return data[len(codecs.BOM_UTF8) :].decode("utf-8"), "utf-8"
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return data.decode("utf-16"), "utf-16"
     try:
@@ -306,12 +396,18 @@ def _decoded(data: bytes) -> tuple[str, str]:
     except UnicodeDecodeError:
         pass
     # Without a BOM a spreadsheet's CSV is in a one-byte code page: UTF-16/32 guesses are noise.
-    matches = [match for match in charset_normalizer.from_bytes(data)
-               if not match.encoding.startswith(("utf_16", "utf_32"))]
+    matches = [
+        match
+        for match in charset_normalizer.from_bytes(data)
+        if not match.encoding.startswith(("utf_16", "utf_32"))
+    ]
     least = min((match.chaos for match in matches), default=None)
     plausible = [match for match in matches if match.chaos == least]
-    if plausible and not any(PREFERRED_ENCODING in match.could_be_from_charset
-                             for match in plausible) and _alphabetic(str(plausible[0])):
+    if (
+        plausible
+        and not any(PREFERRED_ENCODING in match.could_be_from_charset for match in plausible)
+        and _alphabetic(str(plausible[0]))
+    ):
         return str(plausible[0]), _codec(plausible[0].encoding)
     try:  # short lists fit many code pages: the Western one is what a German Excel writes
         return data.decode(PREFERRED_ENCODING), PREFERRED_ENCODING
@@ -357,11 +453,15 @@ def is_header(cells: list[str]) -> bool:
 # ``DATA_UPLOAD_MAX_MEMORY_SIZE`` once in base64. One file at a time, for one event; a token (its
 # hash) makes a preview left open in another tab find its own file or none.
 
+
 def keep_upload(session: MutableMapping, event_id: int, data: bytes) -> str:
     """Keep an uploaded file's bytes for its preview; returns the token that finds them."""
     token = hashlib.sha256(data).hexdigest()
-    session[UPLOAD_KEY] = {"event": event_id, "token": token,
-                           "data": base64.b64encode(data).decode("ascii")}
+    session[UPLOAD_KEY] = {
+        "event": event_id,
+        "token": token,
+        "data": base64.b64encode(data).decode("ascii"),
+    }
     return token
 
 

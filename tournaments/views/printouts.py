@@ -37,8 +37,10 @@ from ..models import Event, Round
 from ..selectors import pages as queries
 from . import seating
 
-FONT_FILES = {"Print": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-              "Print-Bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}
+FONT_FILES = {
+    "Print": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "Print-Bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+}
 MARGIN = 15 * mm
 
 
@@ -48,8 +50,9 @@ def fonts() -> tuple[str, str]:
         for name, path in FONT_FILES.items():
             if name not in pdfmetrics.getRegisteredFontNames():
                 pdfmetrics.registerFont(TTFont(name, path))
-        pdfmetrics.registerFontFamily("Print", normal="Print", bold="Print-Bold",
-                                      italic="Print", boldItalic="Print-Bold")
+        pdfmetrics.registerFontFamily(
+            "Print", normal="Print", bold="Print-Bold", italic="Print", boldItalic="Print-Bold"
+        )
         return "Print", "Print-Bold"
     return "Helvetica", "Helvetica-Bold"
 
@@ -68,10 +71,10 @@ class Printout:
         self.pagesize = landscape(A4) if wide else A4
         self.regular, self.bold = fonts()
         self.stamp = date_format(timezone.localtime(), "DATETIME_FORMAT")
-        self.text = ParagraphStyle("text", fontName=self.regular, fontSize=size,
-                                   leading=size * 1.2)
-        self.small = ParagraphStyle("small", parent=self.text, fontSize=size * 0.75,
-                                    leading=size * 0.9)
+        self.text = ParagraphStyle("text", fontName=self.regular, fontSize=size, leading=size * 1.2)
+        self.small = ParagraphStyle(
+            "small", parent=self.text, fontSize=size * 0.75, leading=size * 0.9
+        )
         self.head = ParagraphStyle("head", parent=self.text, fontName=self.bold)
         self.number = ParagraphStyle("number", parent=self.text, alignment=TA_RIGHT)
         self.number_head = ParagraphStyle("number_head", parent=self.head, alignment=TA_RIGHT)
@@ -91,22 +94,34 @@ class Printout:
         canvas.drawString(MARGIN, height - MARGIN - 2 * mm - heading, self.title)
         canvas.setFont(self.regular, 8)
         canvas.drawRightString(width - MARGIN, height - MARGIN, self.stamp)
-        canvas.drawRightString(width - MARGIN, MARGIN / 2,
-                               _("Page %(n)d") % {"n": document.page})
+        canvas.drawRightString(width - MARGIN, MARGIN / 2, _("Page %(n)d") % {"n": document.page})
         canvas.restoreState()
 
     def build(self, story: list[Flowable]) -> bytes:
         buffer = io.BytesIO()
         document = SimpleDocTemplate(
-            buffer, pagesize=self.pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
-            topMargin=MARGIN + 6 * mm + max(11.0, self.size * 1.25) * 1.5, bottomMargin=MARGIN,
-            title=f"{self.event.name} – {self.title}", author=self.event.name)
+            buffer,
+            pagesize=self.pagesize,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN + 6 * mm + max(11.0, self.size * 1.25) * 1.5,
+            bottomMargin=MARGIN,
+            title=f"{self.event.name} – {self.title}",
+            author=self.event.name,
+        )
         document.build(story or [Spacer(1, 1)], onFirstPage=self._page, onLaterPages=self._page)
         return buffer.getvalue()
 
-    def table(self, header: Sequence[str], rows: list[list], *, flex: int = 1,
-              numeric: Sequence[int] = (), key: int | None = None,
-              shares: dict[int, float] | None = None) -> Table:
+    def table(
+        self,
+        header: Sequence[str],
+        rows: list[list],
+        *,
+        flex: int = 1,
+        numeric: Sequence[int] = (),
+        key: int | None = None,
+        shares: dict[int, float] | None = None,
+    ) -> Table:
         """A table of ``rows`` (texts or flowables) under ``header``, which repeats on every
         page. Each column is as wide as its widest text (a heading's longest word: headings
         wrap between words); the ``flex`` column takes the rest, shared with the columns
@@ -119,15 +134,24 @@ class Printout:
                 widths.append(None)
                 continue
             words = [stringWidth(word, self.bold, self.size) for word in str(text).split()]
-            values = [stringWidth(str(row[index]), self.bold, self.size) for row in rows
-                      if not isinstance(row[index], Flowable)]
+            values = [
+                stringWidth(str(row[index]), self.bold, self.size)
+                for row in rows
+                if not isinstance(row[index], Flowable)
+            ]
             widths.append(max([*words, *values, self.size]) + 2 * pad + 1)
         rest = max(self.width - sum(w for w in widths if w is not None), self.width * 0.3)
         parts = {flex: 1.0, **(shares or {})}
-        widths = [rest * parts[index] / sum(parts.values()) if w is None else w
-                  for index, w in enumerate(widths)]
-        cells = [[Paragraph(escape(text), self.number_head if index in numeric else self.head)
-                  for index, text in enumerate(header)]]
+        widths = [
+            rest * parts[index] / sum(parts.values()) if w is None else w
+            for index, w in enumerate(widths)
+        ]
+        cells = [
+            [
+                Paragraph(escape(text), self.number_head if index in numeric else self.head)
+                for index, text in enumerate(header)
+            ]
+        ]
         for row in rows:
             line = []
             for index, value in enumerate(row):
@@ -139,16 +163,25 @@ class Printout:
                 line.append(Paragraph(f"<b>{text}</b>" if index == key else text, style))
             cells.append(line)
         table = Table(cells, colWidths=widths, repeatRows=1)
-        table.setStyle(TableStyle([
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), pad),
-            ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-            ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
-            ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.grey),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.94, 0.94, 0.94)]),
-            ("TOPPADDING", (0, 0), (-1, -1), self.size * 0.2),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), self.size * 0.3),
-        ]))
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), pad),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                    ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
+                    ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.grey),
+                    (
+                        "ROWBACKGROUNDS",
+                        (0, 1),
+                        (-1, -1),
+                        [colors.white, colors.Color(0.94, 0.94, 0.94)],
+                    ),
+                    ("TOPPADDING", (0, 0), (-1, -1), self.size * 0.2),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), self.size * 0.3),
+                ]
+            )
+        )
         return table
 
     def paragraph(self, text: str, *, bold: bool = False) -> Paragraph:
@@ -157,12 +190,14 @@ class Printout:
 
 def pdf_response(body: bytes, event: Event, name: str) -> HttpResponse:
     response = HttpResponse(body, content_type="application/pdf")
-    response["Content-Disposition"] = (f'inline; filename="{slugify(event.name) or "event"}-'
-                                       f'{name}.pdf"')
+    response["Content-Disposition"] = (
+        f'inline; filename="{slugify(event.name) or "event"}-{name}.pdf"'
+    )
     return response
 
 
 # --- a round's seating, A-Z -------------------------------------------------------------------
+
 
 def seating_pdf(event: Event, rnd: Round) -> bytes:
     """Everyone of the round by name (German order), with table, seat and partner: the list
@@ -170,16 +205,34 @@ def seating_pdf(event: Event, rnd: Round) -> bytes:
     title = _("Seating, round %(n)s") % {"n": rnd.number}
     printout = Printout(event, title, size=13)
     lines = seating.seating(rnd)
-    rows = [[line.name, str(line.table) if line.table is not None else _("bye"),
-             str(line.seat) if line.seat is not None else "", line.partner]
-            for line in lines]
-    story: list[Flowable] = [printout.table(
-        [_("Name"), _("Table"), _("Seat"), _("Partner")], rows, flex=0, shares={3: 0.8},
-        numeric=(1, 2), key=1)] if rows else [printout.paragraph(_("Nobody is seated yet."))]
+    rows = [
+        [
+            line.name,
+            str(line.table) if line.table is not None else _("bye"),
+            str(line.seat) if line.seat is not None else "",
+            line.partner,
+        ]
+        for line in lines
+    ]
+    story: list[Flowable] = (
+        [
+            printout.table(
+                [_("Name"), _("Table"), _("Seat"), _("Partner")],
+                rows,
+                flex=0,
+                shares={3: 0.8},
+                numeric=(1, 2),
+                key=1,
+            )
+        ]
+        if rows
+        else [printout.paragraph(_("Nobody is seated yet."))]
+    )
     return printout.build(story)
 
 
 # --- a round's results, for the wall ----------------------------------------------------------
+
 
 def results_pdf(event: Event, rnd: Round) -> bytes:
     """Each table of the round with its sides and their totals in the game's columns, large
@@ -192,27 +245,48 @@ def results_pdf(event: Event, rnd: Round) -> bytes:
     for view in views:
         names = []
         for side in view.sides:
-            side_names = " & ".join(dict.fromkeys(view.names.get(seat.position, "?")
-                                                  for seat in side.seats))
+            side_names = " & ".join(
+                dict.fromkeys(view.names.get(seat.position, "?") for seat in side.seats)
+            )
             names.append(side_names)
-        values = [" : ".join("–" if side.values[i][1] is None else str(side.values[i][1])
-                             for side in view.sides) for i in range(len(columns))]
+        values = [
+            " : ".join(
+                "–" if side.values[i][1] is None else str(side.values[i][1]) for side in view.sides
+            )
+            for i in range(len(columns))
+        ]
         state = "" if view.done else _("not done")
         if view.credit:
             state = _("closed, credited")
-        rows.append([str(view.table.number), Paragraph(
-            "<br/>".join(escape(name) for name in names), printout.text), *values, state])
+        rows.append(
+            [
+                str(view.table.number),
+                Paragraph("<br/>".join(escape(name) for name in names), printout.text),
+                *values,
+                state,
+            ]
+        )
     story: list[Flowable] = []
     if rows:
-        story.append(printout.table(
-            [_("Table"), _("Players"), *(str(column.label) for column in columns), ""],
-            rows, flex=1, numeric=(0, *range(2, 2 + len(columns))), key=0))
+        story.append(
+            printout.table(
+                [_("Table"), _("Players"), *(str(column.label) for column in columns), ""],
+                rows,
+                flex=1,
+                numeric=(0, *range(2, 2 + len(columns))),
+                key=0,
+            )
+        )
     else:
         story.append(printout.paragraph(_("No tables in this round.")))
     byes = queries.byes(rnd)
     if byes:
-        story += [Spacer(1, 6 * mm), printout.paragraph(
-            "{}: {}".format(_("Byes"), ", ".join(bye.entrant.display_name for bye in byes)))]
+        story += [
+            Spacer(1, 6 * mm),
+            printout.paragraph(
+                "{}: {}".format(_("Byes"), ", ".join(bye.entrant.display_name for bye in byes))
+            ),
+        ]
     return printout.build(story)
 
 

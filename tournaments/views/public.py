@@ -45,8 +45,9 @@ def _page_number(request) -> int:
     """The standings page asked for (``?page=N``, 1 without): 404 for anything else, before any
     cache key is made of it."""
     value = request.GET.get("page") or "1"
-    if not (value.isascii() and value.isdigit() and len(value) <= MAX_PAGE_DIGITS
-            and int(value) >= 1):
+    if not (
+        value.isascii() and value.isdigit() and len(value) <= MAX_PAGE_DIGITS and int(value) >= 1
+    ):
         raise Http404("No such page of the standings.")
     return int(value)
 
@@ -64,24 +65,32 @@ def _table_context(event: Event, number: int) -> dict:
         page = paginator.page(number)
     except EmptyPage:
         raise Http404("No such page of the standings.") from None
-    return {"event": event, "rows": queries.labelled(page.object_list), "page": page,
-            "absent": queries.did_not_play(event) if not page.has_next() else [],
-            "pages_path": reverse("event", args=[event.pk]),
-            "page_range": list(paginator.get_elided_page_range(number, on_each_side=2,
-                                                               on_ends=1)),
-            "up_to_date": event.standings_up_to_date, "poll": STANDINGS_POLL_SECONDS}
+    return {
+        "event": event,
+        "rows": queries.labelled(page.object_list),
+        "page": page,
+        "absent": queries.did_not_play(event) if not page.has_next() else [],
+        "pages_path": reverse("event", args=[event.pk]),
+        "page_range": list(paginator.get_elided_page_range(number, on_each_side=2, on_ends=1)),
+        "up_to_date": event.standings_up_to_date,
+        "poll": STANDINGS_POLL_SECONDS,
+    }
 
 
 def _standings_table(event_id: int, number: int, event: Event | None = None) -> SafeString:
     """A page of the live standings table, rendered once per change, language and page
     (``standings_cache``): every phone at the venue polls it. ``event`` if the caller has it,
     else it is read on a cache miss."""
+
     def build() -> str:
         context = _table_context(event or queries.event_or_404(event_id), number)
         return str(render_to_string("public/_standings.html", context))
 
-    return mark_safe(standings_cache.cached(  # noqa: S308 - our own template's output
-        event_id, f"table:{get_language()}:{number}", build))
+    return mark_safe(
+        standings_cache.cached(  # noqa: S308 - our own template's output
+            event_id, f"table:{get_language()}:{number}", build
+        )
+    )
 
 
 def _event_page_context(event: Event, number: int) -> dict:
@@ -90,16 +99,21 @@ def _event_page_context(event: Event, number: int) -> dict:
         if cup["cup"]:
             return {"event": event, **cup}
     rounds = queries.public_rounds(event)
-    return {"event": event, "rounds": rounds, "current": rounds[-1] if rounds else None,
-            "standings_html": _standings_table(event.pk, number, event),
-            "next_path": _page_path(event.pk, number)}
+    return {
+        "event": event,
+        "rounds": rounds,
+        "current": rounds[-1] if rounds else None,
+        "standings_html": _standings_table(event.pk, number, event),
+        "next_path": _page_path(event.pk, number),
+    }
 
 
 def _shared_event_page(event_id: int, number: int) -> bytes:
     """The event page as every anonymous visitor gets it, rendered without their request, so
     nothing of theirs can end up in it (it has no form: the language is switched by links)."""
-    return render_to_string("public/event.html",
-                            _event_page_context(queries.event_or_404(event_id), number)).encode()
+    return render_to_string(
+        "public/event.html", _event_page_context(queries.event_or_404(event_id), number)
+    ).encode()
 
 
 def _is_anonymous(request) -> bool:
@@ -113,10 +127,18 @@ def event_detail(request, event_id: int):
     language and page of the standings); logged-in users get it rendered."""
     number = _page_number(request)
     if not _is_anonymous(request):
-        return render(request, "public/event.html",
-                      _event_page_context(queries.event_or_404(event_id), number))
-    return HttpResponse(standings_cache.cached(event_id, f"page:{get_language()}:{number}",
-                                               lambda: _shared_event_page(event_id, number)))
+        return render(
+            request,
+            "public/event.html",
+            _event_page_context(queries.event_or_404(event_id), number),
+        )
+    return HttpResponse(
+        standings_cache.cached(
+            event_id,
+            f"page:{get_language()}:{number}",
+            lambda: _shared_event_page(event_id, number),
+        )
+    )
 
 
 @never_cache
@@ -128,17 +150,21 @@ def language(request, code: str):
     if code not in dict(settings.LANGUAGES):
         raise Http404("No such language.")
     target = request.GET.get("next", "/")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         target = "/"
     response = HttpResponseRedirect(target)
-    response.set_cookie(settings.LANGUAGE_COOKIE_NAME, code,
-                        max_age=settings.LANGUAGE_COOKIE_AGE,
-                        path=settings.LANGUAGE_COOKIE_PATH,
-                        domain=settings.LANGUAGE_COOKIE_DOMAIN,
-                        secure=settings.LANGUAGE_COOKIE_SECURE,
-                        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-                        samesite=settings.LANGUAGE_COOKIE_SAMESITE)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        code,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
     return response
 
 
@@ -150,17 +176,28 @@ def event_standings(request, event_id: int):
     table = _standings_table(event_id, _page_number(request))
     if request.headers.get("HX-Request") == "true":
         return HttpResponse(table)
-    return render(request, "public/standings.html", {
-        "event": queries.event_or_404(event_id), "standings_html": table})
+    return render(
+        request,
+        "public/standings.html",
+        {"event": queries.event_or_404(event_id), "standings_html": table},
+    )
 
 
 @require_GET
 def round_detail(request, event_id: int, number: int):
     event = queries.event_or_404(event_id)
     rnd = queries.public_round_or_404(event, number)
-    return render(request, "public/round.html", {
-        "event": event, "round": rnd, "tables": queries.table_views(rnd, event),
-        "byes": queries.byes(rnd), "rounds": queries.public_rounds(event)})
+    return render(
+        request,
+        "public/round.html",
+        {
+            "event": event,
+            "round": rnd,
+            "tables": queries.table_views(rnd, event),
+            "byes": queries.byes(rnd),
+            "rounds": queries.public_rounds(event),
+        },
+    )
 
 
 @require_GET
@@ -168,10 +205,17 @@ def player_detail(request, event_id: int, entrant_id: int):
     event = queries.event_or_404(event_id)
     entrant = queries.entrant_or_404(event, entrant_id)
     entrant.event = event
-    return render(request, "public/player.html", {
-        "event": event, "entrant": entrant, "stats": stats.entrant_stats(entrant),
-        "standing": queries.standing_of(event, entrant),
-        "game": event.format.game})
+    return render(
+        request,
+        "public/player.html",
+        {
+            "event": event,
+            "entrant": entrant,
+            "stats": stats.entrant_stats(entrant),
+            "standing": queries.standing_of(event, entrant),
+            "game": event.format.game,
+        },
+    )
 
 
 @require_GET
@@ -182,10 +226,18 @@ def round_seating(request, event_id: int, number: int):
     rnd = queries.public_round_or_404(event, number)
     lines = seating.seating(rnd)
     query = " ".join(request.GET.get("q", "").split())[:MAX_QUERY_LENGTH]
-    return render(request, "public/seating.html", {
-        "event": event, "round": rnd, "query": query, "total": len(lines),
-        "lines": seating.search(lines, query) if query else lines,
-        "rounds": queries.public_rounds(event)})
+    return render(
+        request,
+        "public/seating.html",
+        {
+            "event": event,
+            "round": rnd,
+            "query": query,
+            "total": len(lines),
+            "lines": seating.search(lines, query) if query else lines,
+            "rounds": queries.public_rounds(event),
+        },
+    )
 
 
 def _screen_number(request) -> int:
@@ -224,20 +276,34 @@ def projector(request, event_id: int):
     absent = []
     if number < seating_screens:
         kind, page, pages = "seating", number, seating_screens
-        shown = lines[page * size:(page + 1) * size]
+        shown = lines[page * size : (page + 1) * size]
     elif number < seating_screens + clock_screens:
         kind, page, pages, shown = "clock", 0, 1, []
     else:
         kind, page, pages = "standings", number - seating_screens - clock_screens, standings_screens
-        shown = queries.labelled(standings[page * size:(page + 1) * size])
+        shown = queries.labelled(standings[page * size : (page + 1) * size])
         absent = queries.did_not_play(event) if page == pages - 1 else []
     done, table_count = queries.round_progress(event, rnd) if rnd else (0, 0)
-    return render(request, "public/projector.html", {
-        "event": event, "round": rnd, "kind": kind, "columns": _columns(shown),
-        "page": page + 1, "pages": pages, "tables_done": done, "table_count": table_count,
-        "next": (number + 1) % screens, "clock": clock,
-        "refresh": PROJECTOR_REFRESH_SECONDS, "up_to_date": event.standings_up_to_date,
-        "standing_columns": event.format.game.standing_columns, "absent": absent})
+    return render(
+        request,
+        "public/projector.html",
+        {
+            "event": event,
+            "round": rnd,
+            "kind": kind,
+            "columns": _columns(shown),
+            "page": page + 1,
+            "pages": pages,
+            "tables_done": done,
+            "table_count": table_count,
+            "next": (number + 1) % screens,
+            "clock": clock,
+            "refresh": PROJECTOR_REFRESH_SECONDS,
+            "up_to_date": event.standings_up_to_date,
+            "standing_columns": event.format.game.standing_columns,
+            "absent": absent,
+        },
+    )
 
 
 @require_GET
@@ -248,8 +314,11 @@ def league_list(request):
 @require_GET
 def league_detail(request, league_id: int):
     league = queries.league_or_404(league_id)
-    return render(request, "public/league.html", {
-        "league": league, "seasons": queries.league_tables(league, LEAGUE_TOP)})
+    return render(
+        request,
+        "public/league.html",
+        {"league": league, "seasons": queries.league_tables(league, LEAGUE_TOP)},
+    )
 
 
 @require_GET
@@ -258,6 +327,12 @@ def season_detail(request, season_id: int):
     the page links lead there)."""
     season = queries.season_or_404(season_id)
     event = getattr(season, "event", None)
-    return render(request, "public/season.html", {
-        "season": season, "event": event,
-        "standings_html": _standings_table(event.pk, 1, event) if event else ""})
+    return render(
+        request,
+        "public/season.html",
+        {
+            "season": season,
+            "event": event,
+            "standings_html": _standings_table(event.pk, 1, event) if event else "",
+        },
+    )

@@ -37,14 +37,15 @@ def _label(seat: Seat) -> str:
 
 def seating(rnd: Round) -> list[SeatingLine]:
     """Everyone of the round, alphabetically (ties by entrant, so the order is stable)."""
-    return standings_cache.field_cached(rnd.event_id, f"seating:{rnd.pk}",
-                                        lambda: _seating(rnd))
+    return standings_cache.field_cached(rnd.event_id, f"seating:{rnd.pk}", lambda: _seating(rnd))
 
 
 def _seating(rnd: Round) -> list[SeatingLine]:
-    seats = list(Seat.objects.filter(table__round=rnd)
-                 .select_related("entrant", "player", "table").order_by("table__number",
-                                                                        "position"))
+    seats = list(
+        Seat.objects.filter(table__round=rnd)
+        .select_related("entrant", "player", "table")
+        .order_by("table__number", "position")
+    )
     byes = list(Bye.objects.filter(round=rnd).select_related("entrant"))
     label_entrants([seat.entrant for seat in seats] + [bye.entrant for bye in byes])
     by_table: dict[int, dict[int, Seat]] = {}
@@ -53,22 +54,29 @@ def _seating(rnd: Round) -> list[SeatingLine]:
     lines: dict[tuple[int, int | None], SeatingLine] = {}
     for seat in seats:
         table = by_table[seat.table_id]
-        team = [table[p] for p in sorted(table)  # the partners: the seats of the same parity
-                if p % 2 == seat.position % 2 and p != seat.position]
+        team = [
+            table[p]
+            for p in sorted(table)  # the partners: the seats of the same parity
+            if p % 2 == seat.position % 2 and p != seat.position
+        ]
         partner = team[0] if team else None
         same_team = partner is not None and partner.entrant_id == seat.entrant_id
         key = (seat.entrant_id, seat.player_id if seat.player_id else None)
         if same_team and not seat.player_id and key in lines:
             continue  # a team without its line-up named: one line for both of its seats
         lines[key] = SeatingLine(
-            name=_label(seat), entrant_id=seat.entrant_id, table=seat.table.number,
+            name=_label(seat),
+            entrant_id=seat.entrant_id,
+            table=seat.table.number,
             seat=seat.position + 1,
-            partner=" & ".join(_label(p) for p in team) if team and not (
-                same_team and not seat.player_id) else "")
+            partner=" & ".join(_label(p) for p in team)
+            if team and not (same_team and not seat.player_id)
+            else "",
+        )
     for bye in byes:
-        lines[(bye.entrant_id, None)] = SeatingLine(name=bye.entrant.display_name,
-                                                    entrant_id=bye.entrant_id, table=None,
-                                                    seat=None)
+        lines[(bye.entrant_id, None)] = SeatingLine(
+            name=bye.entrant.display_name, entrant_id=bye.entrant_id, table=None, seat=None
+        )
     return sorted(lines.values(), key=lambda line: line.sort_key)
 
 

@@ -17,85 +17,136 @@ from ..standings.tiebreaks import tiebreak_choices
 from ..standings.vp_schemes import vp_scheme_choices
 
 TIEBREAK_FIELDS = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
-RULE_OPTIONS = ("double_victory_points", "grand_tichu_allowed", "blind_grand_tichu",
-                "dragon_kept_when_last", "mahjong_in_bomb", "chaos", "players")
-CUP_FIELDS = ("best_of", "best_of_from", "third_place", "groups", "advance", "seeding",
-              "seeding_event")
+RULE_OPTIONS = (
+    "double_victory_points",
+    "grand_tichu_allowed",
+    "blind_grand_tichu",
+    "dragon_kept_when_last",
+    "mahjong_in_bomb",
+    "chaos",
+    "players",
+)
+CUP_FIELDS = (
+    "best_of",
+    "best_of_from",
+    "third_place",
+    "groups",
+    "advance",
+    "seeding",
+    "seeding_event",
+)
 GROUP_FIELDS = ("groups", "advance")
 # a cup's stages as the form and the history word them ("" is every match)
-CUP_VALUE_LABELS = {"": _("every match"), "quarter_final": _("Quarter-finals"),
-                    "semi_final": _("Semi-finals"), "final": _("Final")}
+CUP_VALUE_LABELS = {
+    "": _("every match"),
+    "quarter_final": _("Quarter-finals"),
+    "semi_final": _("Semi-finals"),
+    "final": _("Final"),
+}
 
 
 def limited(name: str) -> dict:
     """A field's ``min_value`` and ``max_value``: the format's ``LIMITS`` of the value, refused
     in the domain's words."""
     low, high = LIMITS[name]
-    return {"min_value": low, "max_value": high, "error_messages": dict.fromkeys(
-        ("min_value", "max_value"), limit_message(name))}
+    return {
+        "min_value": low,
+        "max_value": high,
+        "error_messages": dict.fromkeys(("min_value", "max_value"), limit_message(name)),
+    }
 
 
 def value_labels() -> dict[str, Promise]:
     """Every choice's label by its value, from the registries: what the history words a
     changed setting with."""
-    return {**CUP_VALUE_LABELS, **dict(Seeding.choices), **dict(ByeCredit.choices),
-            **dict(vp_scheme_choices())}
+    return {
+        **CUP_VALUE_LABELS,
+        **dict(Seeding.choices),
+        **dict(ByeCredit.choices),
+        **dict(vp_scheme_choices()),
+    }
 
 
 class EventSettingsForm(forms.Form):
-    rounds = forms.IntegerField(label=_("Rounds"), required=False, **limited("rounds"),
-                                help_text=_("Empty in a round robin: as many as it needs."))
-    hands_per_round = forms.IntegerField(label=_("Hands per round"), required=False,
-                                         **limited("hands_per_round"))
-    game_to = forms.IntegerField(label=_("Game to (points)"), required=False,
-                                 **limited("game_to"), help_text=_("Instead of hands per round."))
+    rounds = forms.IntegerField(
+        label=_("Rounds"),
+        required=False,
+        **limited("rounds"),
+        help_text=_("Empty in a round robin: as many as it needs."),
+    )
+    hands_per_round = forms.IntegerField(
+        label=_("Hands per round"), required=False, **limited("hands_per_round")
+    )
+    game_to = forms.IntegerField(
+        label=_("Game to (points)"),
+        required=False,
+        **limited("game_to"),
+        help_text=_("Instead of hands per round."),
+    )
     vp_scheme = forms.ChoiceField(label=_("Victory points"), choices=vp_scheme_choices)
     tiebreak_1 = forms.ChoiceField(label=_("Tie-break 1"), required=False)
     tiebreak_2 = forms.ChoiceField(label=_("Tie-break 2"), required=False)
     tiebreak_3 = forms.ChoiceField(label=_("Tie-break 3"), required=False)
     bye_credit = forms.ChoiceField(label=_("A bye is worth"), choices=ByeCredit.choices)
     forfeit_tp = forms.IntegerField(
-        label=_("TP per missing hand of a forfeit, for the team not at fault"), required=False,
-        **limited("forfeit_tp"), step_size=5,
-        help_text=_("Empty or 0: none; or for example 100."))
+        label=_("TP per missing hand of a forfeit, for the team not at fault"),
+        required=False,
+        **limited("forfeit_tp"),
+        step_size=5,
+        help_text=_("Empty or 0: none; or for example 100."),
+    )
     confirmation_required = forms.BooleanField(
-        label=_("A round is complete only when the opponents confirmed every hand"),
-        required=False)
+        label=_("A round is complete only when the opponents confirmed every hand"), required=False
+    )
     double_round_robin = forms.BooleanField(label=_("Double round robin"), required=False)
-    best_of = forms.IntegerField(label=_("Best of (games per match)"), **limited("best_of"),
-                                 help_text=_("Cups: an odd number."))
+    best_of = forms.IntegerField(
+        label=_("Best of (games per match)"),
+        **limited("best_of"),
+        help_text=_("Cups: an odd number."),
+    )
     best_of_from = forms.ChoiceField(
-        label=_("Best of from"), required=False,
-        choices=[(value, CUP_VALUE_LABELS[value])
-                 for value in ("", "quarter_final", "semi_final", "final")])
+        label=_("Best of from"),
+        required=False,
+        choices=[
+            (value, CUP_VALUE_LABELS[value])
+            for value in ("", "quarter_final", "semi_final", "final")
+        ],
+    )
     third_place = forms.BooleanField(label=_("Third-place match"), required=False)
     groups = forms.IntegerField(label=_("Groups"), **limited("groups"))
     advance = forms.IntegerField(label=_("Advance per group"), **limited("advance"))
     seeding = forms.ChoiceField(label=_("Seeds from"), choices=Seeding.choices)
-    seeding_event = forms.ChoiceField(label=_("Seeding event"), required=False,
-                                      help_text=_("Its standings seed the cup."))
-    double_victory_points = forms.IntegerField(label=_("Points for a double victory"),
-                                               **limited("double_victory_points"))
+    seeding_event = forms.ChoiceField(
+        label=_("Seeding event"), required=False, help_text=_("Its standings seed the cup.")
+    )
+    double_victory_points = forms.IntegerField(
+        label=_("Points for a double victory"), **limited("double_victory_points")
+    )
     grand_tichu_allowed = forms.BooleanField(label=_("Grand Tichu allowed"), required=False)
     blind_grand_tichu = forms.BooleanField(label=_("Blind Grand Tichu (±400)"), required=False)
     dragon_kept_when_last = forms.BooleanField(
-        label=_("The Dragon is kept when it wins the last trick"), required=False)
-    mahjong_in_bomb = forms.BooleanField(label=_("The Mah Jong may be the 1 of a straight "
-                                                 "flush bomb"), required=False)
+        label=_("The Dragon is kept when it wins the last trick"), required=False
+    )
+    mahjong_in_bomb = forms.BooleanField(
+        label=_("The Mah Jong may be the 1 of a straight flush bomb"), required=False
+    )
     chaos = forms.BooleanField(
-        label=_("Chaos Tichu: each team calls exactly one Grand Tichu every hand"),
-        required=False)
+        label=_("Chaos Tichu: each team calls exactly one Grand Tichu every hand"), required=False
+    )
     players = forms.IntegerField(
-        label=_("Players at a table (the preferred size)"), required=False,
-        **limited("players"), help_text=_("A field that does not divide sits at tables of "
-                                          "mixed sizes, 5 to 12."))
+        label=_("Players at a table (the preferred size)"),
+        required=False,
+        **limited("players"),
+        help_text=_("A field that does not divide sits at tables of mixed sizes, 5 to 12."),
+    )
 
     def __init__(self, *args, event: Event, **kwargs):
         data = event.format.as_dict()  # the stored values, and the defaults of newer ones
         initial = {name: data.get(name) for name in self.base_fields if name in data}
         initial.update({name: data["rules"].get(name) for name in RULE_OPTIONS})
-        for field, value in zip(TIEBREAK_FIELDS, [*data.get("tiebreaks", []), "", "", ""],
-                                strict=False):
+        for field, value in zip(
+            TIEBREAK_FIELDS, [*data.get("tiebreaks", []), "", "", ""], strict=False
+        ):
             initial[field] = value
         super().__init__(*args, initial=initial, **kwargs)
         choices = [("", _("—")), *tiebreak_choices()]
@@ -123,8 +174,10 @@ class EventSettingsForm(forms.Form):
             for name in GROUP_FIELDS:
                 del self.fields[name]
         others = Event.objects.filter(owner_id=event.owner_id).exclude(pk=event.pk)
-        self.fields["seeding_event"].choices = [("", "—"), *(
-            (str(pk), name) for pk, name in others.order_by("-pk").values_list("pk", "name"))]
+        self.fields["seeding_event"].choices = [
+            ("", "—"),
+            *((str(pk), name) for pk, name in others.order_by("-pk").values_list("pk", "name")),
+        ]
         self.initial["best_of_from"] = self.initial.get("best_of_from") or ""
         self.initial["seeding_event"] = str(self.initial.get("seeding_event") or "")
 
@@ -145,8 +198,11 @@ class EventSettingsForm(forms.Form):
     def changes(self) -> dict:
         """The form's values as format overrides (``services.settings``)."""
         data = self.cleaned_data
-        changes = {name: data[name] for name in self.fields
-                   if self.format_name(name) == name and name in data}
+        changes = {
+            name: data[name]
+            for name in self.fields
+            if self.format_name(name) == name and name in data
+        }
         if "forfeit_tp" in changes:
             changes["forfeit_tp"] = changes["forfeit_tp"] or 0
         if "best_of_from" in changes:
@@ -160,5 +216,6 @@ class EventSettingsForm(forms.Form):
     def add_service_error(self, error: ServiceError) -> None:
         """A refusal of the service beside the field it names."""
         field = {"rules": "double_victory_points", "tiebreaks": "tiebreak_1"}.get(
-            error.field, error.field)
+            error.field, error.field
+        )
         self.add_error(field if field in self.fields else None, error.message)

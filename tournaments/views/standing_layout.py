@@ -26,8 +26,11 @@ ADJUSTMENTS = {"victory_points": "adjustment_vp", "tichu_points": "adjustment_tp
 def tiebreak_columns(event: Event) -> list[Tiebreak]:
     """The event's tie-breaks in their order, but those shown as a standing column already."""
     shown = {column.standing for column in event.format.game.standing_columns}
-    return [TIEBREAKS[name] for name in event.format.tiebreaks
-            if name in TIEBREAKS and not _in_totals_shown(TIEBREAKS[name], shown)]
+    return [
+        TIEBREAKS[name]
+        for name in event.format.tiebreaks
+        if name in TIEBREAKS and not _in_totals_shown(TIEBREAKS[name], shown)
+    ]
 
 
 def _in_totals_shown(tiebreak: Tiebreak, shown: set[str | None]) -> bool:
@@ -51,11 +54,14 @@ def tiebreak_label(tiebreak: Tiebreak) -> str:
 
 
 def credit_text(row: StandingRow, columns: tuple[Column, ...]) -> str:
-    """"(1 bye, credited +2 VP, +50 TP)": the byes and the credits in a row's points, in the
+    """ "(1 bye, credited +2 VP, +50 TP)": the byes and the credits in a row's points, in the
     game's columns (each of them, a zero too, once any holds a credit); "" for a row without
     either."""
-    credited = [(column, ADJUSTMENTS[column.standing]) for column in columns
-                if column.standing in ADJUSTMENTS]
+    credited = [
+        (column, ADJUSTMENTS[column.standing])
+        for column in columns
+        if column.standing in ADJUSTMENTS
+    ]
     credits = [f"{getattr(row, field):+d} {column.label}" for column, field in credited]
     if not any(getattr(row, field) for _column, field in credited):
         credits = []

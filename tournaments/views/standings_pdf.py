@@ -27,14 +27,20 @@ def _title(event: Event, rounds_played: int) -> str:
     return _("Standings after round %(n)d (provisional)") % {"n": rounds_played}
 
 
-def standings_pdf(event: Event, rows: list, rounds_played: int,
-                  absent: list | None = None) -> bytes:
+def standings_pdf(
+    event: Event, rows: list, rounds_played: int, absent: list | None = None
+) -> bytes:
     """``rows`` (those who played, ranked) as a table, ``absent`` (never played) after it."""
     printout = Printout(event, _title(event, rounds_played))
     columns = event.format.game.standing_columns
     tiebreaks = tiebreak_columns(event)
-    header = [_("Rank"), _("Name"), *(str(c.label) for c in columns),
-              *(tiebreak_label(t) for t in tiebreaks), _("Hands")]
+    header = [
+        _("Rank"),
+        _("Name"),
+        *(str(c.label) for c in columns),
+        *(tiebreak_label(t) for t in tiebreaks),
+        _("Hands"),
+    ]
     numbers = len(columns) + len(tiebreaks) + 1
     lines = []
     for row in rows:
@@ -44,19 +50,31 @@ def standings_pdf(event: Event, rows: list, rounds_played: int,
         credit = credit_text(row, columns)
         if credit:
             name += f'<br/><font size="{printout.size * 0.75}">{escape(credit)}</font>'
-        lines.append([row.rank_label, Paragraph(name, printout.text),
-                      *(getattr(row, c.standing) for c in columns),
-                      *(tiebreak_value(row, t) for t in tiebreaks), row.hands_played])
+        lines.append(
+            [
+                row.rank_label,
+                Paragraph(name, printout.text),
+                *(getattr(row, c.standing) for c in columns),
+                *(tiebreak_value(row, t) for t in tiebreaks),
+                row.hands_played,
+            ]
+        )
     story: list[Flowable] = []
     if lines:
-        story.append(printout.table(header, lines, flex=1,
-                                    numeric=(0, *range(2, 2 + numbers)), key=2))
+        story.append(
+            printout.table(header, lines, flex=1, numeric=(0, *range(2, 2 + numbers)), key=2)
+        )
     else:
         story.append(printout.paragraph(_("No standings yet.")))
     if absent:
-        story += [Spacer(1, 5 * printout.size), printout.paragraph(
-            "{}: {}".format(_("Did not play"),
-                            ", ".join(row.entrant.display_name for row in absent)))]
+        story += [
+            Spacer(1, 5 * printout.size),
+            printout.paragraph(
+                "{}: {}".format(
+                    _("Did not play"), ", ".join(row.entrant.display_name for row in absent)
+                )
+            ),
+        ]
     return printout.build(story)
 
 
@@ -66,7 +84,11 @@ def standings_pdf_view(request, event_id: int):
     if event.format.is_cup:  # a cup ranks by its placings, never by VP
         body = placings_pdf(event)
     else:
-        body = standings_pdf(event, queries.standings(event), len(queries.public_rounds(event)),
-                             queries.did_not_play(event))
+        body = standings_pdf(
+            event,
+            queries.standings(event),
+            len(queries.public_rounds(event)),
+            queries.did_not_play(event),
+        )
     kind = "final" if event.status == Event.Status.FINISHED else "provisional"
     return pdf_response(body, event, f"standings-{kind}")

@@ -15,19 +15,25 @@ public_urls = [
     path("language/<str:code>/", public.language, name="language"),
     path("events/<int:event_id>/", public.event_detail, name="event"),
     path("events/<int:event_id>/standings/", public.event_standings, name="event-standings"),
-    path("events/<int:event_id>/standings.pdf", standings_pdf.standings_pdf_view,
-         name="event-standings-pdf"),
+    path(
+        "events/<int:event_id>/standings.pdf",
+        standings_pdf.standings_pdf_view,
+        name="event-standings-pdf",
+    ),
     path("events/<int:event_id>/projector/", public.projector, name="event-projector"),
     path("events/<int:event_id>/rounds/<int:number>/", public.round_detail, name="event-round"),
-    path("events/<int:event_id>/rounds/<int:number>/seating/", public.round_seating,
-         name="event-seating"),
-    path("events/<int:event_id>/players/<int:entrant_id>/", public.player_detail,
-         name="event-player"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/seating/",
+        public.round_seating,
+        name="event-seating",
+    ),
+    path(
+        "events/<int:event_id>/players/<int:entrant_id>/", public.player_detail, name="event-player"
+    ),
     path("events/<int:event_id>/bracket/", cup.bracket, name="event-bracket"),
     path("events/<int:event_id>/bracket/live/", cup.bracket_live, name="event-bracket-live"),
     path("events/<int:event_id>/bracket.pdf", cup.bracket_pdf, name="event-bracket-pdf"),
-    path("events/<int:event_id>/matches/<int:match_id>/", cup.match_detail,
-         name="event-match"),
+    path("events/<int:event_id>/matches/<int:match_id>/", cup.match_detail, name="event-match"),
     path("leagues/", public.league_list, name="leagues"),
     path("leagues/<int:league_id>/", public.league_detail, name="league"),
     path("seasons/<int:season_id>/", public.season_detail, name="season"),
@@ -35,19 +41,27 @@ public_urls = [
 
 captain_urls = [
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/$", captain.table_page, name="captain-table"),
-    re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/preview/$", captain.preview,
-            name="captain-preview"),
+    re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/preview/$", captain.preview, name="captain-preview"),
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/players/$", captain.lineup, name="captain-lineup"),
-    re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/hands/(?P<number>[0-9]{1,3})/confirm/$",
-            captain.confirm, name="captain-confirm"),
-    re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/hands/(?P<number>[0-9]{1,3})/correction/$",
-            captain.correction_request, name="captain-correction"),
+    re_path(
+        r"^t/(?P<code>[A-Za-z0-9]{1,64})/hands/(?P<number>[0-9]{1,3})/confirm/$",
+        captain.confirm,
+        name="captain-confirm",
+    ),
+    re_path(
+        r"^t/(?P<code>[A-Za-z0-9]{1,64})/hands/(?P<number>[0-9]{1,3})/correction/$",
+        captain.correction_request,
+        name="captain-correction",
+    ),
 ]
 
 E = "organize/events/<int:event_id>/"
 organizer_urls = [
-    path("login/", auth_views.LoginView.as_view(
-        authentication_form=LimitedAuthenticationForm), name="login"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(authentication_form=LimitedAuthenticationForm),
+        name="login",
+    ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("organize/", organizer.dashboard, name="organizer-home"),
     path("organize/events/new/", organizer.event_new, name="organizer-event-new"),
@@ -59,42 +73,65 @@ organizer_urls = [
     path(E + "desk/tables/", organizer.results_desk_tables, name="organizer-desk-tables"),
     path(E + "check-in/", organizer.check_in, name="organizer-check-in"),
     path(E + "entrants/<int:entrant_id>/", organizer.entrant_edit, name="organizer-entrant"),
-    path(E + "entrants/<int:entrant_id>/reinstate/", organizer.entrant_reinstate_view,
-         name="organizer-reinstate"),
+    path(
+        E + "entrants/<int:entrant_id>/reinstate/",
+        organizer.entrant_reinstate_view,
+        name="organizer-reinstate",
+    ),
     path(E + "players/", organizer.players_add, name="organizer-players"),
-    path(E + "entrants/<int:entrant_id>/withdraw/", organizer.entrant_withdraw_view,
-         name="organizer-withdraw"),
+    path(
+        E + "entrants/<int:entrant_id>/withdraw/",
+        organizer.entrant_withdraw_view,
+        name="organizer-withdraw",
+    ),
     path(E + "rounds/pair/", organizer.round_pair_view, name="organizer-pair"),
     path(E + "cup/draw/", cup.draw, name="organizer-cup-draw"),
     path(E + "cup/matches/<int:match_id>/resolve/", cup.resolve, name="organizer-cup-resolve"),
     path(E + "rounds/<int:round_id>/", organizer.round_detail, name="organizer-round"),
-    path(E + "rounds/<int:round_id>/regenerate/", organizer.round_regenerate_view,
-         name="organizer-regenerate"),
-    path(E + "rounds/<int:round_id>/publish/", organizer.round_publish_view,
-         name="organizer-publish"),
+    path(
+        E + "rounds/<int:round_id>/regenerate/",
+        organizer.round_regenerate_view,
+        name="organizer-regenerate",
+    ),
+    path(
+        E + "rounds/<int:round_id>/publish/", organizer.round_publish_view, name="organizer-publish"
+    ),
     path(E + "rounds/<int:round_id>/swap/", organizer.seats_swap_view, name="organizer-swap"),
     path(E + "rounds/<int:round_id>/clock/", organizer.round_clock_view, name="organizer-clock"),
     path(E + "helpers/", organizer.helper_add_view, name="organizer-helpers"),
-    path(E + "helpers/<int:user_id>/remove/", organizer.helper_remove_view,
-         name="organizer-helper-remove"),
-    path(E + "rounds/<int:round_id>/sheets.pdf", exports.table_sheets,
-         name="organizer-sheets"),
-    path(E + "rounds/<int:round_id>/seating.pdf", printouts.round_seating_pdf,
-         name="organizer-seating-pdf"),
-    path(E + "rounds/<int:round_id>/results.pdf", printouts.round_results_pdf,
-         name="organizer-results-pdf"),
+    path(
+        E + "helpers/<int:user_id>/remove/",
+        organizer.helper_remove_view,
+        name="organizer-helper-remove",
+    ),
+    path(E + "rounds/<int:round_id>/sheets.pdf", exports.table_sheets, name="organizer-sheets"),
+    path(
+        E + "rounds/<int:round_id>/seating.pdf",
+        printouts.round_seating_pdf,
+        name="organizer-seating-pdf",
+    ),
+    path(
+        E + "rounds/<int:round_id>/results.pdf",
+        printouts.round_results_pdf,
+        name="organizer-results-pdf",
+    ),
     path(E + "tables/<int:table_id>/", organizer.table_detail, name="organizer-table"),
-    path(E + "tables/<int:table_id>/players/", organizer.table_lineup,
-         name="organizer-table-lineup"),
-    path(E + "tables/<int:table_id>/close/", organizer.table_close_view,
-         name="organizer-table-close"),
-    path(E + "tables/<int:table_id>/hands/<int:number>/", organizer.hand_edit,
-         name="organizer-hand"),
-    path(E + "hands/<int:hand_id>/request/dismiss/", organizer.request_dismiss_view,
-         name="organizer-request-dismiss"),
+    path(
+        E + "tables/<int:table_id>/players/", organizer.table_lineup, name="organizer-table-lineup"
+    ),
+    path(
+        E + "tables/<int:table_id>/close/", organizer.table_close_view, name="organizer-table-close"
+    ),
+    path(
+        E + "tables/<int:table_id>/hands/<int:number>/", organizer.hand_edit, name="organizer-hand"
+    ),
+    path(
+        E + "hands/<int:hand_id>/request/dismiss/",
+        organizer.request_dismiss_view,
+        name="organizer-request-dismiss",
+    ),
     path(E + "history/", organizer.history, name="organizer-history"),
-    path(E + "history/<int:change_id>/undo/", organizer.change_undo_view,
-         name="organizer-undo"),
+    path(E + "history/<int:change_id>/undo/", organizer.change_undo_view, name="organizer-undo"),
     path(E + "export/<str:kind>.<str:fmt>", exports.export, name="organizer-export"),
 ]
 

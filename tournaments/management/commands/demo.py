@@ -14,20 +14,27 @@ from tournaments.simulation import demo_organizer, simulate_event, standings_tab
 
 DEMO_NAME = "Demo DTM (40 players, seed 1)"
 # name, preset, entrants, the page to open first
-DEMO_EVENTS = ((DEMO_NAME, "dtm", 40, ""),
-               ("Demo cup (13 teams, seed 1)", "knockout", 13, "bracket/"),
-               ("Demo Tientsin night (18 players)", "tientsin", 18, ""),
-               ("Demo Threechu evening (9 players)", "threechu", 9, ""),
-               ("Demo Grand Seigneur (10 players)", "grand_seigneur", 10, ""))
+DEMO_EVENTS = (
+    (DEMO_NAME, "dtm", 40, ""),
+    ("Demo cup (13 teams, seed 1)", "knockout", 13, "bracket/"),
+    ("Demo Tientsin night (18 players)", "tientsin", 18, ""),
+    ("Demo Threechu evening (9 players)", "threechu", 9, ""),
+    ("Demo Grand Seigneur (10 players)", "grand_seigneur", 10, ""),
+)
 
 
 class Command(BaseCommand):
-    help = ("Set up the database, simulate a DTM event, a cup and the other games' events with "
-            "bots, and serve the site.")
+    help = (
+        "Set up the database, simulate a DTM event, a cup and the other games' events with "
+        "bots, and serve the site."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("--addr", default="127.0.0.1:8000",
-                            help="address and port to serve on (default: 127.0.0.1:8000)")
+        parser.add_argument(
+            "--addr",
+            default="127.0.0.1:8000",
+            help="address and port to serve on (default: 127.0.0.1:8000)",
+        )
         parser.add_argument("--no-serve", action="store_true", help="stop after the simulation")
 
     def handle(self, *args, **options):
@@ -38,14 +45,16 @@ class Command(BaseCommand):
             event = Event.objects.filter(name=name).first()
             if event is None:
                 self.stdout.write(f"Simulating {name}...")
-                event = simulate_event(preset=preset, entrants=entrants, seed=1,
-                                       owner=organizer, name=name).event
+                event = simulate_event(
+                    preset=preset, entrants=entrants, seed=1, owner=organizer, name=name
+                ).event
             pages.append(f"{name + ':':36} http://{options['addr']}/events/{event.pk}/{page}")
             if name == DEMO_NAME:
                 self.stdout.write(standings_table(event))
         self.stdout.write(
             "\nOrganizer login: demo / demo-organizer\n" + "\n".join(pages) + "\n"
             f"Organizer pages:  http://{options['addr']}/organize/\n"
-            f"API docs:         http://{options['addr']}/api/docs/\n")
+            f"API docs:         http://{options['addr']}/api/docs/\n"
+        )
         if not options["no_serve"]:
             call_command("runserver", options["addr"], use_reloader=False)

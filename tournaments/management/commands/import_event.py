@@ -26,32 +26,43 @@ def _language(chosen: str | None) -> str:
 
 
 class Command(BaseCommand):
-    help = ("Restore an event from its JSON backup (checked whole first; standings are "
-            "recomputed). Nothing is written if any part is refused.")
+    help = (
+        "Restore an event from its JSON backup (checked whole first; standings are "
+        "recomputed). Nothing is written if any part is refused."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="the JSON file written by export_event")
-        parser.add_argument("--owner", metavar="USERNAME",
-                            help="an existing account to own the event (default: the backup's "
-                                 "owner, who must exist)")
-        parser.add_argument("--language", choices=[code for code, _name in settings.LANGUAGES],
-                            help="the language of the messages (default: the shell's LANG)")
+        parser.add_argument(
+            "--owner",
+            metavar="USERNAME",
+            help="an existing account to own the event (default: the backup's "
+            "owner, who must exist)",
+        )
+        parser.add_argument(
+            "--language",
+            choices=[code for code, _name in settings.LANGUAGES],
+            help="the language of the messages (default: the shell's LANG)",
+        )
 
     def handle(self, *args, **options):
         with translation.override(_language(options["language"])):
             event = self._import(options["file"], options["owner"])
-            self.stdout.write(_("Restored event %(id)s: %(name)s")
-                              % {"id": event.pk, "name": event.name})
+            self.stdout.write(
+                _("Restored event %(id)s: %(name)s") % {"id": event.pk, "name": event.name}
+            )
 
     def _import(self, path: str, owner: str | None):
         try:
             with open(path, encoding="utf-8") as source:
                 document = json.load(source)
         except (OSError, ValueError, RecursionError) as error:
-            raise CommandError(_("cannot read %(file)s: %(error)s")
-                               % {"file": path, "error": error}) from None
+            raise CommandError(
+                _("cannot read %(file)s: %(error)s") % {"file": path, "error": error}
+            ) from None
         try:
             return event_import(document, owner=owner)
         except ServiceError as error:
-            raise CommandError(_("nothing imported: %(reason)s")
-                               % {"reason": error.message}) from None
+            raise CommandError(
+                _("nothing imported: %(reason)s") % {"reason": error.message}
+            ) from None

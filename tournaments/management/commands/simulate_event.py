@@ -10,28 +10,47 @@ from tournaments.simulation import placings_table, simulate_event, standings_tab
 
 
 class Command(BaseCommand):
-    help = ("Create an event, register players, pair every round, let the engine's bots play "
-            "every hand (recorded as a captain would), compute and print the standings.")
+    help = (
+        "Create an event, register players, pair every round, let the engine's bots play "
+        "every hand (recorded as a captain would), compute and print the standings."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("--format", default="dtm", choices=sorted(PRESETS),
-                            help="the preset to play (default: dtm)")
-        parser.add_argument("--players", type=int, default=40,
-                            help="players (individual formats) or teams (team formats)")
-        parser.add_argument("--seed", type=int, default=1,
-                            help="the seed of the draws and the bots' play: the same seed plays "
-                                 "the same event (default: 1)")
-        parser.add_argument("--rounds", type=int, default=None,
-                            help="rounds to play (default: the preset's)")
+        parser.add_argument(
+            "--format",
+            default="dtm",
+            choices=sorted(PRESETS),
+            help="the preset to play (default: dtm)",
+        )
+        parser.add_argument(
+            "--players",
+            type=int,
+            default=40,
+            help="players (individual formats) or teams (team formats)",
+        )
+        parser.add_argument(
+            "--seed",
+            type=int,
+            default=1,
+            help="the seed of the draws and the bots' play: the same seed plays "
+            "the same event (default: 1)",
+        )
+        parser.add_argument(
+            "--rounds", type=int, default=None, help="rounds to play (default: the preset's)"
+        )
         parser.add_argument("--name", default=None, help="the event's name")
 
     def handle(self, *args, **options):
         if options["players"] < 2:
             raise CommandError("at least 2 entrants")
         try:
-            simulation = simulate_event(preset=options["format"], entrants=options["players"],
-                                        seed=options["seed"], rounds=options["rounds"],
-                                        name=options["name"])
+            simulation = simulate_event(
+                preset=options["format"],
+                entrants=options["players"],
+                seed=options["seed"],
+                rounds=options["rounds"],
+                name=options["name"],
+            )
         except ServiceError as error:
             raise CommandError(error.message) from None
         event = simulation.event
