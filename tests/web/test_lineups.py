@@ -84,7 +84,8 @@ def test_the_captain_changes_who_plays_before_the_first_hand(client, team_table)
         follow=True,
     )
     assert (
-        "Wähle für jeden Platz einen Spieler aus dem Kader des Teams." in response.content.decode()
+        "Wählen Sie für jeden Platz einen Spieler aus dem Kader des Teams."
+        in response.content.decode()
     )
     assert who(team_table) == ["Cleo", "Dora", "Anna", "Emil"]
     # after the first hand the form is gone and a post is refused
