@@ -25,6 +25,7 @@ from tournaments.services.hands import (
 from tournaments.services.history import Actor, Conflict, ServiceError
 from tournaments.services.lifecycle import event_finish
 from tournaments.services.rounds import (
+    complete_finished_rounds,
     round_is_complete,
     round_pair,
     round_publish,
@@ -96,16 +97,16 @@ def test_the_opponents_confirm_with_their_code_only(organizer):
     assert hand_confirm(table_id=first.pk, number=2, actor=actor).confirmed_by_opponents
 
 
-def test_a_round_waits_for_the_opponents_codes(organizer, django_capture_on_commit_callbacks):
+def test_a_round_waits_for_the_opponents_codes(organizer):
     event, rnd, actor = running(organizer, confirmation_required=True)
     play_all(rnd)
     table = rnd.tables.first()
     with pytest.raises(ServiceError):
         hand_confirm(table_id=table.pk, number=1, code=table.code)  # the captain's: refused
     assert not round_is_complete(rnd)
-    with django_capture_on_commit_callbacks(execute=True):  # the worker, after the commit
-        confirm_all(rnd)
+    confirm_all(rnd)
     assert round_is_complete(rnd)
+    complete_finished_rounds(event.pk)  # what the standings worker does after the commit
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.COMPLETE
 
 
@@ -132,7 +133,7 @@ def test_a_captain_asks_for_a_correction_and_the_organizer_corrects(organizer):
     change_undo(change_id=correction.pk, actor=actor)  # the request does not stand in the way
 
 
-def test_the_organizer_dismisses_a_request(organizer, django_capture_on_commit_callbacks):
+def test_the_organizer_dismisses_a_request(organizer):
     event, rnd, actor = running(organizer, confirmation_required=True)
     play_all(rnd)
     table = rnd.tables.order_by("number").first()
@@ -144,12 +145,12 @@ def test_the_organizer_dismisses_a_request(organizer, django_capture_on_commit_c
     with pytest.raises(ServiceError) as refused:
         hand_request_dismiss(hand_id=hand.pk, actor=Actor.captain(table))
     assert refused.value.code == "forbidden"
-    with django_capture_on_commit_callbacks(execute=True):
-        hand = hand_request_dismiss(hand_id=hand.pk, actor=actor, reason="sheet is right")
+    hand = hand_request_dismiss(hand_id=hand.pk, actor=actor, reason="sheet is right")
     assert hand.correction_request == "" and hand.entry["card_points"] == [70, 30]
     dismissal = Change.objects.get(subject="correction_request", action="dismiss")
     assert dismissal.old["text"] == "wrong team" and dismissal.reason == "sheet is right"
     assert round_is_complete(rnd)
+    complete_finished_rounds(event.pk)  # what the standings worker does after the commit
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.COMPLETE
 
 

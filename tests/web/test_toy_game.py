@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from scoring import variants as engine_games
 from scoring.variants import GrandSeigneur
+from tichu_site.celery import app as celery_app
 from tournaments import games
 from tournaments.games import PlacingGame
 from tournaments.games.columns import PLACE, PLACING_POINTS
@@ -53,9 +54,12 @@ class QuintetTables(PlacingGame):
 
 @pytest.fixture
 def quintet(monkeypatch):
-    """The toy game, known to the engine and to the tournament for this test only."""
+    """The toy game, known to the engine and to the tournament for this test only: in this
+    process, so its standings are computed here too (a live pass's worker, another process,
+    does not know it)."""
     monkeypatch.setitem(engine_games.VARIANTS, Quintet.name, Quintet)
     monkeypatch.setitem(games.GAMES, QuintetTables.name, QuintetTables())
+    monkeypatch.setitem(celery_app.conf, "task_always_eager", True)
     return QuintetTables
 
 
