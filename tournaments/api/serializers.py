@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 
+from scoring.variants import sweep_keys
 from tichu_site.limits import TooManyLogins, limited_authenticate
 
 from ..choices import ByeCredit, EntrantType, Seeding
@@ -560,22 +561,24 @@ class HandEntrySerializer(serializers.Serializer):
         required=False,
         help_text='{"<seat>": "tichu"|"grand"|"blind"}',
     )
-    double_victory = serializers.IntegerField(
-        allow_null=True, required=False, min_value=0, max_value=1
-    )
-    triple_victory = serializers.IntegerField(
-        allow_null=True,
-        required=False,
-        min_value=0,
-        max_value=1,
-        help_text="Tientsin, instead of double_victory: the team whose three players went out "
-        "first.",
-    )
     tichu_success = serializers.DictField(child=serializers.BooleanField(), required=False)
     reason = serializers.CharField(
         required=False,
         max_length=300,
         help_text="Organizer's correction: why (kept in the history).",
+    )
+
+
+# A sweep's team under each game's key (``scoring.variants``: a double victory, a triple...):
+# the entry's keys are the engine's, so the schema lists every game's.
+for _key in sorted(sweep_keys()):
+    HandEntrySerializer._declared_fields[_key] = serializers.IntegerField(
+        allow_null=True,
+        required=False,
+        min_value=0,
+        max_value=1,
+        help_text="The team whose players all went out before any opponent (a sweep), under "
+        "the key of the game's sweep.",
     )
 
 

@@ -16,6 +16,7 @@ two team columns of ``Hand``.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -75,7 +76,7 @@ def side_name(names: Iterable[str]) -> str:
     return " & ".join(unique)
 
 
-class TableGame:
+class TableGame(ABC):
     """A game's tables: their size, their teams, how a field is split into them."""
 
     name: ClassVar[str]
@@ -248,14 +249,16 @@ class TableGame:
         }
         return titles[key]
 
+    @abstractmethod
     def side_heading(self, index: int, side: tuple[int, ...], names: Mapping[int, str]) -> str:
         """A side as the sheet heads its columns and its seats (a team's letter, a player)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def side_code(self, index: int, side: tuple[int, ...]) -> str:
         """A side in the export's headings, the same on every table (a team's letter, a
         seat's number)."""
-        raise NotImplementedError
+        ...
 
     def sheet_seats(self, names: Mapping[int, str]) -> list[tuple[str, tuple[int, ...]]]:
         """The sheet's seats: a heading and the positions listed under it."""
@@ -298,9 +301,10 @@ class TableGame:
         dealer = self.dealer_position(number)
         return "" if dealer is None else names.get(dealer, "?")
 
+    @abstractmethod
     def sides(self, positions: Iterable[int]) -> list[tuple[int, ...]]:
         """The table positions of each side of a table whose seats are ``positions``."""
-        raise NotImplementedError
+        ...
 
     def side_names(self, names: Mapping[int, str]) -> list[str]:
         """Each side's name from the players' ``names`` by table position."""
@@ -320,9 +324,10 @@ class TableGame:
         """A table's positions: its own size, or as many as are seated where sizes differ."""
         return range(max(self.seats, max(names, default=-1) + 1))
 
+    @abstractmethod
     def hand_sides(self, hand: Any, positions: Sequence[int]) -> list[SideValues]:
         """Each side's numbers of a stored hand (``hand_columns``'s keys)."""
-        raise NotImplementedError
+        ...
 
     def hand_notes(self, hand: Any, names: Mapping[int, str]) -> list[str]:
         """The words beside a stored hand's numbers (a sweep, the dealer, the finish order),
