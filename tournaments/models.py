@@ -1,11 +1,14 @@
 """The tournament's data: who plays, where they sit, what they scored, and what changed.
 
-Reading order: people (``Player``), competitions (``League``, ``Season``, ``Event``), entrants
+Reading order: people (``Register``, its persons ``Player``, their ``PersonMerge`` history),
+competitions (``League``, ``Season``, ``Event``), entrants
 (``Entrant``: an individual in a DTM-style event, a team of two in team events and leagues, its
 roster of ``Membership`` rows),
 rounds (``Round`` with its ``Table`` and ``Seat`` rows and ``Bye`` rows), the hands entered at a
 table (``Hand``), the history of every change (``Change``), and the computed standings
-(``RoundResult``, ``StandingRow``), which are derived data: a worker rebuilds them from hands.
+(``RoundResult``, ``StandingRow``), which are derived data: a worker rebuilds them from hands;
+across events, a register's ``Series`` and its people's ``Rating`` (with ``RatingPoint``
+history), derived too.
 
 Integrity lives in the database: one hand per table and number, one seat per position, one entrant
 per player and event, one team per person and event, a table code unique across the service,
@@ -99,18 +102,122 @@ def is_opponents_code(value: object) -> bool:
     )
 
 
-class Player(models.Model):
-    """A person, who may play in many events. The e-mail address is private to organizers."""
+PUBLIC_ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # a person's address: no 0/o, 1/l
+PUBLIC_ID_LENGTH = 10
 
-    name = models.CharField(max_length=100)
-    email = models.EmailField(blank=True)
+
+def new_public_id() -> str:
+    """A person's stable public address (``/people/<id>/``): random, so that the addresses of a
+    register cannot be walked, and unchanged by a new spelling of the name."""
+    return "".join(secrets.choice(PUBLIC_ID_ALPHABET) for _ in range(PUBLIC_ID_LENGTH))
+
+
+def is_public_id(value: object) -> bool:
+    """An address ``new_public_id`` could have made (what a backup may bring)."""
+    return (
+        isinstance(value, str)
+        and len(value) == PUBLIC_ID_LENGTH
+        and set(value) <= set(PUBLIC_ID_ALPHABET)
+    )
+
+
+class Register(models.Model):
+    """The people an organizer keeps across events, or an organization of several organizers
+    (a club, a league, an association: its ``organizers`` share it). Every event belongs to one
+    register, whose people its entrants link to; series and ratings are a register's."""
+
+    name = models.CharField(max_length=120)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="registers"
+    )
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="shared_registers"
+    )
+    min_ranked_hands = models.PositiveIntegerField(default=100)
+    """The hands a person needs to appear on the register's ranking list (RULINGS: option)."""
+    # Ratings bookkeeping, as an event's standings: a change to a hand of the register's events
+    # bumps change_seq; the worker that rated the register up to change_seq N stores N.
+    change_seq = models.BigIntegerField(default=0)
+    ratings_seq = models.BigIntegerField(default=0)
+    ratings_computed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ratings_seq__lte=models.F("change_seq")),
+                name="ratings_not_ahead_of_changes",
+            ),
+        ]
 
     def __str__(self):
         return self.name
+
+    def is_organizer(self, user) -> bool:
+        """Its owner and the organizers it is shared with keep a register; nobody else."""
+        if not user or not user.is_authenticated:
+            return False
+        return self.owner_id == user.pk or self.organizers.filter(pk=user.pk).exists()
+
+
+class Player(SearchableName):
+    """A person of a register, who may play in many events (``Entrant.player``, a team's roster,
+    the seat a roster member plays). The e-mail address is private to the register's organizers.
+
+    ``public_id`` is the person's public address. A person may be ``hidden`` from public pages,
+    or erased (``erased_at``: name, club and e-mail blanked; the results stay, shown under
+    "erased player"). A record merged into another (``merged_into``) keeps nothing but its
+    history: its entries moved to the kept record, and move back when the merge is undone
+    (``PersonMerge``).
+    """
+
+    register = models.ForeignKey(Register, on_delete=models.PROTECT, related_name="people")
+    name = models.CharField(max_length=100)
+    club = models.CharField(max_length=100, blank=True)  # or a city: tells equal names apart
+    email = models.EmailField(blank=True)
+    public_id = models.CharField(max_length=PUBLIC_ID_LENGTH, unique=True, default=new_public_id)
+    hidden = models.BooleanField(default=False)
+    erased_at = models.DateTimeField(null=True, blank=True)
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="merged_records"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        indexes = [models.Index(fields=["register", "merged_into"], name="register_people")]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def erased(self) -> bool:
+        return self.erased_at is not None
+
+
+class PersonMerge(models.Model):
+    """Two records of one person made one: ``merged``'s entries, roster places and seats moved
+    to ``kept`` (their ids in ``moved``, so that an undo moves exactly those back). Undone when
+    ``undone_at`` is set; the rows stay as the register's history."""
+
+    register = models.ForeignKey(Register, on_delete=models.CASCADE, related_name="merges")
+    kept = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="merges_kept")
+    merged = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="merges_merged")
+    moved = models.JSONField(default=dict)  # {"entrants": [...], "memberships": [...], ...}
+    actor = models.CharField(max_length=150)
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.CharField(max_length=150, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(kept=models.F("merged")), name="merge_two_records"),
+        ]
+
+    def __str__(self):
+        return f"{self.merged_id} merged into {self.kept_id}"
 
 
 class League(models.Model):
@@ -166,6 +273,8 @@ class Event(SearchableName):
     season = models.OneToOneField(
         Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="event"
     )
+    register = models.ForeignKey(Register, on_delete=models.PROTECT, related_name="events")
+    """Whose people play: the entrants link to the register's persons (``services.people``)."""
     created_at = models.DateTimeField(auto_now_add=True)
     # Standings bookkeeping: every change bumps change_seq; a worker that computed the standings
     # for change_seq N stores N in standings_seq. Standings are up to date when both are equal.
@@ -780,3 +889,76 @@ class MatchGame(models.Model):
 
     def __str__(self):
         return f"game {self.number} of {self.match}"
+
+
+class Series(SearchableName):
+    """Events of a register grouped for a table across them: a season of club evenings, a
+    qualification circuit, a league's seasons. Each event gives its people series points by
+    placing (``points``: scaled by the field, or a fixed ``points_table``); the best ``best_k``
+    events of each person count (all when None); the first ``qualifying`` are marked
+    (``tournaments.series``)."""
+
+    class Points(models.TextChoices):
+        FIELD = "field", "100 x (N - place + 1) / N"
+        TABLE = "table", "fixed table"
+
+    register = models.ForeignKey(Register, on_delete=models.CASCADE, related_name="series")
+    name = models.CharField(max_length=120)
+    points = models.CharField(max_length=10, choices=Points.choices, default=Points.FIELD)
+    points_table = models.JSONField(default=list, blank=True)  # points of place 1, 2, ...
+    best_k = models.PositiveIntegerField(null=True, blank=True)
+    qualifying = models.PositiveIntegerField(default=0)
+    events = models.ManyToManyField(Event, blank=True, related_name="series")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["register", "name"], name="series_name_in_register"),
+            models.CheckConstraint(
+                condition=Q(points__in=["field", "table"]), name="series_points"
+            ),
+            models.CheckConstraint(
+                condition=Q(best_k__isnull=True) | Q(best_k__gte=1), name="series_best_k_positive"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Rating(models.Model):
+    """A person's rating as the register's last computation left it (``tournaments.ratings``):
+    the estimated strength ``mu`` with its uncertainty ``sigma``, from ``hands`` hands. Derived
+    data: recomputed from the register's hands, identical when recomputed from scratch."""
+
+    register = models.ForeignKey(Register, on_delete=models.CASCADE, related_name="ratings")
+    person = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="rating")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    hands = models.PositiveIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["register", "hands"], name="register_ratings")]
+
+    def __str__(self):
+        return f"{self.person_id}: {self.mu:.1f} +- {self.sigma:.1f}"
+
+
+class RatingPoint(models.Model):
+    """A person's rating after an event of their register (the chart on their page)."""
+
+    person = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    hands = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["person_id", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["person", "event"], name="one_rating_point_per_event")
+        ]
+
+    def __str__(self):
+        return f"{self.person_id} after {self.event_id}: {self.mu:.1f}"

@@ -20,7 +20,7 @@ from ..formats import LIMITS, PRESETS, limit_message
 from ..games import GAMES
 from ..models import Change, Entrant, Event, Hand, Round, Table, label_entrants
 from ..pairing.factory import pairing_choices
-from ..services.events import MAX_NAME_LENGTH
+from ..services.names import MAX_NAME_LENGTH
 from ..services.undo import is_undoable, undoable_among
 from ..standings.tiebreaks import TIEBREAKS
 from ..standings.vp_schemes import vp_scheme_choices

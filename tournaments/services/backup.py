@@ -32,6 +32,7 @@ from ..standings.compute import refresh
 from .backup_check import FORMAT_VERSION, CheckedBackup, backup_checked
 from .events import roster_create
 from .history import ServiceError
+from .people import imported_person, own_register
 
 
 def event_export(event_id: int) -> dict:
@@ -122,7 +123,13 @@ def event_export(event_id: int) -> dict:
 
 
 def _player(player: Player) -> dict:
-    return {"name": player.name, "email": player.email}
+    """A person as a backup carries them: enough to find them again in a register."""
+    return {
+        "name": player.name,
+        "email": player.email,
+        "club": player.club,
+        "public_id": player.public_id,
+    }
 
 
 def _match(match: Match) -> dict:
@@ -185,6 +192,7 @@ def _restore(checked: CheckedBackup) -> Event:
     event = Event.objects.create(
         name=checked.name,
         owner=checked.owner,
+        register=own_register(checked.owner),
         preset=checked.preset,
         format_data=checked.format.as_dict(),
         seed=checked.seed,
@@ -192,9 +200,10 @@ def _restore(checked: CheckedBackup) -> Event:
         change_seq=1,
     )
     event.co_organizers.set(checked.co_organizers)
-    entrant_ids = {}
+    entrant_ids: dict[int, int] = {}
+    taken: set[int] = set()
     for item in checked.entrants:
-        player = Player.objects.create(**item.player) if item.player else None
+        player = imported_person(event.register, item.player, taken=taken) if item.player else None
         entrant = Entrant.objects.create(
             event=event,
             name=item.name,
@@ -202,7 +211,9 @@ def _restore(checked: CheckedBackup) -> Event:
             joined_round=item.joined_round,
             withdrawn_after_round=item.withdrawn_after_round,
         )
-        roster_create(entrant, item.members)
+        roster_create(
+            entrant, [imported_person(event.register, m, taken=taken) for m in item.members]
+        )
         entrant_ids[item.source_id] = entrant.pk
     people = {
         (entrant_id, name): player_id

@@ -40,13 +40,15 @@ from ..models import (
     Round,
     Table,
     is_opponents_code,
+    is_public_id,
     is_table_code,
 )
 from ..selectors.progress import table_is_complete
 from ..wording import hand_error_message
-from .events import RosterClash, check_one_team_each, clean_name, clean_roster
+from .events import RosterClash, check_one_team_each, clean_roster
 from .hands import check_game_open, hand_number_limit
 from .history import ServiceError
+from .names import clean_club, clean_name
 
 FORMAT_VERSION = 1
 SURROGATE = re.compile("[\ud800-\udfff]")  # in a decoded text, a half of no pair
@@ -287,15 +289,30 @@ def _people(items, place: str) -> list[dict]:
     return [_person(item, f"{place}[{i}]") for i, item in enumerate(items)]
 
 
+PERSON_KEYS = {"name", "email", "club", "public_id"}
+
+
 def _person(item, place: str) -> dict:
-    if not isinstance(item, dict) or set(item) != {"name", "email"}:
-        raise BackupError(place, _('must be an object with "name" and "email"'))
+    """A person as a backup names them: ``name`` and ``email``, and since backups carry the
+    register, their ``club`` and ``public_id`` (absent from older backups)."""
+    if not isinstance(item, dict) or not {"name", "email"} <= set(item) <= PERSON_KEYS:
+        raise BackupError(
+            place, _('must be an object with "name" and "email" (and "club", "public_id")')
+        )
     email = item["email"]
     if not isinstance(email, str) or (email and not _valid_email(email)):
         raise BackupError(
             f"{place}.email", _("%(value)r is not an e-mail address") % {"value": email}
         )
-    return {"name": _name(item["name"], f"{place}.name"), "email": email}
+    public_id = item.get("public_id")
+    if public_id is not None and not is_public_id(public_id):
+        raise BackupError(f"{place}.public_id", _("not a person's address of this service"))
+    return {
+        "name": _name(item["name"], f"{place}.name"),
+        "email": email,
+        "club": _checked(clean_club, item.get("club", ""), place=f"{place}.club"),
+        "public_id": public_id,
+    }
 
 
 def _valid_email(value: str) -> bool:

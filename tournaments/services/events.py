@@ -26,13 +26,13 @@ from django.utils.translation import gettext as _
 from ..choices import EntrantType
 from ..formats import FormatError, resolve_format
 from ..knockout.progress import after_withdrawal
-from ..models import Entrant, Event, Membership, Player, Round
+from ..models import Entrant, Event, Membership, Player, Register, Round
 from ..standings.schedule import mark_changed
 from .history import Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
+from .names import clean_club, clean_name
+from .people import PersonChoice, own_register, people_in_event, resolve_person
 
-MAX_NAME_LENGTH = 100
-MAX_CLUB_LENGTH = 100
 ROSTER_SIZES = range(2, 6)
 
 
@@ -44,9 +44,17 @@ def event_create(
     overrides: dict | None = None,
     seed: int | None = None,
     season=None,
+    register: Register | None = None,
 ) -> Event:
-    """A new event in registration. ``seed`` fixes every random draw of its pairings."""
+    """A new event in registration. ``seed`` fixes every random draw of its pairings; its
+    entrants are people of ``register`` (one the owner keeps; by default their own)."""
     name = clean_name(name, "name")
+    if register is None:
+        register = own_register(owner)
+    elif not register.is_organizer(owner):
+        raise ServiceError(
+            _("You do not keep this register."), field="register", code="unknown_register"
+        )
     try:
         event_format = resolve_format(preset, overrides)
     except FormatError as error:
@@ -61,6 +69,7 @@ def event_create(
             format_data=event_format.as_dict(),
             seed=seed,
             season=season,
+            register=register,
         )
         record_change(
             event,
@@ -73,32 +82,6 @@ def event_create(
     return event
 
 
-def clean_name(value, field: str) -> str:
-    """A name as entered, its spaces tidied; refused when empty or too long (``field``)."""
-    if not isinstance(value, str) or not value.strip():
-        raise ServiceError(_("A name is required."), field=field, code="required")
-    value = " ".join(value.split())
-    if len(value) > MAX_NAME_LENGTH:
-        raise ServiceError(
-            _("A name has at most %(n)s characters.") % {"n": MAX_NAME_LENGTH},
-            field=field,
-            code="too_long",
-        )
-    return value
-
-
-def clean_club(value) -> str:
-    """A club or city as entered (empty: none), its spaces tidied; refused when too long."""
-    club = " ".join(str(value or "").split())
-    if len(club) > MAX_CLUB_LENGTH:
-        raise ServiceError(
-            _("A club or city has at most %(n)d characters.") % {"n": MAX_CLUB_LENGTH},
-            field="club",
-            code="too_long",
-        )
-    return club
-
-
 def _next_round_number(event: Event) -> int:
     """The round a new entrant joins: the first one not yet published (a draft can be
     regenerated to include them)."""
@@ -106,11 +89,17 @@ def _next_round_number(event: Event) -> int:
 
 
 def players_register(
-    *, event: Event, names: list[str], actor: Actor, clubs: Sequence[str] = ()
+    *,
+    event: Event,
+    names: list[str],
+    actor: Actor,
+    clubs: Sequence[str] = (),
+    people: Sequence[PersonChoice] = (),
 ) -> list[Entrant]:
     """Register individual players (one entrant each), with the club or city of each (``clubs``,
-    in the order of ``names``; none without); late ones join the next round. All of the list,
-    or none when one is refused."""
+    in the order of ``names``; none without), each linked to a person of the event's register
+    (``people``: the organizer's choice per name; the rule of ``services.people`` where there is
+    none); late ones join the next round. All of the list, or none when one is refused."""
     if event.format.entrant_type != EntrantType.INDIVIDUAL:
         raise ServiceError(
             _("This event registers teams, not single players."),
@@ -125,9 +114,11 @@ def players_register(
         event = Event.objects.select_for_update().get(pk=event.pk)
         check_not_finished(event)
         joined = _next_round_number(event)
+        taken = people_in_event(event)
+        choices = [*people, *[None] * (len(cleaned) - len(people))]
         entrants = []
-        for name, club in zip(cleaned, clubs, strict=True):
-            player = Player.objects.create(name=name)
+        for index, (name, club, choice) in enumerate(zip(cleaned, clubs, choices, strict=True)):
+            player = resolve_person(event.register, name, club, choice, taken=taken, index=index)
             entrants.append(
                 Entrant.objects.create(
                     event=event, name=name, club=club, player=player, joined_round=joined
@@ -151,10 +142,16 @@ def players_register(
 
 
 def teams_register(
-    *, event: Event, teams: list[tuple[str, list[str]]], actor: Actor
+    *,
+    event: Event,
+    teams: list[tuple[str, list[str]]],
+    actor: Actor,
+    people: Sequence[Sequence[PersonChoice]] = (),
 ) -> list[Entrant]:
     """Register teams (name and roster of 2-5 players, of whom two play each match, three in
-    Tientsin): all of the list, or none when one is refused."""
+    Tientsin), each member linked to a person of the event's register (``people``: per team,
+    the organizer's choice per member, as ``players_register``): all of the list, or none when
+    one is refused."""
     if event.format.entrant_type != EntrantType.TEAM:
         raise ServiceError(
             _("This event registers single players, not teams."),
@@ -183,10 +180,25 @@ def teams_register(
             ),
         )
         joined = _next_round_number(event)
+        taken = people_in_event(event)
         entrants = []
-        for name, members in cleaned:
+        for index, (name, members) in enumerate(cleaned):
             entrant = Entrant.objects.create(event=event, name=name, joined_round=joined)
-            roster_create(entrant, [{"name": member} for member in members])
+            chosen = people[index] if index < len(people) else ()
+            roster_create(
+                entrant,
+                [
+                    resolve_person(
+                        event.register,
+                        member,
+                        "",
+                        chosen[position] if position < len(chosen) else None,
+                        taken=taken,
+                        index=index,
+                    )
+                    for position, member in enumerate(members)
+                ],
+            )
             record_change(
                 event,
                 subject="entrant",
@@ -273,10 +285,9 @@ def check_one_team_each(
             rostered[person] = (index, team)
 
 
-def roster_create(entrant: Entrant, people: Sequence[Mapping[str, str]]) -> None:
-    """Create a team's players (``name``, and ``email`` if known) and put them on its roster,
-    each with their ``person_key`` (checked by ``check_one_team_each`` before)."""
-    players = [Player.objects.create(**person) for person in people]
+def roster_create(entrant: Entrant, players: Sequence[Player]) -> None:
+    """Put people of the event's register on a team's roster, each with their ``person_key``
+    (checked by ``check_one_team_each`` before)."""
     Membership.objects.bulk_create(
         [
             Membership(

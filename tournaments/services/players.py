@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 from ..collation import name_key
 from ..models import Entrant, Event
 from ..standings.schedule import mark_changed
-from .events import clean_club, clean_name
 from .history import Actor, ServiceError, record_change
 from .lifecycle import check_not_finished
+from .names import clean_club, clean_name
 
 
 def _locked_entrant(entrant_id: int) -> tuple[Event, Entrant]:

@@ -50,8 +50,6 @@ from ..services.access import (
 )
 from ..services.clock import CLOCK_ACTIONS, CLOCK_TIMED_ACTIONS
 from ..services.events import (
-    clean_club,
-    clean_name,
     entrant_withdraw,
     event_create,
     players_register,
@@ -61,6 +59,7 @@ from ..services.events import (
 from ..services.hands import hand_correct, hand_record, hand_request_dismiss
 from ..services.history import Actor, Forbidden, ServiceError
 from ..services.lifecycle import event_reopen, is_last_round_played
+from ..services.names import clean_club, clean_name
 from ..services.players import entrant_update, entrants_check_in, same_names
 from ..services.rounds import (
     bye_move,

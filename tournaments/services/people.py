@@ -1,0 +1,375 @@
+"""People of a register: who an entrant is, two records of one person made one, hidden, erased.
+
+Tournament rules implemented here (RULINGS, "People, series and ratings"):
+
+- Every event belongs to a register (its owner's own one unless another they keep is chosen);
+  every entrant, roster member and seated player is a person of it.
+- Names are not identities. Registering a name links to a person: an *exact* match (the same
+  name and the same club or city, however spelt: "Mueller" is "Müller") links by itself; other
+  fits (the same name with another club, a close spelling) are offered and the organizer
+  confirms one or asks for a new person (``PersonToConfirm``); a new person is created by itself
+  only when nobody fits. Someone already entered in the event is never offered again for it.
+- Two records of one person can be merged when they never played in the same event; the merge
+  moves exactly the entries, roster places and seats of one to the other and is undone by
+  moving those back, unless a later merge took the kept record on (it names that merge).
+- A person may be hidden from public pages, and erased: name, club and e-mail are blanked, their
+  entries' names too; the results stay, shown under "erased player".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..collation import fold
+from ..models import Entrant, Event, Membership, PersonMerge, Player, Register, Seat, name_search
+from .history import Actor, Conflict, ServiceError
+from .names import clean_club, clean_name
+
+NEW = "new"
+"""The organizer's answer "a new person" where a name was offered people of the register."""
+
+MAX_CANDIDATES = 5
+CLOSE_NAME_RATIO = 0.8  # folded names this alike are offered ("Anna Meyer", "Anna Maier")
+
+PersonChoice = Player | int | str | None
+"""What the organizer chose for a name: a person (or their id), ``NEW``, or None: decide by the
+rule above."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A person of the register who may be the one registered, and why (``fit``: ``exact``,
+    ``other_club``, ``close_name``)."""
+
+    person: Player
+    fit: str
+
+    @property
+    def exact(self) -> bool:
+        return self.fit == "exact"
+
+
+class PersonToConfirm(Conflict):
+    """A name fits people of the register: the organizer confirms one or asks for a new person.
+    ``candidates`` are offered; ``index`` is the place of the name in a list."""
+
+    def __init__(self, name: str, candidates: list[Candidate], *, index: int | None = None):
+        super().__init__(
+            _("%(name)s may be someone already in your register: choose the person, or a new one.")
+            % {"name": name},
+            field="person",
+            code="person_to_confirm",
+        )
+        self.name = name
+        self.candidates = candidates
+        self.index = index
+
+
+def own_register(user) -> Register:
+    """The register an organizer's events belong to unless they choose another: their first
+    own one, made (named after them) when they have none yet."""
+    register = Register.objects.filter(owner=user).order_by("id").first()
+    if register is None:
+        register = Register.objects.create(owner=user, name=user.get_username())
+    return register
+
+
+def registers_kept_by(user):
+    """The registers an organizer keeps: their own and those shared with them."""
+    return Register.objects.filter(Q(owner=user) | Q(organizers=user)).distinct()
+
+
+def active_people(register: Register):
+    """The register's people as they are offered and listed: neither merged away nor erased."""
+    return Player.objects.filter(
+        register=register, merged_into__isnull=True, erased_at__isnull=True
+    )
+
+
+def people_in_event(event: Event) -> set[int]:
+    """The persons already entered in an event, alone or on a team's roster."""
+    return set(
+        Entrant.objects.filter(event=event, player__isnull=False).values_list(
+            "player_id", flat=True
+        )
+    ) | set(Membership.objects.filter(event=event).values_list("player_id", flat=True))
+
+
+def candidates(
+    register: Register, name: str, club: str = "", *, exclude: Collection[int] = ()
+) -> list[Candidate]:
+    """The people of ``register`` whom ``name`` (of ``club``) may mean, best first: found in SQL
+    by any word of the name, then compared whole."""
+    words = name.split()
+    if not words:
+        return []
+    any_word = Q()
+    for word in words:
+        any_word |= name_search(word)
+    wanted_name, wanted_club = fold(" ".join(words)), fold(club.strip())
+    found = []
+    for person in active_people(register).filter(any_word).exclude(pk__in=list(exclude))[:200]:
+        folded = fold(person.name)
+        if folded == wanted_name or sorted(folded.split()) == sorted(wanted_name.split()):
+            fit = "exact" if fold(person.club) == wanted_club else "other_club"
+            found.append((0 if fit == "exact" else 1, 0.0, person, fit))
+            continue
+        ratio = SequenceMatcher(None, folded, wanted_name).ratio()
+        if ratio >= CLOSE_NAME_RATIO:
+            found.append((2, -ratio, person, "close_name"))
+    found.sort(key=lambda item: (item[0], item[1], fold(item[2].name), item[2].pk))
+    return [Candidate(person, fit) for _, _, person, fit in found[:MAX_CANDIDATES]]
+
+
+def resolve_person(
+    register: Register,
+    name: str,
+    club: str,
+    choice: PersonChoice,
+    *,
+    taken: set[int],
+    index: int | None = None,
+) -> Player:
+    """The person a registered name links to (``choice``, or the rule of the module), created
+    when new. ``taken`` holds the persons already in the event, and receives this one: a list
+    registered at once never links two names to one person. Call inside the registration's
+    transaction."""
+    if choice == NEW:
+        person = Player.objects.create(register=register, name=name, club=club)
+    elif choice is None:
+        fits = candidates(register, name, club, exclude=taken)
+        exact = [fit for fit in fits if fit.exact]
+        if len(exact) == 1:
+            person = exact[0].person
+        elif not fits:
+            person = Player.objects.create(register=register, name=name, club=club)
+        else:
+            raise PersonToConfirm(name, fits, index=index)
+    else:
+        person = chosen_person(register, choice, taken=taken)
+    taken.add(person.pk)
+    return person
+
+
+def imported_person(register: Register, person: Mapping[str, str | None], *, taken: set[int]):
+    """The person a backup's entry names, in the importing register: the same person (by their
+    public address) when the register holds them, else the one exact match of name and club,
+    else a new person. An import asks no question; the register offers likely duplicates for
+    merging afterwards. ``taken`` as in ``resolve_person``."""
+    found = (
+        active_people(register)
+        .filter(public_id=person.get("public_id") or "")
+        .exclude(pk__in=taken)
+        .first()
+    )
+    if found is None:
+        name, club = person["name"] or "", person.get("club") or ""
+        exact = [fit.person for fit in candidates(register, name, club, exclude=taken) if fit.exact]
+        found = exact[0] if len(exact) == 1 else None
+        if found is None:
+            found = Player.objects.create(
+                register=register, name=name, club=club, email=person.get("email") or ""
+            )
+    taken.add(found.pk)
+    return found
+
+
+def chosen_person(register: Register, choice: Player | int | str, *, taken: Collection[int]):
+    """The person the organizer named for an entry: of the register, neither merged away nor
+    erased, not yet in the event."""
+    person_id = choice.pk if isinstance(choice, Player) else choice
+    try:
+        person = active_people(register).get(pk=int(person_id))
+    except (Player.DoesNotExist, TypeError, ValueError):
+        raise ServiceError(
+            _("No such person in the event's register."), field="person", code="unknown_person"
+        ) from None
+    if person.pk in taken:
+        raise Conflict(
+            _("%(name)s is already entered in this event.") % {"name": person.name},
+            field="person",
+            code="person_already_entered",
+        )
+    return person
+
+
+def likely_duplicates(register: Register) -> list[tuple[Player, Player]]:
+    """Pairs of the register's people who may be one person (the same name however spelt, or
+    one spelt closely) and never played in one event: offered for merging, never merged by
+    themselves."""
+    people = list(active_people(register).order_by("id"))
+    by_first_word: dict[str, list[Player]] = {}
+    for person in people:
+        for word in fold(person.name).split()[:1] + fold(person.name).split()[-1:]:
+            by_first_word.setdefault(word, []).append(person)
+    pairs: dict[tuple[int, int], tuple[Player, Player]] = {}
+    for group in by_first_word.values():
+        for i, first in enumerate(group):
+            for second in group[i + 1 :]:
+                key = (first.pk, second.pk)
+                if key not in pairs and _names_alike(first.name, second.name):
+                    pairs[key] = (first, second)
+    events = _events_of([person.pk for pair in pairs.values() for person in pair])
+    return [
+        pair
+        for key, pair in sorted(pairs.items())
+        if not events.get(key[0], set()) & events.get(key[1], set())
+    ]
+
+
+def _names_alike(first: str, second: str) -> bool:
+    a, b = fold(first), fold(second)
+    return (
+        sorted(a.split()) == sorted(b.split())
+        or SequenceMatcher(None, a, b).ratio() >= CLOSE_NAME_RATIO
+    )
+
+
+def _events_of(person_ids: Iterable[int]) -> dict[int, set[int]]:
+    """The events each person played in, alone or on a roster."""
+    ids = list(set(person_ids))
+    events: dict[int, set[int]] = {}
+    for person_id, event_id in Entrant.objects.filter(player_id__in=ids).values_list(
+        "player_id", "event_id"
+    ):
+        events.setdefault(person_id, set()).add(event_id)
+    for person_id, event_id in Membership.objects.filter(player_id__in=ids).values_list(
+        "player_id", "event_id"
+    ):
+        events.setdefault(person_id, set()).add(event_id)
+    return events
+
+
+def person_merge(*, kept: Player, merged: Player, actor: Actor) -> PersonMerge:
+    """Make ``merged`` one with ``kept``: its entries, roster places and seats move to ``kept``;
+    ``merged`` stays as a record pointing to ``kept``, for the history and for an undo."""
+    with transaction.atomic():
+        first, second = sorted([kept.pk, merged.pk])
+        locked = {
+            p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[first, second])
+        }
+        kept, merged = locked.get(kept.pk, kept), locked.get(merged.pk, merged)
+        if kept.pk == merged.pk:
+            raise ServiceError(
+                _("A person cannot be merged with themself."), field="merged", code="same_person"
+            )
+        if kept.register_id != merged.register_id:
+            raise ServiceError(
+                _("Only two people of one register can be merged."),
+                field="merged",
+                code="other_register",
+            )
+        for person in (kept, merged):
+            if person.merged_into_id is not None or person.erased:
+                raise Conflict(
+                    _("%(name)s was merged into another record or erased.")
+                    % {"name": person.name or _("erased player")},
+                    field="merged",
+                    code="person_not_active",
+                )
+        events = _events_of([kept.pk, merged.pk])
+        shared = events.get(kept.pk, set()) & events.get(merged.pk, set())
+        if shared:
+            event = Event.objects.filter(pk__in=shared).order_by("id").first()
+            raise Conflict(
+                _("Both played in %(event)s: they are two people.") % {"event": event},
+                field="merged",
+                code="played_together",
+            )
+        moved = {
+            "entrants": list(Entrant.objects.filter(player=merged).values_list("pk", flat=True)),
+            "memberships": list(
+                Membership.objects.filter(player=merged).values_list("pk", flat=True)
+            ),
+            "seats": list(Seat.objects.filter(player=merged).values_list("pk", flat=True)),
+        }
+        _move(moved, to=kept)
+        merged.merged_into = kept
+        merged.save(update_fields=["merged_into"])
+        return PersonMerge.objects.create(
+            register_id=kept.register_id, kept=kept, merged=merged, moved=moved, actor=actor.label
+        )
+
+
+def merge_undo(merge: PersonMerge, *, actor: Actor) -> PersonMerge:
+    """Undo a merge: what it moved goes back, and both records are people again. Refused when a
+    later merge took the kept record on, or moved what this one moved (it is named)."""
+    with transaction.atomic():
+        merge = PersonMerge.objects.select_for_update().get(pk=merge.pk)
+        if merge.undone_at is not None:
+            raise Conflict(
+                _("This merge was already undone."), field="merge", code="already_undone"
+            )
+        later = (
+            PersonMerge.objects.filter(
+                Q(merged=merge.kept) | Q(kept=merge.merged) | Q(merged=merge.merged),
+                undone_at__isnull=True,
+                pk__gt=merge.pk,
+            )
+            .select_related("kept", "merged")
+            .order_by("pk")
+            .first()
+        )
+        if later is not None:
+            raise Conflict(
+                _(
+                    "A later merge (%(merged)s into %(kept)s) builds on this one: undo that one "
+                    "first."
+                )
+                % {"merged": later.merged.name, "kept": later.kept.name},
+                field="merge",
+                code="later_merge",
+            )
+        _move(merge.moved, to=merge.merged)
+        Player.objects.filter(pk=merge.merged_id).update(merged_into=None)
+        merge.undone_at = timezone.now()
+        merge.undone_by = actor.label
+        merge.save(update_fields=["undone_at", "undone_by"])
+        return merge
+
+
+def _move(moved: dict[str, list[int]], *, to: Player) -> None:
+    Entrant.objects.filter(pk__in=moved.get("entrants", [])).update(player=to)
+    Membership.objects.filter(pk__in=moved.get("memberships", [])).update(player=to)
+    Seat.objects.filter(pk__in=moved.get("seats", [])).update(player=to)
+
+
+def person_update(person: Player, *, hidden: bool | None = None, **fields: str) -> Player:
+    """Change what the register keeps of a person: ``name``, ``club``, ``email``, whether they
+    are ``hidden`` from public pages. Entries keep the name they were registered under."""
+    if person.erased:
+        raise Conflict(
+            _("An erased person cannot be changed."), field="person", code="person_erased"
+        )
+    if "name" in fields:
+        person.name = clean_name(fields["name"], "name")
+    if "club" in fields:
+        person.club = clean_club(fields["club"])
+    if "email" in fields:
+        person.email = fields["email"]
+    if hidden is not None:
+        person.hidden = hidden
+    person.save()
+    return person
+
+
+def person_erase(person: Player, *, actor: Actor) -> Player:
+    """Erase a person, as people in Germany may ask: their name, club and e-mail are blanked in
+    the register and in every entry that named them; their results stay under "erased player".
+    Not undoable: nothing of them is kept to restore."""
+    with transaction.atomic():
+        person = Player.objects.select_for_update().get(pk=person.pk)
+        records = [person.pk, *person.merged_records.values_list("pk", flat=True)]
+        Player.objects.filter(pk__in=records).update(
+            name="", club="", email="", search_name="", hidden=True, erased_at=timezone.now()
+        )
+        Entrant.objects.filter(player_id__in=records).update(name="", club="", search_name="")
+        person.refresh_from_db()
+        return person
