@@ -56,6 +56,10 @@ class Ranking:
         start, stop, _ = part.indices(len(self))
         return self._rows(range(start, stop))
 
+    def places(self) -> list[tuple[int, int]]:
+        """(rank, entrant id) of everyone who played, best first: no row is fetched."""
+        return [(self._ranks[i], self._entrants[i]) for i in range(self.played)]
+
     def row_of(self, entrant_id: int) -> StandingRow | None:
         """The entrant's row, numbered among the whole event; None without one."""
         try:
