@@ -261,8 +261,11 @@ def projector(request, event_id: int):
     seating, its clock once started (the time left), then the standings, a screen at a time,
     each page of a large field in turn (the page reloads itself with the next screen). Only the
     screen shown is read: the seating and the ranking are kept once per change, counted here,
-    and sliced."""
+    and sliced. A cup is followed on its bracket, in the bracket's projector layout: a cup's
+    standings of victory points would tell the hall nothing."""
     event = queries.event_or_404(event_id)
+    if event.format.is_cup:
+        return HttpResponseRedirect(reverse("event-bracket", args=[event.pk]) + "?projector=1")
     rnd = queries.current_round(event)
     playing = rnd is not None and rnd.status == rnd.Status.PUBLISHED
     lines = seating.seating(rnd) if rnd is not None and playing else []
