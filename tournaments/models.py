@@ -26,7 +26,7 @@ from django.db.models import Q
 
 from scoring import Rules
 
-from .collation import query_words, search_text, sorted_by_name
+from .collation import query_words, search_text, sorted_by_name, sound_text
 from .display_names import display_names
 from .formats import Format
 from .games import SeatName
@@ -182,6 +182,8 @@ class Player(SearchableName):
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="merged_records"
     )
+    sound_name = models.TextField(editable=False, default="")
+    """The name's words by sound (``collation.sound_text``): "Maier" finds "Meyer" in SQL."""
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -190,6 +192,13 @@ class Player(SearchableName):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.sound_name = sound_text(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "sound_name"}
+        super().save(*args, **kwargs)
 
     @property
     def erased(self) -> bool:
