@@ -6,7 +6,8 @@ event's placings (``placings``: a constant number per event), the persons in one
 
 Who is shown: public readers see neither hidden persons nor their rows (the ranks of the others
 stay as the rule gave them: the result stands, only the name is not published); the register's
-organizers see everyone, the hidden marked. Erased persons appear as "erased player".
+organizers see everyone, the hidden marked. Erased persons (hidden by their erasure) appear to
+everyone as "erased player": their results stay, without a name.
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ def _people(ids: set[int]) -> list[Person]:
             public_id=None if erased_at else public_id,
             name=_("erased player") if erased_at else name,
             club="" if erased_at else club,
-            hidden=hidden,
+            hidden=hidden and erased_at is None,  # erasing hides; the result stays, nameless
             erased=erased_at is not None,
         )
         for pk, public_id, name, club, hidden, erased_at in Player.objects.filter(

@@ -112,7 +112,7 @@ def _count(value, field: str, minimum: int) -> int:
 def _checked(register: Register, settings: SeriesSettings, *, series: Series | None) -> dict:
     """The settings as stored, or the refusal of the first one at fault."""
     name = clean_name(settings.name, "name")
-    taken = Series.objects.filter(register=register, name=name)
+    taken = Series.objects.filter(register=register, name__iexact=name)
     if series is not None:
         taken = taken.exclude(pk=series.pk)
     if taken.exists():
