@@ -12,6 +12,7 @@ import re
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ..models import Event, Register, Series
 from ..series import FIELD, TABLE
@@ -24,7 +25,9 @@ PLACE_SEPARATORS = re.compile(r"[\s;/–-]+|,(?!\d)")
 
 class SeriesForm(forms.Form):
     register = forms.ModelChoiceField(
-        label=_("Register"), queryset=Register.objects.none(), empty_label=None
+        label=pgettext_lazy("a register of people", "Register"),
+        queryset=Register.objects.none(),
+        empty_label=None,
     )
     name = forms.CharField(label=_("Name"), max_length=100)
     points = forms.ChoiceField(
