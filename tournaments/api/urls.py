@@ -3,7 +3,7 @@ anything longer is not a route (404) rather than a number the database cannot ho
 
 from django.urls import path, register_converter
 
-from . import cup, views
+from . import cup, series, views
 
 
 class IdConverter:
@@ -71,4 +71,11 @@ urlpatterns = [
     ),
     path("hands/", views.HandList.as_view(), name="api-hands"),
     path("hands/<api_id:pk>/", views.HandDetail.as_view(), name="api-hand"),
+    path("series/", series.SeriesList.as_view(), name="api-series-list"),
+    path("series/<api_id:pk>/", series.SeriesDetail.as_view(), name="api-series"),
+    path(
+        "series/<api_id:pk>/standings/",
+        series.SeriesStandings.as_view(),
+        name="api-series-standings",
+    ),
 ]

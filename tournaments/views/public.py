@@ -23,6 +23,7 @@ from ..clock import clock_of
 from ..models import Event
 from ..selectors import pages as queries
 from ..selectors import stats
+from ..selectors.series import series_with_events
 from ..standings import cache as standings_cache
 from . import seating
 from .cup import event_page_context as cup_page_context
@@ -316,11 +317,19 @@ def league_list(request):
 
 @require_GET
 def league_detail(request, league_id: int):
+    """A league's seasons, each with the top of its table, and the series across them (a
+    league's table over its seasons is a series: ``services.series.league_series``)."""
     league = queries.league_or_404(league_id)
+    seasons = queries.league_tables(league, LEAGUE_TOP)
     return render(
         request,
         "public/league.html",
-        {"league": league, "seasons": queries.league_tables(league, LEAGUE_TOP)},
+        {
+            "league": league,
+            "seasons": seasons,
+            "series": series_with_events([event for _, event, _ in seasons if event]),
+            "owns": request.user.is_authenticated and league.owner_id == request.user.pk,
+        },
     )
 
 

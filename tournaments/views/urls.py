@@ -8,7 +8,7 @@ from django.urls import path, re_path
 
 from tichu_site.login_forms import LimitedAuthenticationForm
 
-from . import captain, cup, exports, organizer, printouts, public, standings_pdf
+from . import captain, cup, exports, organizer, printouts, public, series, standings_pdf
 
 public_urls = [
     path("", public.home, name="home"),
@@ -37,6 +37,9 @@ public_urls = [
     path("leagues/", public.league_list, name="leagues"),
     path("leagues/<int:league_id>/", public.league_detail, name="league"),
     path("seasons/<int:season_id>/", public.season_detail, name="season"),
+    path("series/<int:series_id>/", series.series_detail, name="series"),
+    path("series/<int:series_id>/table.pdf", series.series_table_pdf, name="series-pdf"),
+    path("series/<int:series_id>/table.<str:fmt>", series.series_table_file, name="series-file"),
 ]
 
 captain_urls = [
@@ -65,6 +68,19 @@ organizer_urls = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("organize/", organizer.dashboard, name="organizer-home"),
     path("organize/events/new/", organizer.event_new, name="organizer-event-new"),
+    path("organize/series/", series.series_list, name="organizer-series"),
+    path("organize/series/new/", series.series_new, name="organizer-series-new"),
+    path("organize/series/<int:series_id>/", series.series_edit, name="organizer-series-edit"),
+    path(
+        "organize/series/<int:series_id>/delete/",
+        series.series_delete_view,
+        name="organizer-series-delete",
+    ),
+    path(
+        "organize/leagues/<int:league_id>/series/",
+        series.league_series_view,
+        name="organizer-league-series",
+    ),
     path(E, organizer.event_detail, name="organizer-event"),
     path(E + "finish/", organizer.event_finish_view, name="organizer-finish"),
     path(E + "reopen/", organizer.event_reopen_view, name="organizer-reopen"),
