@@ -473,7 +473,7 @@ class TableSerializer(TableInRoundSerializer):
                 "id": seat.entrant_id,
                 "name": seat.entrant.name,
                 "display_name": seat.entrant.display_name,
-                "person": seat.player.name if seat.player_id else None,
+                "person": seat.player.shown_name if seat.player_id else None,
             }
             for seat in seats
         ]

@@ -28,7 +28,18 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..collation import fold
-from ..models import Entrant, Event, Membership, PersonMerge, Player, Register, Seat, name_search
+from ..models import (
+    Change,
+    Entrant,
+    Event,
+    Membership,
+    PersonMerge,
+    Player,
+    Register,
+    Seat,
+    name_search,
+)
+from ..standings import cache as standings_cache
 from .history import Actor, Conflict, ServiceError
 from .names import clean_club, clean_name
 
@@ -186,6 +197,8 @@ def chosen_person(register: Register, choice: Player | int | str, *, taken: Coll
     erased, not yet in the event."""
     person_id = choice.pk if isinstance(choice, Player) else choice
     try:
+        if isinstance(person_id, bool) or not 0 < int(person_id) < 2**63:
+            raise ValueError(person_id)  # no id: a database refuses ids beyond 64 bits
         person = active_people(register).get(pk=int(person_id))
     except (Player.DoesNotExist, TypeError, ValueError):
         raise ServiceError(
@@ -362,14 +375,64 @@ def person_update(person: Player, *, hidden: bool | None = None, **fields: str) 
 
 def person_erase(person: Player, *, actor: Actor) -> Player:
     """Erase a person, as people in Germany may ask: their name, club and e-mail are blanked in
-    the register and in every entry that named them; their results stay under "erased player".
-    Not undoable: nothing of them is kept to restore."""
+    the register, in every entry and roster place that named them, and in the events' histories
+    (and so in their backups); their results stay under "erased player". Not undoable: nothing
+    of them is kept to restore."""
     with transaction.atomic():
         person = Player.objects.select_for_update().get(pk=person.pk)
+        if person.erased:
+            return person
         records = [person.pk, *person.merged_records.values_list("pk", flat=True)]
+        entries = Entrant.objects.filter(player_id__in=records)
+        names = {
+            *Player.objects.filter(pk__in=records).values_list("name", flat=True),
+            *entries.values_list("name", flat=True),
+        } - {""}
+        entrant_ids = list(entries.values_list("pk", flat=True))
+        event_ids = set(entries.values_list("event_id", flat=True)) | set(
+            Membership.objects.filter(player_id__in=records).values_list("event_id", flat=True)
+        )
         Player.objects.filter(pk__in=records).update(
             name="", club="", email="", search_name="", hidden=True, erased_at=timezone.now()
         )
-        Entrant.objects.filter(player_id__in=records).update(name="", club="", search_name="")
+        entries.update(name="", club="", search_name="")
+        for membership in Membership.objects.filter(player_id__in=records):
+            membership.person = f"erased:{membership.pk}"
+            membership.save(update_fields=["person"])
+        _scrub_history(event_ids, names, set(entrant_ids))
+        for event_id in event_ids:
+            transaction.on_commit(lambda event_id=event_id: _names_changed(event_id))
         person.refresh_from_db()
         return person
+
+
+def _scrub_history(event_ids: set[int], names: set[str], entrant_ids: set[int]) -> None:
+    """Blank an erased person's names in the history of their events: every string equal to one
+    of ``names``, and the club recorded for their entries."""
+    changed = []
+    for change in Change.objects.filter(event_id__in=event_ids).iterator():
+        own_entry = change.subject == "entrant" and change.subject_id in entrant_ids
+        old, new = (_blanked(value, names, own_entry) for value in (change.old, change.new))
+        if (old, new) != (change.old, change.new):
+            change.old, change.new = old, new
+            changed.append(change)
+    Change.objects.bulk_update(changed, ["old", "new"], batch_size=500)
+
+
+def _blanked(value, names: set[str], own_entry: bool):
+    if isinstance(value, str):
+        return "" if value in names else value
+    if isinstance(value, list):
+        return [_blanked(item, names, own_entry) for item in value]
+    if isinstance(value, dict):
+        return {
+            key: "" if own_entry and key == "club" else _blanked(item, names, own_entry)
+            for key, item in value.items()
+        }
+    return value
+
+
+def _names_changed(event_id: int) -> None:
+    """After an erasure: the event's cached names and rendered standings are stale."""
+    standings_cache.field_changed(event_id)
+    standings_cache.invalidate(event_id)
