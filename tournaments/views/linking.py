@@ -15,8 +15,9 @@ from django.contrib import messages
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from ..choices import EntrantType
 from ..models import Entrant, Event
-from ..selectors.people import Offer, events_of
+from ..selectors.people import Offer, events_of, link_offers
 from ..services.people import NEW, PersonChoice
 from .words import fit_label
 
@@ -52,8 +53,14 @@ class Slot:
     options: list[tuple[str, str, bool]]
 
 
-def slots(offers: list[list[Offer]], data, team: bool) -> list[list[Slot]]:
-    """The selects of the page, per row: the posted choice kept, else the preselected one."""
+def link_entries(event: Event, rows: list[list[str]], data) -> list[tuple[list[str], list[Slot]]]:
+    """The rows of the page with their selects (``link_offers``): the choice posted in ``data``
+    kept, else the one preselected."""
+    team = event.format.entrant_type == EntrantType.TEAM
+    return list(zip(rows, _slots(link_offers(event, rows), data, team), strict=True))
+
+
+def _slots(offers: list[list[Offer]], data, team: bool) -> list[list[Slot]]:
     found = []
     for row, row_offers in enumerate(offers):
         row_slots = []

@@ -35,7 +35,6 @@ from ..games import hand_table
 from ..knockout.reads import cup_view
 from ..models import Change, Entrant, Event, Round, Table
 from ..selectors import pages as queries
-from ..selectors.people import link_offers
 from ..selectors.progress import unfinished_tables
 from ..services.access import (
     CHECK_IN,
@@ -96,7 +95,6 @@ from .forms import (
     closing_choices,
 )
 from .history_words import history_lines
-from .linking import linked_messages, posted_choices, slots
 from .labels import (
     all_matches,
     cup_attention,
@@ -106,6 +104,7 @@ from .labels import (
     preset_label,
     withdrawal_label,
 )
+from .linking import link_entries, linked_messages, posted_choices
 from .player_files import (
     PLAYER_ROLES,
     ROLE_LABELS,
@@ -317,7 +316,7 @@ def _link_page(request, event, rows: list[list[str]], error: ServiceError):
         "organizer/players_preview.html",
         {
             "event": event,
-            "entries": list(zip(rows, slots(link_offers(event, rows), request.POST, team_event))),
+            "entries": link_entries(event, rows, request.POST),
             "rows": rows,
             "file": None,
             "errors": ErrorList([error.message]),
@@ -362,7 +361,7 @@ def _players_preview(request, event, form: PlayersForm, status: int):
         {
             "event": event,
             "rows": rows,
-            "entries": list(zip(rows, slots(link_offers(event, rows), None, team_event))),
+            "entries": link_entries(event, rows, None),
             "file": read,
             "read_again": again,
             "columns": columns,
