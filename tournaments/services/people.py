@@ -71,7 +71,14 @@ class PersonToConfirm(Conflict):
     """A name fits people of the register: the organizer confirms one or asks for a new person.
     ``candidates`` are offered; ``index`` is the place of the name in a list."""
 
-    def __init__(self, name: str, candidates: list[Candidate], *, index: int | None = None):
+    def __init__(
+        self,
+        name: str,
+        candidates: list[Candidate],
+        *,
+        index: int | None = None,
+        member: int | None = None,
+    ):
         super().__init__(
             _("%(name)s may be someone already in your register: choose the person, or a new one.")
             % {"name": name},
@@ -81,6 +88,7 @@ class PersonToConfirm(Conflict):
         self.name = name
         self.candidates = candidates
         self.index = index
+        self.member = member
 
 
 def own_register(user) -> Register:
@@ -147,10 +155,12 @@ def resolve_person(
     *,
     taken: set[int],
     index: int | None = None,
+    member: int | None = None,
 ) -> Player:
     """The person a registered name links to (``choice``, or the rule of the module), created
     when new. ``taken`` holds the persons already in the event, and receives this one: a list
-    registered at once never links two names to one person. Call inside the registration's
+    registered at once never links two names to one person. A refusal carries the place of the
+    name (``index`` in the list, ``member`` of a team). Call inside the registration's
     transaction."""
     if choice == NEW:
         person = Player.objects.create(register=register, name=name, club=club)
@@ -162,9 +172,13 @@ def resolve_person(
         elif not fits:
             person = Player.objects.create(register=register, name=name, club=club)
         else:
-            raise PersonToConfirm(name, fits, index=index)
+            raise PersonToConfirm(name, fits, index=index, member=member)
     else:
-        person = chosen_person(register, choice, taken=taken)
+        try:
+            person = chosen_person(register, choice, taken=taken)
+        except ServiceError as error:
+            error.index, error.member = index, member
+            raise
     taken.add(person.pk)
     return person
 
@@ -352,6 +366,23 @@ def _move(moved: dict[str, list[int]], *, to: Player) -> None:
     Entrant.objects.filter(pk__in=moved.get("entrants", [])).update(player=to)
     Membership.objects.filter(pk__in=moved.get("memberships", [])).update(player=to)
     Seat.objects.filter(pk__in=moved.get("seats", [])).update(player=to)
+
+
+def person_create(
+    *, register: Register, name: str, club: str = "", email: str = "", user
+) -> Player:
+    """A new person of ``register`` (one ``user`` keeps), added by hand: before any event, or
+    to merge records into."""
+    if not register.is_organizer(user):
+        raise ServiceError(
+            _("You do not keep this register."), field="register", code="unknown_register"
+        )
+    return Player.objects.create(
+        register=register,
+        name=clean_name(name, "name"),
+        club=clean_club(club),
+        email=email,
+    )
 
 
 def person_update(person: Player, *, hidden: bool | None = None, **fields: str) -> Player:
