@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import get_language, gettext
 
 from scoring import Rules
 
@@ -100,6 +101,11 @@ def is_opponents_code(value: object) -> bool:
         and len(value) == OPPONENTS_CODE_LENGTH
         and set(value) <= set(TABLE_CODE_ALPHABET)
     )
+
+
+def erased_word() -> str:
+    """What stands where an erased person's name stood (an entry's name is blank then)."""
+    return gettext("erased player")
 
 
 PUBLIC_ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # a person's address: no 0/o, 1/l
@@ -203,6 +209,11 @@ class Player(SearchableName):
     @property
     def erased(self) -> bool:
         return self.erased_at is not None
+
+    @property
+    def shown_name(self) -> str:
+        """The name pages show: "erased player" once the person was erased."""
+        return erased_word() if self.erased_at is not None else self.name
 
 
 class PersonMerge(models.Model):
@@ -404,7 +415,8 @@ class Entrant(SearchableName):
         """A team's roster as pages and the API list it: alphabetically (German order:
         ``collation``), from the prefetched members when a list prefetched them."""
         return [
-            player.name for player in sorted_by_name(self.members.all(), lambda player: player.name)
+            player.shown_name
+            for player in sorted_by_name(self.members.all(), lambda player: player.name)
         ]
 
     @property
@@ -442,16 +454,19 @@ def event_display_names(event_id: int) -> dict[int, str]:
     """Every entrant's ``display_name`` in an event, by id. Whether a name needs its club or
     start number depends on every other entrant's, so all are read (one query), once per change
     of the event's field (``standings.cache.field_cached``): a page of 100 rows of a 40,000-player
-    event then reads none of the others."""
+    event then reads none of the others. An erased person's entry (its name blanked) reads
+    "erased player" in the reader's language, hence one cached answer per language."""
+    erased = erased_word()
     return standings_cache.field_cached(
         event_id,
-        "names",
+        f"names:{get_language()}",
         lambda: display_names(
-            list(
-                Entrant.objects.filter(event_id=event_id)
+            [
+                (pk, name or erased, club)
+                for pk, name, club in Entrant.objects.filter(event_id=event_id)
                 .order_by("id")
                 .values_list("id", "name", "club")
-            )
+            ]
         ),
     )
 
@@ -595,7 +610,7 @@ class Seat(models.Model):
         team ("Anna (Dragons)", a ``SeatName``), or the team while nobody is named (``player``
         and ``entrant`` should be selected with the seat)."""
         if self.player_id and self.player.name != self.entrant.name:
-            return SeatName(self.player.name, self.entrant.display_name)
+            return SeatName(self.player.shown_name, self.entrant.display_name)
         return self.entrant.display_name
 
 

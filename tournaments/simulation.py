@@ -17,10 +17,11 @@ from scoring.simulation import play_hand
 from .choices import EntrantType
 from .knockout.draw import cup_draw
 from .models import Event, Round, StandingRow, Table
-from .services.events import event_create, players_register, team_register
+from .services.events import event_create, players_register, teams_register
 from .services.hands import hand_record
 from .services.history import Actor
 from .services.lifecycle import event_finish
+from .services.people import EXACT_OR_NEW
 from .services.rounds import complete_finished_rounds, round_pair, round_publish
 from .standings.compute import ranked, refresh
 
@@ -123,14 +124,16 @@ def simulate_event(
     size = event.format.game.team_size if event.format.entrant_type == EntrantType.TEAM else 1
     names = list(names) if names is not None else demo_names(entrants * size, rng)
     if event.format.entrant_type == EntrantType.INDIVIDUAL:
-        players_register(event=event, names=names, actor=organizer)
+        players_register(
+            event=event, names=names, actor=organizer, people=[EXACT_OR_NEW] * len(names)
+        )
     else:
         for i in range(entrants):
             members = names[size * i : size * (i + 1)]
-            team_register(
+            teams_register(
                 event=event,
-                name=" & ".join(m.split()[1] for m in members) + f" {i + 1}",
-                members=members,
+                teams=[(" & ".join(m.split()[1] for m in members) + f" {i + 1}", members)],
+                people=[[EXACT_OR_NEW] * len(members)],
                 actor=organizer,
             )
     if event.format.is_cup:

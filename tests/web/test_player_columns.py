@@ -92,7 +92,7 @@ def preview_rows(page: str) -> list[tuple[str, str]]:
     return [
         (html.unescape(name), html.unescape(club))
         for name, club in re.findall(
-            r'<tr><td class="num">\d+</td><td>([^<]*)</td><td>([^<]*)</td></tr>', page
+            r'<tr><td class="num">\d+</td><td>([^<]*)</td><td>([^<]*)</td>', page
         )
     ]
 

@@ -21,6 +21,7 @@ from ..games import GAMES
 from ..models import Change, Entrant, Event, Hand, Round, Table, label_entrants
 from ..pairing.factory import pairing_choices
 from ..services.names import MAX_NAME_LENGTH
+from ..services.people import NEW
 from ..services.undo import is_undoable, undoable_among
 from ..standings.tiebreaks import TIEBREAKS
 from ..standings.vp_schemes import vp_scheme_choices
@@ -269,8 +270,42 @@ class EventSerializer(serializers.ModelSerializer):
 # --- entrants -------------------------------------------------------------------------------------
 
 
+PERSON_CHOICE_SCHEMA = {
+    "oneOf": [
+        {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+        {"type": "string", "enum": ["new"]},
+    ],
+    "nullable": True,
+    "description": 'A person of the event\'s register (their id), or "new"; null or absent: an '
+    "exact match (name and club) links by itself, a new person is made when nobody fits, "
+    "otherwise 409 `person_to_confirm` offers the candidates.",
+}
+
+
+@extend_schema_field(PERSON_CHOICE_SCHEMA)
+class PersonChoiceField(serializers.Field):
+    """Who a registered name is (``services.people``): a person's id, ``"new"``, or null (the
+    rule decides)."""
+
+    default_error_messages = {"invalid": _('Must be the id of a person or "new".')}
+
+    def __init__(self, **kwargs):
+        super().__init__(allow_null=True, required=False, **kwargs)
+
+    def to_internal_value(self, data):
+        if data == NEW:
+            return NEW
+        if isinstance(data, bool) or not isinstance(data, int) or not 0 < data < 2**63:
+            self.fail("invalid")
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
 class PlayerCreateSerializer(serializers.Serializer):
-    """A player (individual events), or a team with its roster (team events)."""
+    """A player (individual events), or a team with its roster (team events), and who they are
+    in the event's register (``person``; a team's ``people``, in the order of ``members``)."""
 
     name = NameField()
     members = serializers.ListField(
@@ -279,6 +314,20 @@ class PlayerCreateSerializer(serializers.Serializer):
         max_length=20,
         help_text="Team events: the team's roster (2-5 names).",
     )
+    person = PersonChoiceField()
+    people = serializers.ListField(
+        child=PersonChoiceField(),
+        required=False,
+        max_length=20,
+        help_text="Team events: who each member is, in the order of `members` (see `person`).",
+    )
+
+    def validate(self, attrs):
+        if len(attrs.get("people", [])) > len(attrs.get("members", [])):
+            raise serializers.ValidationError(
+                {"people": [_("Give at most one person per member.")]}
+            )
+        return attrs
 
 
 class LabelledList(serializers.ListSerializer):
@@ -473,7 +522,7 @@ class TableSerializer(TableInRoundSerializer):
                 "id": seat.entrant_id,
                 "name": seat.entrant.name,
                 "display_name": seat.entrant.display_name,
-                "person": seat.player.name if seat.player_id else None,
+                "person": seat.player.shown_name if seat.player_id else None,
             }
             for seat in seats
         ]
@@ -762,6 +811,23 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField()
     errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+
+
+class CandidateSerializer(serializers.Serializer):
+    """A person of the register a registered name may mean, and why (``fit``)."""
+
+    id = serializers.IntegerField(source="person.pk")
+    name = serializers.CharField(source="person.name")
+    club = serializers.CharField(source="person.club")
+    fit = serializers.ChoiceField(choices=["exact", "other_club", "close_name"])
+
+
+class RegistrationConflictSerializer(ErrorSerializer):
+    """A refused registration: with ``person_to_confirm``, the people the name may be."""
+
+    candidates = CandidateSerializer(
+        many=True, required=False, help_text="With `person_to_confirm`: the people offered."
+    )
 
 
 class LimitedAuthTokenSerializer(AuthTokenSerializer):

@@ -3,7 +3,7 @@ anything longer is not a route (404) rather than a number the database cannot ho
 
 from django.urls import path, register_converter
 
-from . import cup, series, views
+from . import cup, people, series, views
 
 
 class IdConverter:
@@ -70,6 +70,12 @@ urlpatterns = [
         name="api-hand-confirm",
     ),
     path("hands/", views.HandList.as_view(), name="api-hands"),
+    path("people/", people.PeopleList.as_view(), name="api-people"),
+    path("people/<api_id:pk>/", people.PersonDetail.as_view(), name="api-person"),
+    path("people/<api_id:pk>/merge/", people.PersonMergeView.as_view(), name="api-person-merge"),
+    path(
+        "people/merges/<api_id:pk>/undo/", people.MergeUndo.as_view(), name="api-person-merge-undo"
+    ),
     path("hands/<api_id:pk>/", views.HandDetail.as_view(), name="api-hand"),
     path("series/", series.SeriesList.as_view(), name="api-series-list"),
     path("series/<api_id:pk>/", series.SeriesDetail.as_view(), name="api-series"),

@@ -32,6 +32,7 @@ from ..services.events import entrant_withdraw, event_create, players_register, 
 from ..services.hands import HandOutcome, hand_confirm, hand_record
 from ..services.history import Actor, Conflict, ServiceError
 from ..services.lifecycle import event_finish, event_reopen
+from ..services.people import PersonToConfirm
 from ..services.rounds import (
     round_pair,
     round_publish,
@@ -44,6 +45,7 @@ from ..services.settings import event_settings_update
 from ..services.undo import change_undo
 from ..standings import cache as standings_cache
 from . import filters, serializers
+from .exceptions import error_body
 from .parsers import LimitedJSONParser
 from .permissions import TABLE_CODE_HEADER, OrganizerWrites, require_organizer, table_actor
 
@@ -337,6 +339,13 @@ PLAYER_CREATE = {
             "maxItems": 20,
             "description": "Team events: the team's roster (2-5 names).",
         },
+        "person": serializers.PERSON_CHOICE_SCHEMA,
+        "people": {
+            "type": "array",
+            "items": serializers.PERSON_CHOICE_SCHEMA,
+            "maxItems": 20,
+            "description": "Team events: who each member is, in the order of `members`.",
+        },
     },
 }
 
@@ -376,12 +385,22 @@ class EventPlayers(ListBase):
                     ]
                 }
             ),
-            **errors(400, 401, 403, 404, 409),
+            **errors(400, 401, 403, 404),
+            409: OpenApiResponse(
+                serializers.RegistrationConflictSerializer,
+                description="Conflicts with what is recorded (`code`); `person_to_confirm` "
+                "with the `candidates` the name may be.",
+            ),
         },
         description='`{"name"}` registers one player (`{"name", "members"}` a team); a '
         "list registers several at once and answers with a list. `id` is the "
-        "entrant id that seats hold. A person plays in one team of an event (409 "
-        "`one_team_per_person`, naming the other team); a cup takes no team once "
+        "entrant id that seats hold. Each player (each member) is a person of the event's "
+        'register: `person` (a team\'s `people`) names them by id or asks for a "new" one; '
+        "without it an exact match of name and club links by itself, a new person is made "
+        "when nobody fits, and other fits answer 409 `person_to_confirm` with the "
+        "`candidates` (their `id`, `name`, `club`, `fit`) and the place in `errors` "
+        "(`person`, `people.1`, `3.person` in a list). A person plays in one team of an "
+        "event (409 `one_team_per_person`, naming the other team); a cup takes no team once "
         "drawn (409 `cup_drawn`).",
         tags=["players"],
     )
@@ -402,7 +421,12 @@ class EventPlayers(ListBase):
         data = serializers.PlayerCreateSerializer(data=request.data, many=many)
         data.is_valid(raise_exception=True)
         items = data.validated_data if many else [data.validated_data]
-        entrants = _register(event, items, self.actor())
+        try:
+            entrants = _register(event, items, self.actor())
+        except ServiceError as error:
+            if error.field != "person":
+                raise
+            return _person_refused(error, many)
         ids = [entrant.pk for entrant in entrants]
         fresh = {e.pk: e for e in selectors.entrant_list(event_id=event.pk).filter(pk__in=ids)}
         out = serializers.EntrantSerializer([fresh[pk] for pk in ids], many=True).data
@@ -414,10 +438,30 @@ def _register(event: Event, items: list[dict], actor: Actor) -> list[Entrant]:
     if event.format.entrant_type == EntrantType.INDIVIDUAL and not any(
         "members" in i for i in items
     ):
-        return players_register(event=event, names=[i["name"] for i in items], actor=actor)
+        return players_register(
+            event=event,
+            names=[i["name"] for i in items],
+            people=[i.get("person") for i in items],
+            actor=actor,
+        )
     return teams_register(
-        event=event, teams=[(i["name"], i.get("members")) for i in items], actor=actor
+        event=event,
+        teams=[(i["name"], i.get("members")) for i in items],
+        people=[i.get("people", []) for i in items],
+        actor=actor,
     )
+
+
+def _person_refused(error: ServiceError, many: bool) -> Response:
+    """A name's person refused or to be confirmed: the message at the name's place (``person``,
+    ``people.<member>``, led by the item's index in a list), with the candidates offered."""
+    place = "person" if error.member is None else f"people.{error.member}"
+    if many and error.index is not None:
+        place = f"{error.index}.{place}"
+    body = error_body(error.message, error.code, {place: [error.message]})
+    if isinstance(error, PersonToConfirm):
+        body["candidates"] = serializers.CandidateSerializer(error.candidates, many=True).data
+    return Response(body, status=error.status)
 
 
 class EventRounds(ListBase):

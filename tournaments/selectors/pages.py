@@ -34,6 +34,7 @@ from ..models import (
     Seat,
     StandingRow,
     Table,
+    erased_word,
     label_entrants,
 )
 from ..standings import cache as standings_cache
@@ -481,7 +482,7 @@ def table_lineups(view: TableView, event_format) -> list[Lineup]:
         .order_by("pk")
         .values_list("entrant_id", "player_id", "player__name")
     ):
-        rosters.setdefault(entrant_id, []).append((player_id, name))
+        rosters.setdefault(entrant_id, []).append((player_id, name or erased_word()))
     return [
         Lineup(
             team=seats[0].position % 2,

@@ -195,6 +195,7 @@ def teams_register(
                         chosen[position] if position < len(chosen) else None,
                         taken=taken,
                         index=index,
+                        member=position,
                     )
                     for position, member in enumerate(members)
                 ],

@@ -15,9 +15,12 @@ from ..models import Change, Event
 class ServiceError(Exception):
     """A request the tournament's rules refuse. ``status`` is the HTTP status it maps to (400 bad
     request, 403 forbidden, 404 not found, 409 conflict with the current state); ``field`` names
-    the input at fault when there is one."""
+    the input at fault when there is one; ``index`` (and ``member``, a team's member) its place
+    in a list of entries, when a list was sent."""
 
     status = 400
+    index: int | None = None
+    member: int | None = None
 
     def __init__(self, message: str, *, field: str | None = None, code: str = "invalid"):
         super().__init__(message)

@@ -28,7 +28,18 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..collation import fold, sounds
-from ..models import Entrant, Event, Membership, PersonMerge, Player, Register, Seat, name_search
+from ..models import (
+    Change,
+    Entrant,
+    Event,
+    Membership,
+    PersonMerge,
+    Player,
+    Register,
+    Seat,
+    name_search,
+)
+from ..standings import cache as standings_cache
 from .history import Actor, Conflict, ServiceError
 from .names import clean_club, clean_name
 
@@ -37,6 +48,10 @@ NEW = "new"
 
 MAX_CANDIDATES = 5
 TYPO_RATIO = 0.9  # folded names this alike differ by a typo ("Anna Müler", "Anna Müller")
+
+EXACT_OR_NEW = "exact_or_new"
+"""Asking nobody: the one exact match, else a new person. For those who cannot be asked: a
+simulation's bots, a backup's import (whose likely duplicates the register offers afterwards)."""
 
 PersonChoice = Player | int | str | None
 """What the organizer chose for a name: a person (or their id), ``NEW``, or None: decide by the
@@ -60,7 +75,14 @@ class PersonToConfirm(Conflict):
     """A name fits people of the register: the organizer confirms one or asks for a new person.
     ``candidates`` are offered; ``index`` is the place of the name in a list."""
 
-    def __init__(self, name: str, candidates: list[Candidate], *, index: int | None = None):
+    def __init__(
+        self,
+        name: str,
+        candidates: list[Candidate],
+        *,
+        index: int | None = None,
+        member: int | None = None,
+    ):
         super().__init__(
             _("%(name)s may be someone already in your register: choose the person, or a new one.")
             % {"name": name},
@@ -70,6 +92,7 @@ class PersonToConfirm(Conflict):
         self.name = name
         self.candidates = candidates
         self.index = index
+        self.member = member
 
 
 def own_register(user) -> Register:
@@ -138,13 +161,22 @@ def resolve_person(
     *,
     taken: set[int],
     index: int | None = None,
+    member: int | None = None,
 ) -> Player:
     """The person a registered name links to (``choice``, or the rule of the module), created
     when new. ``taken`` holds the persons already in the event, and receives this one: a list
-    registered at once never links two names to one person. Call inside the registration's
+    registered at once never links two names to one person. A refusal carries the place of the
+    name (``index`` in the list, ``member`` of a team). Call inside the registration's
     transaction."""
     if choice == NEW:
         person = Player.objects.create(register=register, name=name, club=club)
+    elif choice == EXACT_OR_NEW:
+        exact = [fit.person for fit in candidates(register, name, club, exclude=taken) if fit.exact]
+        person = (
+            exact[0]
+            if len(exact) == 1
+            else Player.objects.create(register=register, name=name, club=club)
+        )
     elif choice is None:
         fits = candidates(register, name, club, exclude=taken)
         exact = [fit for fit in fits if fit.exact]
@@ -153,9 +185,13 @@ def resolve_person(
         elif not fits:
             person = Player.objects.create(register=register, name=name, club=club)
         else:
-            raise PersonToConfirm(name, fits, index=index)
+            raise PersonToConfirm(name, fits, index=index, member=member)
     else:
-        person = chosen_person(register, choice, taken=taken)
+        try:
+            person = chosen_person(register, choice, taken=taken)
+        except ServiceError as error:
+            error.index, error.member = index, member
+            raise
     taken.add(person.pk)
     return person
 
@@ -171,15 +207,15 @@ def imported_person(register: Register, person: Mapping[str, str | None], *, tak
         .exclude(pk__in=taken)
         .first()
     )
-    if found is None:
-        name, club = person["name"] or "", person.get("club") or ""
-        exact = [fit.person for fit in candidates(register, name, club, exclude=taken) if fit.exact]
-        found = exact[0] if len(exact) == 1 else None
-        if found is None:
-            found = Player.objects.create(
-                register=register, name=name, club=club, email=person.get("email") or ""
-            )
-    taken.add(found.pk)
+    if found is not None:
+        taken.add(found.pk)
+        return found
+    found = resolve_person(
+        register, person["name"] or "", person.get("club") or "", EXACT_OR_NEW, taken=taken
+    )
+    if person.get("email") and not found.email:
+        found.email = person["email"] or ""
+        found.save(update_fields=["email"])
     return found
 
 
@@ -188,6 +224,8 @@ def chosen_person(register: Register, choice: Player | int | str, *, taken: Coll
     erased, not yet in the event."""
     person_id = choice.pk if isinstance(choice, Player) else choice
     try:
+        if isinstance(person_id, bool) or not 0 < int(person_id) < 2**63:
+            raise ValueError(person_id)  # no id: a database refuses ids beyond 64 bits
         person = active_people(register).get(pk=int(person_id))
     except (Player.DoesNotExist, TypeError, ValueError):
         raise ServiceError(
@@ -353,6 +391,23 @@ def _move(moved: dict[str, list[int]], *, to: Player) -> None:
     Seat.objects.filter(pk__in=moved.get("seats", [])).update(player=to)
 
 
+def person_create(
+    *, register: Register, name: str, club: str = "", email: str = "", user
+) -> Player:
+    """A new person of ``register`` (one ``user`` keeps), added by hand: before any event, or
+    to merge records into."""
+    if not register.is_organizer(user):
+        raise ServiceError(
+            _("You do not keep this register."), field="register", code="unknown_register"
+        )
+    return Player.objects.create(
+        register=register,
+        name=clean_name(name, "name"),
+        club=clean_club(club),
+        email=email,
+    )
+
+
 def person_update(person: Player, *, hidden: bool | None = None, **fields: str) -> Player:
     """Change what the register keeps of a person: ``name``, ``club``, ``email``, whether they
     are ``hidden`` from public pages. Entries keep the name they were registered under."""
@@ -374,11 +429,23 @@ def person_update(person: Player, *, hidden: bool | None = None, **fields: str) 
 
 def person_erase(person: Player, *, actor: Actor) -> Player:
     """Erase a person, as people in Germany may ask: their name, club and e-mail are blanked in
-    the register and in every entry that named them; their results stay under "erased player".
-    Not undoable: nothing of them is kept to restore."""
+    the register, in every entry and roster place that named them, and in the events' histories
+    (and so in their backups); their results stay under "erased player". Not undoable: nothing
+    of them is kept to restore."""
     with transaction.atomic():
         person = Player.objects.select_for_update().get(pk=person.pk)
+        if person.erased:
+            return person
         records = [person.pk, *person.merged_records.values_list("pk", flat=True)]
+        entries = Entrant.objects.filter(player_id__in=records)
+        names = {
+            *Player.objects.filter(pk__in=records).values_list("name", flat=True),
+            *entries.values_list("name", flat=True),
+        } - {""}
+        entrant_ids = list(entries.values_list("pk", flat=True))
+        event_ids = set(entries.values_list("event_id", flat=True)) | set(
+            Membership.objects.filter(player_id__in=records).values_list("event_id", flat=True)
+        )
         Player.objects.filter(pk__in=records).update(
             name="",
             club="",
@@ -388,6 +455,44 @@ def person_erase(person: Player, *, actor: Actor) -> Player:
             hidden=True,
             erased_at=timezone.now(),
         )
-        Entrant.objects.filter(player_id__in=records).update(name="", club="", search_name="")
+        entries.update(name="", club="", search_name="")
+        for membership in Membership.objects.filter(player_id__in=records):
+            membership.person = f"erased:{membership.pk}"
+            membership.save(update_fields=["person"])
+        _scrub_history(event_ids, names, set(entrant_ids))
+        for event_id in event_ids:
+            transaction.on_commit(lambda event_id=event_id: _names_changed(event_id))
         person.refresh_from_db()
         return person
+
+
+def _scrub_history(event_ids: set[int], names: set[str], entrant_ids: set[int]) -> None:
+    """Blank an erased person's names in the history of their events: every string equal to one
+    of ``names``, and the club recorded for their entries."""
+    changed = []
+    for change in Change.objects.filter(event_id__in=event_ids).iterator():
+        own_entry = change.subject == "entrant" and change.subject_id in entrant_ids
+        old, new = (_blanked(value, names, own_entry) for value in (change.old, change.new))
+        if (old, new) != (change.old, change.new):
+            change.old, change.new = old, new
+            changed.append(change)
+    Change.objects.bulk_update(changed, ["old", "new"], batch_size=500)
+
+
+def _blanked(value, names: set[str], own_entry: bool):
+    if isinstance(value, str):
+        return "" if value in names else value
+    if isinstance(value, list):
+        return [_blanked(item, names, own_entry) for item in value]
+    if isinstance(value, dict):
+        return {
+            key: "" if own_entry and key == "club" else _blanked(item, names, own_entry)
+            for key, item in value.items()
+        }
+    return value
+
+
+def _names_changed(event_id: int) -> None:
+    """After an erasure: the event's cached names and rendered standings are stale."""
+    standings_cache.field_changed(event_id)
+    standings_cache.invalidate(event_id)

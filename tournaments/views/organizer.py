@@ -19,6 +19,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.core.paginator import Paginator
+from django.forms.utils import ErrorList
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -103,6 +104,7 @@ from .labels import (
     preset_label,
     withdrawal_label,
 )
+from .linking import link_entries, linked_messages, posted_choices
 from .player_files import (
     PLAYER_ROLES,
     ROLE_LABELS,
@@ -271,26 +273,31 @@ def players_add(request, event_id: int):
     if not valid:
         return _event_page(request, event, form, status=400)
     rows = form.cleaned_data["rows"]
+    people = posted_choices(request.POST, rows, team_event)
     try:
         if not team_event:
-            added = len(
-                players_register(
-                    event=event,
-                    names=[row[0] for row in rows],
-                    clubs=[row[1] if len(row) > 1 else "" for row in rows],
-                    actor=_actor(request),
-                )
+            entrants = players_register(
+                event=event,
+                names=[row[0] for row in rows],
+                clubs=[row[1] if len(row) > 1 else "" for row in rows],
+                people=people,
+                actor=_actor(request),
             )
         else:
-            teams_register(
-                event=event, teams=[(row[0], row[1:]) for row in rows], actor=_actor(request)
+            entrants = teams_register(
+                event=event,
+                teams=[(row[0], row[1:]) for row in rows],
+                people=people,
+                actor=_actor(request),
             )
-            added = len(rows)
     except ServiceError as error:
+        if error.field == "person":  # which person a name is: asked, or the choice refused
+            return _link_page(request, event, rows, error)
         form.add_error("lines", error.message)
         return _event_page(request, event, form, status=error.status)
     forget_upload(request.session)
-    messages.success(request, _("%(n)d registered.") % {"n": added})
+    messages.success(request, _("%(n)d registered.") % {"n": len(entrants)})
+    linked_messages(request, event, entrants)
     for name in same_names(event, [row[0] for row in rows]):
         messages.warning(
             request,
@@ -300,10 +307,31 @@ def players_add(request, event_id: int):
     return _back(event)
 
 
+def _link_page(request, event, rows: list[list[str]], error: ServiceError):
+    """The names to register with the people of the register they may be: the organizer
+    chooses (their earlier choices kept) and confirms the list again."""
+    team_event = event.format.entrant_type == EntrantType.TEAM
+    return render(
+        request,
+        "organizer/players_preview.html",
+        {
+            "event": event,
+            "entries": link_entries(event, rows, request.POST),
+            "rows": rows,
+            "file": None,
+            "errors": ErrorList([error.message]),
+            "team_event": team_event,
+            "confirm_form": PlayersForm(initial={"confirmed_rows": json.dumps(rows)}),
+        },
+        status=error.status,
+    )
+
+
 def _players_preview(request, event, form: PlayersForm, status: int):
     """A file's rows before they are registered: the encoding they were read in and a choice of
     another, what each column holds and a choice of another (the file's bytes kept meanwhile,
-    ``keep_upload``), the rows as they would be registered, and what is wrong with them."""
+    ``keep_upload``), the rows as they would be registered with the person of the register each
+    name links to (``linking``), and what is wrong with them."""
     read, rows = form.cleaned_data["preview"], form.cleaned_data.get("rows", [])
     roles = form.cleaned_data["roles"]
     team_event = event.format.entrant_type == EntrantType.TEAM
@@ -333,6 +361,7 @@ def _players_preview(request, event, form: PlayersForm, status: int):
         {
             "event": event,
             "rows": rows,
+            "entries": link_entries(event, rows, None),
             "file": read,
             "read_again": again,
             "columns": columns,

@@ -8,7 +8,17 @@ from django.urls import path, re_path
 
 from tichu_site.login_forms import LimitedAuthenticationForm
 
-from . import captain, cup, exports, organizer, printouts, public, series, standings_pdf
+from . import (
+    captain,
+    cup,
+    exports,
+    organizer,
+    printouts,
+    public,
+    register,
+    series,
+    standings_pdf,
+)
 
 public_urls = [
     path("", public.home, name="home"),
@@ -80,6 +90,30 @@ organizer_urls = [
         "organize/leagues/<int:league_id>/series/",
         series.league_series_view,
         name="organizer-league-series",
+    ),
+    path("organize/people/", register.registers, name="organizer-registers"),
+    path("organize/people/<int:register_id>/", register.register_detail, name="organizer-register"),
+    path("organize/people/<int:register_id>/merge/", register.merge, name="organizer-merge"),
+    path(
+        "organize/people/<int:register_id>/merges/<int:merge_id>/undo/",
+        register.merge_undo_view,
+        name="organizer-merge-undo",
+    ),
+    path("organize/people/<int:register_id>/share/", register.share, name="organizer-share"),
+    path(
+        "organize/people/<int:register_id>/share/<int:user_id>/remove/",
+        register.unshare,
+        name="organizer-unshare",
+    ),
+    path(
+        "organize/people/<int:register_id>/<int:person_id>/",
+        register.person_detail,
+        name="organizer-person",
+    ),
+    path(
+        "organize/people/<int:register_id>/<int:person_id>/erase/",
+        register.person_erase_view,
+        name="organizer-person-erase",
     ),
     path(E, organizer.event_detail, name="organizer-event"),
     path(E + "finish/", organizer.event_finish_view, name="organizer-finish"),

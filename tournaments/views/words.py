@@ -49,3 +49,17 @@ def call_label(call: str) -> str:
     """A call ("tichu", "grand", "blind") by its name in the reader's language."""
     found = CALL_WORDS.get(call)
     return str(found) if found else call
+
+
+# Why a person of the register is offered for a name being registered (``services.people``).
+FIT_WORDS = {
+    "exact": _("same name and club"),
+    "other_club": _("same name, another club or city"),
+    "close_name": _("a similar name"),
+}
+
+
+def fit_label(fit: str) -> str:
+    """Why a person is offered for a name, in the reader's language."""
+    found = FIT_WORDS.get(fit)
+    return str(found) if found else fit
