@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from ..collation import fold, sounds
 from ..models import Entrant, Event, Membership, PersonMerge, Player, Register, Seat, name_search
+from ..ratings import schedule as ratings_schedule
 from .history import Actor, Conflict, ServiceError
 from .names import clean_club, clean_name
 
@@ -305,6 +306,7 @@ def person_merge(*, kept: Player, merged: Player, actor: Actor) -> PersonMerge:
         _move(moved, to=kept)
         merged.merged_into = kept
         merged.save(update_fields=["merged_into"])
+        ratings_schedule.mark_changed(kept.register_id)
         return PersonMerge.objects.create(
             register_id=kept.register_id, kept=kept, merged=merged, moved=moved, actor=actor.label
         )
@@ -344,6 +346,7 @@ def merge_undo(merge: PersonMerge, *, actor: Actor) -> PersonMerge:
         merge.undone_at = timezone.now()
         merge.undone_by = actor.label
         merge.save(update_fields=["undone_at", "undone_by"])
+        ratings_schedule.mark_changed(merge.register_id)
         return merge
 
 
