@@ -3,7 +3,8 @@
 Always from scratch: the register's hands (``observations``) go through the model's chain of
 events (``model.history``) and every stored row of the register is replaced, so a register rated
 twice from the same hands has the same rows, whatever was stored before (a merge undone, a hand
-corrected in an old event). The bookkeeping is the standings' (``Register.change_seq`` counts
+corrected in an old event). Stored in TP (``model.SCALE``): ``mu`` is what a person adds to their
+side's margin in a hand over an average player of the register, ``sigma`` its uncertainty. The bookkeeping is the standings' (``Register.change_seq`` counts
 changes, ``ratings_seq`` the change the stored rows reflect).
 """
 
@@ -49,8 +50,8 @@ def _ratings(register_id: int, people: list[int], fit: model.Fit) -> list[Rating
         Rating(
             register_id=register_id,
             person_id=person,
-            mu=float(fit.mu[index]),
-            sigma=float(fit.sigma[index]),
+            mu=float(fit.mu[index] * model.SCALE),
+            sigma=float(fit.sigma[index] * model.SCALE),
             hands=int(fit.hands[index]),
         )
         for index, person in enumerate(people)
@@ -68,8 +69,8 @@ def _points(people: list[int], events: list, fits: list[model.Fit]) -> list[Rati
                 RatingPoint(
                     person_id=people[index],
                     event_id=event_id,
-                    mu=float(fit.mu[index]),
-                    sigma=float(fit.sigma[index]),
+                    mu=float(fit.mu[index] * model.SCALE),
+                    sigma=float(fit.sigma[index] * model.SCALE),
                     hands=int(fit.hands[index]),
                 )
             )

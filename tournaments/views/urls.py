@@ -8,7 +8,7 @@ from django.urls import path, re_path
 
 from tichu_site.login_forms import LimitedAuthenticationForm
 
-from . import captain, cup, exports, organizer, printouts, public, series, standings_pdf
+from . import captain, cup, exports, organizer, printouts, public, ranking, series, standings_pdf
 
 public_urls = [
     path("", public.home, name="home"),
@@ -40,6 +40,11 @@ public_urls = [
     path("series/<int:series_id>/", series.series_detail, name="series"),
     path("series/<int:series_id>/table.pdf", series.series_table_pdf, name="series-pdf"),
     path("series/<int:series_id>/table.<str:fmt>", series.series_table_file, name="series-file"),
+    path(
+        "registers/<int:register_id>/ranking/",
+        ranking.register_ranking,
+        name="register-ranking",
+    ),
 ]
 
 captain_urls = [

@@ -1,0 +1,87 @@
+"""The ratings follow the register's changes: a hand entered, a person merged and unmerged."""
+
+import pytest
+
+from tournaments.models import Player, Rating, RatingPoint, Register
+from tournaments.ratings.store import refresh
+from tournaments.services.events import event_create, players_register
+from tournaments.services.hands import hand_record
+from tournaments.services.history import Actor
+from tournaments.services.people import merge_undo, person_merge
+from tournaments.services.rounds import round_pair, round_publish
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_rates_the_register_after_a_hand(organizer):
+    event = event_create(owner=organizer, name="Evening", preset="dtm", seed=1)
+    actor = Actor.organizer(organizer)
+    players_register(event=event, names=["Anna", "Ben", "Clara", "David"], actor=actor)
+    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
+    table = rnd.tables.get()
+    assert not Rating.objects.exists()
+    hand_record(
+        table_id=table.pk, number=1, entry={"card_points": [80, 20]}, actor=Actor.captain(table)
+    )
+    register = Register.objects.get(pk=event.register_id)
+    assert register.change_seq >= 1 and register.ratings_seq == register.change_seq
+    seats = {s.position: s.entrant.player_id for s in table.seats.select_related("entrant")}
+    ratings = {r.person_id: r for r in Rating.objects.all()}
+    assert set(ratings) == set(seats.values())
+    winners = [ratings[seats[p]] for p in (0, 2)]
+    losers = [ratings[seats[p]] for p in (1, 3)]
+    assert min(r.mu for r in winners) > 0 > max(r.mu for r in losers)
+    assert all(r.hands == 1 for r in ratings.values())
+    assert RatingPoint.objects.filter(event=event).count() == 4
+
+
+NAMES = [
+    "Anna Alt",
+    "Ben Bauer",
+    "Clara Cramer",
+    "David Dorn",
+    "Emil Esser",
+    "Frida Fuchs",
+    "Gus Gold",
+]
+
+
+def played_event(organizer, name: str, last: str):
+    """An event of seven regulars and ``last``, one round of four hands played."""
+    actor = Actor.organizer(organizer)
+    event = event_create(owner=organizer, name=name, preset="dtm", seed=3)
+    players_register(event=event, names=[*NAMES, last], actor=actor)
+    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
+    for table in rnd.tables.all():
+        for number in range(1, 5):
+            hand_record(
+                table_id=table.pk,
+                number=number,
+                entry={"card_points": [30 + 10 * number, 70 - 10 * number]},
+                actor=Actor.captain(table),
+            )
+    return event
+
+
+@pytest.mark.django_db
+def test_a_merge_and_its_undo_rate_the_register_anew(organizer):
+    first = played_event(organizer, "First evening", "Yvonne Ypsilon")
+    second = played_event(organizer, "Second evening", "Zacharias Zett")
+    register = first.register
+    kept = Player.objects.get(name="Yvonne Ypsilon")
+    merged = Player.objects.get(name="Zacharias Zett")
+    seq = Register.objects.get(pk=register.pk).change_seq
+    merge = person_merge(kept=kept, merged=merged, actor=Actor.organizer(organizer))
+    assert Register.objects.get(pk=register.pk).change_seq == seq + 1
+    assert refresh(register.pk)
+    assert not Rating.objects.filter(person=merged).exists()
+    assert Rating.objects.get(person=kept).hands == 8
+    assert set(RatingPoint.objects.filter(person=kept).values_list("event_id", flat=True)) == {
+        first.pk,
+        second.pk,
+    }
+    merge_undo(merge, actor=Actor.organizer(organizer))
+    assert Register.objects.get(pk=register.pk).change_seq == seq + 2
+    assert refresh(register.pk)
+    assert Rating.objects.get(person=kept).hands == 4
+    assert Rating.objects.get(person=merged).hands == 4
+    assert Rating.objects.get(person__name="Anna Alt").hands == 8
