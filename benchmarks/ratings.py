@@ -10,23 +10,23 @@ in three scenarios:
 - ``clubs``: two clubs of 16 that play apart (an event each) and meet at every fifth event;
 - ``attendance``: 40 players who each come to an event with chance 0.6.
 
-The hands are simulated once per scenario (about 10,000 hands in all) and then read by the
-rating and two baselines in the same run: the standings (VP per hand) and a per-player Elo that
-ignores partners (each player against the mean of their two opponents). Reported: Kendall's tau
-between strength and each estimate after 1, 3, 10 and 20 events (players who have played), and
-the log-loss of predicting whether side A wins each hand of an event before learning the event's
-hands (ties left out; 0.693 is a coin). The baselines' probabilities are logistic in their score
-difference with a scale fitted on the very hands they predict (Elo's K too, from 8/16/32): an
-advantage the rating, whose noise and prior are fixed constants, does not get. The rating's
-prior is also shown over a small grid, and the residual standard deviation of a hand's margin,
-which is what ``model.NOISE`` was set to.
+The hands are simulated once per scenario and seed (about 10,000 hands a seed; three seeds by
+default, their means reported) and then read by the rating and two baselines in the same run:
+the standings (VP per hand) and a per-player Elo that ignores partners (each player against
+the mean of their two opponents). Reported: Kendall's tau between strength and each estimate
+after 1, 3, 10 and 20 events (players who have played), and the log-loss of predicting whether
+side A wins each hand of an event before learning the event's hands (ties left out; 0.693 is a
+coin). The baselines' probabilities are logistic in their score difference with a scale fitted
+on the very hands they predict (Elo's K too, from 8/16/32): an advantage the rating, whose noise
+and prior are fixed constants, does not get. The rating's prior is also shown over a small
+grid, and the residual standard deviation of a hand's margin, which ``model.NOISE`` is set to.
 
 Speed. A synthetic register of 10,000 people and 1,000,000 hands (tables of four drawn at
 random, margins from known strengths plus noise) in 100 events of 10,000 hands: rated from
 scratch (the worker's chain: a solve after each event) and in one solve; the update after one
 table's result (its four hands added to the normal equations, one warm-started solve). Medians.
 
-    python benchmarks/ratings.py [--seed 1] [--runs 3] [--skip-speed]
+    python benchmarks/ratings.py [--seeds 3] [--runs 3] [--skip-speed]
 """
 
 from __future__ import annotations
@@ -37,7 +37,9 @@ import random
 import statistics
 import sys
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -137,24 +139,26 @@ def simulate(name: str, seed: int) -> Scenario:
 # --- the estimators -----------------------------------------------------------------------------
 
 
-class Estimator:
+class Estimator(ABC):
     """Reads events in order: ``predict`` a hand before its event is learnt, ``learn`` an event,
     ``scores`` for the rank correlation."""
 
-    name: str
+    @abstractmethod
+    def predict(self, hand: Hand) -> float:
+        """The chance that side A (seats 0 and 2) wins the hand."""
 
-    def predict(self, hand: Hand) -> float: ...
+    @abstractmethod
+    def learn(self, hands: list[Hand]) -> None:
+        """Take in an event's hands."""
 
-    def learn(self, hands: list[Hand]) -> None: ...
-
-    def scores(self) -> np.ndarray: ...
+    @abstractmethod
+    def scores(self) -> np.ndarray:
+        """Each player's estimate so far, higher is stronger."""
 
 
 class Rating(Estimator):
     """The register's rating (``tournaments.ratings.model``), solved after each event from the
     previous event's ratings, as the worker's chain does."""
-
-    name = "rating"
 
     def __init__(self, players: int, prior: float = model.PRIOR):
         self.players, self.prior = players, prior
@@ -183,8 +187,6 @@ class Standings(Estimator):
     """VP per hand so far (1.5, the mean, before a player's first hand); a side is its
     members' mean."""
 
-    name = "standings"
-
     def __init__(self, players: int, scale: float = 1.0):
         self.vp = np.zeros(players)
         self.hands = np.zeros(players)
@@ -208,8 +210,6 @@ class Standings(Estimator):
 class Elo(Estimator):
     """A per-player Elo that ignores partners: each player's expectation against the mean of
     their two opponents, updated hand by hand (1 a win, 0.5 a tie, 0 a loss)."""
-
-    name = "Elo"
 
     def __init__(self, players: int, k: float = 16.0, scale: float = 1.0):
         self.rating = np.full(players, 1500.0)
@@ -279,36 +279,18 @@ def read(scenario: Scenario, estimator: Estimator) -> Reading:
 
 
 def best(make: Callable[..., Estimator], scenario: Scenario, grid: dict) -> tuple[Reading, str]:
-    """The baseline at its best scale (and K) on these very hands: each reading's predictions
-    are re-scored for every scale, and the best log-loss kept."""
+    """The baseline at its best scale (and K, from ``grid``) on these very hands: its
+    predictions at scale 1 are re-scaled on the logit, and the best log-loss kept."""
     readings = []
-    for options in grid.get("k", [None]):
-        base = make(**({} if options is None else {"k": options}))
-        reading = read(scenario, base)
-        raw = read_raw(scenario, make, options)
+    for k in grid.get("k", [None]):
+        reading = read(scenario, make() if k is None else make(k=k))
+        logits = [(math.log(p / (1 - p)), won) for p, won in reading.predictions]
         for scale in np.geomspace(0.1, 20, 40):
-            predictions = [(logistic(scale * x), won) for x, won in raw]
-            candidate = Reading(reading.taus, predictions)
-            label = f"scale {scale:.2f}" + ("" if options is None else f", K {options:g}")
+            candidate = Reading(reading.taus, [(logistic(scale * x), won) for x, won in logits])
+            label = f"scale {scale:.2f}" + ("" if k is None else f", K {k:g}")
             readings.append((candidate.log_loss(), candidate, label))
     _, reading, label = min(readings, key=lambda item: item[0])
     return reading, label
-
-
-def read_raw(scenario: Scenario, make: Callable[..., Estimator], k) -> list[tuple[float, int]]:
-    """The baseline's logit at scale 1 for every predicted hand (``logistic(x)`` would be its
-    probability), in order."""
-    estimator = make(**({} if k is None else {"k": k}))
-    raw = []
-    for events in scenario.days:
-        for hands in events:
-            for hand in hands:
-                if hand.margin:
-                    p = min(max(estimator.predict(hand), 1e-15), 1 - 1e-15)
-                    raw.append((math.log(p / (1 - p)), int(hand.margin > 0)))
-        for hands in events:
-            estimator.learn(hands)
-    return raw
 
 
 def residual_sd(scenario: Scenario) -> float:
@@ -322,43 +304,53 @@ def residual_sd(scenario: Scenario) -> float:
     return float(np.sqrt(np.mean((x.y - x.x @ fit.mu) ** 2)))
 
 
-def quality(seed: int) -> None:
-    rows, prior_rows, noise = [], [], []
-    for name in ("pool", "clubs", "attendance"):
-        start = time.perf_counter()
-        scenario = simulate(name, seed)
-        hands = sum(len(hs) for events in scenario.days for hs in events)
-        simulated = time.perf_counter() - start
-        people = len(scenario.strength)
-        rating = read(scenario, Rating(people))
-        standings, standings_fit = best(lambda: Standings(people), scenario, {})
-        elo, elo_fit = best(lambda k=16.0: Elo(people, k=k), scenario, {"k": [8.0, 16.0, 32.0]})
-        for label, reading, note in (
-            ("rating", rating, f"noise {model.NOISE}, prior {model.PRIOR}"),
-            ("standings (VP/hand)", standings, standings_fit),
-            ("Elo (no partners)", elo, elo_fit),
-        ):
-            rows.append(
-                [name, label]
-                + [f"{reading.taus[c]:.2f}" for c in CHECKPOINTS]
-                + [f"{reading.log_loss():.3f}", note]
-            )
-        prior_rows.append(
-            [name] + [f"{read(scenario, Rating(people, prior)).log_loss():.4f}" for prior in PRIORS]
-        )
-        noise.append(f"{name} {residual_sd(scenario):.2f}")
-        print(f"{name}: {hands} hands simulated in {simulated:.0f} s", file=sys.stderr)
-    print("Kendall's tau (strength vs estimate) after n events, log-loss of each event's hands\n")
+SCENARIOS = ("pool", "clubs", "attendance")
+ESTIMATES = ("rating", "standings (VP/hand)", "Elo (no partners)")
+
+
+def measure(name: str, seed: int) -> dict:
+    """One scenario of one seed simulated and read by the rating and both baselines: each
+    estimate's taus and log-loss, the rating's log-loss by prior, the residual SD."""
+    scenario = simulate(name, seed)
+    people = len(scenario.strength)
+    standings, _ = best(lambda: Standings(people), scenario, {})
+    elo, _ = best(lambda k=16.0: Elo(people, k=k), scenario, {"k": [8.0, 16.0, 32.0]})
+    readings = dict(zip(ESTIMATES, (read(scenario, Rating(people)), standings, elo), strict=True))
+    return {
+        "hands": sum(len(hs) for events in scenario.days for hs in events),
+        "estimates": {
+            label: [*(r.taus[c] for c in CHECKPOINTS), r.log_loss()]
+            for label, r in readings.items()
+        },
+        "priors": [read(scenario, Rating(people, prior)).log_loss() for prior in PRIORS],
+        "noise": residual_sd(scenario),
+    }
+
+
+def quality(seeds: int) -> None:
+    """Every scenario over ``seeds`` seeds (two processes), the means reported: 32 to 40
+    players make one seed's tau move by a few hundredths."""
+    start = time.perf_counter()
+    jobs = [(name, seed) for seed in range(1, seeds + 1) for name in SCENARIOS]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        results = dict(zip(jobs, pool.map(measure, *zip(*jobs, strict=True)), strict=True))
+    hands = sum(result["hands"] for result in results.values())
     print(
-        table(
-            ["scenario", "estimate"]
-            + [f"tau {c}" for c in CHECKPOINTS]
-            + ["log-loss", "baseline fitted on its own predictions"],
-            rows,
-        )
+        f"{hands:,} hands simulated and read in {time.perf_counter() - start:.0f} s; "
+        f"means over {seeds} seeds\n"
     )
-    print("\nThe rating's log-loss by its prior's standard deviation\n")
-    print(table(["scenario"] + [f"prior {p}" for p in PRIORS], prior_rows))
+    rows, prior_rows, noise = [], [], []
+    for name in SCENARIOS:
+        mine = [results[(name, seed)] for seed in range(1, seeds + 1)]
+        for label in ESTIMATES:
+            values = np.mean([m["estimates"][label] for m in mine], axis=0)
+            rows.append([name, label, *(f"{v:.2f}" for v in values[:-1]), f"{values[-1]:.4f}"])
+        prior_rows.append([name, *(f"{v:.4f}" for v in np.mean([m["priors"] for m in mine], 0))])
+        noise.append(f"{name} {np.mean([m['noise'] for m in mine]):.2f}")
+    print("Kendall's tau (strength vs estimate) after n events; log-loss of each event's hands\n")
+    print(table(["scenario", "estimate", *(f"tau {c}" for c in CHECKPOINTS), "log-loss"], rows))
+    print(f"\nThe rating (noise {model.NOISE}, prior {model.PRIOR}): log-loss by prior\n")
+    print(table(["scenario", *(f"prior {p}" for p in PRIORS)], prior_rows))
     print(f"\nResidual SD of a hand's margin (100 TP): {', '.join(noise)}")
 
 
@@ -422,14 +414,14 @@ def speed(seed: int, runs: int) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--skip-speed", action="store_true")
     args = parser.parse_args()
     print(f"{machine()}\n")
-    quality(args.seed)
+    quality(args.seeds)
     if not args.skip_speed:
-        speed(args.seed, args.runs)
+        speed(1, args.runs)
     return 0
 
 
