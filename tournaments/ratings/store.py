@@ -4,8 +4,9 @@ Always from scratch: the register's hands (``observations``) go through the mode
 events (``model.history``) and every stored row of the register is replaced, so a register rated
 twice from the same hands has the same rows, whatever was stored before (a merge undone, a hand
 corrected in an old event). Stored in TP (``model.SCALE``): ``mu`` is what a person adds to their
-side's margin in a hand over an average player of the register, ``sigma`` its uncertainty. The bookkeeping is the standings' (``Register.change_seq`` counts
-changes, ``ratings_seq`` the change the stored rows reflect).
+side's margin in a hand over an average player of the register, ``sigma`` its uncertainty.
+The bookkeeping is the standings' (``Register.change_seq`` counts changes, ``ratings_seq`` the
+change the stored rows reflect).
 """
 
 from __future__ import annotations
