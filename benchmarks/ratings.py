@@ -59,7 +59,7 @@ from tournaments.ratings import model  # noqa: E402
 EVENTS = 20
 ROUNDS, HANDS = 6, 4  # the DTM's
 CHECKPOINTS = (1, 3, 10, 20)
-PRIORS = (0.25, 0.5, 1.0, 2.0)
+PRIORS = (0.15, 0.25, 0.5, 1.0)
 
 
 @dataclass(frozen=True)

@@ -50,10 +50,9 @@ NOISE = 1.1
 """The standard deviation of a Tichu hand's margin around its expectation, in ``SCALE`` units:
 the residual measured on simulated DTM hands (``benchmarks/ratings.py`` prints it: 1.09 to
 1.11 in its three scenarios)."""
-PRIOR = 0.5
-"""The prior standard deviation of a person's strength, chosen by the benchmark's log-loss
-(0.5 and 1.0 tie within 0.001 there, 0.25 is worse; the smaller keeps newcomers nearer the
-middle of a ranking list)."""
+PRIOR = 0.25
+"""The prior standard deviation of a person's strength (25 TP a hand), chosen by the benchmark's
+log-loss: the best of 0.15, 0.25, 0.5 and 1.0 in all three of its scenarios."""
 CONSERVATIVE_K = 2.0
 """The ranking list orders people by ``mu - CONSERVATIVE_K * sigma``."""
 TOLERANCE = 1e-7
@@ -223,21 +222,34 @@ def solve(
     return Fit(mu=mu, sigma=noise / np.sqrt(diagonal), hands=normal.hands.copy())
 
 
-def fit(observations: Sequence[Observation], people: int, **options: float) -> Fit:
-    """The ratings from ``observations`` all at once (``solve``'s ``noise`` and ``prior``)."""
+def fit(
+    observations: Sequence[Observation],
+    people: int,
+    *,
+    noise: float = NOISE,
+    prior: float = PRIOR,
+) -> Fit:
+    """The ratings from ``observations`` all at once."""
     normal = Normal.empty(people)
     normal.add(design(observations, people))
-    return solve(normal, **options)
+    return solve(normal, noise=noise, prior=prior)
 
 
-def history(events: Sequence[Sequence[Observation]], people: int, **options: float) -> list[Fit]:
+def history(
+    events: Sequence[Sequence[Observation]],
+    people: int,
+    *,
+    noise: float = NOISE,
+    prior: float = PRIOR,
+) -> list[Fit]:
     """The ratings after each event in order, each solve warm-started from the previous one's
     ratings: deterministic, so the same events always give the same chain."""
     normal = Normal.empty(people)
     fits: list[Fit] = []
     for observations in events:
         normal.add(design(observations, people))
-        fits.append(solve(normal, start=fits[-1].mu if fits else None, **options))
+        start = fits[-1].mu if fits else None
+        fits.append(solve(normal, noise=noise, prior=prior, start=start))
     return fits
 
 

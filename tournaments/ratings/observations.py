@@ -93,8 +93,8 @@ def _seat_people(register: Register, kept: dict[int, int]) -> dict[int, dict[int
     )
     tables: dict[int, dict[int, int | None]] = defaultdict(dict)
     for table_id, position, player_id, entrant_player_id in rows:
-        person = player_id or entrant_player_id
-        tables[table_id][position] = kept.get(person, person) if person else None
+        person: int | None = player_id or entrant_player_id
+        tables[table_id][position] = None if person is None else kept.get(person, person)
     return tables
 
 
@@ -105,7 +105,8 @@ def _places(register: Register) -> dict[int, dict[int, int]]:
     ).values_list("hand_id", "position", "place")
     places: dict[int, dict[int, int]] = defaultdict(dict)
     for hand_id, position, place in rows:
-        places[hand_id][position] = place
+        if place is not None:  # the filter's promise, for the type checker
+            places[hand_id][position] = place
     return places
 
 

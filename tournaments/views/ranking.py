@@ -28,15 +28,12 @@ def register_ranking(request, register_id: int):
         page = paginator.page(number)
     except EmptyPage:
         raise Http404("No such page of the ranking list.") from None
-    rows = list(page.object_list)
-    for index, rating in enumerate(rows, start=page.start_index()):
-        rating.rank = index
     return render(
         request,
         "public/ranking.html",
         {
             "register": register,
-            "rows": rows,
+            "rows": list(page.object_list),
             "page": page,
             "page_range": list(paginator.get_elided_page_range(number, on_each_side=2, on_ends=1)),
             "pages_path": reverse("register-ranking", args=[register.pk]),
