@@ -344,7 +344,7 @@ def quality(seeds: int) -> None:
         mine = [results[(name, seed)] for seed in range(1, seeds + 1)]
         for label in ESTIMATES:
             values = np.mean([m["estimates"][label] for m in mine], axis=0)
-            rows.append([name, label, *(f"{v:.2f}" for v in values[:-1]), f"{values[-1]:.4f}"])
+            rows.append([name, label, *(f"{v:.3f}" for v in values[:-1]), f"{values[-1]:.4f}"])
         prior_rows.append([name, *(f"{v:.4f}" for v in np.mean([m["priors"] for m in mine], 0))])
         noise.append(f"{name} {np.mean([m['noise'] for m in mine]):.2f}")
     print("Kendall's tau (strength vs estimate) after n events; log-loss of each event's hands\n")
