@@ -1,5 +1,7 @@
 """The ratings follow the register's changes: a hand entered, a person merged and unmerged."""
 
+import time
+
 import pytest
 
 from tournaments.models import Player, Rating, RatingPoint, Register
@@ -9,6 +11,19 @@ from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
 from tournaments.services.people import merge_undo, person_merge
 from tournaments.services.rounds import round_pair, round_publish
+
+
+def rated(register_id: int, people: int, timeout: float = 60) -> Register:
+    """The register once ``people`` are rated and its ratings reflect every change: at once in
+    embedded mode (the tasks run at the commit), after the workers' runs in live mode."""
+    deadline = time.monotonic() + timeout
+    while True:
+        register = Register.objects.get(pk=register_id)
+        done = register.change_seq and register.ratings_seq == register.change_seq
+        if done and Rating.objects.filter(register=register).count() == people:
+            return register
+        assert time.monotonic() < deadline, "the ratings stayed stale"
+        time.sleep(0.1)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -22,8 +37,8 @@ def test_the_worker_rates_the_register_after_a_hand(organizer):
     hand_record(
         table_id=table.pk, number=1, entry={"card_points": [80, 20]}, actor=Actor.captain(table)
     )
-    register = Register.objects.get(pk=event.register_id)
-    assert register.change_seq >= 1 and register.ratings_seq == register.change_seq
+    register = rated(event.register_id, 4)
+    assert register.change_seq >= 1
     seats = {s.position: s.entrant.player_id for s in table.seats.select_related("entrant")}
     ratings = {r.person_id: r for r in Rating.objects.all()}
     assert set(ratings) == set(seats.values())
