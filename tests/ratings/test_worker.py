@@ -4,7 +4,9 @@ import time
 
 import pytest
 
+from tournaments import tasks
 from tournaments.models import Player, Rating, RatingPoint, Register
+from tournaments.ratings import schedule as ratings_schedule
 from tournaments.ratings.store import refresh
 from tournaments.services.events import event_create, players_register
 from tournaments.services.hands import hand_record
@@ -100,3 +102,16 @@ def test_a_merge_and_its_undo_rate_the_register_anew(organizer):
     assert Rating.objects.get(person=kept).hands == 4
     assert Rating.objects.get(person=merged).hands == 4
     assert Rating.objects.get(person__name="Anna Alt").hands == 8
+
+
+@pytest.mark.django_db
+def test_the_catch_up_rates_a_register_left_stale(organizer):
+    """A run lost with its worker or the broker: the periodic sweep sends it again."""
+    event = played_event(organizer, "Evening", "Yvonne Ypsilon")
+    Register.objects.filter(pk=event.register_id).update(change_seq=5, ratings_seq=0)
+    ratings_schedule.clear_pending(event.register_id)
+    assert tasks.catch_up_ratings() == 1
+    register = Register.objects.get(pk=event.register_id)
+    assert register.ratings_seq == 5 and register.ratings_computed_at is not None
+    assert Rating.objects.filter(register=register).count() == 8
+    assert tasks.catch_up_ratings() == 0
