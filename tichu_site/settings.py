@@ -138,6 +138,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.catch_up_standings",
         "schedule": STANDINGS_SWEEP_SECONDS,
     },
+    "catch-up-stale-ratings": {  # a lost rating run waits for its pending mark to expire
+        "task": "tournaments.tasks.catch_up_ratings",
+        "schedule": 60.0,
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [

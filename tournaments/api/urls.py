@@ -3,7 +3,7 @@ anything longer is not a route (404) rather than a number the database cannot ho
 
 from django.urls import path, register_converter
 
-from . import cup, people, series, views
+from . import cup, people, ratings, series, views
 
 
 class IdConverter:
@@ -84,4 +84,5 @@ urlpatterns = [
         series.SeriesStandings.as_view(),
         name="api-series-standings",
     ),
+    path("ratings/", ratings.RatingList.as_view(), name="api-ratings"),
 ]

@@ -39,6 +39,7 @@ from ..models import (
     Seat,
     name_search,
 )
+from ..ratings import schedule as ratings_schedule
 from ..standings import cache as standings_cache
 from .history import Actor, Conflict, ServiceError
 from .names import clean_club, clean_name
@@ -343,6 +344,7 @@ def person_merge(*, kept: Player, merged: Player, actor: Actor) -> PersonMerge:
         _move(moved, to=kept)
         merged.merged_into = kept
         merged.save(update_fields=["merged_into"])
+        ratings_schedule.mark_changed(kept.register_id)
         return PersonMerge.objects.create(
             register_id=kept.register_id, kept=kept, merged=merged, moved=moved, actor=actor.label
         )
@@ -382,6 +384,7 @@ def merge_undo(merge: PersonMerge, *, actor: Actor) -> PersonMerge:
         merge.undone_at = timezone.now()
         merge.undone_by = actor.label
         merge.save(update_fields=["undone_at", "undone_by"])
+        ratings_schedule.mark_changed(merge.register_id)
         return merge
 
 

@@ -15,6 +15,7 @@ from . import (
     organizer,
     printouts,
     public,
+    ranking,
     register,
     series,
     standings_pdf,
@@ -50,6 +51,11 @@ public_urls = [
     path("series/<int:series_id>/", series.series_detail, name="series"),
     path("series/<int:series_id>/table.pdf", series.series_table_pdf, name="series-pdf"),
     path("series/<int:series_id>/table.<str:fmt>", series.series_table_file, name="series-file"),
+    path(
+        "registers/<int:register_id>/ranking/",
+        ranking.register_ranking,
+        name="register-ranking",
+    ),
 ]
 
 captain_urls = [
