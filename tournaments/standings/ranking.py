@@ -71,7 +71,7 @@ class Ranking:
 
     def _rows(self, places: range) -> list[StandingRow]:
         """The rows at ``places`` (one query for them, none for the others)."""
-        query = StandingRow.objects.filter(event=self.event).select_related("entrant")
+        query = StandingRow.objects.filter(event=self.event).select_related("entrant__player")
         if len(places) < len(self._entrants):  # a slice: its rows by id (all: the event's)
             query = query.filter(entrant_id__in=[self._entrants[place] for place in places])
         found = {row.entrant_id: row for row in query}

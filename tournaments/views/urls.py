@@ -8,7 +8,7 @@ from django.urls import path, re_path
 
 from tichu_site.login_forms import LimitedAuthenticationForm
 
-from . import captain, cup, exports, organizer, printouts, public, standings_pdf
+from . import captain, cup, exports, organizer, person_page, printouts, public, standings_pdf
 
 public_urls = [
     path("", public.home, name="home"),
@@ -34,6 +34,7 @@ public_urls = [
     path("events/<int:event_id>/bracket/live/", cup.bracket_live, name="event-bracket-live"),
     path("events/<int:event_id>/bracket.pdf", cup.bracket_pdf, name="event-bracket-pdf"),
     path("events/<int:event_id>/matches/<int:match_id>/", cup.match_detail, name="event-match"),
+    re_path(r"^people/(?P<public_id>[a-z0-9]{1,32})/$", person_page.person_detail, name="person"),
     path("leagues/", public.league_list, name="leagues"),
     path("leagues/<int:league_id>/", public.league_detail, name="league"),
     path("seasons/<int:season_id>/", public.season_detail, name="season"),
