@@ -164,9 +164,7 @@ def test_events_are_listed_by_date_with_their_game(organizer):
         simulate_event(preset=preset, entrants=n, seed=3, owner=organizer, rounds=1).event
         for preset, n in (("dtm", 4), ("threechu", 3), ("dtm", 4))
     ]
-    everywhere = Player.objects.filter(entries__event=events[0]).filter(
-        entries__event=events[2]
-    )[0]
+    everywhere = Player.objects.filter(entries__event=events[0]).filter(entries__event=events[2])[0]
     lines = person_profile(everywhere).events
     assert [line.event.pk for line in lines][:1] == [events[0].pk]
     assert [line.event.pk for line in lines] == sorted(line.event.pk for line in lines)
