@@ -47,7 +47,7 @@ def test_calls_sweeps_vp_and_partners_of_hands_written_by_hand(table_of):
     assert (stats.sweeps, stats.sweeps_suffered) == (0, 1)
     assert stats.vp_per_hand == pytest.approx(2 / 3)
     assert [(p.person_id, p.hands) for p in second.partners] == [(t.at[3].pk, 3)]
-    assert second.calls("grand").called == 0
+    assert (second.tichu.called, second.tichu.made, second.grand.called) == (1, 1, 0)
 
 
 def test_threechu_counts_the_dealer_s_dummy_and_the_sides_that_change_with_the_deal(table_of):

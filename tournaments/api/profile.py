@@ -27,8 +27,8 @@ GAME_CHOICES = list(GAMES)
 class ProfilePersonSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     public_id = serializers.CharField()
-    name = serializers.CharField(help_text="Empty for an erased person.")
-    club = serializers.CharField()
+    name = serializers.CharField(allow_blank=True, help_text="Empty for an erased person.")
+    club = serializers.CharField(allow_blank=True)
     erased = serializers.BooleanField()
     hidden = serializers.BooleanField()
 
@@ -118,7 +118,7 @@ class PartnerSerializer(serializers.Serializer):
     public_id = serializers.CharField(
         allow_null=True, help_text="Null where their page is not public."
     )
-    name = serializers.CharField(help_text="Empty for an erased person.")
+    name = serializers.CharField(allow_blank=True, help_text="Empty for an erased person.")
     hands = serializers.IntegerField(help_text="Hands played on the person's side.")
 
 

@@ -95,6 +95,12 @@ class GameStats:
         return self.vp / self.vp_hands if self.vp_hands else None
 
     @property
+    def call_lines(self) -> list[tuple[str, CallStats]]:
+        """The calls as a page lists them: Tichu and Grand Tichu always, the rarer Blind Grand
+        Tichu where it was called."""
+        return [(k, c) for k, c in self.calls.items() if k != "blind" or c.called]
+
+    @property
     def hands_won(self) -> int:
         """Hands the person finished first in (a game of placings)."""
         return self.places[1]
@@ -143,8 +149,16 @@ class Profile:
     def hands(self) -> int:
         return sum(g.hands for g in self.games)
 
-    def calls(self, kind: str) -> CallStats:
-        """One kind of call over every game that has calls."""
+    @property
+    def tichu(self) -> CallStats:
+        return self._calls("tichu")
+
+    @property
+    def grand(self) -> CallStats:
+        return self._calls("grand")
+
+    def _calls(self, kind: str) -> CallStats:
+        """One kind of call over every game that has calls (the overview's line)."""
         total = CallStats()
         for stats in self.games:
             if stats.has_calls:
@@ -247,11 +261,12 @@ def _game_stats(person: Player, events: dict[int, Event], lines: list[EventLine]
     ).values_list("table_id", "position", "player_id", "entrant__player_id"):
         if player_id or entrant_person:
             people.setdefault(table_id, {})[position] = player_id or entrant_person
-    places = dict(
+    places: dict[tuple[int, int], int] = dict(
         ((hand_id, position), place)
         for hand_id, position, place in HandSeat.objects.filter(
             hand__table_id__in=tables, place__isnull=False
         ).values_list("hand_id", "position", "place")
+        if place is not None
     )
     for hand_id, table_id, number, entry, sweep in Hand.objects.filter(
         table_id__in=tables

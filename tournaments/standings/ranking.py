@@ -164,7 +164,7 @@ def places_of(events: Sequence[Event]) -> dict[int, list[tuple[int, int]]]:
     with connection.cursor() as cursor:
         cursor.execute(f"{' UNION ALL '.join(parts)} ORDER BY 1, {order}, 2", params)
         rows = cursor.fetchall()
-    places = {event.pk: [] for event in events}
+    places: dict[int, list[tuple[int, int]]] = {event.pk: [] for event in events}
     by_pk = {event.pk: event for event in events}
     for event_id, event_rows in groupby(rows, key=itemgetter(0)):
         packed = _packed([row[1:] for row in event_rows])
