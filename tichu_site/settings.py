@@ -163,7 +163,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [
+    BASE_DIR / "static",
+    # Chart.js (a person's rating history), installed from npm by ./dev (package.json pins it)
+    # and served with the pages as the project's own files: never from a CDN.
+    ("chartjs", BASE_DIR / "node_modules" / "chart.js" / "dist"),
+]
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # a hand is a few hundred bytes; a CSV of players fits
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024

@@ -16,7 +16,7 @@ from schemathesis.checks import CHECKS
 from schemathesis.core.parameters import ParameterLocation
 
 from tichu_site.wsgi import application
-from tournaments.models import Change, Entrant, Event, Hand, Match, Round
+from tournaments.models import Change, Entrant, Event, Hand, Match, Player, Round
 
 from .conftest import HAND, OTHER_HAND, enter, make_event, make_round, token_client
 
@@ -96,6 +96,7 @@ def _ids(world) -> dict[str, int]:
         "hands": Hand.objects.values_list("pk", flat=True).first(),
         "changes": Change.objects.filter(action="correct").values_list("pk", flat=True).first(),
         "matches": Match.objects.values_list("pk", flat=True).first(),
+        "people": Player.objects.values_list("pk", flat=True).first(),
     }
 
 

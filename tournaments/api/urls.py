@@ -3,7 +3,7 @@ anything longer is not a route (404) rather than a number the database cannot ho
 
 from django.urls import path, register_converter
 
-from . import cup, people, ratings, series, views
+from . import cup, people, profile, ratings, series, views
 
 
 class IdConverter:
@@ -45,6 +45,7 @@ urlpatterns = [
     path(
         "players/<api_id:pk>/withdraw/", views.PlayerWithdraw.as_view(), name="api-player-withdraw"
     ),
+    path("people/<api_id:pk>/profile/", profile.PersonProfile.as_view(), name="api-person-profile"),
     path("rounds/", views.RoundList.as_view(), name="api-rounds"),
     path("rounds/<api_id:pk>/", views.RoundDetail.as_view(), name="api-round"),
     path("rounds/<api_id:pk>/publish/", views.RoundPublish.as_view(), name="api-round-publish"),

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..knockout.placings import placings as cup_placings
 from ..models import Entrant, Event, Membership
-from ..standings.ranking import ranking
+from ..standings.ranking import places_of, ranking
 
 
 @dataclass(frozen=True)
@@ -64,3 +64,17 @@ def _people_of(entrant_ids: Iterable[int]) -> dict[int, list[int]]:
 def placings_of(events: Iterable[Event]) -> list[Placing]:
     """The placings of several events (a series, a person's events), event by event."""
     return [placing for event in events for placing in event_placings(event)]
+
+
+def final_places(events: Iterable[Event]) -> dict[int, list[tuple[int, int]]]:
+    """(place, entrant id) of every placed entrant of each finished event among ``events``, best
+    first, by event id (the others have none). The ranked events are numbered in one query
+    (``ranking.places_of``), whatever their number; a cup reads its bracket
+    (``knockout.placings``, a few queries each). What a person's page lists beside each of
+    their events: their entry's place and the field."""
+    finished = [event for event in events if event.status == Event.Status.FINISHED]
+    places = places_of([event for event in finished if not event.format.is_cup])
+    for event in finished:
+        if event.format.is_cup:
+            places[event.pk] = cup_placings(event)
+    return places
