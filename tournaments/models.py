@@ -632,7 +632,12 @@ class Hand(models.Model):
     """The captain's request that the organizer correct the hand ("" when none is open): shown
     on the results desk until the organizer corrects the hand or dismisses the request."""
     created_at = models.DateTimeField(auto_now_add=True)
+    """When the server received the hand."""
     updated_at = models.DateTimeField(auto_now=True)
+    typed_at = models.DateTimeField(null=True, blank=True)
+    """When the captain typed the hand on the phone, as the phone's clock said (a phone without
+    a connection keeps its hands and sends them later): the results desk shows it beside
+    ``created_at`` where the two differ. None where no phone said (a form, an import)."""
 
     class Meta:
         ordering = ["table_id", "number"]
