@@ -159,7 +159,18 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# The browser libraries the captain's page runs offline, from the npm registry (package.json;
+# ``./dev install`` runs ``npm ci``) and served from here, never from a CDN: Workbox's service
+# worker and the modules it loads (all under one prefix, where workbox-sw looks for them), idb,
+# Pyodide.
+NODE_MODULES = BASE_DIR / "node_modules"
+WORKBOX_MODULES = ("workbox-sw", "workbox-core", "workbox-routing", "workbox-strategies")
+STATICFILES_DIRS = [
+    BASE_DIR / "static",
+    *(("vendor/workbox", NODE_MODULES / name / "build") for name in WORKBOX_MODULES),
+    ("vendor/idb", NODE_MODULES / "idb" / "build"),
+    ("vendor/pyodide", NODE_MODULES / "pyodide"),
+]
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # a hand is a few hundred bytes; a CSV of players fits
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -607,6 +608,10 @@ class Bye(models.Model):
         return f"bye of {self.entrant} in {self.round}"
 
 
+TYPED_APART = timedelta(minutes=1)
+"""How long before its arrival a hand must have been typed for the results desk to show both."""
+
+
 class Hand(models.Model):
     """One hand at a table, as the captain entered it, with the engine's scoring stored beside.
 
@@ -657,6 +662,14 @@ class Hand(models.Model):
 
     def __str__(self):
         return f"hand {self.number} at {self.table}"
+
+    @property
+    def typed_earlier(self) -> datetime | None:
+        """``typed_at`` where it lies a minute or more before the server received the hand (a
+        phone kept it while it had no connection), else None: the results desk shows both."""
+        if self.typed_at is None or self.created_at - self.typed_at < TYPED_APART:
+            return None
+        return self.typed_at
 
 
 class HandSeat(models.Model):
