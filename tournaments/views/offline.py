@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -46,9 +48,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
-def catalogue(table) -> dict:
-    """A table's words for the page, in the active language (module docstring)."""
-    names = {seat.position: seat.label for seat in table.seats.all()}
+def catalogue(names: Mapping[int, str]) -> dict:
+    """A table's words for the page, its players' ``names`` by seat, in the active language
+    (module docstring)."""
     return {
         "messages": {code: str(message) for code, message in ENGINE_MESSAGES.items()},
         "seats": {position: seat_in_words(position, names, 1) for position in names},
@@ -87,6 +89,6 @@ def table_offline(request: HttpRequest, code: str) -> HttpResponse:
             "table": table.pk,
             "rules": rules,
             "sweep_key": event_format.rules.variant.sweep_key,
-            "catalogue": catalogue(table),
+            "catalogue": catalogue({seat.position: seat.label for seat in table.seats.all()}),
         }
     )
