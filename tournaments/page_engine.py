@@ -83,11 +83,11 @@ def verdict(
     entry: Mapping[str, Any], rules: dict[str, Any], catalogue: Mapping[str, Any]
 ) -> dict[str, Any]:
     """The engine's answer to ``entry`` under the table's ``rules`` (``Rules.as_dict``): the
-    teams' Tichu points and the sweep, or the refusal's code, field and message."""
-    from scoring import InvalidHand, Rules, score_entry
+    teams' Tichu points, or the refusal's code, field and message."""
+    from scoring import InvalidHand, Rules, score_hand
 
     try:
-        score = score_entry(entry, Rules.from_dict(rules))
+        totals = score_hand(entry, Rules.from_dict(rules))
     except InvalidHand as error:
         return {
             "ok": False,
@@ -95,4 +95,4 @@ def verdict(
             "field": error.field,
             "message": catalogue_message(error.code, error.params, catalogue),
         }
-    return {"ok": True, "totals": list(score.totals), "sweep": score.sweep}
+    return {"ok": True, "totals": list(totals)}

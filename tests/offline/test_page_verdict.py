@@ -54,7 +54,7 @@ def _server(case: dict) -> dict:
     except InvalidHand as error:
         message = hand_error_message(error, NAMES, first_seat=1)
         return {"ok": False, "code": error.code, "field": error.field, "message": message}
-    return {"ok": True, "totals": list(score.totals), "sweep": score.sweep}
+    return {"ok": True, "totals": list(score.totals)}
 
 
 def test_the_page_judges_every_entry_test_case_as_the_server(tmp_path):
