@@ -12,7 +12,6 @@
      cannot run, the hand is kept and checked when sent.
    - The service worker (/t/sw.js) keeps the page, its files and its catalogue. */
 import { openDB } from "../../vendor/idb/index.js";
-import { loadEngine } from "./engine.mjs";
 
 const config = document.getElementById("offline-config");
 const form = document.getElementById("hand-form");
@@ -176,13 +175,19 @@ function message(text, kind) {
 
 /* --- the engine in the page ------------------------------------------------------------- */
 
-function judge(entry) {
+let asked = 0;
+const answers = new Map();
+
+async function judge(entry) {
   if (!engine || !data || !data.rules) return null;
-  return engine.verdict(entry, data.rules, data.catalogue);
+  const id = ++asked;
+  const answer = new Promise((resolve) => answers.set(id, resolve));
+  engine.postMessage({ id, entry, rules: data.rules, catalogue: data.catalogue });
+  return answer;
 }
 
-function previewOffline() {
-  const verdict = judge(entryOf());
+async function previewOffline() {
+  const verdict = await judge(entryOf());
   const preview = document.getElementById("preview");
   if (!verdict || !preview) return;
   preview.innerHTML = "";
@@ -193,18 +198,31 @@ function previewOffline() {
   preview.appendChild(line);
 }
 
-async function startEngine() {
-  try {
-    const base = config.dataset.pyodide;
-    const { loadPyodide } = await import(base + "pyodide.mjs");
-    const archive = new Uint8Array(await (await fetch(config.dataset.engine)).arrayBuffer());
-    engine = await loadEngine(loadPyodide, base, archive);
-    engineState = "ready";
-  } catch (error) {
-    console.warn("The engine cannot run on this phone:", error);
+function startEngine() {
+  // in a worker (engine_worker.mjs): Pyodide's start would freeze the form for seconds
+  const worker = new Worker(new URL("engine_worker.mjs", import.meta.url), { type: "module" });
+  worker.postMessage({
+    pyodide: new URL(config.dataset.pyodide, location.href).href,
+    engine: new URL(config.dataset.engine, location.href).href,
+  });
+  worker.onmessage = ({ data: message }) => {
+    if (message.ready) {
+      engine = worker;
+      engineState = "ready";
+    } else if (message.failed) {
+      console.warn("The engine cannot run on this phone:", message.failed);
+      engineState = "failed";
+    } else {
+      answers.get(message.id)(message.verdict);
+      answers.delete(message.id);
+      return;
+    }
+    document.body.dataset.engine = engineState;
+  };
+  worker.onerror = () => {
     engineState = "failed";
-  }
-  document.body.dataset.engine = engineState;
+    document.body.dataset.engine = engineState;
+  };
 }
 
 /* --- saving and sending ----------------------------------------------------------------- */
@@ -214,7 +232,7 @@ async function saved(event) {
   event.preventDefault();
   const number = parseInt(new FormData(form).get("number"), 10);
   const entry = entryOf();
-  const verdict = judge(entry);
+  const verdict = await judge(entry);
   if (verdict && !verdict.ok) {
     message(verdict.message, "error");
     return;
@@ -312,6 +330,7 @@ async function keepForOffline() {
     const files = [...document.querySelectorAll("script[src], link[rel=stylesheet]")]
       .map((element) => element.src || element.href)
       .concat([import.meta.url, new URL("engine.mjs", import.meta.url).href,
+        new URL("engine_worker.mjs", import.meta.url).href,
         new URL("../../vendor/idb/index.js", import.meta.url).href]);
     const pages = await caches.open("tichu-captain-pages");
     await pages.addAll([location.pathname, config.dataset.offline]);
