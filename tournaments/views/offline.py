@@ -88,7 +88,7 @@ def table_offline(request: HttpRequest, code: str) -> HttpResponse:
         {
             "table": table.pk,
             "rules": rules,
-            "sweep_key": event_format.rules.variant.sweep_key,
+            "sweep_key": event_format.rules.variant.sweep_key if offline_judged else None,
             "catalogue": catalogue({seat.position: seat.label for seat in table.seats.all()}),
         }
     )

@@ -228,7 +228,8 @@ function startEngine() {
 /* --- saving and sending ----------------------------------------------------------------- */
 
 async function saved(event) {
-  if (!event.submitter || event.submitter.name !== "save" || !data) return;
+  // a game the page cannot judge (scored per player or by placings) keeps the form as it was
+  if (!event.submitter || event.submitter.name !== "save" || !data || !data.rules) return;
   event.preventDefault();
   const number = parseInt(new FormData(form).get("number"), 10);
   const entry = entryOf();
