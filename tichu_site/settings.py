@@ -163,11 +163,18 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# The browser libraries the pages serve themselves, from the npm registry (package.json;
+# ``./dev`` runs ``npm ci``) and served from here, never from a CDN: Chart.js (a person's rating
+# history); for the captain's page offline, Workbox's service worker and the modules it loads
+# (all under one prefix, where workbox-sw looks for them), idb, Pyodide.
+NODE_MODULES = BASE_DIR / "node_modules"
+WORKBOX_MODULES = ("workbox-sw", "workbox-core", "workbox-routing", "workbox-strategies")
 STATICFILES_DIRS = [
     BASE_DIR / "static",
-    # Chart.js (a person's rating history), installed from npm by ./dev (package.json pins it)
-    # and served with the pages as the project's own files: never from a CDN.
-    ("chartjs", BASE_DIR / "node_modules" / "chart.js" / "dist"),
+    ("chartjs", NODE_MODULES / "chart.js" / "dist"),
+    *(("vendor/workbox", NODE_MODULES / name / "build") for name in WORKBOX_MODULES),
+    ("vendor/idb", NODE_MODULES / "idb" / "build"),
+    ("vendor/pyodide", NODE_MODULES / "pyodide"),
 ]
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # a hand is a few hundred bytes; a CSV of players fits

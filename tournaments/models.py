@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -631,6 +632,10 @@ class Bye(models.Model):
         return f"bye of {self.entrant} in {self.round}"
 
 
+TYPED_APART = timedelta(minutes=1)
+"""How long before its arrival a hand must have been typed for the results desk to show both."""
+
+
 class Hand(models.Model):
     """One hand at a table, as the captain entered it, with the engine's scoring stored beside.
 
@@ -656,7 +661,12 @@ class Hand(models.Model):
     """The captain's request that the organizer correct the hand ("" when none is open): shown
     on the results desk until the organizer corrects the hand or dismisses the request."""
     created_at = models.DateTimeField(auto_now_add=True)
+    """When the server received the hand."""
     updated_at = models.DateTimeField(auto_now=True)
+    typed_at = models.DateTimeField(null=True, blank=True)
+    """When the captain typed the hand on the phone, as the phone's clock said (a phone without
+    a connection keeps its hands and sends them later): the results desk shows it beside
+    ``created_at`` where the two differ. None where no phone said (a form, an import)."""
 
     class Meta:
         ordering = ["table_id", "number"]
@@ -676,6 +686,14 @@ class Hand(models.Model):
 
     def __str__(self):
         return f"hand {self.number} at {self.table}"
+
+    @property
+    def typed_earlier(self) -> datetime | None:
+        """``typed_at`` where it lies a minute or more before the server received the hand (a
+        phone kept it while it had no connection), else None: the results desk shows both."""
+        if self.typed_at is None or self.created_at - self.typed_at < TYPED_APART:
+            return None
+        return self.typed_at
 
 
 class HandSeat(models.Model):

@@ -12,6 +12,7 @@ from . import (
     captain,
     cup,
     exports,
+    offline,
     organizer,
     person_page,
     printouts,
@@ -61,6 +62,15 @@ public_urls = [
 ]
 
 captain_urls = [
+    path("t/sw.js", offline.service_worker, name="captain-sw"),
+    re_path(
+        r"^t/engine-(?P<version>[0-9a-f]{16})\.zip$", offline.engine_archive, name="captain-engine"
+    ),
+    re_path(
+        r"^t/(?P<code>[A-Za-z0-9]{1,64})/offline\.json$",
+        offline.table_offline,
+        name="captain-offline",
+    ),
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/$", captain.table_page, name="captain-table"),
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/preview/$", captain.preview, name="captain-preview"),
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/players/$", captain.lineup, name="captain-lineup"),
