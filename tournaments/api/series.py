@@ -103,7 +103,7 @@ class SeriesPersonSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     public_id = serializers.CharField(allow_null=True, help_text="null once erased.")
     name = serializers.CharField(help_text='"erased player" once erased.')
-    club = serializers.CharField()
+    club = serializers.CharField(allow_blank=True)
     hidden = serializers.BooleanField(help_text="Only the register's organizers see them.")
 
 
