@@ -73,7 +73,9 @@ class SeriesCreateSerializer(serializers.Serializer):
 class SeriesSerializer(serializers.ModelSerializer):
     register_name = serializers.CharField(source="register.name", read_only=True)
     points_table = serializers.ListField(child=serializers.FloatField(), read_only=True)
-    events = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+    events = serializers.ManyRelatedField(
+        child_relation=serializers.PrimaryKeyRelatedField(read_only=True), read_only=True
+    )
 
     class Meta:
         model = Series
