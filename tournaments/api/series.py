@@ -73,7 +73,9 @@ class SeriesCreateSerializer(serializers.Serializer):
 class SeriesSerializer(serializers.ModelSerializer):
     register_name = serializers.CharField(source="register.name", read_only=True)
     points_table = serializers.ListField(child=serializers.FloatField(), read_only=True)
-    events = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+    events = serializers.ManyRelatedField(
+        child_relation=serializers.PrimaryKeyRelatedField(read_only=True), read_only=True
+    )
 
     class Meta:
         model = Series
@@ -103,7 +105,7 @@ class SeriesPersonSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     public_id = serializers.CharField(allow_null=True, help_text="null once erased.")
     name = serializers.CharField(help_text='"erased player" once erased.')
-    club = serializers.CharField()
+    club = serializers.CharField(allow_blank=True)
     hidden = serializers.BooleanField(help_text="Only the register's organizers see them.")
 
 

@@ -140,7 +140,7 @@ def _events(register: Register, events: Iterable[Event | int]) -> list[Event]:
         event = found.get(pk)
         if event is None:
             raise ServiceError(
-                _("There is no event %(id)d.") % {"id": pk}, field="events", code="not_found"
+                _("There is no event %(id)d.") % {"id": pk}, field="events", code="unknown_event"
             )
         if event.register_id != register.pk:
             raise ServiceError(

@@ -83,11 +83,14 @@ class SeriesForm(forms.Form):
             )
         super().__init__(*args, **kwargs)
         kept = [series.register] if series is not None else list(registers)
+        register_field, events_field = self.fields["register"], self.fields["events"]
+        assert isinstance(register_field, forms.ModelChoiceField)  # as declared above
+        assert isinstance(events_field, forms.ModelMultipleChoiceField)
         if series is not None or len(kept) == 1:
             del self.fields["register"]
         else:
-            self.fields["register"].queryset = Register.objects.filter(pk__in=[r.pk for r in kept])
-        self.fields["events"].queryset = Event.objects.filter(register__in=kept).order_by(
+            register_field.queryset = Register.objects.filter(pk__in=[r.pk for r in kept])
+        events_field.queryset = Event.objects.filter(register__in=kept).order_by(
             "-created_at", "-pk"
         )
         self.registers = kept
