@@ -59,7 +59,7 @@ def test_too_few_hands_hidden_and_erased_people(register, organizer):
         reverse("register-ranking", args=[register.pk]), HTTP_ACCEPT_LANGUAGE="de"
     )
     text = page.content.decode()
-    assert "gelöschter Spieler" in text and first.name not in text and third.name not in text
+    assert "gelöschte Person" in text and first.name not in text and third.name not in text
 
 
 @pytest.mark.parametrize(
