@@ -1,6 +1,6 @@
 """Run the benchmarks and print their tables: ``python benchmarks/run.py [name ...]``.
 
-Names: engine, pairing, standings, http, freshness, public_reads, ratings (default: all
+Names: engine, pairing, movements, standings, http, freshness, public_reads, ratings (default: all
 present). Each runs as its own process (``python benchmarks/<name>.py``), so one benchmark's
 imports, caches and database connections never colour another's figures; arguments after ``--``
 go to every benchmark.
@@ -14,7 +14,16 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ORDER = ("engine", "pairing", "standings", "http", "freshness", "public_reads", "ratings")
+ORDER = (
+    "engine",
+    "pairing",
+    "movements",
+    "standings",
+    "http",
+    "freshness",
+    "public_reads",
+    "ratings",
+)
 
 
 def main() -> int:
