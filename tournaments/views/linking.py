@@ -98,7 +98,9 @@ def linked_messages(request, event: Event, entrants: list[Entrant]) -> None:
     people = [
         person
         for entrant in entrants
-        for person in ([entrant.player] if entrant.player_id else list(entrant.members.all()))
+        for person in (
+            [entrant.player] if entrant.player is not None else list(entrant.members.all())
+        )
     ]
     played = events_of({person.pk for person in people})
     for person in people:
