@@ -16,7 +16,7 @@ from schemathesis.checks import CHECKS
 from schemathesis.core.parameters import ParameterLocation
 
 from tichu_site.wsgi import application
-from tournaments.models import Change, Entrant, Event, Hand, Match, Round
+from tournaments.models import Change, Entrant, Event, Hand, Match, Player, Round
 
 from .conftest import HAND, OTHER_HAND, enter, make_event, make_round, token_client
 
@@ -96,6 +96,11 @@ def _ids(world) -> dict[str, int]:
         "hands": Hand.objects.values_list("pk", flat=True).first(),
         "changes": Change.objects.filter(action="correct").values_list("pk", flat=True).first(),
         "matches": Match.objects.values_list("pk", flat=True).first(),
+        "people": Player.objects.filter(register__owner=event.owner)
+        .values_list("pk", flat=True)
+        .first()
+        if event
+        else None,
     }
 
 
@@ -120,6 +125,10 @@ INAPPLICABLE: dict[str, dict[str, str]] = {
         RULES: "a team for an event of single players (or the "
         "other way round), a roster of 2-5 members, a "
         "person in two teams: the event's entrant type"
+    },
+    "POST /api/people/": {RULES: "a register the caller keeps: which registers exist"},
+    "POST /api/people/{id}/merge/": {
+        RULES: "the other record, a person of the same register: which people exist"
     },
     "POST /api/tables/{id}/close/": {
         RULES: "a forfeit names the team at fault (forfeited_by with status forfeited)"

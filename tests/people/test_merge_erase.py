@@ -73,9 +73,8 @@ def test_two_who_played_in_one_event_are_not_merged(organizer):
     with pytest.raises(Conflict) as refused:
         person_merge(kept=first.player, merged=second.player, actor=Actor.organizer(organizer))
     assert refused.value.code == "played_together"
-    with translation.override("de"):
-        with pytest.raises(Conflict) as german:
-            person_merge(kept=first.player, merged=second.player, actor=Actor.organizer(organizer))
+    with translation.override("de"), pytest.raises(Conflict) as german:
+        person_merge(kept=first.player, merged=second.player, actor=Actor.organizer(organizer))
     assert german.value.message == "Beide haben bei Club evening gespielt: Es sind zwei Personen."
 
 
