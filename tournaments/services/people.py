@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import partial
 
 from django.db import transaction
 from django.db.models import Q
@@ -432,7 +433,7 @@ def person_erase(person: Player, *, actor: Actor) -> Player:
             membership.save(update_fields=["person"])
         _scrub_history(event_ids, names, set(entrant_ids))
         for event_id in event_ids:
-            transaction.on_commit(lambda event_id=event_id: _names_changed(event_id))
+            transaction.on_commit(partial(_names_changed, event_id))
         person.refresh_from_db()
         return person
 
