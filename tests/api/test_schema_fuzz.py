@@ -98,7 +98,11 @@ def _ids(world) -> dict[str, int]:
         "hands": Hand.objects.values_list("pk", flat=True).first(),
         "changes": Change.objects.filter(action="correct").values_list("pk", flat=True).first(),
         "matches": Match.objects.values_list("pk", flat=True).first(),
-        "people": Player.objects.values_list("pk", flat=True).first(),
+        "people": Player.objects.filter(register__owner=event.owner)
+        .values_list("pk", flat=True)
+        .first()
+        if event
+        else None,
         "series": Series.objects.values_list("pk", flat=True).first(),
     }
 
@@ -128,6 +132,10 @@ INAPPLICABLE: dict[str, dict[str, str]] = {
     "POST /api/series/": {
         RULES: "events of another register (or none), a points table that rises or has a "
         "second decimal, a name the register has already, a register the caller does not keep"
+    },
+    "POST /api/people/": {RULES: "a register the caller keeps: which registers exist"},
+    "POST /api/people/{id}/merge/": {
+        RULES: "the other record, a person of the same register: which people exist"
     },
     "POST /api/tables/{id}/close/": {
         RULES: "a forfeit names the team at fault (forfeited_by with status forfeited)"

@@ -37,9 +37,13 @@ class PersonSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     public_id = serializers.CharField(help_text="The person's stable public address: /people/<id>/")
     name = serializers.CharField(source="shown_name")
-    club = serializers.CharField(help_text="A club or city: tells equal names apart.")
-    email = serializers.EmailField(
-        required=False, help_text="Private: answered to the register's organizers only."
+    club = serializers.CharField(
+        allow_blank=True, help_text="A club or city: tells equal names apart."
+    )
+    email = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        help_text="Private: answered to the register's organizers only.",
     )
     hidden = serializers.BooleanField(help_text="Hidden from public pages.")
     erased = serializers.BooleanField()
@@ -131,11 +135,12 @@ class PeopleList(ListBase):
         if getattr(self, "swagger_fake_view", False):
             return Player.objects.none()
         params = self.request.query_params
-        return kept_people(
-            self.request.user,
-            params.get("q", ""),
-            query_whole_number(params, "register", 1),
-        ).select_related("register")
+        register = query_whole_number(params, "register", 1)
+        if register is not None and register > MAX_ID:  # beyond any id the database holds
+            raise exceptions.ValidationError({"register": [_("You do not keep this register.")]})
+        return kept_people(self.request.user, params.get("q", ""), register).select_related(
+            "register"
+        )
 
     def get_serializer_context(self):
         return {**super().get_serializer_context(), "kept_registers": self._kept()}
@@ -147,7 +152,11 @@ class PeopleList(ListBase):
         operation_id="people_list",
         tags=["people"],
         parameters=[
-            OpenApiParameter("register", int, description="One register you keep."),
+            OpenApiParameter(
+                "register",
+                {"type": "integer", "minimum": 1, "maximum": MAX_ID},
+                description="One register you keep.",
+            ),
             OpenApiParameter("q", str, description="Words of the name, however spelt."),
         ],
         responses={200: PersonSerializer(many=True), **errors(400, 401)},

@@ -44,10 +44,10 @@ def link_offers(event: Event, rows: list[list[str]]) -> list[list[Offer]]:
     team = event.format.entrant_type == EntrantType.TEAM
     in_event = people_in_event(event)
     taken = set(in_event)
-    offers = []
+    offers: list[list[Offer]] = []
     for row in rows:
         named = [(member, "") for member in row[1:]] if team else [(row[0], _club(row))]
-        row_offers = []
+        row_offers: list[Offer] = []
         for name, club in named:
             fits = candidates(event.register, " ".join(name.split()), club, exclude=in_event)
             free = [fit for fit in fits if fit.person.pk not in taken]

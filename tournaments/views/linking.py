@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..choices import EntrantType
-from ..models import Entrant, Event
+from ..models import Entrant, Event, Player
 from ..selectors.people import Offer, events_of, link_offers
 from ..services.people import NEW, PersonChoice
 from .words import fit_label
@@ -95,13 +95,9 @@ def _person_label(fit, offer: Offer) -> str:
 def linked_messages(request, event: Event, entrants: list[Entrant]) -> None:
     """Tell the organizer who of the registered was linked to a person known from other events:
     "linked to Anna Müller (Berlin), known from 3 events"."""
-    people = [
-        person
-        for entrant in entrants
-        for person in (
-            [entrant.player] if entrant.player is not None else list(entrant.members.all())
-        )
-    ]
+    people: list[Player] = []
+    for entrant in entrants:
+        people += [entrant.player] if entrant.player is not None else list(entrant.members.all())
     played = events_of({person.pk for person in people})
     for person in people:
         others = [e for e in played.get(person.pk, []) if e.pk != event.pk]
