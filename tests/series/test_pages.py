@@ -55,6 +55,16 @@ def test_the_table_in_english_and_german(client, series):
     assert re.search(r">[0-9]+,[0-9]<", german)  # points with a decimal comma: 91,7
 
 
+def test_each_name_links_to_the_person_s_page_and_the_total_comes_first(client, series):
+    """On a phone the table scrolls sideways: the total stands beside the name, before the
+    events' columns, and each name opens the person's page."""
+    leader = table_of(series, public=True).rows[0]
+    html = client.get(reverse("series", args=[series.pk])).content.decode()
+    assert f'<a href="{reverse("person", args=[leader.person.public_id])}">' in html
+    header = re.search(r"<thead>(.*?)</thead>", html, re.S).group(1)
+    assert header.index("Points") < header.index(">1<")
+
+
 def test_hidden_people_are_shown_to_the_register_s_organizers_only(client, organizer, series):
     leader = table_of(series, public=True).rows[0].person
     person_update(series.register.people.get(pk=leader.id), hidden=True)

@@ -1,6 +1,7 @@
 """The address of a person's public page, for the event pages that name them: ``{% load people
 %}``, then ``{{ entrant.player|person_url }}``: empty where there is no page to link (no person,
-or one hidden from the public or erased), so a name stays plain text there."""
+or one hidden from the public or erased), so a name stays plain text there. A person is a
+``Player`` or what a page's selector made of one (a series' ``Person``)."""
 
 from django import template
 from django.urls import reverse
@@ -10,6 +11,6 @@ register = template.Library()
 
 @register.filter
 def person_url(person) -> str:
-    if person is None or person.hidden or person.erased_at is not None:
+    if person is None or person.hidden or person.erased or not person.public_id:
         return ""
     return reverse("person", args=[person.public_id])
