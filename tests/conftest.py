@@ -19,9 +19,18 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 LIVE = bool(os.environ.get("REDIS_URL"))
+
+# Property tests, as the CI runs them: the same examples every run (a run that fails fails again,
+# with the same case), and no per-example time limit (speed is measured in benchmarks/, not on a
+# shared machine where a busy second makes an example "too slow"). To look for new cases:
+# `pytest --hypothesis-profile=explore`.
+settings.register_profile("ci", deadline=None, derandomize=True)
+settings.register_profile("explore", deadline=None, max_examples=1000)
+settings.load_profile("ci")
 
 
 def _django(config: pytest.Config) -> bool:

@@ -138,6 +138,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.catch_up_standings",
         "schedule": STANDINGS_SWEEP_SECONDS,
     },
+    "catch-up-stale-ratings": {  # a lost rating run waits for its pending mark to expire
+        "task": "tournaments.tasks.catch_up_ratings",
+        "schedule": 60.0,
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -159,7 +163,19 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# The browser libraries the pages serve themselves, from the npm registry (package.json;
+# ``./dev`` runs ``npm ci``) and served from here, never from a CDN: Chart.js (a person's rating
+# history); for the captain's page offline, Workbox's service worker and the modules it loads
+# (all under one prefix, where workbox-sw looks for them), idb, Pyodide.
+NODE_MODULES = BASE_DIR / "node_modules"
+WORKBOX_MODULES = ("workbox-sw", "workbox-core", "workbox-routing", "workbox-strategies")
+STATICFILES_DIRS = [
+    BASE_DIR / "static",
+    ("chartjs", NODE_MODULES / "chart.js" / "dist"),
+    *(("vendor/workbox", NODE_MODULES / name / "build") for name in WORKBOX_MODULES),
+    ("vendor/idb", NODE_MODULES / "idb" / "build"),
+    ("vendor/pyodide", NODE_MODULES / "pyodide"),
+]
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # a hand is a few hundred bytes; a CSV of players fits
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024

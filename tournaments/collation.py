@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from typing import TypeVar
 
+from cologne_phonetics import encode
 from pyuca import Collator
 
 UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
@@ -85,3 +86,16 @@ def matches(name: str, query: str) -> bool:
     "mueller anna", "MULLER", "Müll"; "Straße" holds "strasse")."""
     text = search_text(name)
     return all(any(spelling in text for spelling in word) for word in query_words(query))
+
+
+def sounds(name: str) -> list[str]:
+    """The Kölner Phonetik code of each word of ``name``: German spellings of one sound share
+    it ("Meyer", "Maier", "Mayer": 67), so that a register offers the person however their name
+    was written down."""
+    return [code for word in fold(name).replace(".", " ").split() for _, code in encode(word)]
+
+
+def sound_text(name: str) -> str:
+    """What a search by sound looks in: the codes of ``sounds``, each between spaces, so that
+    `` 67 `` finds a word's code and never part of another's."""
+    return "".join(f" {code} " for code in sounds(name))

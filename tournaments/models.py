@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -27,7 +28,7 @@ from django.utils.translation import get_language, gettext
 
 from scoring import Rules
 
-from .collation import query_words, search_text, sorted_by_name
+from .collation import query_words, search_text, sorted_by_name, sound_text
 from .display_names import display_names
 from .formats import Format
 from .games import SeatName
@@ -188,6 +189,8 @@ class Player(SearchableName):
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="merged_records"
     )
+    sound_name = models.TextField(editable=False, default="")
+    """The name's words by sound (``collation.sound_text``): "Maier" finds "Meyer" in SQL."""
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -196,6 +199,13 @@ class Player(SearchableName):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.sound_name = sound_text(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "sound_name"}
+        super().save(*args, **kwargs)
 
     @property
     def erased(self) -> bool:
@@ -622,6 +632,10 @@ class Bye(models.Model):
         return f"bye of {self.entrant} in {self.round}"
 
 
+TYPED_APART = timedelta(minutes=1)
+"""How long before its arrival a hand must have been typed for the results desk to show both."""
+
+
 class Hand(models.Model):
     """One hand at a table, as the captain entered it, with the engine's scoring stored beside.
 
@@ -647,7 +661,12 @@ class Hand(models.Model):
     """The captain's request that the organizer correct the hand ("" when none is open): shown
     on the results desk until the organizer corrects the hand or dismisses the request."""
     created_at = models.DateTimeField(auto_now_add=True)
+    """When the server received the hand."""
     updated_at = models.DateTimeField(auto_now=True)
+    typed_at = models.DateTimeField(null=True, blank=True)
+    """When the captain typed the hand on the phone, as the phone's clock said (a phone without
+    a connection keeps its hands and sends them later): the results desk shows it beside
+    ``created_at`` where the two differ. None where no phone said (a form, an import)."""
 
     class Meta:
         ordering = ["table_id", "number"]
@@ -667,6 +686,14 @@ class Hand(models.Model):
 
     def __str__(self):
         return f"hand {self.number} at {self.table}"
+
+    @property
+    def typed_earlier(self) -> datetime | None:
+        """``typed_at`` where it lies a minute or more before the server received the hand (a
+        phone kept it while it had no connection), else None: the results desk shows both."""
+        if self.typed_at is None or self.created_at - self.typed_at < TYPED_APART:
+            return None
+        return self.typed_at
 
 
 class HandSeat(models.Model):

@@ -7,6 +7,7 @@ Used by ``manage.py simulate_event`` (the demo), by tests of whole events and by
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -16,9 +17,11 @@ from scoring.simulation import play_hand
 from .choices import EntrantType
 from .knockout.draw import cup_draw
 from .models import Event, Round, StandingRow, Table
-from .services.events import event_create, players_register, team_register
+from .services.events import event_create, players_register, teams_register
 from .services.hands import hand_record
 from .services.history import Actor
+from .services.lifecycle import event_finish
+from .services.people import EXACT_OR_NEW
 from .services.rounds import complete_finished_rounds, round_pair, round_publish
 from .standings.compute import ranked, refresh
 
@@ -100,9 +103,11 @@ def simulate_event(
     name: str | None = None,
     rounds: int | None = None,
     overrides: dict | None = None,
+    names: Sequence[str] | None = None,
 ) -> Simulation:
     """Create an event, register entrants, pair and play every round with bots, and return it
-    with its standings computed."""
+    with its standings computed. ``names``: the people who play (as many as the entrants need;
+    by default, names drawn from the seed): a season's events draw them from one pool."""
     owner = owner or demo_organizer()
     overrides = dict(overrides or {})
     if rounds is not None:
@@ -117,16 +122,18 @@ def simulate_event(
     )
     organizer = Actor.organizer(owner)
     size = event.format.game.team_size if event.format.entrant_type == EntrantType.TEAM else 1
-    names = demo_names(entrants * size, rng)
+    names = list(names) if names is not None else demo_names(entrants * size, rng)
     if event.format.entrant_type == EntrantType.INDIVIDUAL:
-        players_register(event=event, names=names, actor=organizer)
+        players_register(
+            event=event, names=names, actor=organizer, people=[EXACT_OR_NEW] * len(names)
+        )
     else:
         for i in range(entrants):
             members = names[size * i : size * (i + 1)]
-            team_register(
+            teams_register(
                 event=event,
-                name=" & ".join(m.split()[1] for m in members) + f" {i + 1}",
-                members=members,
+                teams=[(" & ".join(m.split()[1] for m in members) + f" {i + 1}", members)],
+                people=[[EXACT_OR_NEW] * len(members)],
                 actor=organizer,
             )
     if event.format.is_cup:
@@ -144,6 +151,38 @@ def simulate_event(
     complete_finished_rounds(event.pk)  # as the worker does, without waiting for it
     event.refresh_from_db()
     return Simulation(event, played)
+
+
+def simulate_season(
+    *,
+    owner,
+    events: int,
+    pool: int,
+    per_event: int,
+    seed: int,
+    name: str = "Club evening",
+    rounds: int = 3,
+) -> list[Event]:
+    """A season of DTM-style club evenings of one register: ``pool`` people, of whom
+    ``per_event`` come to each evening (so the fields overlap, and the same people meet again
+    with other partners); each evening is played by bots and finished, so that it places its
+    people for a series and its hands rate them."""
+    rng = random.Random(seed)
+    people = demo_names(pool, rng)
+    organizer = Actor.organizer(owner)
+    season = []
+    for number in range(1, events + 1):
+        event = simulate_event(
+            preset="dtm",
+            entrants=per_event,
+            seed=seed * 1000 + number,
+            owner=owner,
+            name=f"{name} {number}",
+            rounds=rounds,
+            names=sorted(rng.sample(people, per_event)),
+        ).event
+        season.append(event_finish(event_id=event.pk, actor=organizer))
+    return season
 
 
 def _rounds_of(event: Event) -> int:

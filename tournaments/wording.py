@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import InvalidHand
 
 from .games import side_name
+from .page_engine import params_in_words
 from .services.history import AUTOMATIC, CAPTAIN, HELPER, ORGANIZER, actor_kind
 
 ENGINE_MESSAGES = {
@@ -115,30 +116,21 @@ def team_in_words(team: int, names: Mapping[int, str] | None) -> str:
 
 
 def _in_words(code: str, params: Mapping, names: Mapping[int, str] | None, first_seat: int) -> dict:
-    """The params as the code's message names them, seat numbers from ``first_seat``."""
-    words = dict(params)
-    if code == "unknown_seat":  # the value as typed: a number in the reader's numbering
-        value = params["seat"]
-        return {
-            "value": value + first_seat if isinstance(value, int) else value,
-            "first": first_seat,
-            "last": params["seats"] - 1 + first_seat,
-        }
-    for key in ("seat", "first_out", "dealer"):
-        if key in params:
-            words[key] = seat_in_words(params[key], names, first_seat)
-    for key in ("seats", "missing"):
-        if key in params:
-            words[key] = ", ".join(seat_in_words(seat, names, first_seat) for seat in params[key])
-    if "team" in params:
-        words["team"] = team_in_words(params["team"], names)
-    if "made" in params:
-        words["made"] = gettext("made") if params["made"] else gettext("failed")
-    for key in ("expected", "entered"):
-        if key in params:
-            words["a"], words["b"] = params[key]
-            words["sum"] = sum(params[key])
-    return words
+    """The params as the code's message names them, seat numbers from ``first_seat``
+    (``page_engine.params_in_words``, which the captain's page runs offline as well)."""
+    return params_in_words(
+        code,
+        params,
+        seat=lambda seat: seat_in_words(seat, names, first_seat),
+        team=lambda team: team_in_words(team, names),
+        made=made_in_words,
+        first_seat=first_seat,
+    )
+
+
+def made_in_words(made: bool) -> str:
+    """A call's outcome: "made" or "failed"."""
+    return gettext("made") if made else gettext("failed")
 
 
 def hand_error_message(

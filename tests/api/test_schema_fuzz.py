@@ -16,7 +16,7 @@ from schemathesis.checks import CHECKS
 from schemathesis.core.parameters import ParameterLocation
 
 from tichu_site.wsgi import application
-from tournaments.models import Change, Entrant, Event, Hand, Match, Player, Round
+from tournaments.models import Change, Entrant, Event, Hand, Match, Player, Round, Series
 
 from .conftest import HAND, OTHER_HAND, enter, make_event, make_round, token_client
 
@@ -76,6 +76,8 @@ def world(organizer, no_throttles):
         format="json",
     )
     client.post(f"/api/events/{cup}/draw/", {}, format="json")
+    series = client.post("/api/series/", {"name": "Season", "events": [event["id"]]}, format="json")
+    assert series.status_code == 201, series.json()
     return {
         "token": Token.objects.get(user=organizer).key,
         "event": event["id"],
@@ -101,6 +103,7 @@ def _ids(world) -> dict[str, int]:
         .first()
         if event
         else None,
+        "series": Series.objects.values_list("pk", flat=True).first(),
     }
 
 
@@ -125,6 +128,10 @@ INAPPLICABLE: dict[str, dict[str, str]] = {
         RULES: "a team for an event of single players (or the "
         "other way round), a roster of 2-5 members, a "
         "person in two teams: the event's entrant type"
+    },
+    "POST /api/series/": {
+        RULES: "events of another register (or none), a points table that rises or has a "
+        "second decimal, a name the register has already, a register the caller does not keep"
     },
     "POST /api/people/": {RULES: "a register the caller keeps: which registers exist"},
     "POST /api/people/{id}/merge/": {

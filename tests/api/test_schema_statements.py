@@ -27,6 +27,9 @@ PUBLIC_READS = [
     "/api/hands/{id}/",
     "/api/matches/{id}/",
     "/api/events/{id}/bracket/",
+    "/api/series/",
+    "/api/series/{id}/",
+    "/api/series/{id}/standings/",
 ]
 
 

@@ -114,6 +114,10 @@ def test_the_public_bracket_groups_and_match_pages(client, organizer):
     assert client.get(reverse("event-match", args=[event.pk, 999999])).status_code == 404
     projector = client.get(reverse("event-bracket", args=[event.pk]) + "?projector=1")
     assert 'class="projector"' in projector.content.decode()
+    # the event's projector address follows the cup on its bracket, not on a table of VP
+    hall = client.get(reverse("event-projector", args=[event.pk]), follow=True)
+    assert hall.redirect_chain[-1][0].endswith("/bracket/?projector=1")
+    assert 'class="projector"' in hall.content.decode() and "Semi-finals" in hall.content.decode()
     event_page = client.get(reverse("event", args=[event.pk])).content.decode()
     assert reverse("event-bracket", args=[event.pk]) in event_page
 

@@ -94,13 +94,13 @@ def test_a_file_preview_offers_people_and_the_confirmation_sends_the_choices(
     ).content.decode()
     anna = Player.objects.get(name="Anna Müller")
     bo = Player.objects.get(name="Bo")
-    # the first row links to Anna by itself; the second (the same name) is asked: Anna is
-    # offered but not preselected twice
+    # the first row links to Anna by itself; the second (the same name) is another person
+    # unless the organizer says otherwise: Anna is offered there but not preselected twice
     selects = re.findall(r'<select name="(person_\d)".*?</select>', page, re.S)
     assert selects == ["person_0", "person_1", "person_2"]
     first, second = re.findall(r'<select name="person_[01]".*?</select>', page, re.S)
     assert f'<option value="{anna.pk}" selected>' in first
-    assert '<option value="" selected>Choose…</option>' in second
+    assert '<option value="new" selected>a new person</option>' in second
     assert f'<option value="{anna.pk}">' in second
     assert f'value="{bo.pk}"' not in page
     rows = re.search(r'name="confirmed_rows" value="([^"]*)"', page).group(1).replace("&quot;", '"')

@@ -227,3 +227,21 @@ def test_a_restored_history_row_never_undoes_another_events_hand(dtm_event, orga
         change_undo(change_id=restored.pk, actor=Actor.organizer(other_organizer))
     assert refused.value.code == "not_undoable" and Change.objects.count() == changes
     assert Hand.objects.get(pk=hand.pk).tp_0 == 20
+
+
+def test_an_old_entry_no_longer_valid_is_refused_naming_the_player_not_seat_0(dtm_round, orga):
+    """The refusal of an undo whose old entry the event's rules no longer take (a restored
+    history may hold one) names the player who called, as the organizer knows them."""
+    table = dtm_round.tables.get(number=1)
+    hand_record(table_id=table.pk, number=1, entry=score(60), actor=Actor.captain(table))
+    hand = Hand.objects.get(table=table, number=1)
+    hand_correct(hand_id=hand.pk, entry=score(70), actor=orga, reason="typo")
+    correction = last_change(subject="hand", action="correct")
+    correction.old = {  # the DTM allows no Grand Tichu: seat 0 calls one
+        "entry": {"card_points": [50, 50], "finish_order": [0], "calls": {"0": "grand"}}
+    }
+    correction.save()
+    refusal = refused_undo(correction, orga)
+    first = Seat.objects.get(table=table, position=0).entrant.name
+    assert refusal.code == "not_undoable"
+    assert first in refusal.message and "seat 0" not in refusal.message

@@ -1,6 +1,8 @@
 """Errors as JSON: every 4xx the API answers has the same shape.
 
-``{"detail": "<a sentence>", "code": "<stable code>", "errors": {"<field>": ["<message>"]}}``
+``{"detail": "<a sentence>", "code": "<stable code>", "errors": {"<field>": ["<message>"]}}``, and
+what a refusal is about where the service names it (``ServiceError.details``: a captain's hand
+that conflicts with the recorded one has it as ``stored``).
 
 - ``ServiceError`` (and ``Conflict``, ``Forbidden``) from the services: their status, code, message,
   and the field at fault when they name one; ``not_found`` becomes 404.
@@ -56,7 +58,7 @@ def handler(exc, context):
     if isinstance(exc, ServiceError):
         status_code = 404 if exc.code == "not_found" else exc.status
         errors = {exc.field: [exc.message]} if exc.field else {}
-        return _response(status_code, error_body(exc.message, exc.code, errors))
+        return _response(status_code, error_body(exc.message, exc.code, errors) | exc.details)
     if isinstance(exc, FormatError):
         return _response(400, error_body(str(exc), "format", {exc.field: [str(exc)]}))
     if isinstance(exc, RequestDataTooBig):

@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from ..formats import PRESETS
-from ..models import Change, Entrant, Event, Hand, Round, Table, name_search
+from ..models import Change, Entrant, Event, Hand, Round, Series, Table, name_search
 
 MAX_ID = 2**62
 MAX_NAME_QUERY = 120  # the longest name (an event's); every word is one more condition
@@ -154,3 +154,12 @@ class ChangeFilter(StrictFilterSet):
     class Meta:
         model = Change
         fields = ["subject", "action"]
+
+
+class SeriesFilter(NameFilterSet):
+    register = _whole("register_id", help_text="Series of this register.")
+    name = _name('Series whose name holds every word ("koeln" finds Köln).')
+
+    class Meta:
+        model = Series
+        fields: list[str] = []

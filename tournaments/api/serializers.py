@@ -616,6 +616,12 @@ class HandEntrySerializer(serializers.Serializer):
         max_length=300,
         help_text="Organizer's correction: why (kept in the history).",
     )
+    typed_at = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        help_text="When the captain typed the hand on a phone that sends it later (kept with a "
+        "new hand beside the time the server received it).",
+    )
 
 
 # A sweep's team under each game's key (``scoring.variants``: a double victory, a triple...):
@@ -673,6 +679,7 @@ class HandSerializer(serializers.ModelSerializer):
             "credits",
             "confirmed_by_opponents",
             "created_at",
+            "typed_at",
             "updated_at",
         ]
         read_only_fields = fields

@@ -3,7 +3,7 @@ anything longer is not a route (404) rather than a number the database cannot ho
 
 from django.urls import path, register_converter
 
-from . import cup, people, views
+from . import cup, people, profile, ratings, series, views
 
 
 class IdConverter:
@@ -45,6 +45,7 @@ urlpatterns = [
     path(
         "players/<api_id:pk>/withdraw/", views.PlayerWithdraw.as_view(), name="api-player-withdraw"
     ),
+    path("people/<api_id:pk>/profile/", profile.PersonProfile.as_view(), name="api-person-profile"),
     path("rounds/", views.RoundList.as_view(), name="api-rounds"),
     path("rounds/<api_id:pk>/", views.RoundDetail.as_view(), name="api-round"),
     path("rounds/<api_id:pk>/publish/", views.RoundPublish.as_view(), name="api-round-publish"),
@@ -77,4 +78,12 @@ urlpatterns = [
         "people/merges/<api_id:pk>/undo/", people.MergeUndo.as_view(), name="api-person-merge-undo"
     ),
     path("hands/<api_id:pk>/", views.HandDetail.as_view(), name="api-hand"),
+    path("series/", series.SeriesList.as_view(), name="api-series-list"),
+    path("series/<api_id:pk>/", series.SeriesDetail.as_view(), name="api-series"),
+    path(
+        "series/<api_id:pk>/standings/",
+        series.SeriesStandings.as_view(),
+        name="api-series-standings",
+    ),
+    path("ratings/", ratings.RatingList.as_view(), name="api-ratings"),
 ]

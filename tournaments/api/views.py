@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+from datetime import datetime
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
@@ -15,6 +16,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, generics, status
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.fields import DateTimeField
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import FormParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -970,6 +972,7 @@ class TableHand(Base):
     )
     def put(self, request, pk, number):
         entry, reason = _split_reason(request.data)
+        entry, typed_at = _split_typed_at(entry)
         # The code is checked on the table the service loads (and locks) anyway: one query.
         outcome = hand_record(
             table_id=pk,
@@ -977,6 +980,7 @@ class TableHand(Base):
             entry=entry,
             reason=reason,
             actor=lambda table: table_actor(request, table),
+            typed_at=typed_at,
         )
         return Response(
             serializers.hand_result(outcome.hand, outcome.result, outcome.credits),
@@ -996,6 +1000,19 @@ def _split_reason(data) -> tuple[object, str]:
         return entry, reason.run_validation(entry.pop("reason"))
     except exceptions.ValidationError as error:
         raise exceptions.ValidationError({"reason": error.detail}) from None
+
+
+def _split_typed_at(entry: object) -> tuple[object, datetime | None]:
+    """The score entry without ``typed_at``, when the captain's phone typed the hand (a phone
+    that had no connection sends its hands later): no part of a hand, stored beside it."""
+    if not isinstance(entry, dict) or "typed_at" not in entry:
+        return entry, None
+    entry = dict(entry)
+    field = DateTimeField(allow_null=True)
+    try:
+        return entry, field.run_validation(entry.pop("typed_at"))
+    except exceptions.ValidationError as error:
+        raise exceptions.ValidationError({"typed_at": error.detail}) from None
 
 
 class HandConfirm(Base):

@@ -80,6 +80,8 @@ class TableGame(ABC):
     """A game's tables: their size, their teams, how a field is split into them."""
 
     name: ClassVar[str]
+    title: ClassVar[str | Promise]
+    """The game's name as people read it (a person's statistics per game, their events)."""
     summary: ClassVar[str]
     """The game in a few words, for the API's documentation."""
     seats: ClassVar[int]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _lazy
+
 from scoring import VARIANTS
 
 from .base import PlacingGame
@@ -15,6 +17,7 @@ class GrandSeigneurTables(PlacingGame):
     """Five to twelve players at a table, each for themself; sizes may be mixed."""
 
     name = "grand_seigneur"
+    title = _lazy("Grand Seigneur")
     seats = 8
     summary = "5-12 players, placings"
     sized_tables = True

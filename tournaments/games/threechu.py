@@ -20,6 +20,7 @@ class ThreechuTables(SoloGame):
     player, 2 the dummy (played by the dealer), 3 the third player."""
 
     name = "threechu"
+    title = _lazy("Threechu")
     seats = players_of("threechu")  # the dummy is no player: the dealer plays its hand
     hands_multiple = 3
     summary = "3 players and a dummy"

@@ -10,6 +10,7 @@ from .base import TeamGame, players_of
 
 class TientsinTables(TeamGame):
     name = "tientsin"
+    title = _("Tientsin")
     seats = players_of("tientsin")
     summary = "6 seats, two teams of three"
     sweep_label = _("triple victory")

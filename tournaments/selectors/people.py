@@ -61,8 +61,8 @@ def link_offers(event: Event, rows: list[list[str]]) -> list[list[Offer]]:
         offers.append(row_offers)
     people = {fit.person.pk for row in offers for offer in row for fit in offer.fits}
     played = events_of(people)
-    for row_offers in offers:
-        for offer in row_offers:
+    for found in offers:
+        for offer in found:
             offer.events = {fit.person.pk: played.get(fit.person.pk, []) for fit in offer.fits}
     return offers
 

@@ -24,6 +24,7 @@ import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cache, lru_cache
 
 from django.db import connection, transaction
@@ -57,9 +58,18 @@ ROUND_EVENT, TABLE_ROUND = Round._meta.get_field("event"), Table._meta.get_field
 
 
 def hand_record(
-    *, table_id: int, number: int, entry, actor: Actor | ActorOf, reason: str = ""
+    *,
+    table_id: int,
+    number: int,
+    entry,
+    actor: Actor | ActorOf,
+    reason: str = "",
+    typed_at: datetime | None = None,
 ) -> HandOutcome:
     """Record (or, for an organizer, correct) hand ``number`` at a table.
+
+    ``typed_at``: when the captain typed it on a phone that kept it while it had no connection
+    (``Hand.typed_at``); kept with a new hand, never changed by the same entry sent again.
 
     ``actor`` is who enters the hand, or a function of the table that says who (and raises when
     nobody may): the API checks a captain's code that way, on the table loaded here anyway.
@@ -89,15 +99,16 @@ def hand_record(
             vp_1=vp_1,
             double_victory=scored.sweep,
             entered_by=actor.label,
+            typed_at=typed_at,
         )
         if existing_id is None:
-            _check_may_enter(table, event_format, number, actor, correcting=False)
+            _check_may_enter(table, event_format, number, actor, existing=None)
             outcome = HandOutcome(_created(table, hand, actor), "created")
         else:
             existing = Hand.objects.get(pk=existing_id)
             if existing.entry == hand.entry:
                 return HandOutcome(existing, "unchanged")
-            _check_may_enter(table, event_format, number, actor, correcting=True)
+            _check_may_enter(table, event_format, number, actor, existing=existing)
             outcome = HandOutcome(_corrected(table, existing, hand, actor, reason), "corrected")
         if scored.credits is not None:
             _write_seat_credits(outcome.hand, scored.credits)
@@ -235,17 +246,21 @@ def _corrected(table: Table, existing: Hand, hand: Hand, actor: Actor, reason: s
 
 
 def _check_may_enter(
-    table: Table, event_format, number: int, actor: Actor, *, correcting: bool
+    table: Table, event_format, number: int, actor: Actor, *, existing: Hand | None
 ) -> None:
-    """The tournament's rules on who may enter which hand when (module docstring)."""
+    """The tournament's rules on who may enter which hand when (module docstring); ``existing``
+    is the hand recorded under that number, which a captain's different entry conflicts with
+    (the refusal carries it: a phone that was offline shows both)."""
     check_not_finished(table.round.event, event_format)
-    if correcting and not actor.is_organizer:
+    correcting = existing is not None
+    if existing is not None and not actor.is_organizer:
         raise Conflict(
             _(
                 "This hand is already recorded with a different score. Ask the organizer "
                 "to correct it."
             ),
             code="hand_conflict",
+            details={"stored": stored_hand(existing)},
         )
     if not actor.is_organizer:
         if table.round.status != Round.Status.PUBLISHED:
@@ -265,6 +280,20 @@ def _check_may_enter(
         )
     if event_format.open_ended and not correcting:
         _check_game_open(table, number, event_format)
+
+
+def stored_hand(hand: Hand) -> dict:
+    """A recorded hand as a refused client reads it beside its own entry: the entry, both
+    teams' points, who entered it and when."""
+    return {
+        "number": hand.number,
+        "entry": hand.entry,
+        "totals": [hand.tp_0, hand.tp_1],
+        "victory_points": [hand.vp_0, hand.vp_1],
+        "entered_by": hand.entered_by,
+        "typed_at": hand.typed_at.isoformat() if hand.typed_at else None,
+        "created_at": hand.created_at.isoformat(),
+    }
 
 
 def hand_number_limit(event_format: Format) -> int:

@@ -16,17 +16,26 @@ class ServiceError(Exception):
     """A request the tournament's rules refuse. ``status`` is the HTTP status it maps to (400 bad
     request, 403 forbidden, 404 not found, 409 conflict with the current state); ``field`` names
     the input at fault when there is one; ``index`` (and ``member``, a team's member) its place
-    in a list of entries, when a list was sent."""
+    in a list of entries, when a list was sent; ``details`` what the refusal is about, for a
+    client to show beside it (a conflicting hand: the one recorded)."""
 
     status = 400
     index: int | None = None
     member: int | None = None
 
-    def __init__(self, message: str, *, field: str | None = None, code: str = "invalid"):
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        code: str = "invalid",
+        details: dict | None = None,
+    ):
         super().__init__(message)
         self.message = message
         self.field = field
         self.code = code
+        self.details = details or {}
 
 
 class Conflict(ServiceError):

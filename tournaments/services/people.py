@@ -28,7 +28,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..collation import fold
+from ..collation import fold, sounds
 from ..models import (
     Change,
     Entrant,
@@ -40,6 +40,7 @@ from ..models import (
     Seat,
     name_search,
 )
+from ..ratings import schedule as ratings_schedule
 from ..standings import cache as standings_cache
 from .history import Actor, Conflict, ServiceError
 from .names import clean_club, clean_name
@@ -48,7 +49,11 @@ NEW = "new"
 """The organizer's answer "a new person" where a name was offered people of the register."""
 
 MAX_CANDIDATES = 5
-CLOSE_NAME_RATIO = 0.8  # folded names this alike are offered ("Anna Meyer", "Anna Maier")
+TYPO_RATIO = 0.9  # folded names this alike differ by a typo ("Anna Müler", "Anna Müller")
+
+EXACT_OR_NEW = "exact_or_new"
+"""Asking nobody: the one exact match, else a new person. For those who cannot be asked: a
+simulation's bots, a backup's import (whose likely duplicates the register offers afterwards)."""
 
 PersonChoice = Player | int | str | None
 """What the organizer chose for a name: a person (or their id), ``NEW``, or None: decide by the
@@ -133,6 +138,8 @@ def candidates(
     any_word = Q()
     for word in words:
         any_word |= name_search(word)
+    for code in sounds(name):
+        any_word |= Q(sound_name__contains=f" {code} ")
     wanted_name, wanted_club = fold(" ".join(words)), fold(club.strip())
     found = []
     for person in active_people(register).filter(any_word).exclude(pk__in=list(exclude))[:200]:
@@ -141,8 +148,8 @@ def candidates(
             fit = "exact" if fold(person.club) == wanted_club else "other_club"
             found.append((0 if fit == "exact" else 1, 0.0, person, fit))
             continue
-        ratio = SequenceMatcher(None, folded, wanted_name).ratio()
-        if ratio >= CLOSE_NAME_RATIO:
+        if names_alike(person.name, name):
+            ratio = SequenceMatcher(None, folded, wanted_name).ratio()
             found.append((2, -ratio, person, "close_name"))
     found.sort(key=lambda item: (item[0], item[1], fold(item[2].name), item[2].pk))
     return [Candidate(person, fit) for _, _, person, fit in found[:MAX_CANDIDATES]]
@@ -165,6 +172,13 @@ def resolve_person(
     transaction."""
     if choice == NEW:
         person = Player.objects.create(register=register, name=name, club=club)
+    elif choice == EXACT_OR_NEW:
+        same = [fit.person for fit in candidates(register, name, club, exclude=taken) if fit.exact]
+        person = (
+            same[0]
+            if len(same) == 1
+            else Player.objects.create(register=register, name=name, club=club)
+        )
     elif choice is None:
         fits = candidates(register, name, club, exclude=taken)
         exact = [fit for fit in fits if fit.exact]
@@ -195,15 +209,15 @@ def imported_person(register: Register, person: Mapping[str, str | None], *, tak
         .exclude(pk__in=taken)
         .first()
     )
-    if found is None:
-        name, club = person["name"] or "", person.get("club") or ""
-        exact = [fit.person for fit in candidates(register, name, club, exclude=taken) if fit.exact]
-        found = exact[0] if len(exact) == 1 else None
-        if found is None:
-            found = Player.objects.create(
-                register=register, name=name, club=club, email=person.get("email") or ""
-            )
-    taken.add(found.pk)
+    if found is not None:
+        taken.add(found.pk)
+        return found
+    found = resolve_person(
+        register, person["name"] or "", person.get("club") or "", EXACT_OR_NEW, taken=taken
+    )
+    if person.get("email") and not found.email:
+        found.email = person["email"] or ""
+        found.save(update_fields=["email"])
     return found
 
 
@@ -233,16 +247,15 @@ def likely_duplicates(register: Register) -> list[tuple[Player, Player]]:
     one spelt closely) and never played in one event: offered for merging, never merged by
     themselves."""
     people = list(active_people(register).order_by("id"))
-    by_first_word: dict[str, list[Player]] = {}
+    by_surname: dict[str, list[Player]] = {}  # alike names share their last word's sound
     for person in people:
-        for word in fold(person.name).split()[:1] + fold(person.name).split()[-1:]:
-            by_first_word.setdefault(word, []).append(person)
+        by_surname.setdefault(" ".join(sounds(person.name)[-1:]), []).append(person)
     pairs: dict[tuple[int, int], tuple[Player, Player]] = {}
-    for group in by_first_word.values():
+    for group in by_surname.values():
         for i, first in enumerate(group):
             for second in group[i + 1 :]:
                 key = (first.pk, second.pk)
-                if key not in pairs and _names_alike(first.name, second.name):
+                if key not in pairs and names_alike(first.name, second.name):
                     pairs[key] = (first, second)
     events = _events_of([person.pk for pair in pairs.values() for person in pair])
     return [
@@ -252,12 +265,23 @@ def likely_duplicates(register: Register) -> list[tuple[Player, Player]]:
     ]
 
 
-def _names_alike(first: str, second: str) -> bool:
+def names_alike(first: str, second: str) -> bool:
+    """Two names that may be one person's: spelt with a typo ("Anna Müler"), or sounding alike
+    in German (Kölner Phonetik: "Anna Meyer", "Ana Maier"), or with a first name cut to its
+    initial ("A. Meyer"). "Felix Richter" and "Felix Fischer" are not alike."""
     a, b = fold(first), fold(second)
-    return (
-        sorted(a.split()) == sorted(b.split())
-        or SequenceMatcher(None, a, b).ratio() >= CLOSE_NAME_RATIO
-    )
+    if sorted(a.split()) == sorted(b.split()) or SequenceMatcher(None, a, b).ratio() >= TYPO_RATIO:
+        return True
+    words_a, words_b = a.replace(".", " ").split(), b.replace(".", " ").split()
+    if len(words_a) < 2 or len(words_b) < 2:
+        return False
+    return sounds(words_a[-1]) == sounds(words_b[-1]) and _first_names_alike(words_a[0], words_b[0])
+
+
+def _first_names_alike(a: str, b: str) -> bool:
+    if len(a) == 1 or len(b) == 1:  # an initial
+        return a[0] == b[0]
+    return sounds(a) == sounds(b)
 
 
 def _events_of(person_ids: Iterable[int]) -> dict[int, set[int]]:
@@ -321,6 +345,7 @@ def person_merge(*, kept: Player, merged: Player, actor: Actor) -> PersonMerge:
         _move(moved, to=kept)
         merged.merged_into = kept
         merged.save(update_fields=["merged_into"])
+        ratings_schedule.mark_changed(kept.register_id)
         return PersonMerge.objects.create(
             register_id=kept.register_id, kept=kept, merged=merged, moved=moved, actor=actor.label
         )
@@ -360,6 +385,7 @@ def merge_undo(merge: PersonMerge, *, actor: Actor) -> PersonMerge:
         merge.undone_at = timezone.now()
         merge.undone_by = actor.label
         merge.save(update_fields=["undone_at", "undone_by"])
+        ratings_schedule.mark_changed(merge.register_id)
         return merge
 
 
@@ -425,7 +451,13 @@ def person_erase(person: Player, *, actor: Actor) -> Player:
             Membership.objects.filter(player_id__in=records).values_list("event_id", flat=True)
         )
         Player.objects.filter(pk__in=records).update(
-            name="", club="", email="", search_name="", hidden=True, erased_at=timezone.now()
+            name="",
+            club="",
+            email="",
+            search_name="",
+            sound_name="",
+            hidden=True,
+            erased_at=timezone.now(),
         )
         entries.update(name="", club="", search_name="")
         for membership in Membership.objects.filter(player_id__in=records):

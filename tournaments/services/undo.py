@@ -117,9 +117,13 @@ def _hand_apply(change: Change, actor: Actor, reason: str) -> HandOutcome:
             hand_id=change.subject_id, entry=change.old["entry"], actor=actor, reason=reason
         )
     except InvalidHand as error:  # the event's rules changed since: say so instead of failing
+        seats = Seat.objects.filter(table__hands=change.subject_id).select_related(
+            "player", "entrant"
+        )
+        names = {seat.position: seat.label for seat in seats}  # not "seat 0": who sat there
         raise Conflict(
             _("The old entry is no longer valid: %(reason)s")
-            % {"reason": hand_error_message(error)},
+            % {"reason": hand_error_message(error, names, first_seat=1)},
             code="not_undoable",
         ) from None
 

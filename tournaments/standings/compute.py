@@ -72,22 +72,23 @@ class Line:
 # --- computing ----------------------------------------------------------------------------------
 
 
-def refresh(event_id: int, *, full: bool = False) -> None:
+def refresh(event_id: int, *, full: bool = False) -> bool:
     """Apply the recorded changes to the stored standings; mark them up to date for the change
-    seen. ``full`` recomputes the whole event whatever was recorded.
+    seen. ``full`` recomputes the whole event whatever was recorded. True when it applied
+    changes (the register's ratings then follow: ``tournaments.tasks``).
 
     Idempotent: running it twice, or after a worker died half-way (its transaction rolled back,
     the recorded changes with it), gives the same rows.
     """
     seqs = Event.objects.filter(pk=event_id).values_list("change_seq", "standings_seq").first()
     if seqs is None or (seqs[0] == seqs[1] and not full):
-        return  # a redundant run (bursts, the catch-up sweep): every change is applied already
+        return False  # a redundant run (bursts, the catch-up sweep): every change is applied
     seq = seqs[0]
     with transaction.atomic():
         changes = _lock_and_take_changes(event_id)
         event = Event.objects.filter(pk=event_id).first()
         if event is None:
-            return
+            return False
         scope = _scope(event, changes, full)
         if scope is not None:
             store(event, scope)
@@ -95,6 +96,7 @@ def refresh(event_id: int, *, full: bool = False) -> None:
             standings_seq=seq, standings_computed_at=timezone.now()
         )
     standings_cache.invalidate(event_id)
+    return True
 
 
 # The run's commit does not wait for its WAL to reach the disk. What it writes is derived from the

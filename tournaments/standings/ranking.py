@@ -16,6 +16,7 @@ played yet (before the first draw), everyone counts as playing: there is nothing
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from itertools import groupby
 from operator import itemgetter
 
@@ -56,6 +57,10 @@ class Ranking:
         start, stop, _ = part.indices(len(self))
         return self._rows(range(start, stop))
 
+    def places(self) -> list[tuple[int, int]]:
+        """(rank, entrant id) of everyone who played, best first: no row is fetched."""
+        return [(self._ranks[i], self._entrants[i]) for i in range(self.played)]
+
     def row_of(self, entrant_id: int) -> StandingRow | None:
         """The entrant's row, numbered among the whole event; None without one."""
         try:
@@ -66,7 +71,7 @@ class Ranking:
 
     def _rows(self, places: range) -> list[StandingRow]:
         """The rows at ``places`` (one query for them, none for the others)."""
-        query = StandingRow.objects.filter(event=self.event).select_related("entrant")
+        query = StandingRow.objects.filter(event=self.event).select_related("entrant__player")
         if len(places) < len(self._entrants):  # a slice: its rows by id (all: the event's)
             query = query.filter(entrant_id__in=[self._entrants[place] for place in places])
         found = {row.entrant_id: row for row in query}
@@ -117,7 +122,11 @@ def _numbering(event: Event) -> bytes:
             f"entrant_id",
             [event.pk],
         )
-        order = cursor.fetchall()
+        return _packed(cursor.fetchall())
+
+
+def _packed(order: list[tuple]) -> bytes:
+    """The numbering of (entrant id, played, *keys) rows in ranking order (``_numbering``)."""
     if order and not any(row[1] for row in order):  # nobody played yet: none set apart
         order = [(row[0], 1, *row[2:]) for row in order]
     entrants, ranks, tied = array("q"), array("q"), array("q")
@@ -128,3 +137,36 @@ def _numbering(event: Event) -> bytes:
         tied.extend([len(ids)] * len(ids))
         entrants.extend(ids)
     return (entrants + ranks + tied + array("q", [played])).tobytes()
+
+
+def places_of(events: Sequence[Event]) -> dict[int, list[tuple[int, int]]]:
+    """``ranking(event).places()`` of each of ``events`` in one query whatever their number (a
+    person's page, a series table): one statement with a part per tie-break chain, each event's
+    rows sorted and numbered as ``_numbering`` sorts and numbers them."""
+    dialect = Dialect(connection.vendor)
+    chains: dict[tuple[str, ...], list[Event]] = {}
+    for event in events:
+        chains.setdefault(tuple(event.format.tiebreaks), []).append(event)
+    if not chains:
+        return {}
+    width = 1 + max(len(chain) for chain in chains)
+    parts, params = [], []
+    for chained in chains.values():
+        keys = sql.rank_keys(dialect, chained[0].format, "r")
+        keys += ["0"] * (width - len(keys))
+        marks = ", ".join(["%s"] * len(chained))
+        parts.append(
+            f"SELECT r.event_id, r.entrant_id, {played_sql('r')} AS played, {', '.join(keys)} "
+            f"FROM {sql.ROW} r WHERE r.event_id IN ({marks})"
+        )
+        params += [event.pk for event in chained]
+    order = ", ".join(f"{column} DESC" for column in range(3, width + 4))
+    with connection.cursor() as cursor:
+        cursor.execute(f"{' UNION ALL '.join(parts)} ORDER BY 1, {order}, 2", params)
+        rows = cursor.fetchall()
+    places: dict[int, list[tuple[int, int]]] = {event.pk: [] for event in events}
+    by_pk = {event.pk: event for event in events}
+    for event_id, event_rows in groupby(rows, key=itemgetter(0)):
+        packed = _packed([row[1:] for row in event_rows])
+        places[event_id] = Ranking(by_pk[event_id], packed).places()
+    return places

@@ -36,6 +36,7 @@ from ..services.hands import hand_confirm, hand_record, hand_request_correction
 from ..services.history import Actor, ServiceError
 from ..services.lineups import seats_lineup
 from ..wording import hand_error_message
+from .engine_files import offline_assets
 from .forms import (
     CorrectionRequestForm,
     HandForm,
@@ -238,6 +239,8 @@ def _page(request, table, form, *, status=200, preview=None):
             "lineups": lineup_forms(view, event.format) if editable and not hands else [],
             "cup_game": game_at_table(table.pk) if event.format.is_cup else None,
             "clock": clock_of(table.round) if editable else None,
+            # the page offline (``views.offline``): what the service worker keeps at once
+            "offline_assets": offline_assets(),
         },
         status=status,
     )

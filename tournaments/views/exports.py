@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 
 import segno
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.urls import reverse
-from django.utils.formats import get_format
+from django.utils.formats import get_format, localize
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 from openpyxl import Workbook
+from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
@@ -234,25 +237,53 @@ def _widths(header: list, rows: list[list]) -> list[float]:
 @require_GET
 def export(request, event_id: int, kind: str, fmt: str):
     event = queries.organizer_event_or_404(request.user, event_id)
-    if kind not in EXPORTS or fmt not in ("csv", "xlsx"):
+    if kind not in EXPORTS or fmt not in SPREADSHEETS:
         raise Http404
     title, rows_of = EXPORTS[kind]
     header, rows = rows_of(event)
+    base = f"{slugify(event.name) or 'event'}-{slugify(str(title)) or kind}"
+    return spreadsheet_response(str(title), header, rows, base, fmt)
+
+
+SPREADSHEETS = ("csv", "xlsx")
+
+
+@dataclass(frozen=True)
+class Struck:
+    """A cell struck through: a value shown that does not count (a series' dropped result).
+    XLSX keeps the number and strikes its font; CSV, which has no fonts, writes it in
+    parentheses."""
+
+    value: int | float | Decimal | str
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+def spreadsheet_response(
+    title: str, header: list[str], rows: list[list], filename: str, fmt: str
+) -> HttpResponse:
+    """``rows`` under ``header`` as a download ``filename``.``fmt``: CSV in the reader's
+    conventions (a UTF-8 mark, the list separator and decimal comma of their language) or an
+    XLSX sheet called ``title`` (numbers as numbers, the header row frozen). No cell runs as a
+    formula."""
     rows = [[_safe(v) for v in row] for row in rows]
-    filename = f"{slugify(event.name) or 'event'}-{slugify(str(title)) or kind}.{fmt}"
     if fmt == "csv":
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response.write("\ufeff")  # spreadsheet programs then read UTF-8 names right
         writer = csv.writer(response, delimiter=_list_separator())
         writer.writerow(header)
-        writer.writerows(rows)
+        writer.writerows([[_csv_cell(v) for v in row] for row in rows])
     else:
         workbook = Workbook()
         sheet = workbook.active
-        sheet.title = str(title)
+        sheet.title = title[:31]  # the longest sheet name spreadsheet programs take
         sheet.append(header)
         for row in rows:
-            sheet.append(row)
+            sheet.append([_xlsx_value(v) for v in row])
+            for cell, value in zip(sheet[sheet.max_row], row, strict=True):
+                if isinstance(value, Struck):
+                    cell.font = Font(strike=True)
         for index, width in enumerate(_widths(header, rows), start=1):
             sheet.column_dimensions[get_column_letter(index)].width = width
         sheet.freeze_panes = "A2"
@@ -262,8 +293,20 @@ def export(request, event_id: int, kind: str, fmt: str):
             buffer.getvalue(),
             content_type=("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
         )
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Content-Disposition"] = f'attachment; filename="{filename}.{fmt}"'
     return response
+
+
+def _csv_cell(value):
+    """A number with a fraction in the reader's decimal separator (a comma in German)."""
+    if isinstance(value, Struck):
+        return f"({_csv_cell(value.value)})"
+    return localize(value) if isinstance(value, Decimal | float) else value
+
+
+def _xlsx_value(value):
+    value = value.value if isinstance(value, Struck) else value
+    return float(value) if isinstance(value, Decimal) else value
 
 
 # --- table sheets --------------------------------------------------------------------------

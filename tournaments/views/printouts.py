@@ -33,7 +33,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
-from ..models import Event, Round
+from ..models import Event, Round, Series
 from ..selectors import pages as queries
 from . import seating
 
@@ -64,9 +64,10 @@ def escape(text: str) -> str:
 
 class Printout:
     """One document: its page size, fonts and paragraph styles at a base ``size`` (points), and
-    the heading every page carries (event, title, print time, page number)."""
+    the heading every page carries (event, title, print time, page number). A series' table
+    is printed with the same document: its name heads the pages instead of an event's."""
 
-    def __init__(self, event: Event, title: str, *, size: float = 10, wide: bool = False):
+    def __init__(self, event: Event | Series, title: str, *, size: float = 10, wide: bool = False):
         self.event, self.title, self.size = event, title, size
         self.pagesize = landscape(A4) if wide else A4
         self.regular, self.bold = fonts()
@@ -188,7 +189,7 @@ class Printout:
         return Paragraph(escape(text), self.head if bold else self.text)
 
 
-def pdf_response(body: bytes, event: Event, name: str) -> HttpResponse:
+def pdf_response(body: bytes, event: Event | Series, name: str) -> HttpResponse:
     response = HttpResponse(body, content_type="application/pdf")
     response["Content-Disposition"] = (
         f'inline; filename="{slugify(event.name) or "event"}-{name}.pdf"'

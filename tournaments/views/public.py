@@ -23,6 +23,7 @@ from ..clock import clock_of
 from ..models import Event
 from ..selectors import pages as queries
 from ..selectors import stats
+from ..selectors.series import series_with_events
 from ..standings import cache as standings_cache
 from . import seating
 from .cup import event_page_context as cup_page_context
@@ -261,8 +262,11 @@ def projector(request, event_id: int):
     seating, its clock once started (the time left), then the standings, a screen at a time,
     each page of a large field in turn (the page reloads itself with the next screen). Only the
     screen shown is read: the seating and the ranking are kept once per change, counted here,
-    and sliced."""
+    and sliced. A cup is followed on its bracket, in the bracket's projector layout: a cup's
+    standings of victory points would tell the hall nothing."""
     event = queries.event_or_404(event_id)
+    if event.format.is_cup:
+        return HttpResponseRedirect(reverse("event-bracket", args=[event.pk]) + "?projector=1")
     rnd = queries.current_round(event)
     playing = rnd is not None and rnd.status == rnd.Status.PUBLISHED
     lines = seating.seating(rnd) if rnd is not None and playing else []
@@ -313,11 +317,19 @@ def league_list(request):
 
 @require_GET
 def league_detail(request, league_id: int):
+    """A league's seasons, each with the top of its table, and the series across them (a
+    league's table over its seasons is a series: ``services.series.league_series``)."""
     league = queries.league_or_404(league_id)
+    seasons = queries.league_tables(league, LEAGUE_TOP)
     return render(
         request,
         "public/league.html",
-        {"league": league, "seasons": queries.league_tables(league, LEAGUE_TOP)},
+        {
+            "league": league,
+            "seasons": seasons,
+            "series": series_with_events([event for _, event, _ in seasons if event]),
+            "owns": request.user.is_authenticated and league.owner_id == request.user.pk,
+        },
     )
 
 

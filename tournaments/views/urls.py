@@ -8,7 +8,20 @@ from django.urls import path, re_path
 
 from tichu_site.login_forms import LimitedAuthenticationForm
 
-from . import captain, cup, exports, organizer, printouts, public, register, standings_pdf
+from . import (
+    captain,
+    cup,
+    exports,
+    offline,
+    organizer,
+    person_page,
+    printouts,
+    public,
+    ranking,
+    register,
+    series,
+    standings_pdf,
+)
 
 public_urls = [
     path("", public.home, name="home"),
@@ -34,12 +47,30 @@ public_urls = [
     path("events/<int:event_id>/bracket/live/", cup.bracket_live, name="event-bracket-live"),
     path("events/<int:event_id>/bracket.pdf", cup.bracket_pdf, name="event-bracket-pdf"),
     path("events/<int:event_id>/matches/<int:match_id>/", cup.match_detail, name="event-match"),
+    re_path(r"^people/(?P<public_id>[a-z0-9]{1,32})/$", person_page.person_detail, name="person"),
     path("leagues/", public.league_list, name="leagues"),
     path("leagues/<int:league_id>/", public.league_detail, name="league"),
     path("seasons/<int:season_id>/", public.season_detail, name="season"),
+    path("series/<int:series_id>/", series.series_detail, name="series"),
+    path("series/<int:series_id>/table.pdf", series.series_table_pdf, name="series-pdf"),
+    path("series/<int:series_id>/table.<str:fmt>", series.series_table_file, name="series-file"),
+    path(
+        "registers/<int:register_id>/ranking/",
+        ranking.register_ranking,
+        name="register-ranking",
+    ),
 ]
 
 captain_urls = [
+    path("t/sw.js", offline.service_worker, name="captain-sw"),
+    re_path(
+        r"^t/engine-(?P<version>[0-9a-f]{16})\.zip$", offline.engine_archive, name="captain-engine"
+    ),
+    re_path(
+        r"^t/(?P<code>[A-Za-z0-9]{1,64})/offline\.json$",
+        offline.table_offline,
+        name="captain-offline",
+    ),
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/$", captain.table_page, name="captain-table"),
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/preview/$", captain.preview, name="captain-preview"),
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/players/$", captain.lineup, name="captain-lineup"),
@@ -65,6 +96,19 @@ organizer_urls = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("organize/", organizer.dashboard, name="organizer-home"),
     path("organize/events/new/", organizer.event_new, name="organizer-event-new"),
+    path("organize/series/", series.series_list, name="organizer-series"),
+    path("organize/series/new/", series.series_new, name="organizer-series-new"),
+    path("organize/series/<int:series_id>/", series.series_edit, name="organizer-series-edit"),
+    path(
+        "organize/series/<int:series_id>/delete/",
+        series.series_delete_view,
+        name="organizer-series-delete",
+    ),
+    path(
+        "organize/leagues/<int:league_id>/series/",
+        series.league_series_view,
+        name="organizer-league-series",
+    ),
     path("organize/people/", register.registers, name="organizer-registers"),
     path("organize/people/<int:register_id>/", register.register_detail, name="organizer-register"),
     path("organize/people/<int:register_id>/merge/", register.merge, name="organizer-merge"),

@@ -1,0 +1,380 @@
+/* The captain's page when the venue's wifi drops (issue: "Captain entry that survives a dropped
+   venue wifi").
+
+   - A hand saved is first kept in IndexedDB (idb) with an idempotency key and the time it was
+     typed, then sent: online through the page's own form (the server's answer as before), and
+     every hand still kept is sent to the API (PUT, idempotent: the same entry again changes
+     nothing) when the page opens, when the connection returns and every 30 seconds.
+   - Each kept hand shows what became of it: on this phone, not sent yet; sent; refused with the
+     server's reason; a conflict with both values (the recorded hand is never overwritten).
+   - Offline, the engine itself judges an entry at once (Pyodide, loaded after the page is shown:
+     engine.mjs), with its message in the page's language (the server's catalogue); where it
+     cannot run, the hand is kept and checked when sent.
+   - The service worker (/t/sw.js) keeps the page, its files and its catalogue. */
+import { openDB } from "../../vendor/idb/index.js";
+
+const config = document.getElementById("offline-config");
+const form = document.getElementById("hand-form");
+const SYNC_EVERY = 30000;
+const SUBMITTED = "tichu-captain-submitted";
+const code = config ? config.dataset.code : null;
+let data = null; // the table's catalogue and rules (views.offline.table_offline)
+let engine = null;
+let engineState = "loading"; // "ready" or "failed"
+let syncing = false;
+let typing = false;
+
+const database = openDB("tichu-captain", 1, {
+  upgrade(db) {
+    db.createObjectStore("entries", { keyPath: "key" }).createIndex("code", "code");
+  },
+});
+
+function say(template, params) {
+  return template.replace(/%\((\w+)\)s/g, (_, name) => String(params[name]));
+}
+
+function words() {
+  return data ? data.catalogue.page : {
+    pending: "on this phone, not sent yet", sent: "sent", refused: "refused: %(reason)s",
+    kept: "Hand %(n)s is kept on this phone.", unchecked: "", this_phone: "this phone: %(a)s : %(b)s",
+    recorded: "recorded: %(a)s : %(b)s",
+  };
+}
+
+function newKey(number) {
+  const random = self.crypto && crypto.randomUUID ? crypto.randomUUID()
+    : Date.now().toString(36) + Math.random().toString(36).slice(2);
+  return `${code}:${number}:${random}`;
+}
+
+/* The entry as the API takes it, from the form as the captain filled it in (the server's
+   HandForm.entry reads the same fields): the engine judges it, here and on the server. */
+function entryOf() {
+  const fields = new FormData(form);
+  const total = parseInt(form.dataset.cardTotal, 10);
+  const value = (name) => {
+    const text = (fields.get(name) || "").trim();
+    if (text === "") return null;
+    return /^-?\d+$/.test(text) ? parseInt(text, 10) : text;
+  };
+  const a = value("cp_0"), b = value("cp_1");
+  const points = (mine, other) => (mine !== null ? mine : typeof other === "number" ? total - other : other);
+  const calls = {};
+  for (const [name, call] of fields) {
+    if (name.startsWith("call_") && call) calls[name.slice(5)] = call;
+  }
+  const first = fields.get("first_out");
+  const sweep = fields.get("double_victory");
+  return {
+    card_points: a === null && b === null ? null : [points(a, b), points(b, a)],
+    finish_order: first ? [parseInt(first, 10)] : [],
+    calls,
+    [data.sweep_key]: sweep ? parseInt(sweep, 10) : null,
+  };
+}
+
+async function kept() {
+  const records = await (await database).getAllFromIndex("entries", "code", code);
+  return records.sort((x, y) => x.typed_at.localeCompare(y.typed_at));
+}
+
+async function keep(record) {
+  const db = await database;
+  const transaction = db.transaction("entries", "readwrite");
+  for (const old of await transaction.store.index("code").getAll(code)) {
+    if (old.number === record.number && old.state !== "sent") await transaction.store.delete(old.key);
+  }
+  await transaction.store.put(record);
+  await transaction.done;
+}
+
+async function update(record) {
+  await (await database).put("entries", record);
+}
+
+/* --- showing the kept hands ------------------------------------------------------------- */
+
+function itemOf(number) {
+  const list = document.getElementById("hands");
+  let item = list.querySelector(`li[data-hand="${number}"]`);
+  if (!item) {
+    item = document.createElement("li");
+    item.dataset.hand = String(number);
+    item.innerHTML = `<span class="what"><strong></strong></span>`;
+    item.querySelector("strong").textContent = String(number);
+    list.appendChild(item);
+  }
+  return item;
+}
+
+function pair(totals) {
+  return totals ? `${totals[0]} : ${totals[1]}` : "–";
+}
+
+function show(record) {
+  const item = itemOf(record.number);
+  const w = words();
+  let box = item.querySelector(".offline-state");
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "offline-state";
+    item.appendChild(box);
+  }
+  item.dataset.offlineState = record.state;
+  const badge = { pending: "warn", sent: "ok", refused: "err", conflict: "err" }[record.state];
+  const text = record.state === "pending" ? w.pending : record.state === "sent" ? w.sent
+    : say(w.refused, { reason: record.reason });
+  box.innerHTML = "";
+  const label = document.createElement("span");
+  label.className = `badge ${badge} offline-badge`;
+  label.textContent = text;
+  box.appendChild(label);
+  if (!item.classList.contains("entered") || record.state === "conflict") {
+    const mine = document.createElement("span");
+    mine.className = "offline-values";
+    mine.textContent = " " + (record.state === "conflict" ? say(w.this_phone, pointsOf(record.totals)) : pair(record.totals));
+    box.appendChild(mine);
+  }
+  if (record.state === "conflict" && record.stored) {
+    const theirs = document.createElement("span");
+    theirs.className = "offline-recorded";
+    theirs.textContent = " · " + say(w.recorded, pointsOf(record.stored.totals));
+    box.appendChild(theirs);
+  }
+  if (record.state === "pending" && !record.checked && w.unchecked) {
+    const note = document.createElement("p");
+    note.className = "muted offline-unchecked";
+    note.textContent = w.unchecked;
+    box.appendChild(note);
+  }
+}
+
+function pointsOf(totals) {
+  return totals ? { a: totals[0], b: totals[1] } : { a: "–", b: "–" };
+}
+
+async function showAll() {
+  const latest = new Map();
+  for (const record of await kept()) latest.set(record.number, record);
+  latest.forEach(show);
+  return latest;
+}
+
+function message(text, kind) {
+  let box = document.getElementById("offline-message");
+  if (!box) {
+    box = document.createElement("p");
+    box.id = "offline-message";
+    box.setAttribute("role", kind === "error" ? "alert" : "status");
+    form.parentNode.insertBefore(box, form);
+  }
+  box.className = `alert ${kind === "error" ? "error engine-error" : "warning"}`;
+  box.textContent = text;
+}
+
+/* --- the engine in the page ------------------------------------------------------------- */
+
+let asked = 0;
+const answers = new Map();
+
+async function judge(entry) {
+  if (!engine || !data || !data.rules) return null;
+  const id = ++asked;
+  const answer = new Promise((resolve) => answers.set(id, resolve));
+  engine.postMessage({ id, entry, rules: data.rules, catalogue: data.catalogue });
+  return answer;
+}
+
+async function previewOffline() {
+  const verdict = await judge(entryOf());
+  const preview = document.getElementById("preview");
+  if (!verdict || !preview) return;
+  preview.innerHTML = "";
+  const line = document.createElement("p");
+  line.className = verdict.ok ? "offline-preview" : "alert error";
+  if (!verdict.ok) line.setAttribute("role", "alert");
+  line.textContent = verdict.ok ? pair(verdict.totals) : verdict.message;
+  preview.appendChild(line);
+}
+
+function startEngine() {
+  // in a worker (engine_worker.mjs): Pyodide's start would freeze the form for seconds
+  const worker = new Worker(new URL("engine_worker.mjs", import.meta.url), { type: "module" });
+  worker.postMessage({
+    pyodide: new URL(config.dataset.pyodide, location.href).href,
+    engine: new URL(config.dataset.engine, location.href).href,
+  });
+  worker.onmessage = ({ data: message }) => {
+    if (message.ready) {
+      engine = worker;
+      engineState = "ready";
+    } else if (message.failed) {
+      console.warn("The engine cannot run on this phone:", message.failed);
+      engineState = "failed";
+    } else {
+      answers.get(message.id)(message.verdict);
+      answers.delete(message.id);
+      return;
+    }
+    document.body.dataset.engine = engineState;
+  };
+  worker.onerror = () => {
+    engineState = "failed";
+    document.body.dataset.engine = engineState;
+  };
+}
+
+/* --- saving and sending ----------------------------------------------------------------- */
+
+async function saved(event) {
+  // a game the page cannot judge (scored per player or by placings) keeps the form as it was
+  if (!event.submitter || event.submitter.name !== "save" || !data || !data.rules) return;
+  event.preventDefault();
+  const number = parseInt(new FormData(form).get("number"), 10);
+  const entry = entryOf();
+  const verdict = await judge(entry);
+  if (verdict && !verdict.ok) {
+    message(verdict.message, "error");
+    return;
+  }
+  const record = {
+    key: newKey(number), code, table: data.table, number, entry,
+    typed_at: new Date().toISOString(), state: "pending", checked: Boolean(verdict),
+    totals: verdict ? verdict.totals : entry.card_points,
+  };
+  await keep(record);
+  if (navigator.onLine) { // the page's form as before; what it kept is confirmed by the sync
+    sessionStorage.setItem(SUBMITTED, record.key);
+    form.submit();
+    return;
+  }
+  typing = false;
+  message(say(words().kept, { n: number }), "warning");
+  form.reset();
+  await nextNumber(await showAll());
+}
+
+async function nextNumber(latest) {
+  const select = form && form.querySelector("select[name=number]");
+  if (!select) return;
+  const taken = (n) => latest.has(n) || document.querySelector(`#hands li.entered[data-hand="${n}"]`);
+  const free = [...select.options].find((option) => !taken(parseInt(option.value, 10)));
+  if (free) select.value = free.value;
+}
+
+async function send(record) {
+  const response = await fetch(`/api/tables/${record.table}/hands/${record.number}/`, {
+    method: "PUT",
+    credentials: "omit", // the table's code is the key (an organizer's session would need CSRF)
+    headers: {
+      "Content-Type": "application/json",
+      "X-Table-Code": code,
+      "Idempotency-Key": record.key,
+      "Accept-Language": document.documentElement.lang,
+    },
+    body: JSON.stringify({ ...record.entry, typed_at: record.typed_at }),
+  });
+  if (response.status === 429 || response.status >= 500) return false; // later again
+  const body = await response.json().catch(() => ({}));
+  if (response.ok) {
+    record.state = "sent";
+    record.totals = body.totals || record.totals;
+  } else if (body.code === "hand_conflict") {
+    record.state = "conflict";
+    record.reason = body.detail;
+    record.stored = body.stored;
+  } else {
+    record.state = "refused";
+    record.reason = body.detail || String(response.status);
+  }
+  await update(record);
+  return true;
+}
+
+async function sync() {
+  if (syncing || !data) return;
+  syncing = true;
+  let arrived = false;
+  try {
+    for (const record of await kept()) {
+      if (record.state !== "pending") continue;
+      try {
+        if (!(await send(record))) break;
+      } catch (error) { // no connection: every hand stays kept
+        break;
+      }
+      const shown = document.querySelector(`#hands li.entered[data-hand="${record.number}"]`);
+      if (record.state === "sent" && !shown) arrived = true;
+    }
+  } finally {
+    syncing = false;
+  }
+  await showAll();
+  if (arrived && !typing) location.reload(); // the server's page: the hands, the standings
+}
+
+/* --- start ------------------------------------------------------------------------------ */
+
+async function forgetRefusedSubmit() {
+  // The form came back with the server's refusal: it shows why, and the entry is in the form.
+  const key = sessionStorage.getItem(SUBMITTED);
+  sessionStorage.removeItem(SUBMITTED);
+  if (key && form && form.dataset.refused !== undefined) await (await database).delete("entries", key);
+}
+
+async function keepForOffline() {
+  if (!("serviceWorker" in navigator) || !navigator.onLine) return;
+  try {
+    await navigator.serviceWorker.register(config.dataset.worker, { scope: "/t/" });
+    await navigator.serviceWorker.ready;
+    const files = [...document.querySelectorAll("script[src], link[rel=stylesheet]")]
+      .map((element) => element.src || element.href)
+      .concat([import.meta.url, new URL("engine.mjs", import.meta.url).href,
+        new URL("engine_worker.mjs", import.meta.url).href,
+        new URL("../../vendor/idb/index.js", import.meta.url).href]);
+    const pages = await caches.open("tichu-captain-pages");
+    await pages.addAll([location.pathname, config.dataset.offline]);
+    const statics = await caches.open("tichu-captain-static");
+    const engineFiles = await caches.open("tichu-captain-engine");
+    const missing = async (cache, url) => (await cache.match(url)) || cache.add(url);
+    await Promise.all(files.map((url) => missing(statics, url)));
+    await Promise.all(config.dataset.assets.split(" ").map((url) => missing(engineFiles, url)));
+    document.body.dataset.offlineReady = "yes";
+  } catch (error) {
+    console.warn("The page could not be kept for offline use:", error);
+    document.body.dataset.offlineReady = "no";
+  }
+}
+
+async function start() {
+  if (!config) return;
+  try {
+    data = await (await fetch(config.dataset.offline)).json();
+  } catch (error) {
+    data = null;
+  }
+  await forgetRefusedSubmit();
+  if (form) {
+    form.addEventListener("submit", saved);
+    form.addEventListener("input", () => {
+      typing = true;
+      if (!navigator.onLine) previewOffline();
+    });
+    document.body.addEventListener("htmx:sendError", previewOffline);
+  }
+  const latest = await showAll();
+  if ([...latest.values()].some((record) => record.state === "pending")) await nextNumber(latest);
+  window.addEventListener("online", sync);
+  setInterval(sync, SYNC_EVERY);
+  document.body.dataset.offline = "started";
+  await sync();
+  const later = () => {
+    keepForOffline();
+    if (data && data.rules) startEngine(); else document.body.dataset.engine = engineState = "failed";
+  };
+  if (document.readyState === "complete") setTimeout(later, 0);
+  else window.addEventListener("load", () => setTimeout(later, 0));
+}
+
+start();
