@@ -51,7 +51,7 @@ def test_a_merge_moves_entries_roster_places_and_seats_and_the_undo_restores_the
     member = Player.objects.get(name="Member 0a")
     seats = set(Seat.objects.filter(player=member).values_list("pk", flat=True))
     assert seats
-    other = registered(individual_event(organizer, "Solo"), ["Member Zero A"])[0]
+    other = registered(individual_event(organizer, "Solo"), ["Member Zero A"], people=["new"])[0]
     kept = other.player
     untouched = {s.pk: s.player_id for s in Seat.objects.exclude(pk__in=seats)}
     merge = person_merge(kept=kept, merged=member, actor=Actor.organizer(organizer))

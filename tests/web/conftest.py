@@ -7,6 +7,7 @@ import pytest
 from tournaments.services.events import event_create, players_register
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
+from tournaments.services.people import NEW
 from tournaments.services.rounds import round_pair, round_publish
 from tournaments.simulation import demo_names
 from tournaments.standings.compute import refresh
@@ -44,9 +45,9 @@ def played(
         overrides={"rounds": rounds + open_round},
         seed=seed,
     )
-    players_register(
-        event=event, names=names or demo_names(entrants, random.Random(seed)), actor=actor
-    )
+    names = names or demo_names(entrants, random.Random(seed))
+    # each event's own people: demo names of another event are not asked about
+    players_register(event=event, names=names, people=[NEW] * len(names), actor=actor)
     turn = seed
     for _ in range(rounds):
         rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
