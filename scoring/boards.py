@@ -1,6 +1,6 @@
 """Boards of Duplicate Tichu: deals fixed in advance, the same at every table that plays them.
 
-The ruling (``docs/rules.md`` and RULINGS.md, "Duplicate Tichu"): a board is which 14 cards each
+The ruling (``docs/rules.md``, "Duplicate Tichu"): a board is which 14 cards each
 seat receives, the first 8 (the Grand Tichu look) and the last 6, and who deals. Every table that
 plays the board receives exactly those cards in the same seats, so results of one board can be
 compared; the exchange, the calls and the play are the table's own.

@@ -12,6 +12,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tournaments.models import Player, Rating, RatingPoint
+from tournaments.services.events import event_create, players_register
 from tournaments.services.history import Actor
 from tournaments.services.lifecycle import event_finish
 from tournaments.services.people import person_erase, person_merge, person_update
@@ -46,6 +47,9 @@ def season(organizer):
         .filter(entries__event=running)
         .order_by("pk")[0]
     )
+    # the worker rated everyone from the hands; this person's figures are set to known ones
+    Rating.objects.filter(person=person).delete()
+    RatingPoint.objects.filter(person=person).delete()
     Rating.objects.create(register=person.register, person=person, mu=3.4, sigma=1.5, hands=20)
     RatingPoint.objects.create(person=person, event=dtm, mu=2.0, sigma=2.5, hands=8)
     RatingPoint.objects.create(person=person, event=tientsin, mu=3.4, sigma=1.5, hands=20)
@@ -87,8 +91,10 @@ def test_the_page_in_german(client, season):
 
 
 def test_a_person_not_rated_yet_says_so(client, organizer):
-    event = simulate_event(preset="dtm", entrants=4, seed=4, owner=organizer, rounds=1).event
-    person = Player.objects.filter(entries__event=event).first()
+    """Registered, no hand played yet: nothing to rate."""
+    event = event_create(owner=organizer, name="Next week", preset="dtm")
+    players_register(event=event, names=["Greta Lang"], actor=Actor.organizer(organizer))
+    person = Player.objects.get(entries__event=event)
     text = _text(_page(client, person))
     assert "Not rated yet." in text
     assert "Noch nicht bewertet." in _text(_page(client, person, "de"))

@@ -1,6 +1,6 @@
 """Scoring of Duplicate Tichu: a board's results compared among the pairs who held the same cards.
 
-The ruling (RULINGS.md, "Duplicate Tichu"), and where each part is:
+The ruling (``docs/rules.md``, "Duplicate Tichu"), and where each part is:
 
 - A board's result for a direction is its Tichu points minus the opponents' (``TableResult``):
   a failed call of the opponents helps as much as one's own made call.

@@ -1,7 +1,7 @@
 """Movements of Duplicate Tichu, computed for any field: who meets whom, where, in which direction
 and on which boards, round by round.
 
-The ruling (RULINGS.md, "Duplicate Tichu"): every pair plays every board at most once, every
+The ruling (``docs/rules.md``, "Duplicate Tichu"): every pair plays every board at most once, every
 board is played in both directions as evenly as the field allows, and pairs meet each other as
 evenly as the field allows. A movement is a pure function of the number of pairs, the rounds and
 the boards per round; nothing is stored but those numbers.
