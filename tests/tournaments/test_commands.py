@@ -5,7 +5,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from tournaments.models import Event, Hand
+from tournaments.models import Event, Hand, Rating, Series
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,7 +28,7 @@ def test_simulate_event_plays_every_hand_and_prints_the_standings():
 
 def test_demo_without_serving_leaves_a_dtm_a_cup_and_each_game_and_says_where_to_look():
     text = run("demo", "--no-serve")
-    event = Event.objects.get(preset="dtm")
+    event = Event.objects.get(preset="dtm", series=None)
     assert event.entrants.count() == 40 and event.rounds.count() == 6
     assert f"/events/{event.pk}/" in text and "demo / demo-organizer" in text
     cup = Event.objects.get(preset="knockout")
@@ -37,8 +37,15 @@ def test_demo_without_serving_leaves_a_dtm_a_cup_and_each_game_and_says_where_to
     for preset in ("tientsin", "threechu", "grand_seigneur"):
         game = Event.objects.get(preset=preset)
         assert game.rounds.count() == game.format.rounds and f"/events/{game.pk}/" in text
+    season = Series.objects.get(name="Demo club season")
+    evenings = season.events.all()
+    assert [e.status for e in evenings] == [Event.Status.FINISHED] * 5
+    assert f"/series/{season.pk}/" in text and f"/registers/{season.register_id}/ranking/" in text
+    assert Rating.objects.filter(register=season.register).count() > 0  # the register is rated
+    person = season.register.people.filter(entries__event__in=evenings).distinct()
+    assert person.count() < 5 * 16  # the evenings' fields overlap: the same people again
     run("demo", "--no-serve")  # a second start reuses the events
-    assert Event.objects.count() == 5
+    assert Event.objects.count() == 10
 
 
 @pytest.mark.parametrize("name", ["demo", "simulate_event", "export_event", "import_event"])

@@ -171,6 +171,10 @@ def crawl(client: Client, starts: list[str], scopes: tuple[str, ...]) -> dict[st
         if url in seen:
             continue
         response = client.get(url)
+        if response.status_code == 302:  # a cup's projector is its bracket's: follow it
+            todo.append(response["Location"])
+            seen[url] = []
+            continue
         assert response.status_code == 200, (url, response.status_code)
         seen[url], links = page_texts(response)
         for link in links:
