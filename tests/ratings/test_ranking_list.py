@@ -96,6 +96,7 @@ def test_the_page_in_both_languages(client, register, language, words):
     assert ("mindestens 12 Spielen" in text) == (language == "de")
     best = Rating.objects.order_by("-mu").first()
     assert best.person.name in text
+    assert f'<a href="{reverse("person", args=[best.person.public_id])}">' in text  # their page
     assert 'name="viewport"' in text
 
 
