@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -62,6 +64,20 @@ def new_page(browser):
     yield make
     for context in contexts:
         context.close()
+    _wait_until_the_server_is_idle()
+
+
+def _wait_until_the_server_is_idle(timeout: float = 30) -> None:
+    """A test ends only once the live server has answered every request of its pages: the
+    captain's page keeps working in the background (its service worker, the queue it sends, the
+    engine it downloads), and a request still running after its test would write into the next
+    test's database while that test sets it up ("database table is locked"). The live server
+    answers each request in a thread of its own (``process_request_thread``)."""
+    deadline = time.monotonic() + timeout
+    while any("process_request_thread" in thread.name for thread in threading.enumerate()):
+        if time.monotonic() > deadline:
+            raise AssertionError("the live server still answers a request of the finished test")
+        time.sleep(0.05)
 
 
 def screenshot(page, name: str) -> Path:
