@@ -58,7 +58,9 @@ def enter_hand(phone, base: str, table: Table, first_out: str, points: str) -> N
     phone.click("button[name=save]")
     expect(phone.locator(".messages .success")).to_be_visible()
     opponents_confirm(phone, table, number)
-    expect(phone.locator(f"#hands li[data-hand='{number}'] .badge.ok")).to_be_visible()
+    expect(
+        phone.locator(f"#hands li[data-hand='{number}'] .badge.ok:not(.offline-badge)")
+    ).to_be_visible()
 
 
 def opponents_confirm(phone, table: Table, number) -> None:

@@ -133,7 +133,9 @@ def test_tournament_day(live_server, new_page, django_user_model):
     assert [r.entrant_id for r in rows] == [line.entrant_id for line in lines]
     public = new_page(PHONE)
     public.goto(f"{base}/events/{event.pk}/")
-    names = public.locator("#standings tbody tr td:nth-child(2) a").all_inner_texts()
+    names = public.locator(
+        "#standings tbody tr td:nth-child(2) a:not(.person-link)"
+    ).all_inner_texts()
     assert names == [r.entrant.name for r in rows]
     vps = public.locator("#standings tbody tr td:nth-child(3)").all_inner_texts()
     assert [int(v) for v in vps] == [r.victory_points for r in rows]
