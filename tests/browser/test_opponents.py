@@ -54,7 +54,7 @@ def test_the_opponents_read_the_calls_and_confirm_with_their_code(
     phone.fill("#id_code", table.opponents_code.lower())
     phone.locator("#confirm-form button[type=submit]").click()
     expect(phone.locator(".messages")).to_contain_text("von den Gegnern bestätigt")
-    expect(phone.locator("#hands li[data-hand='1'] .badge.ok")).to_be_visible()
+    expect(phone.locator("#hands li[data-hand='1'] .badge.ok:not(.offline-badge)")).to_be_visible()
     assert Hand.objects.get(table=table, number=1).confirmed_by_opponents
 
     # the captain asks for a correction; the results desk shows it
