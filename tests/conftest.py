@@ -235,6 +235,23 @@ def wait_for_standings(event, timeout: float = 60) -> None:
         time.sleep(0.1)
 
 
+def wait_for_ratings(register_id: int, timeout: float = 60) -> None:
+    """Return once the register's stored ratings reflect every committed change (at once in
+    embedded mode; after the standings' and then the ratings' runs in live mode, so a test that
+    then writes known ratings in place of the worker's is not overwritten by a late run)."""
+    from tournaments.models import Register
+
+    deadline = time.monotonic() + timeout
+    while True:
+        seqs = Register.objects.filter(pk=register_id).values_list("change_seq", "ratings_seq")
+        change, rated = seqs.get()
+        if change == rated:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"ratings of register {register_id} still stale after {timeout}s")
+        time.sleep(0.1)
+
+
 def _token_renewed_since(event) -> bool:
     """The event's version token, as this process knows it, is newer than its standings."""
     if not LIVE or event.standings_computed_at is None:

@@ -13,6 +13,17 @@ from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair, round_publish
 
+from ..conftest import wait_for_ratings, wait_for_standings
+
+
+def settled(*events: Event) -> None:
+    """The workers are done with ``events``: their standings, then their register's ratings,
+    reflect every hand (at once in embedded mode). Known ratings written after this stay."""
+    for event in events:
+        wait_for_standings(event)
+    for register_id in {event.register_id for event in events}:
+        wait_for_ratings(register_id)
+
 
 @dataclass
 class OneTable:
@@ -26,6 +37,7 @@ class OneTable:
         hand_record(
             table_id=self.table.pk, number=number, entry=entry, actor=Actor.captain(self.table)
         )
+        wait_for_standings(self.event)
 
 
 def one_table(owner, preset: str, names: list[str], **overrides) -> OneTable:

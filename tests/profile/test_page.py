@@ -18,6 +18,7 @@ from tournaments.services.lifecycle import event_finish
 from tournaments.services.people import person_erase, person_merge, person_update
 from tournaments.simulation import simulate_event
 
+from .conftest import settled
 from .test_stats import FOUR
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -48,6 +49,7 @@ def season(organizer):
         .order_by("pk")[0]
     )
     # the worker rated everyone from the hands; this person's figures are set to known ones
+    settled(dtm, tientsin, running)
     Rating.objects.filter(person=person).delete()
     RatingPoint.objects.filter(person=person).delete()
     Rating.objects.create(register=person.register, person=person, mu=3.4, sigma=1.5, hands=20)

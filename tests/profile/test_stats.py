@@ -17,6 +17,8 @@ from tournaments.services.lifecycle import event_finish
 from tournaments.services.people import person_merge
 from tournaments.simulation import simulate_event
 
+from .conftest import settled
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 FOUR = ["Anna Adler", "Bert Brandt", "Cora Conrad", "Dirk Dahl"]
@@ -186,6 +188,7 @@ def test_a_merged_record_counts_as_the_kept_person(organizer, table_of):
 
 def _rated(person: Player, events) -> None:
     """Known figures in place of what the worker computed from the hands."""
+    settled(*events)
     Rating.objects.filter(person=person).delete()
     RatingPoint.objects.filter(person=person).delete()
     Rating.objects.create(

@@ -104,14 +104,15 @@ def test_a_merge_and_its_undo_rate_the_register_anew(organizer):
     assert Rating.objects.get(person__name="Anna Alt").hands == 8
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)
 def test_the_catch_up_rates_a_register_left_stale(organizer):
     """A run lost with its worker or the broker: the periodic sweep sends it again."""
     event = played_event(organizer, "Evening", "Yvonne Ypsilon")
-    Register.objects.filter(pk=event.register_id).update(change_seq=5, ratings_seq=0)
+    seq = rated(event.register_id, 8).change_seq
+    Register.objects.filter(pk=event.register_id).update(change_seq=seq + 5)
     ratings_schedule.clear_pending(event.register_id)
+    assert ratings_schedule.stale_register_ids() == [event.register_id]
     assert tasks.catch_up_ratings() == 1
-    register = Register.objects.get(pk=event.register_id)
-    assert register.ratings_seq == 5 and register.ratings_computed_at is not None
-    assert Rating.objects.filter(register=register).count() == 8
+    register = rated(event.register_id, 8)
+    assert register.ratings_seq == seq + 5 and register.ratings_computed_at is not None
     assert tasks.catch_up_ratings() == 0

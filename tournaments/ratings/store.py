@@ -34,7 +34,7 @@ def refresh(register_id: int, *, full: bool = False) -> bool:
     hands = register_hands(register)
     fits = model.history([observations for _, observations in hands.events], len(hands.people))
     with transaction.atomic():
-        Register.objects.select_for_update().filter(pk=register_id).first()
+        Register.objects.select_for_update(no_key=True).filter(pk=register_id).first()
         Rating.objects.filter(register_id=register_id).delete()
         RatingPoint.objects.filter(person__register_id=register_id).delete()
         if fits:
