@@ -33,6 +33,7 @@ def test_the_dashboard_links_the_register_and_it_lists_and_searches(organizer_cl
     assert "Anna Müller" in listed and "Anna Mueller" in listed
     assert "Bo" not in listed
     assert reverse("organizer-person", args=[register.pk, anna.pk]) in page
+    assert f'href="{reverse("register-ranking", args=[register.pk])}"' in page  # the public list
 
 
 def test_another_organizer_gets_404_everywhere(client, other_organizer, organizer):
