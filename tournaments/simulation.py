@@ -138,6 +138,14 @@ def simulate_event(
             )
     if event.format.is_cup:
         return _simulate_cup(event, organizer, rng)
+    return Simulation(event, play_rounds(event, rng))
+
+
+def play_rounds(event: Event, rng: random.Random) -> int:
+    """Pair, publish and play every round of ``event`` (its entrants registered already, by
+    whatever path: a simulation, or an organizer's pages in a test) with bots, and compute its
+    standings; the number of hands played. ``event`` is refreshed."""
+    organizer = Actor.organizer(event.owner)
     played = 0
     while True:
         event.refresh_from_db()
@@ -150,7 +158,7 @@ def simulate_event(
     refresh(event.pk)
     complete_finished_rounds(event.pk)  # as the worker does, without waiting for it
     event.refresh_from_db()
-    return Simulation(event, played)
+    return played
 
 
 def simulate_season(
