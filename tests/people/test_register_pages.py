@@ -128,3 +128,26 @@ def test_sharing_by_user_name(organizer_client, organizer, other_organizer, clie
     organizer_client.force_login(organizer)
     organizer_client.post(reverse("organizer-unshare", args=[register.pk, other_organizer.pk]))
     assert not register.is_organizer(other_organizer)
+
+
+def test_the_ranking_list_s_threshold_is_set_on_the_register_page(
+    organizer_client, organizer, other_organizer, client
+):
+    register, *_ = _people(organizer)
+    url = reverse("organizer-ranking", args=[register.pk])
+    answer = organizer_client.post(url, {"min_ranked_hands": "12"})
+    assert answer.status_code == 302
+    assert Register.objects.get(pk=register.pk).min_ranked_hands == 12
+    ranking = client.get(reverse("register-ranking", args=[register.pk])).content.decode()
+    assert "at least 12 hands" in ranking
+
+    refused = organizer_client.post(
+        url, {"min_ranked_hands": "-3"}, headers={"accept-language": "de"}
+    )
+    assert refused.status_code == 400
+    assert "größer oder gleich 0" in refused.content.decode()
+    assert Register.objects.get(pk=register.pk).min_ranked_hands == 12
+
+    client.force_login(other_organizer)
+    assert client.post(url, {"min_ranked_hands": "0"}).status_code == 404
+    assert Register.objects.get(pk=register.pk).min_ranked_hands == 12

@@ -1,6 +1,7 @@
 """A register shared by several organizers (a club, a league, an association): its owner adds
 and removes the organizers who keep it with them. Sharing gives a register's people, merges and
-series, never its owner's events (those are shared one by one: ``Event.co_organizers``)."""
+series, never its owner's events (those are shared one by one: ``Event.co_organizers``). Its
+organizers also say how many hands a person needs to be on its public ranking list."""
 
 from __future__ import annotations
 
@@ -42,3 +43,25 @@ def register_unshare(register: Register, user_id: int, *, user) -> None:
     if user.pk != user_id:
         _owned(register, user)
     register.organizers.remove(user_id)
+
+
+MAX_RANKED_HANDS = 100_000
+
+
+def register_min_ranked_hands(register: Register, hands: int, *, user) -> None:
+    """How many hands in the register's events put a person on its ranking list (0: everyone
+    rated). Only who is listed changes: the ratings are computed from every hand anyway."""
+    if not register.is_organizer(user):
+        raise Forbidden(
+            _("Only the register's organizers may change it."),
+            field="min_ranked_hands",
+            code="not_organizer",
+        )
+    if not 0 <= hands <= MAX_RANKED_HANDS:
+        raise ServiceError(
+            _("Between 0 and %(max)d hands.") % {"max": MAX_RANKED_HANDS},
+            field="min_ranked_hands",
+            code="out_of_range",
+        )
+    Register.objects.filter(pk=register.pk).update(min_ranked_hands=hands)
+    register.min_ranked_hands = hands

@@ -26,9 +26,9 @@ from ..services.people import (
     person_update,
     registers_kept_by,
 )
-from ..services.registers import register_share, register_unshare
+from ..services.registers import register_min_ranked_hands, register_share, register_unshare
 from .forms import add_service_error
-from .register_forms import EraseForm, MergeForm, PersonForm, ShareForm
+from .register_forms import EraseForm, MergeForm, PersonForm, RankingForm, ShareForm
 
 PEOPLE_PER_PAGE = 50
 
@@ -61,7 +61,14 @@ def registers(request):
 
 
 def _register_page(
-    request, register, *, merge_form=None, share_form=None, refusal=None, status=200
+    request,
+    register,
+    *,
+    merge_form=None,
+    share_form=None,
+    ranking_form=None,
+    refusal=None,
+    status=200,
 ):
     """The register's page; ``refusal``: a service's refusal of an undo or an unsharing."""
     query = request.GET.get("q", "")
@@ -78,6 +85,8 @@ def _register_page(
             "merges": merge_history(register)[:50],
             "merge_form": merge_form or MergeForm(people=people_list(register)),
             "share_form": share_form or ShareForm(),
+            "ranking_form": ranking_form
+            or RankingForm(initial={"min_ranked_hands": register.min_ranked_hands}),
             "organizers": register.organizers.order_by("username"),
             "owner": register.owner_id == request.user.pk,
             "refusal": ErrorList([refusal]) if refusal else None,
@@ -142,6 +151,25 @@ def share(request, register_id: int):
         messages.success(request, _("The register is shared."))
         return redirect("organizer-register", register_id=register.pk)
     return _register_page(request, register, share_form=form, status=400)
+
+
+@login_required
+@require_POST
+def ranking(request, register_id: int):
+    """How many hands put a person on the register's public ranking list."""
+    register = _register(request, register_id)
+    form = RankingForm(request.POST)
+    if form.is_valid():
+        try:
+            register_min_ranked_hands(
+                register, form.cleaned_data["min_ranked_hands"], user=request.user
+            )
+        except ServiceError as error:
+            add_service_error(form, error)
+            return _register_page(request, register, ranking_form=form, status=error.status)
+        messages.success(request, _("The ranking list is changed."))
+        return redirect("organizer-register", register_id=register.pk)
+    return _register_page(request, register, ranking_form=form, status=400)
 
 
 @login_required

@@ -1,4 +1,5 @@
-"""The forms of a register's pages: a person's record, their erasure, a merge, sharing."""
+"""The forms of a register's pages: a person's record, their erasure, a merge, sharing, the
+ranking list's threshold."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..services.names import MAX_CLUB_LENGTH, MAX_NAME_LENGTH
+from ..services.registers import MAX_RANKED_HANDS
 
 
 class PersonForm(forms.Form):
@@ -53,3 +55,9 @@ class MergeForm(forms.Form):
 
 class ShareForm(forms.Form):
     username = forms.CharField(label=_("Organizer's user name"), max_length=150)
+
+
+class RankingForm(forms.Form):
+    min_ranked_hands = forms.IntegerField(
+        label=_("Hands a person needs to be listed"), min_value=0, max_value=MAX_RANKED_HANDS
+    )

@@ -118,6 +118,7 @@ organizer_urls = [
         name="organizer-merge-undo",
     ),
     path("organize/people/<int:register_id>/share/", register.share, name="organizer-share"),
+    path("organize/people/<int:register_id>/ranking/", register.ranking, name="organizer-ranking"),
     path(
         "organize/people/<int:register_id>/share/<int:user_id>/remove/",
         register.unshare,
