@@ -123,7 +123,7 @@ def test_the_csv_is_german_with_a_decimal_comma(client, series):
         reverse("series-file", args=[series.pk, "csv"]), HTTP_ACCEPT_LANGUAGE="de"
     )
     text = response.content.decode("utf-8")
-    assert text.startswith("\ufeffPlatz;Name;")
+    assert text.startswith("\ufeffRang;Name;")
     assert "(" in text  # a dropped result in brackets
 
 

@@ -85,7 +85,7 @@ def test_final_standings_with_tiebreaks_credits_and_who_did_not_play(client, org
         ).content
     )[0]
     assert "Endstand" in german and "Nicht gespielt" in german and "Doppelsiege" in german
-    assert "Freilos, gutgeschrieben" in german and re.search(r"Platz\s+Name\s+SP\s+TP", german)
+    assert "Freilos, gutgeschrieben" in german and re.search(r"Rang\s+Name\s+SP\s+TP", german)
 
 
 def test_a_long_standings_list_repeats_its_header_on_the_next_page(client, organizer):
@@ -165,3 +165,30 @@ def test_printouts_are_the_organizers_only(client, other_organizer, organizer):
     client.force_login(other_organizer)
     for url in urls:
         assert client.get(url).status_code in (403, 404)
+
+
+def test_printouts_are_named_after_their_title_in_the_readers_language(organizer_client, organizer):
+    """Issue 23: a German organizer's downloads had English file names ("round-1-seating")."""
+    event = played(organizer, 8, rounds=1)
+    rnd = event.rounds.get(number=1)
+    printouts = {
+        reverse("organizer-seating-pdf", args=[event.pk, rnd.pk]): (
+            "seating-round-1",
+            "sitzplan-runde-1",
+        ),
+        reverse("organizer-results-pdf", args=[event.pk, rnd.pk]): (
+            "results-round-1",
+            "ergebnisse-runde-1",
+        ),
+        reverse("event-standings-pdf", args=[event.pk]): (
+            "standings-after-round-1-provisional",
+            "tabelle-nach-runde-1-vorlaufig",
+        ),
+    }
+    for url, (english, german) in printouts.items():
+        for language, name in (("en", english), ("de", german)):
+            response = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+            assert response["Content-Disposition"] == f'inline; filename="played-8-{name}.pdf"'
+    event_finish(event_id=event.pk, actor=Actor.organizer(organizer))
+    response = organizer_client.get(reverse("event-standings-pdf", args=[event.pk]))
+    assert response["Content-Disposition"] == 'inline; filename="played-8-final-standings.pdf"'

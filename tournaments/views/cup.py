@@ -165,6 +165,12 @@ def resolve(request, event_id: int, match_id: int):
 PDF_ROW = 7 * mm
 
 
+def placings_title(event: Event) -> str:
+    if event.status == Event.Status.FINISHED:
+        return _("Final placings")
+    return _("Placings so far (provisional)")
+
+
 def placings_pdf(event: Event) -> bytes:
     """A cup's placings as the printable "standings": place and team, best first, then the teams
     still in the cup (provisional until it is finished). No points: a cup ranks by the round a
@@ -182,8 +188,7 @@ def placings_pdf(event: Event) -> bytes:
     done = {team for _place, team in placed}
     rows = [(f"{place}.", team) for place, team in placed]
     rows += [("–", team) for team in sorted(in_cup - done - {None}, key=lambda t: names[t])]
-    finished = event.status == Event.Status.FINISHED
-    title = _("Final placings") if finished else _("Placings so far (provisional)")
+    title = placings_title(event)
     buffer = io.BytesIO()
     pdf = canvas.Canvas(buffer, pagesize=A4, pageCompression=1)
     pdf.setTitle(f"{event.name} – {title}")

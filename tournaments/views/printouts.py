@@ -189,10 +189,12 @@ class Printout:
         return Paragraph(escape(text), self.head if bold else self.text)
 
 
-def pdf_response(body: bytes, event: Event | Series, name: str) -> HttpResponse:
+def pdf_response(body: bytes, event: Event | Series, title: str) -> HttpResponse:
+    """The PDF, saved under the event's name and the printout's ``title`` in the reader's
+    language ("vereinsmeisterschaft-sitzplan-runde-3.pdf"), as the exports are."""
     response = HttpResponse(body, content_type="application/pdf")
     response["Content-Disposition"] = (
-        f'inline; filename="{slugify(event.name) or "event"}-{name}.pdf"'
+        f'inline; filename="{slugify(event.name) or "event"}-{slugify(title) or "printout"}.pdf"'
     )
     return response
 
@@ -200,11 +202,14 @@ def pdf_response(body: bytes, event: Event | Series, name: str) -> HttpResponse:
 # --- a round's seating, A-Z -------------------------------------------------------------------
 
 
+def seating_title(rnd: Round) -> str:
+    return _("Seating, round %(n)s") % {"n": rnd.number}
+
+
 def seating_pdf(event: Event, rnd: Round) -> bytes:
     """Everyone of the round by name (German order), with table, seat and partner: the list
     pinned at the entrance, where each looks for their own name."""
-    title = _("Seating, round %(n)s") % {"n": rnd.number}
-    printout = Printout(event, title, size=13)
+    printout = Printout(event, seating_title(rnd), size=13)
     lines = seating.seating(rnd)
     rows = [
         [
@@ -235,11 +240,14 @@ def seating_pdf(event: Event, rnd: Round) -> bytes:
 # --- a round's results, for the wall ----------------------------------------------------------
 
 
+def results_title(rnd: Round) -> str:
+    return _("Results, round %(n)d") % {"n": rnd.number}
+
+
 def results_pdf(event: Event, rnd: Round) -> bytes:
     """Each table of the round with its sides and their totals in the game's columns, large
     and landscape: read on the wall from two metres. Open tables are marked as not done."""
-    title = _("Results, round %(n)d") % {"n": rnd.number}
-    printout = Printout(event, title, size=16, wide=True)
+    printout = Printout(event, results_title(rnd), size=16, wide=True)
     views = queries.table_views(rnd, event)
     columns = event.format.game.total_columns
     rows = []
@@ -296,7 +304,7 @@ def results_pdf(event: Event, rnd: Round) -> bytes:
 def round_seating_pdf(request, event_id: int, round_id: int):
     event = queries.organizer_event_or_404(request.user, event_id)
     rnd = queries.round_or_404(event, round_id)
-    return pdf_response(seating_pdf(event, rnd), event, f"round-{rnd.number}-seating")
+    return pdf_response(seating_pdf(event, rnd), event, seating_title(rnd))
 
 
 @login_required
@@ -304,4 +312,4 @@ def round_seating_pdf(request, event_id: int, round_id: int):
 def round_results_pdf(request, event_id: int, round_id: int):
     event = queries.organizer_event_or_404(request.user, event_id)
     rnd = queries.round_or_404(event, round_id)
-    return pdf_response(results_pdf(event, rnd), event, f"round-{rnd.number}-results")
+    return pdf_response(results_pdf(event, rnd), event, results_title(rnd))

@@ -55,7 +55,7 @@ def series_detail(request, series_id: int):
 @require_GET
 def series_table_pdf(request, series_id: int):
     table, _keeps = _table(request, series_id)
-    return pdf_response(series_pdf(table), table.series, "table")
+    return pdf_response(series_pdf(table), table.series, _("Series table"))
 
 
 @require_GET

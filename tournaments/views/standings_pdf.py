@@ -16,7 +16,7 @@ from reportlab.platypus.flowables import Flowable
 
 from ..models import Event
 from ..selectors import pages as queries
-from .cup import placings_pdf
+from .cup import placings_pdf, placings_title
 from .printouts import Printout, escape, pdf_response
 from .standing_layout import credit_text, tiebreak_columns, tiebreak_label, tiebreak_value
 
@@ -82,13 +82,9 @@ def standings_pdf(
 def standings_pdf_view(request, event_id: int):
     event = queries.event_or_404(event_id)
     if event.format.is_cup:  # a cup ranks by its placings, never by VP
-        body = placings_pdf(event)
-    else:
-        body = standings_pdf(
-            event,
-            queries.standings(event),
-            len(queries.public_rounds(event)),
-            queries.did_not_play(event),
-        )
-    kind = "final" if event.status == Event.Status.FINISHED else "provisional"
-    return pdf_response(body, event, f"standings-{kind}")
+        return pdf_response(placings_pdf(event), event, placings_title(event))
+    rounds_played = len(queries.public_rounds(event))
+    body = standings_pdf(
+        event, queries.standings(event), rounds_played, queries.did_not_play(event)
+    )
+    return pdf_response(body, event, _title(event, rounds_played))
