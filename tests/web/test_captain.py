@@ -10,9 +10,11 @@ from django.test import Client
 from rest_framework.throttling import SimpleRateThrottle
 
 from tournaments.models import Hand, Round, Table
+from tournaments.selectors.pages import settled_round_results
 from tournaments.services.history import Actor
 from tournaments.services.rounds import table_close
 
+from ..conftest import wait_for_standings
 from .conftest import GOOD_HAND, captain_url
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle")]
@@ -67,6 +69,26 @@ def test_a_valid_hand_is_stored_and_shown(client, table):
     assert "Hand 1 is recorded" in html
     assert captain_url(table, "captain-confirm", number=1) in html
     assert 'option value="2" selected' in html  # the next hand to enter
+
+
+def _sides(client, table) -> list[str]:
+    html = client.get(captain_url(table)).content.decode()
+    sides = re.search(r'<ul class="sides" id="sides">(.*?)</ul>', html, re.S).group(1)
+    return [" ".join(re.sub(r"<[^>]+>", " ", li).split()) for li in sides.split("</li>")[:-1]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sides_show_the_round_s_vp_once_the_standings_have_it(client, table):
+    """The VP beside each team are the round's as the standings scored them; while the worker
+    has not applied every change they are not known ("–"), never the total before a hand."""
+    assert client.post(captain_url(table), GOOD_HAND).status_code == 302
+    event = table.round.event
+    wait_for_standings(event)
+    first, second = _sides(client, table)
+    assert first.endswith("· 170 TP · 2 VP") and second.endswith("· 30 TP · 0 VP")
+    assert settled_round_results(table, event)
+    event.change_seq += 1  # a change the worker has not applied yet
+    assert settled_round_results(table, event) == {}
 
 
 def test_the_other_teams_points_are_filled_in(client, table):

@@ -209,6 +209,13 @@ def _round_results(round_id: int) -> dict[int, RoundResult]:
     }
 
 
+def settled_round_results(table: Table, event: Event) -> dict[int, RoundResult]:
+    """The table's round results for a page that is read right after a hand is saved (the
+    captain's): none while the standings worker has not applied every change, so a side's VP
+    shows as not known yet ("–") for that moment instead of the total before the hand."""
+    return _round_results(table.round_id) if event.standings_up_to_date else {}
+
+
 def build_table_view(table: Table, event_format, results: dict[int, RoundResult]) -> TableView:
     seats = list(table.seats.all())
     hands = list(table.hands.all())

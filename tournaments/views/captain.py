@@ -208,7 +208,9 @@ def lineup_post(request, table, view, actor) -> None:
 def _page(request, table, form, *, status=200, preview=None):
     event = table.round.event
     hands = {h.number: h for h in table.hands.all()}
-    view = queries.build_table_view(table, event.format, {})
+    view = queries.build_table_view(
+        table, event.format, queries.settled_round_results(table, event)
+    )
     # a decided game offers no next hand
     numbers = (
         []
