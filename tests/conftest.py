@@ -178,9 +178,10 @@ def _is_transactional(request) -> bool:
     )
 
 
-def _wait_until_idle(app, name: list[str], timeout: float = 120) -> None:
-    """Until the worker runs no task and holds none reserved (a solo worker answers between
-    tasks, so an answer at all means its current task is done)."""
+def _wait_until_idle(app, name: list[str] | None, timeout: float = 120) -> None:
+    """Until the worker (``name``; None: every worker on the broker) runs no task and holds
+    none reserved (a solo worker answers between tasks, so an answer at all means its current
+    task is done)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         inspect = app.control.inspect(destination=name, timeout=5)
@@ -233,6 +234,44 @@ def wait_for_standings(event, timeout: float = 60) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"standings of event {event.pk} still stale after {timeout}s")
         time.sleep(0.1)
+
+
+def wait_until_no_run_is_pending(event, timeout: float = 60) -> None:
+    """The standings are up to date and no run is queued or running for them: a run sent for
+    changes an earlier run already applied would otherwise still come, and a test that counts
+    what its next change sends would count it. Checked after the worker is idle, since the run
+    it finished may have sent another (a round it marked complete is a change)."""
+    from django.core.cache import cache
+
+    from tournaments.standings.schedule import PENDING_KEY
+
+    deadline = time.monotonic() + timeout
+    while True:
+        wait_for_standings(event, timeout)
+        if LIVE:
+            from tichu_site.celery import app
+
+            _wait_until_idle(app, None, timeout)
+        event.refresh_from_db()
+        if cache.get(PENDING_KEY.format(event.pk)) is None and event.standings_up_to_date:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"a standings run of event {event.pk} stayed pending")
+        time.sleep(0.1)
+
+
+def delete_after_the_workers(*events, people: bool) -> None:
+    """Delete every event (and every person, if ``people``), as a test that imports a backup into
+    an empty database does, once the workers are done with ``events``: a run still going would
+    write standings or rating points that point at an event while it goes."""
+    from tournaments.models import Event, Player
+
+    for event in events:
+        wait_until_no_run_is_pending(event)
+        wait_for_ratings(event.register_id)
+    Event.objects.all().delete()
+    if people:
+        Player.objects.all().delete()
 
 
 def wait_for_ratings(register_id: int, timeout: float = 60) -> None:

@@ -9,7 +9,7 @@ from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from tests.conftest import wait_for_standings
+from tests.conftest import wait_for_standings, wait_until_no_run_is_pending
 from tournaments import tasks
 from tournaments.models import Entrant, Event, Hand, Player, Round, Table
 from tournaments.standings import cache as standings_cache
@@ -116,7 +116,7 @@ def test_changes_while_a_run_is_pending_renew_nothing_until_it_has_run(anon, org
     token once it has applied them all."""
     event = make_event(org)
     table = make_round(org, event["id"])["tables"][0]
-    wait_for_standings(Event.objects.get(pk=event["id"]))
+    wait_until_no_run_is_pending(Event.objects.get(pk=event["id"]))
     queued = []  # a worker that has not started yet
     monkeypatch.setattr(tasks.recompute_standings, "delay", queued.append)
     before = _standings(anon, event["id"])

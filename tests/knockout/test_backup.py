@@ -9,9 +9,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tests.conftest import delete_after_the_workers
 from tournaments import selectors
 from tournaments.knockout.placings import placings
-from tournaments.models import Event, Match, Player
+from tournaments.models import Event, Match
 from tournaments.services.backup import event_export
 from tournaments.simulation import simulate_event
 
@@ -68,8 +69,7 @@ def cup_backup(organizer, tmp_path):
     before = outcome(event)
     path = tmp_path / "cup.json"
     call_command("export_event", str(event.pk), "-o", str(path))
-    Event.objects.all().delete()
-    Player.objects.all().delete()
+    delete_after_the_workers(event, people=True)
     return before, path
 
 
@@ -124,7 +124,7 @@ def test_matches_in_an_event_that_is_no_cup_are_refused(organizer, tmp_path):
     event = simulate_event(preset="dtm", entrants=8, seed=2, owner=organizer, rounds=1).event
     document = event_export(event.pk)
     assert document["matches"] == []
-    Event.objects.all().delete()
+    delete_after_the_workers(event, people=False)
     document["matches"] = [{"stage": "bracket"}]
     assert "matches: only a cup has matches" in _refused(tmp_path / "x.json", document)
 

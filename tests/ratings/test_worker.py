@@ -4,6 +4,7 @@ import time
 
 import pytest
 
+from tests.conftest import wait_until_no_run_is_pending
 from tournaments import tasks
 from tournaments.models import Player, Rating, RatingPoint, Register
 from tournaments.ratings import schedule as ratings_schedule
@@ -108,6 +109,7 @@ def test_a_merge_and_its_undo_rate_the_register_anew(organizer):
 def test_the_catch_up_rates_a_register_left_stale(organizer):
     """A run lost with its worker or the broker: the periodic sweep sends it again."""
     event = played_event(organizer, "Evening", "Yvonne Ypsilon")
+    wait_until_no_run_is_pending(event)  # no standings run left to mark the ratings stale
     seq = rated(event.register_id, 8).change_seq
     Register.objects.filter(pk=event.register_id).update(change_seq=seq + 5)
     ratings_schedule.clear_pending(event.register_id)

@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import DatabaseError, connection
 
-from tests.conftest import wait_for_standings
+from tests.conftest import delete_after_the_workers, wait_for_standings
 from tournaments import selectors
 from tournaments.models import Change, Event, Hand, Player, StandingRow, Table
 from tournaments.services.backup import event_export
@@ -34,7 +34,7 @@ def test_export_then_import_into_an_empty_database_gives_identical_standings(org
     document = json.loads(path.read_text())
     assert len(document["rounds"]) == 2 and len(document["entrants"]) == 10
     assert sum(len(t["hands"]) for r in document["rounds"] for t in r["tables"]) == 16
-    Event.objects.all().delete()  # the "empty database": everything of the event goes
+    delete_after_the_workers(event, people=False)  # the "empty database": the event's all goes
     assert not Hand.objects.exists()
     call_command("import_event", str(path))
     restored = Event.objects.get()
@@ -61,8 +61,7 @@ def backup(organizer):
     """One DTM round of 8 players, 4 hands at each of its 2 tables, exported."""
     event = simulate_event(preset="dtm", entrants=8, seed=7, owner=organizer, rounds=1).event
     document = event_export(event.pk)
-    Event.objects.all().delete()
-    Player.objects.all().delete()
+    delete_after_the_workers(event, people=True)
     return document
 
 
@@ -174,8 +173,7 @@ def test_a_forfeited_table_keeps_its_team_at_fault_and_its_credit(organizer, tmp
     credited = StandingRow.objects.filter(event=event, adjustment_vp=4).count()
     assert credited == 2  # team A's two players: 2 missing hands at 2 VP
     document = event_export(event.pk)
-    Event.objects.all().delete()
-    Player.objects.all().delete()
+    delete_after_the_workers(event, people=True)
     path = tmp_path / "backup.json"
     path.write_text(json.dumps(document))
     call_command("import_event", str(path))
@@ -240,7 +238,7 @@ def test_a_variant_event_round_trips_with_its_per_seat_credits(
     credits = sorted(HandSeat.objects.values_list("hand__number", "position", "tp", "vp", "place"))
     path = tmp_path / "event.json"
     call_command("export_event", str(event.pk), "-o", str(path))
-    Event.objects.all().delete()
+    delete_after_the_workers(event, people=False)
     call_command("import_event", str(path))
     restored = Event.objects.get()
     assert standings(restored) == before
@@ -380,8 +378,7 @@ def test_an_entrant_playing_before_joining_or_after_withdrawing_is_refused(backu
 def test_a_person_on_two_rosters_of_a_backup_is_refused(organizer, tmp_path):
     event = simulate_event(preset="team_swiss", entrants=4, seed=3, owner=organizer, rounds=1).event
     document = event_export(event.pk)
-    Event.objects.all().delete()
-    Player.objects.all().delete()
+    delete_after_the_workers(event, people=True)
     first = document["entrants"][0]
     document["entrants"][2]["members"][1]["name"] = first["members"][0]["name"].upper()
     assert (

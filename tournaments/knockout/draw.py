@@ -29,7 +29,7 @@ from .progress import make_bye, reconcile, sync_statuses
 def cup_draw(*, event_id: int, actor: Actor, order: list[int] | None = None) -> Event:
     """Draw the cup of a ``knockout`` or ``groups_knockout`` event (once)."""
     with transaction.atomic():
-        event = Event.objects.select_for_update(no_key=True).filter(pk=event_id).first()
+        event = Event.objects.select_for_update().filter(pk=event_id).first()
         if event is None:
             raise ServiceError(_("This event does not exist."), code="not_found")
         fmt = event.format

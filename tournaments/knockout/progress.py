@@ -64,7 +64,7 @@ def after_withdrawal(entrant: Entrant, actor: Actor) -> None:
 
 def reconcile(match_id: int, actor: Actor) -> None:
     """Bring one match in line with what is recorded, then pass a changed winner on."""
-    match = Match.objects.select_for_update(no_key=True).select_related("event").get(pk=match_id)
+    match = Match.objects.select_for_update().select_related("event").get(pk=match_id)
     old_winner = match.winner_id
     if match.decided_by != Decision.BYE:
         _settle(match, actor)
@@ -136,7 +136,7 @@ def game_sides(match: Match) -> list[int | None]:
 def _add_game(match: Match, number: int) -> None:
     """The table of game ``number``: the match's first team in seats 0 and 2 in odd games, each
     team with the people who played the game before (its roster's first members in game 1)."""
-    rnd = Round.objects.select_for_update(no_key=True).get(pk=match.round_id)
+    rnd = Round.objects.select_for_update().get(pk=match.round_id)
     last = Table.objects.filter(round=rnd).order_by("-number").values_list("number", flat=True)
     table = Table.objects.create(round=rnd, number=(last.first() or 0) + 1)
     first, second = match.teams if number % 2 else match.teams[::-1]
@@ -265,7 +265,7 @@ def _place(
 ) -> None:
     """Put ``team`` on a side of the following match, unless that match has hands already: then
     it stays as played and both matches tell the organizer."""
-    following = Match.objects.select_for_update(no_key=True).get(pk=following.pk)
+    following = Match.objects.select_for_update().get(pk=following.pk)
     field = ("entrant_a_id", "entrant_b_id")[side]
     current = getattr(following, field)
     if current == team:
@@ -361,7 +361,7 @@ def _fill_bracket_from_groups(event: Event, actor: Actor) -> None:
 
 def make_bye(match: Match, team: int, seed: int | None, actor: Actor) -> None:
     """A first-round match without an opponent: the team goes on by a bye."""
-    match = Match.objects.select_for_update(no_key=True).get(pk=match.pk)
+    match = Match.objects.select_for_update().get(pk=match.pk)
     if (match.entrant_a_id, match.winner_id, match.decided_by) == (team, team, Decision.BYE):
         return
     match.entrant_a_id, match.seed_a, match.entrant_b_id, match.seed_b = team, seed, None, None
@@ -411,8 +411,8 @@ def match_resolve(*, match_id: int, actor: Actor) -> Match:
         match = Match.objects.filter(pk=match_id).first()
         if match is None:
             raise ServiceError(_("This match does not exist."), code="not_found")
-        event = Event.objects.select_for_update(no_key=True).get(pk=match.event_id)
-        match = Match.objects.select_for_update(no_key=True).get(pk=match_id)
+        event = Event.objects.select_for_update().get(pk=match.event_id)
+        match = Match.objects.select_for_update().get(pk=match_id)
         note = match.attention
         if note.get("code") == "played_with":
             target = (

@@ -62,7 +62,7 @@ def helper_add(*, event_id: int, username: str, actor: Actor) -> EventHelper:
             code="unknown_user",
         )
     with transaction.atomic():
-        event = Event.objects.select_for_update(no_key=True).get(pk=event_id)
+        event = Event.objects.select_for_update().get(pk=event_id)
         if event.is_organizer(user):
             raise Conflict(
                 _("%(name)s organizes this event already.") % {"name": username},
@@ -92,7 +92,7 @@ def helper_add(*, event_id: int, username: str, actor: Actor) -> EventHelper:
 def helper_remove(*, event_id: int, user_id: int, actor: Actor) -> None:
     """Remove a helper: from now on they may do nothing at the event (what they did stays)."""
     with transaction.atomic():
-        event = Event.objects.select_for_update(no_key=True).get(pk=event_id)
+        event = Event.objects.select_for_update().get(pk=event_id)
         helper = (
             EventHelper.objects.filter(event=event, user_id=user_id).select_related("user").first()
         )

@@ -50,7 +50,7 @@ def _change(round_id: int, action: str, actor: Actor, now: datetime | None, appl
     as it reads at ``now``, None when not started), save and record it."""
     now = now or timezone.now()
     with transaction.atomic():
-        rnd = Round.objects.select_for_update(no_key=True).filter(pk=round_id).first()
+        rnd = Round.objects.select_for_update().filter(pk=round_id).first()
         if rnd is None:
             raise ServiceError(_("This round does not exist."), code="not_found")
         event = Event.objects.get(pk=rnd.event_id)

@@ -111,7 +111,7 @@ def players_register(
     if not cleaned:
         raise ServiceError(_("Give at least one player."), field="name", code="required")
     with transaction.atomic():
-        event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
+        event = Event.objects.select_for_update().get(pk=event.pk)
         check_not_finished(event)
         joined = _next_round_number(event)
         taken = people_in_event(event)
@@ -170,7 +170,7 @@ def teams_register(
     if not cleaned:
         raise ServiceError(_("Give at least one team."), field="name", code="required")
     with transaction.atomic():
-        event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
+        event = Event.objects.select_for_update().get(pk=event.pk)
         check_not_finished(event)
         check_cup_not_drawn(event)
         check_one_team_each(
@@ -318,7 +318,7 @@ def entrant_withdraw(*, entrant_id: int, actor: Actor, reason: str = "") -> Entr
         entrant = Entrant.objects.select_related("event").filter(pk=entrant_id).first()
         if entrant is None:
             raise ServiceError(_("This entrant does not exist."), code="not_found")
-        event = Event.objects.select_for_update(no_key=True).get(pk=entrant.event_id)
+        event = Event.objects.select_for_update().get(pk=entrant.event_id)
         check_not_finished(event)
         if not entrant.active:
             return entrant

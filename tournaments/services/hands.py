@@ -398,11 +398,7 @@ def hand_confirm(
             code="wrong_code",
         )
     with transaction.atomic():
-        hand = (
-            Hand.objects.select_for_update(no_key=True)
-            .filter(table_id=table_id, number=number)
-            .first()
-        )
+        hand = Hand.objects.select_for_update().filter(table_id=table_id, number=number).first()
         if hand is None:
             raise ServiceError(_("This hand is not recorded yet."), code="not_found")
         if not hand.confirmed_by_opponents:
@@ -434,7 +430,7 @@ def hand_request_correction(*, table_id: int, number: int, text: str, actor: Act
         )
     with transaction.atomic():
         hand = (
-            Hand.objects.select_for_update(no_key=True)
+            Hand.objects.select_for_update()
             .select_related("table__round__event")
             .filter(table_id=table_id, number=number)
             .first()
@@ -467,7 +463,7 @@ def hand_request_dismiss(*, hand_id: int, actor: Actor, reason: str = "") -> Han
         raise ServiceError(_("Only an organizer may dismiss a request."), code="forbidden")
     with transaction.atomic():
         hand = (
-            Hand.objects.select_for_update(no_key=True)
+            Hand.objects.select_for_update()
             .select_related("table__round__event")
             .filter(pk=hand_id)
             .first()

@@ -45,7 +45,7 @@ def _status_changed(event: Event) -> None:
 
 
 def _locked(event_id: int) -> Event:
-    event = Event.objects.select_for_update(no_key=True).filter(pk=event_id).first()
+    event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
         raise ServiceError(_("This event does not exist."), code="not_found")
     return event

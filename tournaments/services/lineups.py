@@ -82,7 +82,7 @@ def seats_lineup(*, table_id: int, team: int, player_ids: list[int], actor: Acto
         )
         if event_id is None:
             raise ServiceError(_("This table does not exist."), code="not_found")
-        event = Event.objects.select_for_update(no_key=True).get(pk=event_id)
+        event = Event.objects.select_for_update().get(pk=event_id)
         check_not_finished(event)
         event_format = event.format
         if event_format.entrant_type != EntrantType.TEAM:
@@ -107,7 +107,7 @@ def seats_lineup(*, table_id: int, team: int, player_ids: list[int], actor: Acto
                 code="lineup",
             )
         seats = list(
-            Seat.objects.select_for_update(no_key=True)
+            Seat.objects.select_for_update()
             .select_related("entrant")
             .filter(table=table, position__in=game.team_positions(team))
             .order_by("position")

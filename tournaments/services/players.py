@@ -27,7 +27,7 @@ def _locked_entrant(entrant_id: int) -> tuple[Event, Entrant]:
     entrant = Entrant.objects.filter(pk=entrant_id).first()
     if entrant is None:
         raise ServiceError(_("This player does not exist."), code="not_found")
-    event = Event.objects.select_for_update(no_key=True).get(pk=entrant.event_id)
+    event = Event.objects.select_for_update().get(pk=entrant.event_id)
     check_not_finished(event)
     return event, Entrant.objects.get(pk=entrant_id)
 
@@ -64,7 +64,7 @@ def entrants_check_in(*, event_id: int, present: set[int], actor: Actor) -> list
     """Mark the active entrants in ``present`` as in the hall and the others absent; returns
     the ids whose presence changed."""
     with transaction.atomic():
-        event = Event.objects.select_for_update(no_key=True).filter(pk=event_id).first()
+        event = Event.objects.select_for_update().filter(pk=event_id).first()
         if event is None:
             raise ServiceError(_("This event does not exist."), code="not_found")
         check_not_finished(event)

@@ -193,7 +193,7 @@ def round_pair(*, event_id: int, actor: Actor, publish: bool = False) -> Round:
     """Pair the next round (tables, seats, byes) as a draft, or published at once when
     ``publish`` (organizers who script the event go straight to hand entry); one transaction."""
     with transaction.atomic():
-        event = Event.objects.select_for_update(no_key=True).get(pk=event_id)
+        event = Event.objects.select_for_update().get(pk=event_id)
         check_not_finished(event)
         if event.format.is_cup:
             raise Conflict(
@@ -290,7 +290,7 @@ def _draft(round_id: int) -> tuple[Event, Round]:
     rnd = Round.objects.filter(pk=round_id).first()
     if rnd is None:
         raise ServiceError(_("This round does not exist."), code="not_found")
-    event = Event.objects.select_for_update(no_key=True).get(pk=rnd.event_id)
+    event = Event.objects.select_for_update().get(pk=rnd.event_id)
     check_not_finished(event)
     rnd = Round.objects.get(pk=round_id)
     if rnd.status != Round.Status.DRAFT:
@@ -370,7 +370,7 @@ def seats_swap(*, round_id: int, seat_a: int, seat_b: int, actor: Actor) -> list
         event, rnd = _draft(round_id)
         seats = {
             s.pk: s
-            for s in Seat.objects.select_for_update(no_key=True).filter(
+            for s in Seat.objects.select_for_update().filter(
                 table__round=rnd, pk__in=[seat_a, seat_b]
             )
         }
@@ -402,14 +402,8 @@ def bye_move(*, round_id: int, seat_id: int, entrant_id: int, actor: Actor) -> l
     of the round as a swap does."""
     with transaction.atomic():
         event, rnd = _draft(round_id)
-        seat = (
-            Seat.objects.select_for_update(no_key=True).filter(table__round=rnd, pk=seat_id).first()
-        )
-        bye = (
-            Bye.objects.select_for_update(no_key=True)
-            .filter(round=rnd, entrant_id=entrant_id)
-            .first()
-        )
+        seat = Seat.objects.select_for_update().filter(table__round=rnd, pk=seat_id).first()
+        bye = Bye.objects.select_for_update().filter(round=rnd, entrant_id=entrant_id).first()
         if seat is None or bye is None:
             raise ServiceError(
                 _("Choose a seat and a player on a bye of this round."), field="seats", code="seats"
@@ -520,7 +514,7 @@ def table_close(
         )
         if event_id is None:
             raise ServiceError(_("This table does not exist."), code="not_found")
-        event = Event.objects.select_for_update(no_key=True).get(pk=event_id)
+        event = Event.objects.select_for_update().get(pk=event_id)
         check_not_finished(event)
         if status == Table.Status.FORFEITED and not event.format.game.forfeit_sides({}):
             raise ServiceError(
@@ -566,7 +560,7 @@ def event_finish_now(
     a table not done and not named refuses the whole (``event_finish``: the round is not
     complete), so that nobody closes a table they were not shown."""
     with transaction.atomic():
-        event = Event.objects.select_for_update(no_key=True).filter(pk=event_id).first()
+        event = Event.objects.select_for_update().filter(pk=event_id).first()
         if event is None:
             raise ServiceError(_("This event does not exist."), code="not_found")
         if event.status == Event.Status.FINISHED:

@@ -176,9 +176,7 @@ def series_update(
 ) -> Series:
     """Change a series' settings and/or its events (``events``: the whole new set, so events
     are added and removed at once)."""
-    series = (
-        Series.objects.select_for_update(no_key=True).select_related("register").get(pk=series.pk)
-    )
+    series = Series.objects.select_for_update().select_related("register").get(pk=series.pk)
     require_register_organizer(series.register, user)
     fields = _checked(series.register, settings, series=series) if settings else {}
     chosen = _events(series.register, events) if events is not None else None

@@ -64,7 +64,7 @@ def locked_fields(event: Event) -> tuple[str, ...]:
 def event_settings_update(*, event_id: int, changes: dict, actor: Actor) -> Event:
     """Apply ``changes`` (format values by name; ``rules`` a partial mapping) to the event."""
     with transaction.atomic():
-        event = Event.objects.select_for_update(no_key=True).filter(pk=event_id).first()
+        event = Event.objects.select_for_update().filter(pk=event_id).first()
         if event is None:
             raise ServiceError(_("This event does not exist."), code="not_found")
         check_not_finished(event)

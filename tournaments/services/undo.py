@@ -50,7 +50,7 @@ def entrant_reinstate(*, entrant_id: int, actor: Actor, reason: str = "") -> Ent
         entrant = Entrant.objects.filter(pk=entrant_id).first()
         if entrant is None:
             raise ServiceError(_("This player does not exist."), code="not_found")
-        event = Event.objects.select_for_update(no_key=True).get(pk=entrant.event_id)
+        event = Event.objects.select_for_update().get(pk=entrant.event_id)
         check_not_finished(event)
         entrant = Entrant.objects.get(pk=entrant_id)
         if entrant.active:
@@ -289,7 +289,7 @@ def change_undo(*, change_id: int, actor: Actor) -> HandOutcome | Change:
     if undo is None:
         raise Conflict(_("This change cannot be undone."), code="not_undoable")
     with transaction.atomic():
-        Event.objects.select_for_update(no_key=True).only("pk").get(pk=change.event_id)
+        Event.objects.select_for_update().only("pk").get(pk=change.event_id)
         if not undo.subject(change).exists():  # a draft paired again, a restored history...
             raise Conflict(
                 _("This change cannot be undone: what it changed is no longer in this event."),
