@@ -57,9 +57,9 @@ def test_a_whole_18_player_tientsin(organizer):
     hands = list(Hand.objects.filter(table__round__event=event))
     assert len(hands) == 6 * 3 * 4
     for hand in hands:  # the per-hand VP: a triple victory 3 to 0, else 2/1/0 by TP
-        if hand.double_victory is not None:
-            assert hand.entry["triple_victory"] == hand.double_victory
-            assert (hand.vp_0, hand.vp_1)[hand.double_victory] == 3
+        if hand.sweep_team is not None:
+            assert hand.entry["triple_victory"] == hand.sweep_team
+            assert (hand.vp_0, hand.vp_1)[hand.sweep_team] == 3
             assert hand.vp_0 + hand.vp_1 == 3
         else:
             expected = (
@@ -126,7 +126,7 @@ def test_a_triple_victory_entered_by_a_captain(organizer):
         },
     )
     hand = outcome.hand
-    assert (hand.tp_0, hand.tp_1, hand.vp_0, hand.vp_1, hand.double_victory) == (0, 400, 0, 3, 1)
+    assert (hand.tp_0, hand.tp_1, hand.vp_0, hand.vp_1, hand.sweep_team) == (0, 400, 0, 3, 1)
     outcome = hand_record(
         table_id=table.pk,
         number=2,

@@ -328,7 +328,7 @@ def test_the_results_export_lists_each_hand_in_its_games_columns(
         if "finish_order" in record:
             assert record["finish_order"] == " > ".join(names[p] for p in entry["finish_order"])
         if "sweep" in record:
-            assert bool(record["sweep"]) == (hand.double_victory is not None)
+            assert bool(record["sweep"]) == (hand.sweep_team is not None)
         if "card_points" in record:
             assert number(record["card_points"]) == (entry.get("card_points") or [None])[0]
         assert cells[header[-1]] in (word["yes"], word["no"])

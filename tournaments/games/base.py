@@ -398,8 +398,8 @@ class TeamGame(TableGame):
         order = (hand.entry or {}).get("finish_order") or []
         if order:
             notes.append(_("first out: %(name)s") % {"name": names.get(order[0], "?")})
-        if hand.double_victory is not None:
-            team = self.side_names(names)[hand.double_victory]
+        if hand.sweep_team is not None:
+            team = self.side_names(names)[hand.sweep_team]
             notes.append(f"{self.sweep_label}: {team}")
         return notes
 
