@@ -13,18 +13,9 @@ Presets:
 - ``chaos_dtm``: the DTM played as Chaos Tichu (RULINGS.md "Chaos Tichu"): every hand each team
   calls exactly one Grand Tichu. Chaos is a rule option (``rules.chaos``) of any four-player
   format; this preset is the usual side event, for convenience.
-- ``tientsin``: Tientsin (RULINGS.md "Tientsin"), six players at a table in two teams of three:
-  individuals whose two partners change every round (no two players partners twice while that
-  can be avoided), 6 rounds of 4 hands, per-hand victory points (a triple victory 3/0, else
-  2/1/0 by TP). ``entrant_type: team`` with ``pairing: swiss`` plays fixed teams of three.
-- ``threechu``: Threechu (RULINGS.md "Threechu"), three players at a table, 6 rounds of 6 hands
-  (a multiple of 3: the deal rotates, hand n dealt by position (n - 1) % 3, who plays the dummy
-  too); individual totals: each hand the dealer is credited with the dealer-and-dummy side's TP
-  and per-hand VP, each other player with their side's; tables meet new opponents.
-- ``grand_seigneur``: Grand Seigneur (RULINGS.md "Grand Seigneur"), tables of 5 to 12
-  individuals (``rules.players``: the preferred size, 8; a field that does not divide sits at
-  tables of mixed sizes, no byes), 4 rounds of 6 hands; placing points per hand (the players
-  beaten), ties by first places, then second places; tables by the standings after round 1.
+- each game's own preset, under the game's name: declared by its class in ``tournaments.games``
+  (``TableGame.preset``: its short name, its description and its format's values), listed
+  after the DTM's, in the order of ``GAMES``.
 - ``team_swiss``: fixed teams of two, Swiss pairing, DTM victory points per hand.
 - ``league``: fixed teams, round robin (circle method), one game to 1000 per match day; or a fixed
   number of hands with ``hands_per_round`` and ``game_to: null``.
@@ -337,6 +328,24 @@ class Preset:
     description: str | Promise
 
 
+def game_format(game) -> Format:
+    """The format of a game's own preset (``TableGame.preset``, which it must have): the
+    standard rules playing the game with the preset's rule options, and the preset's format
+    values. A game registered later (a test's toy game) has no entry in ``PRESETS``: its event
+    starts from any preset with this format as its overrides (``Format.as_dict``)."""
+    preset = game.preset
+    return Format(rules=STANDARD.replace(game=game.name, **preset.rules), **preset.format)
+
+
+def _game_presets() -> tuple[Preset, ...]:
+    """Each game's own preset, as its class declares it, in the order of ``GAMES``."""
+    return tuple(
+        Preset(game.name, game_format(game), game.preset.label, game.preset.description)
+        for game in GAMES.values()
+        if game.preset is not None
+    )
+
+
 # Translators: the presets' short names head an event's page and fill the organizer's list.
 PRESET_LIST: tuple[Preset, ...] = (
     Preset(
@@ -348,30 +357,7 @@ PRESET_LIST: tuple[Preset, ...] = (
         gettext_lazy("Chaos Tichu DTM"),
         gettext_lazy("Chaos Tichu DTM: every team calls a Grand Tichu every hand"),
     ),
-    Preset(
-        "tientsin",
-        Format(rules=STANDARD.replace(game="tientsin")),
-        gettext_lazy("Tientsin"),
-        gettext_lazy("Tientsin: tables of six, two teams of three, partners change"),
-    ),
-    Preset(
-        "threechu",
-        Format(rules=STANDARD.replace(game="threechu"), hands_per_round=6),
-        gettext_lazy("Threechu"),
-        gettext_lazy("Threechu: tables of three, the deal rotates, individual totals"),
-    ),
-    Preset(
-        "grand_seigneur",
-        Format(
-            rules=STANDARD.replace(game="grand_seigneur", players=8),
-            rounds=4,
-            hands_per_round=6,
-            tiebreaks=("first_places", "second_places"),
-            bye_credit=ByeCredit.NONE,
-        ),
-        gettext_lazy("Grand Seigneur"),
-        gettext_lazy("Grand Seigneur: tables of 5 to 12, placing points"),
-    ),
+    *_game_presets(),
     Preset(
         "team_swiss",
         Format(

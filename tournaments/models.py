@@ -652,7 +652,9 @@ class Hand(models.Model):
     tp_1 = models.IntegerField()
     vp_0 = models.IntegerField()
     vp_1 = models.IntegerField()
-    double_victory = models.PositiveSmallIntegerField(null=True, blank=True)  # a sweep's team
+    sweep_team = models.PositiveSmallIntegerField(null=True, blank=True)
+    """The team that swept the hand (0 or 1), whatever the game calls its sweep: a double
+    victory, Tientsin's triple victory (the engine's ``sweep_key``); None when none did."""
     entered_by = models.CharField(max_length=60)
     confirmed_by_opponents = models.BooleanField(default=False)
     correction_request = models.CharField(
@@ -679,8 +681,8 @@ class Hand(models.Model):
                 condition=Q(vp_0__gte=0) & Q(vp_1__gte=0), name="victory_points_not_negative"
             ),
             models.CheckConstraint(
-                condition=Q(double_victory__isnull=True) | Q(double_victory__in=[0, 1]),
-                name="double_victory_team",
+                condition=Q(sweep_team__isnull=True) | Q(sweep_team__in=[0, 1]),
+                name="sweep_team_is_a_team",
             ),
         ]
 

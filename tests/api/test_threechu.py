@@ -1,48 +1,17 @@
-"""Threechu through the API: tables of three in position order; a hand's entry uses the hand's
-seats (0 the dealer of hand n, position (n - 1) % 3; 1 the next player; 2 the dummy; 3 the
-third player); the answer credits each position; individual standings."""
+"""Threechu's own rule through the API: a hand's entry uses the hand's seats (0 the dealer of
+hand n, position (n - 1) % 3; 1 the next player; 2 the dummy; 3 the third player), so the dealer
+a captain names is seat 0 or the entry is refused. A round of every game through the API
+(tables in position order, each position's credit in the answer, the standings) is checked by
+``tests/games/test_api.py``."""
 
 import pytest
 from rest_framework.test import APIClient
 
-from tests.conftest import wait_for_standings
-from tournaments.models import Event, Hand
+from tournaments.models import Hand
 
 from .conftest import enter, make_event, make_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def test_a_threechu_round_credits_each_player(org):
-    event = make_event(org, players=7, format="threechu")
-    assert event["settings"]["rules"]["game"] == "threechu"
-    rnd = make_round(org, event["id"])
-    assert [len(t["seats"]) for t in rnd["tables"]] == [3, 3] and len(rnd["byes"]) == 1
-    table = rnd["tables"][0]
-    captain = APIClient()
-    response = enter(
-        captain,
-        table["id"],
-        2,
-        {"card_points": [70, 30], "finish_order": [0], "calls": {"0": "tichu"}},
-        table["code"],
-    )
-    assert response.status_code == 201, response.json()
-    assert response.json()["entry"]["dealer"] == 0
-    credits = {c["position"]: (c["tp"], c["vp"]) for c in response.json()["credits"]}
-    assert credits == {1: (170, 2), 2: (30, 0), 0: (30, 0)}, "hand 2: position 1 deals"
-    wrong = enter(
-        captain,
-        table["id"],
-        3,
-        {"card_points": [70, 30], "finish_order": [1], "calls": {"2": "grand"}},
-        table["code"],
-    )
-    assert wrong.status_code == 400 and wrong.json()["code"] == "dummy_grand_tichu"
-    wait_for_standings(Event.objects.get(pk=event["id"]))
-    rows = org.get(f"/api/events/{event['id']}/standings/").json()["rows"]
-    by_entrant = {row["player"]["id"]: row["tichu_points"] for row in rows}
-    assert [by_entrant[e] for e in table["seats"]] == [30, 170, 30]
 
 
 def test_a_dealer_the_captain_names_is_the_hands_or_refused(org):

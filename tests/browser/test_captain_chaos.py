@@ -1,7 +1,11 @@
 """A captain enters a Chaos Tichu hand on a phone, in German: the form says the rule and offers
 Grand Tichu to every seat; a hand with one team's Grand Tichu only is refused with the engine's
 message in German (in the live preview and on saving), nothing stored; with both it is saved.
-Screenshots at 390 px for the README."""
+Screenshots at 390 px for the README.
+
+What every game's captain page does (each seat's call, the refusal inline, the preview, the
+hand stored as the engine scores it) is checked for every game, the toy too, by
+``tests/games/test_pages.py``; this is Chaos Tichu's own rule on a phone."""
 
 from __future__ import annotations
 

@@ -1,6 +1,10 @@
 """A captain enters a Grand Seigneur hand on a phone by tapping the players' names in the order
 they went out: an incomplete order is refused inline by the engine, a tap taken back, the whole
-order saved, each player's placing points shown; in German. Screenshot at 390 px."""
+order saved, each player's placing points shown; in German. Screenshot at 390 px.
+
+What every game's captain page does (each seat's call, the refusal inline, the preview, the
+hand stored as the engine scores it) is checked for every game, the toy too, by
+``tests/games/test_pages.py``; this is the tapping of a finish order on a phone."""
 
 from __future__ import annotations
 

@@ -1,6 +1,10 @@
 """A captain enters Threechu hands on a phone: each hand names its dealer, who plays the dummy's
 seat too; the engine's refusal (a Grand Tichu for the dummy) inline; each player's totals; in
-German. Screenshot at 390 px for the README."""
+German. Screenshot at 390 px for the README.
+
+What every game's captain page does (each seat's call, the refusal inline, the preview, the
+hand stored as the engine scores it) is checked for every game, the toy too, by
+``tests/games/test_pages.py``; this is Threechu's dealer and dummy on a phone."""
 
 from __future__ import annotations
 

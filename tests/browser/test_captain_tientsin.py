@@ -1,6 +1,10 @@
 """A captain enters Tientsin hands on a phone: six seats in two teams of three as they sit, a
 triple victory instead of a double one, the engine's refusal inline, in English and German.
-Screenshots at 390 px for the README."""
+Screenshots at 390 px for the README.
+
+What every game's captain page does (each seat's call, the refusal inline, the preview, the
+hand stored as the engine scores it) is checked for every game, the toy too, by
+``tests/games/test_pages.py``; this is Tientsin's triple victory on a phone."""
 
 from __future__ import annotations
 

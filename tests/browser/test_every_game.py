@@ -1,7 +1,8 @@
-"""Every game on the pages its people use, in the browser (issue 22): an event of each game,
-played by the engine's bots through the captains' path, read by an organizer and the public at
-phone width and at 1080p, in English and German. Each page shows that game's own columns, with
-the numbers stored for its hands and standings, and no other game's."""
+"""Every game on the pages its people use, in the browser (issue 22): an event of each game
+(the toy game of ``tests/games`` too), played by the engine's bots through the captains' path,
+read by an organizer and the public at phone width and at 1080p, in English and German. Each
+page shows that game's own columns, with the numbers stored for its hands and standings, and no
+other game's."""
 
 from __future__ import annotations
 
@@ -11,21 +12,25 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
+from tests.games.conftest import GAME_NAMES, game_named, play
 from tournaments.games import hand_table
 from tournaments.models import Round, StandingRow
-from tournaments.simulation import simulate_event
 
 from .conftest import PHONE, SCREENSHOTS
 
 FULL_HD = {"width": 1920, "height": 1080}
 PASSWORD = "orga-password-1"
-EVENTS = {"dtm": 8, "tientsin": 12, "threechu": 6, "grand_seigneur": 10}
-"""Each game's preset and a field that fills its tables."""
 
 
 @pytest.fixture
 def organizer(django_user_model):
     return django_user_model.objects.create_user(username="orga", password=PASSWORD)
+
+
+@pytest.fixture(params=GAME_NAMES)
+def game(request, monkeypatch):
+    """Each game in turn, the toy of ``tests/games`` too."""
+    return game_named(request.param, monkeypatch)
 
 
 def _shot(page, name: str) -> None:
@@ -38,11 +43,8 @@ def _labels(columns, language: str) -> list[str]:
         return [str(column.label) for column in columns]
 
 
-@pytest.mark.parametrize("preset", list(EVENTS))
-def test_each_game_shows_its_own_columns_and_numbers(preset, live_server, new_page, organizer):
-    event = simulate_event(
-        preset=preset, entrants=EVENTS[preset], seed=5, owner=organizer, rounds=1
-    ).event
+def test_each_game_shows_its_own_columns_and_numbers(game, live_server, new_page, organizer):
+    event = play(game, organizer, rounds=1)
     game = event.format.game
     rnd = Round.objects.get(event=event, number=1)
     table = rnd.tables.order_by("number").first()
@@ -71,7 +73,7 @@ def test_each_game_shows_its_own_columns_and_numbers(preset, live_server, new_pa
             assert first.all_inner_texts() == [
                 "–" if v is None else str(v) for v in rows.rows[0].cells
             ]
-            _shot(page, f"{preset}-{language}-{label}-organizer-table")
+            _shot(page, f"{game.name}-{language}-{label}-organizer-table")
 
             page.goto(f"{base}/organize/events/{event.pk}/desk/")
             expect(page.locator(".desk-table")).to_have_count(rnd.tables.count())
@@ -82,14 +84,14 @@ def test_each_game_shows_its_own_columns_and_numbers(preset, live_server, new_pa
             assert card.locator("thead th").all_inner_texts()[1:] == _labels(
                 game.total_columns, language
             )
-            _shot(page, f"{preset}-{language}-{label}-public-round")
+            _shot(page, f"{game.name}-{language}-{label}-public-round")
 
             page.goto(f"{base}/events/{event.pk}/")
             header = page.locator("table.standings thead th").all_inner_texts()
             assert header[2 : 2 + len(standing_labels)] == standing_labels
             row = page.locator(f"table.standings tr[data-entrant='{leader.entrant_id}']")
             expect(row.locator("td.num").nth(1)).to_have_text(str(leader.victory_points))
-            _shot(page, f"{preset}-{language}-{label}-public-event")
+            _shot(page, f"{game.name}-{language}-{label}-public-event")
             for other in ("TP A", "Team A", "Team B"):
                 expect(page.locator("body")).not_to_contain_text(other)
 

@@ -1,22 +1,21 @@
-"""Grand Seigneur events (RULINGS.md "Grand Seigneur"): tables of 5 to 12 players, each for
-themself, a field that does not divide seated at tables of mixed sizes; placing points per hand
-(the players beaten), ties by first places, then second places. A whole 23-player event by the
-engine's bots through the services."""
+"""What Grand Seigneur's rules alone decide (RULINGS.md "Grand Seigneur"): tables of 5 to 12
+players, a field that does not divide seated at tables of mixed sizes; placing points per hand
+(the players beaten), ties by first places, then second places, over a whole 23-player event;
+later rounds' tables as groups of the standings. What every game's events have in common
+(tables of a size the game allows, hands stored as scored, standings the sums of the credits,
+the formats it refuses) is checked for every game by ``tests/games``."""
 
 from __future__ import annotations
 
 from collections import Counter
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 
 from tests.conftest import wait_for_standings
-from tests.tournaments.test_standings_incremental import computed, stored
 from tournaments import selectors
-from tournaments.formats import FormatError, resolve_format
+from tournaments.formats import resolve_format
 from tournaments.games import GAMES
-from tournaments.models import Bye, Event, Hand, Seat
+from tournaments.models import Bye, Hand, Seat
 from tournaments.services.events import event_create, players_register
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
@@ -46,22 +45,6 @@ def test_grand_seigneur_splits_a_field_into_tables_of_5_to_12(players, preferred
     assert game.table_sizes(4) == ([], 4)
 
 
-def test_grand_seigneur_preset_and_its_limits():
-    gs = resolve_format("grand_seigneur")
-    assert (gs.game.seats, gs.tiebreaks, gs.vp_scheme) == (
-        8,
-        ("first_places", "second_places"),
-        "dtm",
-    )
-    for overrides in (
-        {"entrant_type": "team", "pairing": "swiss"},
-        {"tiebreaks": ["tichu_points"]},
-        {"rules": {"players": 13}},
-    ):
-        with pytest.raises(FormatError):
-            resolve_format("grand_seigneur", overrides)
-
-
 @pytest.mark.django_db(transaction=True)
 def test_a_whole_23_player_grand_seigneur(organizer):
     event = simulate_event(preset="grand_seigneur", entrants=23, seed=1, owner=organizer).event
@@ -76,7 +59,6 @@ def test_a_whole_23_player_grand_seigneur(organizer):
         tables.setdefault(table, []).append(entrant)
     assert sorted(Counter(len(t) for t in tables.values()).items()) == [(7, 4), (8, 8)]
     hands = list(Hand.objects.filter(table__round__event=event).prefetch_related("seat_credits"))
-    assert len(hands) == 4 * 3 * 6
     points, firsts, seconds = Counter(), Counter(), Counter()
     for hand in hands:
         seats = tables[hand.table_id]
@@ -90,7 +72,6 @@ def test_a_whole_23_player_grand_seigneur(organizer):
         seconds[seats[order[1]]] += 1
     rows = list(selectors.standing_rows(event))
     assert {r.entrant_id: r.victory_points for r in rows} == dict(points)
-    assert all(r.hands_played == 24 for r in rows)
     assert all(
         r.tiebreaks
         == {"first_places": firsts[r.entrant_id], "second_places": seconds[r.entrant_id]}
@@ -98,7 +79,6 @@ def test_a_whole_23_player_grand_seigneur(organizer):
     )
     keys = [(r.victory_points, firsts[r.entrant_id], seconds[r.entrant_id]) for r in rows]
     assert keys == sorted(keys, reverse=True), "placing points, then firsts, then seconds"
-    assert computed(event) == stored(event)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -129,25 +109,6 @@ def test_later_rounds_seat_groups_of_the_standings(organizer):
         set(t.seats.values_list("entrant_id", flat=True)) for t in second.tables.order_by("number")
     ]
     assert groups == [set(ranking[:6]), set(ranking[6:])]
-
-
-@pytest.mark.django_db(transaction=True)
-def test_simulate_event_plays_a_grand_seigneur():
-    out = StringIO()
-    call_command(
-        "simulate_event",
-        "--format",
-        "grand_seigneur",
-        "--players",
-        "9",
-        "--rounds",
-        "1",
-        "--seed",
-        "3",
-        stdout=out,
-    )
-    event = Event.objects.get()
-    assert event.rules.game == "grand_seigneur" and "6 hands played" in out.getvalue()
 
 
 def test_a_team_game_credits_each_seat_with_its_teams_points():

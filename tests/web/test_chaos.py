@@ -1,13 +1,14 @@
-"""Chaos Tichu on the pages: created from its preset or switched on in the settings; the
-captain's form offers Grand Tichu, says the rule, and words the engine's refusal in the
-reader's language, naming the team without a Grand Tichu."""
+"""Chaos Tichu on the pages: switched on in the settings; the captain's form offers Grand
+Tichu, says the rule, and words the engine's refusal in the reader's language, naming the team
+without a Grand Tichu. Every preset created on the web (``chaos_dtm`` too):
+``tests/games/test_pages.py``."""
 
 from __future__ import annotations
 
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Event, Hand
+from tournaments.models import Hand
 from tournaments.services.events import event_create
 
 from .conftest import captain_url, one_table, seat_names
@@ -21,16 +22,6 @@ NAMES = ["Anna", "Ben", "Clara", "David"]
 @pytest.fixture
 def chaos_table(organizer):
     return one_table(organizer, "chaos_dtm", NAMES, "Chaos")
-
-
-def test_create_a_chaos_dtm_on_the_web(organizer_client):
-    page = organizer_client.get(reverse("organizer-event-new")).content.decode()
-    assert 'value="chaos_dtm"' in page
-    response = organizer_client.post(
-        reverse("organizer-event-new"), {"name": "Chaos night", "preset": "chaos_dtm"}
-    )
-    assert response.status_code == 302
-    assert Event.objects.get(name="Chaos night").rules.chaos
 
 
 def test_chaos_is_a_setting_of_any_four_player_event(organizer_client, organizer):

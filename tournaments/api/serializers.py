@@ -655,6 +655,8 @@ class HandResultSerializer(serializers.Serializer):
 
 class HandSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="table.round_id", read_only=True)
+    # the API's name since its first version, for any game's sweep (``Hand.sweep_team``)
+    double_victory = serializers.IntegerField(source="sweep_team", read_only=True, allow_null=True)
     totals = serializers.SerializerMethodField()
     victory_points = serializers.SerializerMethodField()
     credits = serializers.SerializerMethodField(

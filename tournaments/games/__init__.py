@@ -9,7 +9,9 @@ ask it rather than testing the game's name.
 from __future__ import annotations
 
 from .base import (
+    GamePreset,
     PlacingGame,
+    SampleEvent,
     SeatName,
     SoloGame,
     TableGame,
@@ -49,10 +51,12 @@ def game_of(event_format) -> TableGame:
 __all__ = [
     "GAMES",
     "Column",
+    "GamePreset",
     "GrandSeigneurTables",
     "HandRow",
     "HandTable",
     "PlacingGame",
+    "SampleEvent",
     "ScoredHand",
     "SeatName",
     "SheetColumn",

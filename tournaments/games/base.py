@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from django.utils.functional import Promise
@@ -76,6 +77,27 @@ def side_name(names: Iterable[str]) -> str:
     return " & ".join(unique)
 
 
+@dataclass(frozen=True)
+class GamePreset:
+    """A game's own preset (``formats.PRESET_LIST``, under the game's name): its short name and
+    its line for the form that creates an event (in the reader's language), and the format's
+    values: ``rules``, rule options over the standard rules (the game is the class's own), and
+    ``format``, ``Format`` fields over their defaults."""
+
+    label: str | Promise
+    description: str | Promise
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    format: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SampleEvent:
+    """The demo's event of a game (``manage.py demo``): its name and how many play."""
+
+    name: str
+    entrants: int
+
+
 class TableGame(ABC):
     """A game's tables: their size, their teams, how a field is split into them."""
 
@@ -102,6 +124,11 @@ class TableGame(ABC):
     """The victory-point schemes the game allows (None: all)."""
     tiebreaks: ClassVar[tuple[str, ...] | None] = None
     """The tie-breaks the game allows (None: all)."""
+    preset: ClassVar[GamePreset | None] = None
+    """The game's own preset, offered with the others (None: the game has none of its own, as
+    four-player Tichu, whose presets are the DTM's and the team formats')."""
+    sample: ClassVar[SampleEvent | None] = None
+    """The demo's event of the game, if it shows one."""
 
     @property
     def team_size(self) -> int:
@@ -398,8 +425,8 @@ class TeamGame(TableGame):
         order = (hand.entry or {}).get("finish_order") or []
         if order:
             notes.append(_("first out: %(name)s") % {"name": names.get(order[0], "?")})
-        if hand.double_victory is not None:
-            team = self.side_names(names)[hand.double_victory]
+        if hand.sweep_team is not None:
+            team = self.side_names(names)[hand.sweep_team]
             notes.append(f"{self.sweep_label}: {team}")
         return notes
 

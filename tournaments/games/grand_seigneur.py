@@ -1,6 +1,9 @@
-"""Grand Seigneur: tables of 5 to 12 individuals (mixed sizes; ``rules.players`` is the
-preferred size), scored per player in placing points (the players beaten), places kept for the
-tie-breaks by first and second places; tables by standings, no byes from 5 players on."""
+"""Grand Seigneur (RULINGS.md "Grand Seigneur"): tables of 5 to 12 individuals (mixed sizes;
+``rules.players`` is the preferred size), scored per player in placing points (the players
+beaten), places kept for the tie-breaks by first and second places; tables by standings, no
+byes from 5 players on. Its preset: tables of 8 preferred (a field that does not divide sits
+at tables of mixed sizes), 4 rounds of 6 hands; ties by first places, then second places;
+tables by the standings after round 1."""
 
 from __future__ import annotations
 
@@ -10,7 +13,8 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from scoring import VARIANTS
 
-from .base import PlacingGame
+from ..choices import ByeCredit
+from .base import GamePreset, PlacingGame, SampleEvent
 
 
 class GrandSeigneurTables(PlacingGame):
@@ -20,6 +24,19 @@ class GrandSeigneurTables(PlacingGame):
     title = _lazy("Grand Seigneur")
     seats = 8
     summary = "5-12 players, placings"
+    # Translators: a preset's short name and its line in the form that creates an event.
+    preset = GamePreset(
+        _lazy("Grand Seigneur"),
+        _lazy("Grand Seigneur: tables of 5 to 12, placing points"),
+        rules={"players": 8},
+        format={
+            "rounds": 4,
+            "hands_per_round": 6,
+            "tiebreaks": ("first_places", "second_places"),
+            "bye_credit": ByeCredit.NONE,
+        },
+    )
+    sample = SampleEvent("Demo Grand Seigneur (10 players)", 10)
     sized_tables = True
     avoid_meetings = False
     SIZES = VARIANTS["grand_seigneur"].players_allowed

@@ -1,6 +1,8 @@
-"""Threechu: tables of 3 individuals and a dummy, scored per player. Hand n's dealer is the
-player in position (n - 1) % 3, who plays the dummy's hand too; a round is a multiple of 3 hands,
-so that each player deals equally often."""
+"""Threechu (RULINGS.md "Threechu"): tables of 3 individuals and a dummy, scored per player.
+Hand n's dealer is the player in position (n - 1) % 3, who plays the dummy's hand too; a round
+is a multiple of 3 hands, so that each player deals equally often. Its preset: 6 rounds of 6
+hands; individual totals: each hand the dealer is credited with the dealer-and-dummy side's TP
+and per-hand VP, each other player with their side's; tables meet new opponents."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from scoring import score_entry
 
-from .base import SoloGame, players_of
+from .base import GamePreset, SampleEvent, SoloGame, players_of
 
 
 class ThreechuTables(SoloGame):
@@ -24,6 +26,13 @@ class ThreechuTables(SoloGame):
     seats = players_of("threechu")  # the dummy is no player: the dealer plays its hand
     hands_multiple = 3
     summary = "3 players and a dummy"
+    # Translators: a preset's short name and its line in the form that creates an event.
+    preset = GamePreset(
+        _lazy("Threechu"),
+        _lazy("Threechu: tables of three, the deal rotates, individual totals"),
+        format={"hands_per_round": 6},
+    )
+    sample = SampleEvent("Demo Threechu evening (9 players)", 9)
     vp_schemes = ("dtm",)
     tiebreaks = ("tichu_points",)
     HAND_SEATS = {0: 0, 1: 1, 3: 2}

@@ -270,7 +270,7 @@ def _game_stats(person: Player, events: dict[int, Event], lines: list[EventLine]
     )
     for hand_id, table_id, number, entry, sweep in Hand.objects.filter(
         table_id__in=tables
-    ).values_list("pk", "table_id", "number", "entry", "double_victory"):
+    ).values_list("pk", "table_id", "number", "entry", "sweep_team"):
         position, event_id = mine[table_id]
         stats = stats_of(event_id)
         stats.hands += 1

@@ -244,8 +244,8 @@ def _hand_line(
             kind.called += 1
             kind.made += int(outcome.made)
     double = None
-    if hand.double_victory is not None:
-        double = "made" if hand.double_victory == team else "suffered"
+    if hand.sweep_team is not None:
+        double = "made" if hand.sweep_team == team else "suffered"
         if double == "made":
             stats.double_victories += 1
         else:

@@ -160,7 +160,7 @@ def _hand(hand: Hand) -> dict:
         "entry": hand.entry,
         "tp": [hand.tp_0, hand.tp_1],
         "vp": [hand.vp_0, hand.vp_1],
-        "double_victory": hand.double_victory,
+        "double_victory": hand.sweep_team,  # the backup's key for any sweep
         "entered_by": hand.entered_by,
         "confirmed": hand.confirmed_by_opponents,
         "correction_request": hand.correction_request,
@@ -275,7 +275,7 @@ def _restore_rounds(
                         tp_1=h.tp[1],
                         vp_0=h.vp[0],
                         vp_1=h.vp[1],
-                        double_victory=h.double_victory,
+                        sweep_team=h.sweep_team,
                         entered_by=h.entered_by,
                         confirmed_by_opponents=h.confirmed,
                         correction_request=h.correction_request,

@@ -68,7 +68,7 @@ class CheckedHand:
     entry: dict  # canonical, as the engine writes it
     tp: tuple[int, int]
     vp: tuple[int, int]
-    double_victory: int | None
+    sweep_team: int | None  # the backup's "double_victory": any sweep's team
     entered_by: str
     confirmed: bool
     correction_request: str = ""  # the captain's open request, if any
@@ -546,7 +546,7 @@ def _hand(
         entry=scored.entry,
         tp=teams,
         vp=vp,
-        double_victory=sweep,
+        sweep_team=sweep,
         confirmed=confirmed,
         correction_request=_text(
             request, f"{place}.correction_request", CORRECTION_REQUEST_LENGTH, blank=True

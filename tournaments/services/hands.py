@@ -97,7 +97,7 @@ def hand_record(
             tp_1=tp_1,
             vp_0=vp_0,
             vp_1=vp_1,
-            double_victory=scored.sweep,
+            sweep_team=scored.sweep,
             entered_by=actor.label,
             typed_at=typed_at,
         )
@@ -226,7 +226,7 @@ def _created(table: Table, hand: Hand, actor: Actor) -> Hand:
 def _corrected(table: Table, existing: Hand, hand: Hand, actor: Actor, reason: str) -> Hand:
     """An organizer's correction: the stored hand takes the new entry, the history both."""
     old = _snapshot(existing, table)
-    for name in ("entry", "tp_0", "tp_1", "vp_0", "vp_1", "double_victory", "entered_by"):
+    for name in ("entry", "tp_0", "tp_1", "vp_0", "vp_1", "sweep_team", "entered_by"):
         setattr(existing, name, getattr(hand, name))
     existing.confirmed_by_opponents = False  # the opponents confirm the corrected hand anew
     existing.correction_request = ""  # the captain's request, if any, is answered

@@ -116,7 +116,7 @@ class DoubleVictories(SqlTiebreak):
             f"SELECT s.entrant_id, COUNT(*) AS value FROM {sources.seat} s "
             f"JOIN {sources.hand} h ON h.table_id = s.table_id "
             f"WHERE {sources.seats}{sources.team_seat} "
-            f"AND h.double_victory = s.position %% 2 GROUP BY s.entrant_id",
+            f"AND h.sweep_team = s.position %% 2 GROUP BY s.entrant_id",
             sources.params,
         )
 

@@ -39,11 +39,10 @@ from ..wording import hand_error_message
 from .engine_files import offline_assets
 from .forms import (
     CorrectionRequestForm,
-    HandForm,
     LineupForm,
     OpponentsCodeForm,
-    PlacingForm,
     add_service_error,
+    hand_form_class,
 )
 
 
@@ -139,8 +138,7 @@ def _form(table, data=None, number=None):
         number = next((n for n in numbers if n not in entered), numbers[-1])
     if game.per_seat:  # the seats' names depend on the hand: one hand at a time
         numbers = [number]
-    form_class = PlacingForm if game.placings else HandForm
-    return form_class(
+    return hand_form_class(game)(
         data,
         seats=hand_seat_labels(game, number, seats),
         numbers=numbers,

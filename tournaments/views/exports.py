@@ -149,11 +149,11 @@ def _record(game, hand, names: dict[int, str], key: str) -> str | int:
     if key == "first_out":
         return who(order[0]) if order else ""
     if key == "sweep":
-        if hand.double_victory is None:
+        if hand.sweep_team is None:
             return ""
         return " & ".join(
             dict.fromkeys(
-                name for seat, name in sorted(seated.items()) if seat % 2 == hand.double_victory
+                name for seat, name in sorted(seated.items()) if seat % 2 == hand.sweep_team
             )
         )
     if key == "card_points":

@@ -253,6 +253,16 @@ class PlacingCorrectionForm(PlacingForm):
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
 
 
+def hand_form_class(game, *, correction: bool = False) -> type[HandForm] | type[PlacingForm]:
+    """The form a hand of ``game`` is entered with: a game of placings takes its finish order,
+    any other game a score sheet's calls, first out, sweep and card points; ``correction``: a
+    recorded hand's, with the organizer's reason. The captain's and the organizer's pages (and
+    the tests of every game) take it from here."""
+    if game.placings:
+        return PlacingCorrectionForm if correction else PlacingForm
+    return CorrectionForm if correction else HandForm
+
+
 class OpponentsCodeForm(forms.Form):
     """The opponents' code, typed by the opponents to confirm a hand (on the captain's phone or
     their own), after they have read the whole hand."""

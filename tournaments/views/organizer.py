@@ -80,19 +80,16 @@ from .captain import form_options, hand_seat_labels, lineup_forms, lineup_post, 
 from .cup import event_page_context as cup_page_context
 from .forms import (
     ClockForm,
-    CorrectionForm,
     EntrantForm,
     EventCreateForm,
-    HandForm,
     HelperForm,
-    PlacingCorrectionForm,
-    PlacingForm,
     PlayersForm,
     ReasonForm,
     SwapForm,
     TableCloseForm,
     add_service_error,
     closing_choices,
+    hand_form_class,
 )
 from .history_words import history_lines
 from .labels import (
@@ -904,10 +901,7 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
     view = queries.table_view(table_id, event)
     _not_draft_to_helpers(request, view.table.round)
     hand = next((h for h in view.hands if h.number == number), None)
-    if event.format.game.placings:
-        form_class: type = PlacingCorrectionForm if hand else PlacingForm
-    else:
-        form_class = CorrectionForm if hand else HandForm
+    form_class = hand_form_class(event.format.game, correction=hand is not None)
     kwargs = {
         "seats": hand_seat_labels(event.format.game, number, view.seats),
         **form_options(event.format),

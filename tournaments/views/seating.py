@@ -51,13 +51,14 @@ def _seating(rnd: Round) -> list[SeatingLine]:
     by_table: dict[int, dict[int, Seat]] = {}
     for seat in seats:
         by_table.setdefault(seat.table_id, {})[seat.position] = seat
+    game = rnd.event.format.game
     lines: dict[tuple[int, int | None], SeatingLine] = {}
     for seat in seats:
         table = by_table[seat.table_id]
-        team = [
+        team = [  # the partners: the other seats of the seat's team (none without teams)
             table[p]
-            for p in sorted(table)  # the partners: the seats of the same parity
-            if p % 2 == seat.position % 2 and p != seat.position
+            for p in sorted(table)
+            if game.teams and game.team_of(p) == game.team_of(seat.position) and p != seat.position
         ]
         partner = team[0] if team else None
         same_team = partner is not None and partner.entrant_id == seat.entrant_id

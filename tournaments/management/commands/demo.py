@@ -1,16 +1,17 @@
 """``manage.py demo``: migrate, simulate the demo events, then serve the site.
 
 The main event is a 40-player DTM; beside it a knockout cup of 13 teams and an evening of each
-of the seed's other games (Tientsin, Threechu, Grand Seigneur), so that a first look shows every
-kind of event; and a season of club evenings of one register (overlapping fields) grouped in a
-series, so that it shows people across events: their pages, the series table and the ranking
-list. The demo runs on the embedded default (SQLite, Celery tasks in process) and needs nothing
-else; a second start reuses the events it made.
+other game (its class's ``sample`` event, played from its preset: ``tournaments.games``), so
+that a first look shows every kind of event; and a season of club evenings of one register
+(overlapping fields) grouped in a series, so that it shows people across events: their pages,
+the series table and the ranking list. The demo runs on the embedded default (SQLite, Celery
+tasks in process) and needs nothing else; a second start reuses the events it made.
 """
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from tournaments.games import GAMES
 from tournaments.models import Event, Player, Series
 from tournaments.ratings.store import refresh as rate
 from tournaments.services.series import SeriesSettings, series_create
@@ -26,9 +27,11 @@ DEMO_NAME = "Demo DTM (40 players, seed 1)"
 DEMO_EVENTS = (
     (DEMO_NAME, "dtm", 40, ""),
     ("Demo cup (13 teams, seed 1)", "knockout", 13, "bracket/"),
-    ("Demo Tientsin night (18 players)", "tientsin", 18, ""),
-    ("Demo Threechu evening (9 players)", "threechu", 9, ""),
-    ("Demo Grand Seigneur (10 players)", "grand_seigneur", 10, ""),
+    *(
+        (game.sample.name, game.name, game.sample.entrants, "")
+        for game in GAMES.values()
+        if game.sample is not None and game.preset is not None
+    ),
 )
 SEASON_NAME = "Demo club season"
 SEASON_EVENTS, SEASON_POOL, SEASON_FIELD = 5, 24, 16  # each evening: 16 of 24 people
