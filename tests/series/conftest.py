@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import wait_until_no_run_is_pending
 from tournaments.models import Event
 from tournaments.services.history import Actor
 from tournaments.services.lifecycle import event_finish
@@ -16,7 +17,9 @@ def finished(organizer, entrants: int, *, preset: str = "dtm", seed: int = 7, **
     simulation = simulate_event(
         preset=preset, entrants=entrants, seed=seed, owner=organizer, rounds=1, **kwargs
     )
-    return event_finish(event_id=simulation.event.pk, actor=Actor.organizer(organizer))
+    event = event_finish(event_id=simulation.event.pk, actor=Actor.organizer(organizer))
+    wait_until_no_run_is_pending(event)  # the standings as finished, no run to come
+    return event
 
 
 @pytest.fixture

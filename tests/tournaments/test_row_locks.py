@@ -9,7 +9,10 @@ key at commit with ``FOR KEY SHARE``, which waits for a ``FOR UPDATE`` lock but 
 KEY UPDATE``. With ``FOR UPDATE`` on the register, a service holding an event (its new rows
 pointing at the register) and the ratings worker holding the register (its new rows pointing at
 the event) each waited for the other at commit, and PostgreSQL ended one of them with "deadlock
-detected". So every lock the workers take is ``select_for_update(no_key=True)``.
+detected". So every lock the workers take is ``select_for_update(no_key=True)``, and so is every
+lock on people (a merge, an erasure): the workers' rows point at people too, and a merge that held
+two people ``FOR UPDATE`` while it marked the register's ratings stale waited for the ratings
+worker, which waited at its commit for those two people.
 """
 
 from __future__ import annotations
@@ -20,12 +23,13 @@ from pathlib import Path
 import tournaments
 
 PACKAGE = Path(tournaments.__file__).parent
-WORKERS = ("ratings", "standings")  # what the Celery tasks run besides the services they call
+# what the Celery tasks run besides the services they call, and the services that lock people
+WORKERS_AND_PEOPLE = ("ratings", "standings", "services/people.py")
 
 
-def _locks_that_block_key_checks(folder: Path) -> list[str]:
+def _locks_that_block_key_checks(place: Path) -> list[str]:
     found = []
-    for path in sorted(folder.rglob("*.py")):
+    for path in sorted(place.rglob("*.py")) if place.is_dir() else [place]:
         for call in ast.walk(ast.parse(path.read_text(), str(path))):
             if (
                 isinstance(call, ast.Call)
@@ -42,7 +46,7 @@ def _locks_that_block_key_checks(folder: Path) -> list[str]:
     return found
 
 
-def test_the_workers_row_locks_leave_foreign_key_checks_free():
-    assert [
-        lock for worker in WORKERS for lock in _locks_that_block_key_checks(PACKAGE / worker)
-    ] == []
+def test_the_workers_and_people_s_row_locks_leave_foreign_key_checks_free():
+    places = [PACKAGE / place for place in WORKERS_AND_PEOPLE]
+    assert all(place.exists() for place in places)
+    assert [lock for place in places for lock in _locks_that_block_key_checks(place)] == []

@@ -305,7 +305,8 @@ def person_merge(*, kept: Player, merged: Player, actor: Actor) -> PersonMerge:
     with transaction.atomic():
         first, second = sorted([kept.pk, merged.pk])
         locked = {
-            p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[first, second])
+            p.pk: p
+            for p in Player.objects.select_for_update(no_key=True).filter(pk__in=[first, second])
         }
         kept, merged = locked.get(kept.pk, kept), locked.get(merged.pk, merged)
         if kept.pk == merged.pk:
@@ -355,7 +356,7 @@ def merge_undo(merge: PersonMerge, *, actor: Actor) -> PersonMerge:
     """Undo a merge: what it moved goes back, and both records are people again. Refused when a
     later merge took the kept record on, or moved what this one moved (it is named)."""
     with transaction.atomic():
-        merge = PersonMerge.objects.select_for_update().get(pk=merge.pk)
+        merge = PersonMerge.objects.select_for_update(no_key=True).get(pk=merge.pk)
         if merge.undone_at is not None:
             raise Conflict(
                 _("This merge was already undone."), field="merge", code="already_undone"
@@ -437,7 +438,7 @@ def person_erase(person: Player, *, actor: Actor) -> Player:
     (and so in their backups); their results stay under "erased player". Not undoable: nothing
     of them is kept to restore."""
     with transaction.atomic():
-        person = Player.objects.select_for_update().get(pk=person.pk)
+        person = Player.objects.select_for_update(no_key=True).get(pk=person.pk)
         if person.erased:
             return person
         records = [person.pk, *person.merged_records.values_list("pk", flat=True)]
