@@ -5,8 +5,21 @@
      typed, then sent: online through the page's own form (the server's answer as before), and
      every hand still kept is sent to the API (PUT, idempotent: the same entry again changes
      nothing) when the page opens, when the connection returns and every 30 seconds.
+   - A hand is saved through the page's form while the server is within reach, and kept on the
+     phone at once while it is not: the browser offline, or the last round found no server (the
+     wifi may stay up while the server or the venue's uplink is down; a form sent then comes
+     back from the service worker's copy of the page, and the hand is kept all the same).
+   - Sending: the kept hands one after another, oldest first; a refusal (a closed table, a
+     conflict) is shown and the next hand goes at once; a hand kept while a round is under way
+     goes in that round. A server that cannot be reached, or answers "busy" (429, 5xx), is tried
+     again soon (2 s, doubling up to the period): the connection may return without an "online"
+     event (the wifi stayed up while the server or the venue's uplink was down).
    - Each kept hand shows what became of it: on this phone, not sent yet; sent; refused with the
      server's reason; a conflict with both values (the recorded hand is never overwritten).
+   - Each round also asks for the table's state (views.offline.table_state): a hand another phone
+     entered differently is marked on this phone too (the server keeps that entry for the
+     organizer to decide: models.DifferingEntry), and a conflict the organizer settled shows the
+     hand as now recorded.
    - Offline, the engine itself judges an entry at once (Pyodide, loaded after the page is shown:
      engine.mjs), with its message in the page's language (the server's catalogue); where it
      cannot run, the hand is kept and checked when sent.
@@ -15,13 +28,18 @@ import { openDB } from "../../vendor/idb/index.js";
 
 const config = document.getElementById("offline-config");
 const form = document.getElementById("hand-form");
-const SYNC_EVERY = 30000;
+const SYNC_EVERY = 1000 * (parseInt(config && config.dataset.syncSeconds, 10) || 30);
+const RETRY_FIRST = 2000;
 const SUBMITTED = "tichu-captain-submitted";
 const code = config ? config.dataset.code : null;
 let data = null; // the table's catalogue and rules (views.offline.table_offline)
 let engine = null;
 let engineState = "loading"; // "ready" or "failed"
 let syncing = false;
+let again = false; // asked to send while a round was under way: another round follows at once
+let timer = null;
+let retryIn = RETRY_FIRST;
+let reachable = true; // did the last round reach the server? ("online" alone says little)
 let typing = false;
 
 const database = openDB("tichu-captain", 1, {
@@ -39,6 +57,7 @@ function words() {
     pending: "on this phone, not sent yet", sent: "sent", refused: "refused: %(reason)s",
     kept: "Hand %(n)s is kept on this phone.", unchecked: "", this_phone: "this phone: %(a)s : %(b)s",
     recorded: "recorded: %(a)s : %(b)s",
+    differing: "another phone sent %(a)s : %(b)s: the organizer decides",
   };
 }
 
@@ -136,6 +155,10 @@ function show(record) {
     mine.textContent = " " + (record.state === "conflict" ? say(w.this_phone, pointsOf(record.totals)) : pair(record.totals));
     box.appendChild(mine);
   }
+  if (record.state === "conflict") { // the server's mark of this very entry says it twice
+    item.querySelectorAll(`.differing[data-totals="${(record.totals || []).join(" ")}"]`)
+      .forEach((badge) => badge.remove());
+  }
   if (record.state === "conflict" && record.stored) {
     const theirs = document.createElement("span");
     theirs.className = "offline-recorded";
@@ -231,6 +254,9 @@ async function saved(event) {
   // a game the page cannot judge (scored per player or by placings) keeps the form as it was
   if (!event.submitter || event.submitter.name !== "save" || !data || !data.rules) return;
   event.preventDefault();
+  // As the connection was when the captain saved: it may return while the engine judges, and a
+  // hand typed offline then goes with the queue, not through a form sent from a page in between
+  const online = navigator.onLine && reachable;
   const number = parseInt(new FormData(form).get("number"), 10);
   const entry = entryOf();
   const verdict = await judge(entry);
@@ -244,7 +270,7 @@ async function saved(event) {
     totals: verdict ? verdict.totals : entry.card_points,
   };
   await keep(record);
-  if (navigator.onLine) { // the page's form as before; what it kept is confirmed by the sync
+  if (online) { // the page's form as before; what it kept is confirmed by the sync
     sessionStorage.setItem(SUBMITTED, record.key);
     form.submit();
     return;
@@ -253,6 +279,7 @@ async function saved(event) {
   message(say(words().kept, { n: number }), "warning");
   form.reset();
   await nextNumber(await showAll());
+  sync();
 }
 
 async function nextNumber(latest) {
@@ -263,6 +290,8 @@ async function nextNumber(latest) {
   if (free) select.value = free.value;
 }
 
+/* One kept hand to the server: "answered" (stored, or refused: its state says which), "busy"
+   (429 or 5xx: the server asks to be tried later) or "unreachable" (no answer at all). */
 async function send(record) {
   const response = await fetch(`/api/tables/${record.table}/hands/${record.number}/`, {
     method: "PUT",
@@ -275,7 +304,10 @@ async function send(record) {
     },
     body: JSON.stringify({ ...record.entry, typed_at: record.typed_at }),
   });
-  if (response.status === 429 || response.status >= 500) return false; // later again
+  if (response.status === 429 || response.status >= 500) {
+    console.warn(`Hand ${record.number}: the server answered ${response.status}; sent again soon.`);
+    return "busy";
+  }
   const body = await response.json().catch(() => ({}));
   if (response.ok) {
     record.state = "sent";
@@ -289,29 +321,95 @@ async function send(record) {
     record.reason = body.detail || String(response.status);
   }
   await update(record);
-  return true;
+  return "answered";
 }
 
+/* One round: every kept hand not sent yet, one after another (a hand kept meanwhile too), then
+   the table's state; the next round is planned by how it went. */
 async function sync() {
-  if (syncing || !data) return;
+  if (!data) return;
+  if (syncing) {
+    again = true;
+    return;
+  }
   syncing = true;
+  let outcome = "answered";
   let arrived = false;
   try {
-    for (const record of await kept()) {
-      if (record.state !== "pending") continue;
-      try {
-        if (!(await send(record))) break;
-      } catch (error) { // no connection: every hand stays kept
-        break;
-      }
+    const tried = new Set();
+    for (;;) {
+      const record = (await kept()).find((r) => r.state === "pending" && !tried.has(r.key));
+      if (!record) break;
+      tried.add(record.key);
+      outcome = await send(record).catch(() => "unreachable"); // no connection: all stay kept
+      if (outcome !== "answered") break;
       const shown = document.querySelector(`#hands li.entered[data-hand="${record.number}"]`);
       if (record.state === "sent" && !shown) arrived = true;
+    }
+    if (outcome === "answered") {
+      try {
+        arrived = (await follow()) || arrived;
+      } catch (error) {
+        outcome = "unreachable";
+      }
     }
   } finally {
     syncing = false;
   }
+  reachable = outcome !== "unreachable";
+  document.body.dataset.server = reachable ? "reachable" : "unreachable";
   await showAll();
-  if (arrived && !typing) location.reload(); // the server's page: the hands, the standings
+  if (arrived && !typing) {
+    location.reload(); // the server's page: the hands, the standings
+    return;
+  }
+  if (outcome === "answered") {
+    retryIn = RETRY_FIRST;
+    plan(again ? 0 : SYNC_EVERY);
+  } else {
+    plan(retryIn);
+    retryIn = Math.min(retryIn * 2, SYNC_EVERY);
+  }
+  again = false;
+}
+
+function plan(delay) {
+  clearTimeout(timer);
+  timer = setTimeout(sync, delay);
+}
+
+/* The table as the server holds it now (views.offline.table_state): another phone's different
+   entry for a recorded hand is marked on it; a refused hand of this phone follows what the
+   organizer decided. True when the page should be loaded again to show the recorded hands. */
+async function follow() {
+  const response = await fetch(config.dataset.state, { cache: "no-store" });
+  if (!response.ok) return false;
+  const state = await response.json();
+  const before = new Set([...document.querySelectorAll("#hands .differing")]
+    .map((badge) => badge.closest("li").dataset.hand));
+  const now = new Set(state.differing.map((row) => String(row.number)));
+  for (const record of await kept()) {
+    const recorded = state.hands[String(record.number)];
+    if (record.state !== "conflict" || !recorded) continue;
+    if (recorded.join() === (record.totals || []).join()) record.state = "sent"; // taken over
+    else record.stored = { ...(record.stored || {}), totals: recorded };
+    await update(record);
+  }
+  showDiffering(state.differing);
+  return [...before].some((number) => !now.has(number)); // settled by the organizer
+}
+
+function showDiffering(rows) {
+  document.querySelectorAll("#hands .differing").forEach((badge) => badge.remove());
+  for (const row of rows) {
+    const item = document.querySelector(`#hands li.entered[data-hand="${row.number}"]`);
+    if (!item) continue;
+    const badge = document.createElement("span");
+    badge.className = "badge err differing";
+    badge.dataset.totals = row.totals.join(" ");
+    badge.textContent = say(words().differing, pointsOf(row.totals));
+    item.appendChild(badge);
+  }
 }
 
 /* --- start ------------------------------------------------------------------------------ */
@@ -319,14 +417,29 @@ async function sync() {
 async function forgetRefusedSubmit() {
   // The form came back with the server's refusal: it shows why, and the entry is in the form.
   const key = sessionStorage.getItem(SUBMITTED);
+  if (key && form && form.dataset.refused !== undefined) {
+    sessionStorage.removeItem(SUBMITTED);
+    await (await database).delete("entries", key);
+  }
+}
+
+async function keptMessage() {
+  // the form could not reach the server (the service worker brought this page back from its
+  // copy): the hand saved is still on this phone, and the captain is told so
+  const key = sessionStorage.getItem(SUBMITTED);
   sessionStorage.removeItem(SUBMITTED);
-  if (key && form && form.dataset.refused !== undefined) await (await database).delete("entries", key);
+  const record = key && (await (await database).get("entries", key));
+  if (record && record.state === "pending") message(say(words().kept, { n: record.number }), "warning");
 }
 
 async function keepForOffline() {
   if (!("serviceWorker" in navigator) || !navigator.onLine) return;
   try {
     await navigator.serviceWorker.register(config.dataset.worker, { scope: "/t/" });
+    // A dedicated worker is served by the service worker whose scope holds the worker's own
+    // address, not the page's: without this one, the engine's worker would fetch Pyodide from
+    // the network, and not start on a page reopened while the server cannot be reached.
+    await navigator.serviceWorker.register(config.dataset.worker, { scope: new URL(".", import.meta.url).pathname });
     await navigator.serviceWorker.ready;
     const files = [...document.querySelectorAll("script[src], link[rel=stylesheet]")]
       .map((element) => element.src || element.href)
@@ -359,16 +472,16 @@ async function start() {
     form.addEventListener("submit", saved);
     form.addEventListener("input", () => {
       typing = true;
-      if (!navigator.onLine) previewOffline();
+      if (!navigator.onLine || !reachable) previewOffline();
     });
     document.body.addEventListener("htmx:sendError", previewOffline);
   }
   const latest = await showAll();
   if ([...latest.values()].some((record) => record.state === "pending")) await nextNumber(latest);
   window.addEventListener("online", sync);
-  setInterval(sync, SYNC_EVERY);
   document.body.dataset.offline = "started";
   await sync();
+  await keptMessage();
   const later = () => {
     keepForOffline();
     if (data && data.rules) startEngine(); else document.body.dataset.engine = engineState = "failed";
