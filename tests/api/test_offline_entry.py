@@ -86,6 +86,8 @@ def test_a_conflicting_entry_is_kept_once_for_the_other_phone_and_the_desk(
     assert [(row["number"], row["totals"]) for row in state["differing"]] == [(1, [30, 70])]
     change = Change.objects.get(subject="differing_entry")
     assert change.action == "receive" and change.new["totals"] == [30, 70]
+    page = client.get(f"/t/{table['code']}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert 'data-totals="30 70">ein anderes Telefon sandte 30 : 70: die Turnierleitung' in page
 
     client.force_login(organizer)
     desk = client.get(

@@ -221,7 +221,10 @@ async function previewOffline() {
   preview.appendChild(line);
 }
 
+/* Start the engine; the promise settles once it runs or cannot. */
 function startEngine() {
+  let settle;
+  const settled = new Promise((resolve) => { settle = resolve; });
   // in a worker (engine_worker.mjs): Pyodide's start would freeze the form for seconds
   const worker = new Worker(new URL("engine_worker.mjs", import.meta.url), { type: "module" });
   worker.postMessage({
@@ -241,11 +244,14 @@ function startEngine() {
       return;
     }
     document.body.dataset.engine = engineState;
+    settle();
   };
   worker.onerror = () => {
     engineState = "failed";
     document.body.dataset.engine = engineState;
+    settle();
   };
+  return settled;
 }
 
 /* --- saving and sending ----------------------------------------------------------------- */
@@ -432,15 +438,42 @@ async function keptMessage() {
   if (record && record.state === "pending") message(say(words().kept, { n: record.number }), "warning");
 }
 
-async function keepForOffline() {
-  if (!("serviceWorker" in navigator) || !navigator.onLine) return;
+/* The service worker, registered twice: for the captain's pages (/t/), and for the folder of
+   the engine's worker script. A dedicated worker is served by the service worker whose scope
+   holds the worker's own address, not the page's: without the second, the engine's worker
+   would fetch Pyodide from the network, and not start on a page reopened while the server
+   cannot be reached. True once both are active (then the engine's worker, started after, is
+   served by it: its files are fetched once, into the cache); false without them. */
+async function registerWorkers() {
+  if (!("serviceWorker" in navigator)) return false;
   try {
     await navigator.serviceWorker.register(config.dataset.worker, { scope: "/t/" });
-    // A dedicated worker is served by the service worker whose scope holds the worker's own
-    // address, not the page's: without this one, the engine's worker would fetch Pyodide from
-    // the network, and not start on a page reopened while the server cannot be reached.
-    await navigator.serviceWorker.register(config.dataset.worker, { scope: new URL(".", import.meta.url).pathname });
-    await navigator.serviceWorker.ready;
+    const folder = new URL(".", import.meta.url).pathname;
+    const forEngine = await navigator.serviceWorker.register(config.dataset.worker, { scope: folder });
+    await Promise.all([navigator.serviceWorker.ready, activated(forEngine)]);
+    return true;
+  } catch (error) {
+    console.warn("The page could not be kept for offline use:", error);
+    return false;
+  }
+}
+
+function activated(registration) {
+  const worker = registration.active ? null : registration.installing || registration.waiting;
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "activated" || worker.state === "redundant") resolve();
+    });
+    setTimeout(resolve, 10000); // never hold the engine back for long
+  });
+}
+
+/* The page, its files and its catalogue into the service worker's caches; the engine's files
+   once the engine has started (it fetched them through the service worker: nothing is
+   downloaded twice), or failed to. */
+async function keepForOffline(engineDone) {
+  try {
     const files = [...document.querySelectorAll("script[src], link[rel=stylesheet]")]
       .map((element) => element.src || element.href)
       .concat([import.meta.url, new URL("engine.mjs", import.meta.url).href,
@@ -452,6 +485,7 @@ async function keepForOffline() {
     const engineFiles = await caches.open("tichu-captain-engine");
     const missing = async (cache, url) => (await cache.match(url)) || cache.add(url);
     await Promise.all(files.map((url) => missing(statics, url)));
+    await engineDone;
     await Promise.all(config.dataset.assets.split(" ").map((url) => missing(engineFiles, url)));
     document.body.dataset.offlineReady = "yes";
   } catch (error) {
@@ -482,9 +516,14 @@ async function start() {
   document.body.dataset.offline = "started";
   await sync();
   await keptMessage();
-  const later = () => {
-    keepForOffline();
-    if (data && data.rules) startEngine(); else document.body.dataset.engine = engineState = "failed";
+  const later = async () => {
+    const online = navigator.onLine;
+    const registered = await registerWorkers();
+    let engineDone = Promise.resolve();
+    if (data && data.rules) engineDone = startEngine();
+    else document.body.dataset.engine = engineState = "failed";
+    if (registered && online) await keepForOffline(engineDone);
+    else if (online) document.body.dataset.offlineReady = "no";
   };
   if (document.readyState === "complete") setTimeout(later, 0);
   else window.addEventListener("load", () => setTimeout(later, 0));
