@@ -512,7 +512,10 @@ async function start() {
   }
   const latest = await showAll();
   if ([...latest.values()].some((record) => record.state === "pending")) await nextNumber(latest);
-  window.addEventListener("online", sync);
+  window.addEventListener("online", () => {
+    retryIn = RETRY_FIRST; // the network may take a moment to carry again: try soon, not in 30 s
+    sync();
+  });
   document.body.dataset.offline = "started";
   await sync();
   await keptMessage();
