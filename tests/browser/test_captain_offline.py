@@ -32,7 +32,7 @@ from tournaments.services.history import Actor
 from tournaments.services.rounds import table_close
 from tournaments.wording import ENGINE_MESSAGES
 
-from .conftest import PHONE
+from .conftest import PHONE, screenshot
 
 ENGINE_WAIT = 120_000  # Pyodide starts in a few seconds; a shared CI machine may be slow
 # The page sends when the connection returns, and every 30 s: a hand answered 429 or 5xx (a
@@ -265,10 +265,15 @@ def test_two_phones_entering_one_hand_differently_both_show_the_conflict(
     expect(item.locator(".offline-values")).to_have_text("dieses Telefon: 60 : 40")
     expect(item.locator(".offline-recorded")).to_have_text(" · eingetragen: 30 : 70")
     expect(item.locator(".differing")).to_have_count(0)  # its own entry is not "another phone"
+    expect(second.locator("#offline-message")).to_have_count(0)  # nothing is waiting any more
+    # the page reloaded from the server: hand 1 recorded (30 : 70), this phone's entry beside it
+    expect(second.locator("#hands li.entered[data-hand='1']")).to_have_count(1)
     other = first.locator("#hands li[data-hand='1'] .differing")
     expect(other).to_have_text(
         "ein anderes Telefon sandte 60 : 40: die Turnierleitung entscheidet", timeout=BACK_WAIT
     )
+    screenshot(first, "de-captain-differing-recorded")
+    screenshot(second, "de-captain-differing-refused")
     hand = Hand.objects.get(table=table, number=1)
     assert (hand.tp_0, hand.tp_1) == (30, 70)
     differing = DifferingEntry.objects.get(table=table, number=1)

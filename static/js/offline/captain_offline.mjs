@@ -364,7 +364,12 @@ async function sync() {
   }
   reachable = outcome !== "unreachable";
   document.body.dataset.server = reachable ? "reachable" : "unreachable";
-  await showAll();
+  const latest = await showAll();
+  if (![...latest.values()].some((record) => record.state === "pending")) {
+    // "kept on this phone" no longer holds: each hand shows what became of it
+    const kept = document.querySelector("#offline-message.warning");
+    if (kept) kept.remove();
+  }
   if (arrived && !typing) {
     location.reload(); // the server's page: the hands, the standings
     return;
@@ -386,7 +391,8 @@ function plan(delay) {
 
 /* The table as the server holds it now (views.offline.table_state): another phone's different
    entry for a recorded hand is marked on it; a refused hand of this phone follows what the
-   organizer decided. True when the page should be loaded again to show the recorded hands. */
+   organizer decided. True when the page should be loaded again to show the recorded hands: a
+   hand recorded that this page shows as missing, or a difference the organizer settled. */
 async function follow() {
   const response = await fetch(config.dataset.state, { cache: "no-store" });
   if (!response.ok) return false;
@@ -402,7 +408,9 @@ async function follow() {
     await update(record);
   }
   showDiffering(state.differing);
-  return [...before].some((number) => !now.has(number)); // settled by the organizer
+  const recordedElsewhere = Object.keys(state.hands) // by another phone, or the organizer
+    .some((number) => document.querySelector(`#hands li[data-hand="${number}"]:not(.entered)`));
+  return recordedElsewhere || [...before].some((number) => !now.has(number)); // or settled
 }
 
 function showDiffering(rows) {
