@@ -40,6 +40,7 @@ let again = false; // asked to send while a round was under way: another round f
 let timer = null;
 let retryIn = RETRY_FIRST;
 let reachable = true; // did the last round reach the server? ("online" alone says little)
+let rounds = 0;
 let typing = false;
 
 const database = openDB("tichu-captain", 1, {
@@ -352,7 +353,11 @@ async function sync() {
       const shown = document.querySelector(`#hands li.entered[data-hand="${record.number}"]`);
       if (record.state === "sent" && !shown) arrived = true;
     }
-    if (outcome === "answered") {
+    // The first round of a page asks for the table's state only if it sent something: the page
+    // shows that state (and a copy from the service worker is followed a round later), and a
+    // page view makes one request less while the captain may be saving a hand.
+    const first = rounds++ === 0 && tried.size === 0;
+    if (outcome === "answered" && !first) {
       try {
         arrived = (await follow()) || arrived;
       } catch (error) {
