@@ -1,9 +1,9 @@
 """Run the benchmarks and print their tables: ``python benchmarks/run.py [name ...]``.
 
-Names: engine, pairing, movements, standings, http, freshness, public_reads, ratings (default: all
-present). Each runs as its own process (``python benchmarks/<name>.py``), so one benchmark's
-imports, caches and database connections never colour another's figures; arguments after ``--``
-go to every benchmark.
+Names: engine, pairing, movements, standings, http, freshness, public_reads, ratings,
+captain_page (default: all present). Each runs as its own process (``python
+benchmarks/<name>.py``), so one benchmark's imports, caches and database connections never colour
+another's figures; arguments after ``--`` go to every benchmark.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ ORDER = (
     "freshness",
     "public_reads",
     "ratings",
+    "captain_page",
 )
 
 

@@ -180,6 +180,11 @@ STATICFILES_DIRS = [
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # a hand is a few hundred bytes; a CSV of players fits
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 
+# How often the captain's page sends the hands kept on the phone and asks for its table's state
+# (``static/js/offline/captain_offline.mjs``), at the longest: a phone that could not reach the
+# server tries again sooner, a few seconds first, then less often up to this.
+CAPTAIN_SYNC_SECONDS = int(os.environ.get("CAPTAIN_SYNC_SECONDS", "30"))
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "tichu_site.authentication.TokenAuthentication",  # DRF's, refusing a NUL (a 500)

@@ -698,6 +698,44 @@ class Hand(models.Model):
         return self.typed_at
 
 
+class DifferingEntry(models.Model):
+    """A captain's entry for a hand already recorded with another score: refused (409, the
+    recorded hand stays as it is) and kept here, as a Bridgemate's scoring program keeps every
+    result a table unit sends and leaves the differences to the director. Two phones at one
+    table (one of them offline, say) that entered one hand differently both see it: the phone
+    that was refused shows both values at once, the phone whose hand was recorded shows the
+    other value on its hand (``views.offline.table_state``), and the results desk lists it
+    until the organizer corrects the hand (``services.hands``) or keeps the recorded score
+    (``differing_entry_dismiss``). The same entry sent again is kept once (``digest``)."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="differing_entries", db_index=False
+    )
+    number = models.PositiveIntegerField()
+    entry = models.JSONField()
+    digest = models.CharField(max_length=64)
+    """The canonical entry's SHA-256 (its JSON with sorted keys): one row per different entry."""
+    tp_0 = models.IntegerField()
+    tp_1 = models.IntegerField()
+    entered_by = models.CharField(max_length=60)
+    typed_at = models.DateTimeField(null=True, blank=True)
+    """When the phone that sent it says it was typed (``Hand.typed_at``)."""
+    received_at = models.DateTimeField(auto_now_add=True)
+    recorded: Hand | None
+    """The hand recorded under ``number``, where a page reads it (``selectors.pages``)."""
+
+    class Meta:
+        ordering = ["table_id", "number", "received_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number", "digest"], name="one_differing_entry_per_value"
+            ),
+        ]
+
+    def __str__(self):
+        return f"differing entry for hand {self.number} at {self.table}"
+
+
 class HandSeat(models.Model):
     """A player's credit for a hand in a game scored per player (``tournaments.games``:
     Threechu, Grand Seigneur), by table position: Tichu points, victory points (placing points in

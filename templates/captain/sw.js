@@ -32,6 +32,7 @@ registerRoute(
 registerRoute(
   ({ url, request }) => request.mode === "navigate" && TABLE_PAGE.test(url.pathname),
   new NetworkOnly({
+    networkTimeoutSeconds: 10, // a wifi without an uplink may leave the request hanging
     plugins: [{ handlerDidError: async ({ request }) => Response.redirect(new URL(request.url).pathname, 303) }],
   }),
   "POST"

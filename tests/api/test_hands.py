@@ -53,7 +53,9 @@ def test_different_entry_from_a_captain_is_a_conflict(anon, table):
     assert response.status_code == 409
     assert response.json()["code"] == "hand_conflict"
     assert Hand.objects.get(table_id=table["id"], number=1).tp_0 == 60
-    assert Change.objects.count() == changes
+    # the hand is not changed; the refused entry is kept for the organizer (DifferingEntry)
+    assert Change.objects.exclude(subject="differing_entry").count() == changes
+    assert Change.objects.filter(subject="differing_entry", action="receive").count() == 1
 
 
 def test_organizer_correction_is_recorded_and_undoable(anon, org, event, table):

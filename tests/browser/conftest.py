@@ -67,6 +67,22 @@ def new_page(browser):
     _wait_until_the_server_is_idle()
 
 
+@pytest.fixture
+def venue(live_server):
+    """The live server behind a connection the test can cut and restore (``proxy.Proxy``):
+    open pages at ``venue.url``; ``venue.stop()`` takes the server out of reach as a dropped
+    venue uplink does, ``venue.start()`` brings it back on the same origin."""
+    from urllib.parse import urlsplit
+
+    from .proxy import Proxy
+
+    server = urlsplit(live_server.url)
+    proxy = Proxy((server.hostname or "localhost", server.port or 80))
+    proxy.start()
+    yield proxy
+    proxy.stop()
+
+
 def _wait_until_the_server_is_idle(timeout: float = 30) -> None:
     """A test ends only once the live server has answered every request of its pages: the
     captain's page keeps working in the background (its service worker, the queue it sends, the

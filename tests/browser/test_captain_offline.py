@@ -3,29 +3,47 @@ wifi is down are judged by the engine in the page, kept on the phone (IndexedDB)
 reload, and sent once the connection returns, each exactly once; a conflict and a closed table
 are shown, and nothing typed is lost.
 
-The browser context is set offline (Chromium's network emulation, which covers the page's
-service worker as well): the page reloads from what the worker kept."""
+Two ways of losing the server, as a hall loses it:
+
+- the browser context set offline (Chromium's network emulation, which covers the page's service
+  worker as well): the phone knows it is offline (``navigator.onLine``, the ``online`` event);
+- the server stopped while the phone stays online (``venue``: a TCP forwarder between the browser
+  and the live server that the test cuts and restores on the same port, ``proxy.Proxy``): no
+  event tells the page, which finds out by its requests failing, as when a venue's wifi stays up
+  but its uplink (or the server) is gone.
+
+Either way the page reloads from what the service worker kept. With the server stopped, the page
+tries again by itself (2 s, doubling up to ``CAPTAIN_SYNC_SECONDS``); those tests shorten that
+period to 5 s so that they do not wait for a 30 s round."""
 
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 from playwright.sync_api import expect
 
+from tests.conftest import wait_for_standings
 from tests.web.conftest import played
-from tournaments.models import Hand, Table
+from tournaments.models import DifferingEntry, Hand, StandingRow, Table
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
 from tournaments.services.rounds import table_close
 from tournaments.wording import ENGINE_MESSAGES
 
-from .conftest import PHONE
+from .conftest import PHONE, screenshot
 
 ENGINE_WAIT = 120_000  # Pyodide starts in a few seconds; a shared CI machine may be slow
 # The page sends when the connection returns, and every 30 s: a hand answered 429 or 5xx (a
 # busy shared machine) waits for the next round, so a test gives it two rounds.
 SYNC_WAIT = 70_000
+# A refusal is shown as soon as the connection is back: hands are sent one after another at once,
+# a refusal does not hold up the next hand, and a hand kept while a round is under way goes in
+# that round (no waiting for the next 30 s round, which this limit would not allow).
+REFUSAL_WAIT = 25_000
+BACK_WAIT = 30_000  # the server back: the page's next try (at most the 5 s period) and the reload
+PENDING = "auf diesem Telefon, noch nicht gesendet"
 
 
 def _table(django_user_model):
@@ -136,23 +154,177 @@ def test_a_conflict_shows_both_values_and_overwrites_nothing(
     expect(item.locator(".offline-values")).to_have_text("dieses Telefon: 60 : 40")
 
 
+class Outage:
+    """The server out of a phone's reach, one of the two ways (module docstring)."""
+
+    def __init__(self, page, venue=None):
+        self.page, self.venue = page, venue
+
+    def begin(self) -> None:
+        if self.venue is not None:
+            self.venue.stop()
+        else:
+            self.page.context.set_offline(True)
+
+    def end(self) -> None:
+        if self.venue is not None:
+            self.venue.start()
+        else:
+            _back_online(self.page)
+
+
+def _kept(page, number: int, cp_0: str, **options) -> None:
+    """Enter a hand while the server is out of reach and wait until the phone keeps it (with the
+    server stopped, the first hand goes through the form, which the service worker answers with
+    its copy of the page: the engine starts again there before the next hand is judged)."""
+    _enter(page, number, cp_0, **options)
+    expect(_state(page, number)).to_have_text(PENDING)
+    expect(page.locator("body[data-engine=ready]")).to_have_count(1, timeout=ENGINE_WAIT)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_hands_entered_while_the_server_is_down_arrive_once_when_it_is_back(
+    venue, new_page, django_user_model, settings
+):
+    """The server stopped, the phone's wifi up: the page cannot know it is offline but by its
+    requests failing. Four hands entered (one impossible: refused on the phone with the engine's
+    German message), the page reloaded from the service worker, then the server back: every
+    valid hand stored exactly once, the standings updated."""
+    settings.CAPTAIN_SYNC_SECONDS = 5
+    _, table = _table(django_user_model)
+    event = table.round.event
+    before = {row.entrant_id: row for row in StandingRow.objects.filter(event=event)}
+    page = new_page(PHONE, locale="de-DE")
+    _ready(page, f"{venue.url}/t/{table.code}/")
+    venue.stop()
+
+    _kept(page, 1, "60")
+    expect(page.locator("#offline-message")).to_contain_text("auf diesem Telefon gespeichert")
+    expect(page.locator("body[data-server=unreachable]")).to_have_count(1)
+    _enter(page, 2, "52")  # not a multiple of 5: the engine refuses it on the phone
+    with translation.override("de"):
+        refusal = str(ENGINE_MESSAGES["card_points_not_multiple_of_5"])
+    expect(page.locator("#offline-message")).to_have_text(refusal)
+    expect(_state(page, 2)).to_have_count(0)
+    _kept(page, 2, "25", call=(0, "tichu"), first=0)
+    _kept(page, 3, "75")
+    assert Hand.objects.filter(table=table).count() == 0
+
+    page.reload()  # the server still down: the service worker's copy, the hands from IndexedDB
+    expect(page.locator("#sides")).to_be_visible()
+    for number in (1, 2, 3):
+        expect(_state(page, number)).to_have_text(PENDING)
+    assert Hand.objects.filter(table=table).count() == 0
+
+    venue.start()  # no "online" event: the page's next try finds the server
+    for number in (1, 2, 3):
+        expect(page.locator(f"#hands li.entered[data-hand='{number}']")).to_have_count(
+            1, timeout=BACK_WAIT
+        )
+        expect(_state(page, number)).to_have_text("gesendet")
+    hands = {hand.number: hand for hand in Hand.objects.filter(table=table)}
+    assert sorted(hands) == [1, 2, 3]
+    assert [(hands[n].tp_0, hands[n].tp_1) for n in (1, 2, 3)] == [(60, 40), (125, 75), (75, 25)]
+    assert all(hand.typed_at <= hand.created_at for hand in hands.values())
+    wait_for_standings(event)
+    seats = {seat.entrant_id: seat.position % 2 for seat in table.seats.all()}
+    for entrant, team in seats.items():
+        row = StandingRow.objects.get(event=event, entrant_id=entrant)
+        assert row.hands_played == before[entrant].hands_played + 3
+        gained = sum((hands[n].tp_0, hands[n].tp_1)[team] for n in hands)
+        assert row.tichu_points == before[entrant].tichu_points + gained
+    page.reload()  # nothing is sent twice
+    expect(_state(page, 3)).to_have_text("gesendet")
+    assert Hand.objects.filter(table=table).count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_entering_one_hand_differently_both_show_the_conflict(
+    live_server, venue, new_page, django_user_model, settings, client
+):
+    """Two phones at one table, the second without its server while the first records hand 1:
+    the second is refused (409) and shows both values; the server keeps its entry
+    (``DifferingEntry``), so the first phone marks the hand with the other value and the results
+    desk lists it until the organizer decides. Nothing is overwritten."""
+    settings.CAPTAIN_SYNC_SECONDS = 5
+    orga, table = _table(django_user_model)
+    first = new_page(PHONE, locale="de-DE")
+    first.goto(f"{live_server.url}/t/{table.code}/")
+    expect(first.locator("body[data-offline=started]")).to_have_count(1)
+    second = new_page(PHONE, locale="de-DE")
+    _ready(second, f"{venue.url}/t/{table.code}/")
+    venue.stop()
+    _kept(second, 1, "60")
+
+    _enter(first, 1, "30")  # online: through the page's form
+    expect(first.locator("#hands li.entered[data-hand='1']")).to_have_count(1)
+    venue.start()
+
+    item = second.locator("#hands li[data-hand='1']")
+    expect(_state(second, 1)).to_contain_text("abgelehnt: ", timeout=BACK_WAIT)
+    expect(item.locator(".offline-values")).to_have_text("dieses Telefon: 60 : 40")
+    expect(item.locator(".offline-recorded")).to_have_text(" · eingetragen: 30 : 70")
+    expect(item.locator(".differing")).to_have_count(0)  # its own entry is not "another phone"
+    expect(second.locator("#offline-message")).to_have_count(0)  # nothing is waiting any more
+    # the page reloaded from the server: hand 1 recorded (30 : 70), this phone's entry beside it
+    expect(second.locator("#hands li.entered[data-hand='1']")).to_have_count(1)
+    other = first.locator("#hands li[data-hand='1'] .differing")
+    expect(other).to_have_text(
+        "ein anderes Telefon sandte 60 : 40: die Turnierleitung entscheidet", timeout=BACK_WAIT
+    )
+    screenshot(first, "de-captain-differing-recorded")
+    screenshot(second, "de-captain-differing-refused")
+    hand = Hand.objects.get(table=table, number=1)
+    assert (hand.tp_0, hand.tp_1) == (30, 70)
+    differing = DifferingEntry.objects.get(table=table, number=1)
+    assert (differing.tp_0, differing.tp_1) == (60, 40)
+    assert differing.typed_at is not None and differing.typed_at <= differing.received_at
+
+    client.force_login(orga)
+    desk = client.get(
+        reverse("organizer-desk", args=[table.round.event_id]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    assert "eingetragen: 30 : 70" in desk and "anderes Telefon: 60 : 40" in desk
+    client.post(
+        reverse("organizer-differing-keep", args=[table.round.event_id, differing.pk]),
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    expect(other).to_have_count(0, timeout=BACK_WAIT)  # settled: the first phone's mark goes
+    first.reload()
+    expect(other).to_have_count(0)
+    hand.refresh_from_db()
+    assert (hand.tp_0, hand.tp_1) == (30, 70)
+    second.reload()  # the refused phone still has its own entry
+    expect(item.locator(".offline-values")).to_have_text("dieses Telefon: 60 : 40")
+
+
+@pytest.fixture(params=["browser offline", "server stopped"])
+def outage(request, settings):
+    """The two ways of losing the server (module docstring), for a test that holds for both."""
+    if request.param == "server stopped":
+        settings.CAPTAIN_SYNC_SECONDS = 5
+        return request.getfixturevalue("venue")
+    return None
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_phone_back_after_the_table_was_closed_shows_the_refusal_and_keeps_its_hands(
-    live_server, new_page, django_user_model
+    live_server, outage, new_page, django_user_model
 ):
     orga, table = _table(django_user_model)
     page = new_page(PHONE, locale="de-DE")
-    _ready(page, f"{live_server.url}/t/{table.code}/")
-    page.context.set_offline(True)
-    _enter(page, 1, "60")
-    _enter(page, 2, "35")
+    _ready(page, f"{(outage or live_server).url}/t/{table.code}/")
+    lost = Outage(page, outage)
+    lost.begin()
+    _kept(page, 1, "60")
+    _enter(page, 2, "35")  # the connection returns while the engine judges it: kept all the same
     table_close(table_id=table.pk, status=Table.Status.AVERAGED, actor=Actor.organizer(orga))
 
-    _back_online(page)
+    lost.end()
     with translation.override("de"):
         closed = "abgelehnt: " + gettext("The organizer has closed this table.")
     for number, values in ((1, "60 : 40"), (2, "35 : 65")):
-        expect(_state(page, number)).to_have_text(closed, timeout=SYNC_WAIT)
+        expect(_state(page, number)).to_have_text(closed, timeout=REFUSAL_WAIT)
         expect(page.locator(f"#hands li[data-hand='{number}'] .offline-values")).to_have_text(
             values
         )

@@ -22,6 +22,7 @@ from ..games import Column, HandTable, hand_table, side_name
 from ..models import (
     Bye,
     Change,
+    DifferingEntry,
     Entrant,
     Event,
     EventHelper,
@@ -99,6 +100,8 @@ class TableView:
     close_form: Any = None  # the organizer's form to close it, with this table's own choices
     # the sides the table may be forfeited by, (index, name): none without teams
     forfeit_sides: list[tuple[int, str]] = field(default_factory=list)
+    # the hands another phone entered differently, not settled yet (the results desk)
+    differing_numbers: list[int] = field(default_factory=list)
 
     @property
     def totals_by_column(self) -> list[tuple[Column, str]]:
@@ -539,6 +542,25 @@ def correction_requests(event: Event) -> list[Hand]:
         .select_related("table__round")
         .order_by("table__round__number", "table__number", "number")
     )
+
+
+def differing_entries(tables: QuerySet | Iterable[Table]) -> list[DifferingEntry]:
+    """The captains' entries refused for differing from a recorded hand at ``tables``, not
+    settled yet (``DifferingEntry``), each with the recorded hand as ``recorded``, in round,
+    table, hand and arrival order. An entry whose hand is no longer recorded (an undone hand)
+    is left out: the hand can simply be entered again."""
+    found = list(
+        DifferingEntry.objects.filter(table__in=tables)
+        .select_related("table__round")
+        .order_by("table__round__number", "table__number", "number", "received_at")
+    )
+    recorded = {
+        (hand.table_id, hand.number): hand
+        for hand in Hand.objects.filter(table_id__in={row.table_id for row in found})
+    }
+    for row in found:
+        row.recorded = recorded.get((row.table_id, row.number))
+    return [row for row in found if row.recorded is not None]
 
 
 def hand_of_event_or_404(event: Event, hand_id: int) -> Hand:

@@ -8,7 +8,9 @@ Tournament rules implemented here:
   format's hands per round (or, in a game to a target, until the game is decided).
 - Idempotent: the same entry again changes nothing (and says so); a different entry for a hand
   already recorded is refused to a captain (409) and is a correction when an organizer makes it,
-  recorded in the history with the old and new values and a reason.
+  recorded in the history with the old and new values and a reason. The captain's refused entry
+  is kept all the same (``DifferingEntry``): the phone whose hand was recorded and the results
+  desk show it until the organizer corrects the hand or keeps the recorded score.
 - The opponents confirm a hand with their own code (``hand_confirm``); a captain may ask the
   organizer to correct a saved hand (``hand_request_correction``), a request the organizer
   answers by correcting the hand or dismissing it (``hand_request_dismiss``).
@@ -20,6 +22,7 @@ Tournament rules implemented here:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections.abc import Callable
@@ -34,7 +37,16 @@ from .. import rows
 from ..formats import Format
 from ..games import score_for_table
 from ..knockout.progress import after_table_change
-from ..models import CORRECTION_REQUEST_LENGTH, Event, Hand, HandSeat, Round, Seat, Table
+from ..models import (
+    CORRECTION_REQUEST_LENGTH,
+    DifferingEntry,
+    Event,
+    Hand,
+    HandSeat,
+    Round,
+    Seat,
+    Table,
+)
 from ..standings.schedule import mark_changed
 from .history import Actor, Conflict, Forbidden, ServiceError, change_row, record_change
 from .lifecycle import check_not_finished
@@ -75,11 +87,34 @@ def hand_record(
     nobody may): the API checks a captain's code that way, on the table loaded here anyway.
 
     Raises ``InvalidHand`` when the engine refuses the entry, ``ServiceError``/``Conflict`` when the
-    tournament's rules do. Nothing is written in either case.
+    tournament's rules do. Nothing is written in either case, but for a captain's entry that
+    differs from the recorded hand: refused (409 ``hand_conflict``) and kept as a
+    ``DifferingEntry`` for the other phone and the results desk to show.
 
     A new hand costs three round trips to the database: the locks with what they protect, the
     writes, the commit.
     """
+    refused: list[tuple[Table, Hand, Actor]] = []  # a captain's differing entry, kept below
+    try:
+        return _record(table_id, number, entry, actor, reason, typed_at, refused)
+    except Conflict:
+        if refused:
+            _keep_differing(*refused[0])
+        raise
+
+
+def _record(
+    table_id: int,
+    number: int,
+    entry,
+    actor: Actor | ActorOf,
+    reason: str,
+    typed_at: datetime | None,
+    refused: list[tuple[Table, Hand, Actor]],
+) -> HandOutcome:
+    """``hand_record`` in its transaction; a captain's entry refused for differing from the
+    recorded hand is added to ``refused``, which the caller keeps once the transaction is
+    rolled back (``DifferingEntry``)."""
     with transaction.atomic():
         found = _locked_slot(table_id, number)
         if found is None:
@@ -108,7 +143,12 @@ def hand_record(
             existing = Hand.objects.get(pk=existing_id)
             if existing.entry == hand.entry:
                 return HandOutcome(existing, "unchanged")
-            _check_may_enter(table, event_format, number, actor, existing=existing)
+            try:
+                _check_may_enter(table, event_format, number, actor, existing=existing)
+            except Conflict as error:
+                if error.code == "hand_conflict":
+                    refused.append((table, hand, actor))
+                raise
             outcome = HandOutcome(_corrected(table, existing, hand, actor, reason), "corrected")
         if scored.credits is not None:
             _write_seat_credits(outcome.hand, scored.credits)
@@ -116,6 +156,79 @@ def hand_record(
         if event_format.is_cup:  # a decided game starts the next one or moves the cup on
             after_table_change(table.pk, actor)
         return outcome
+
+
+DIFFERING = "differing_entry"  # the history's subject of a kept differing entry
+
+
+def _keep_differing(table: Table, hand: Hand, actor: Actor) -> None:
+    """Keep a captain's entry refused for differing from the recorded hand (``DifferingEntry``),
+    once per different value, with a line in the event's history; in a transaction of its own,
+    after the refused one was rolled back."""
+    canonical = json.dumps(hand.entry, sort_keys=True, separators=(",", ":"))
+    with transaction.atomic():
+        differing, created = DifferingEntry.objects.get_or_create(
+            table_id=table.pk,
+            number=hand.number,
+            digest=hashlib.sha256(canonical.encode("utf-8")).hexdigest(),
+            defaults={
+                "entry": hand.entry,
+                "tp_0": hand.tp_0,
+                "tp_1": hand.tp_1,
+                "entered_by": hand.entered_by,
+                "typed_at": hand.typed_at,
+            },
+        )
+        if created:
+            record_change(
+                table.round.event,
+                subject=DIFFERING,
+                subject_id=differing.pk,
+                action="receive",
+                actor=actor,
+                new=_differing_snapshot(differing, table),
+            )
+
+
+def _differing_snapshot(differing: DifferingEntry, table: Table) -> dict:
+    """A differing entry as the history keeps it: the hand by its table's and round's numbers."""
+    return {
+        "table": table.pk,
+        "table_number": table.number,
+        "round": table.round.number,
+        "number": differing.number,
+        "entry": differing.entry,
+        "totals": [differing.tp_0, differing.tp_1],
+    }
+
+
+def differing_entry_dismiss(*, differing_id: int, actor: Actor) -> DifferingEntry | None:
+    """The organizer keeps the recorded score of a hand another phone entered differently: the
+    differing entry is settled (removed), with a line in the history. None when it was already
+    settled (a correction of the hand settles it too: ``_corrected``)."""
+    if not actor.is_organizer:
+        raise ServiceError(_("Only an organizer may settle a differing entry."), code="forbidden")
+    with transaction.atomic():
+        differing = (
+            DifferingEntry.objects.select_related("table__round__event")
+            .filter(pk=differing_id)
+            .first()
+        )
+        if differing is None:
+            return None
+        table = differing.table
+        check_not_finished(table.round.event)
+        old = _differing_snapshot(differing, table)
+        differing.delete()
+        record_change(
+            table.round.event,
+            subject=DIFFERING,
+            subject_id=differing_id,
+            action="dismiss",
+            actor=actor,
+            old=old,
+        )
+    return differing
 
 
 def _write_seat_credits(hand: Hand, credits: dict[int, tuple[int, int, int | None]]) -> None:
@@ -231,6 +344,8 @@ def _corrected(table: Table, existing: Hand, hand: Hand, actor: Actor, reason: s
     existing.confirmed_by_opponents = False  # the opponents confirm the corrected hand anew
     existing.correction_request = ""  # the captain's request, if any, is answered
     existing.save()
+    # the organizer decided: what another phone sent for the hand is settled
+    DifferingEntry.objects.filter(table_id=table.pk, number=existing.number).delete()
     history = change_row(
         table.round.event,
         subject="hand",

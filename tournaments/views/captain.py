@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -241,6 +242,9 @@ def _page(request, table, form, *, status=200, preview=None):
             "clock": clock_of(table.round) if editable else None,
             # the page offline (``views.offline``): what the service worker keeps at once
             "offline_assets": offline_assets(),
+            "sync_seconds": settings.CAPTAIN_SYNC_SECONDS,
+            # what another phone sent differently for a recorded hand (``DifferingEntry``)
+            "differing": queries.differing_entries([table]),
         },
         status=status,
     )

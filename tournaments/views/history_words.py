@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from ..collation import name_key
 from ..models import Change, Entrant, Event, Round, Table
-from ..services.hands import REQUEST
+from ..services.hands import DIFFERING, REQUEST
 from ..services.undo import undoable_among
 from ..standings.tiebreaks import TIEBREAKS
 from .settings_form import EventSettingsForm, value_labels
@@ -94,6 +94,28 @@ def _request(change: Change, names: Names) -> str:
     return _("%(where)s: request for a correction dismissed") % {"where": where}
 
 
+def _differing(change: Change, names: Names) -> str:
+    """A captain's entry refused for differing from the recorded hand (kept for the organizer
+    to decide), or the organizer's keeping of the recorded score."""
+    snapshot = change.new or change.old or {}
+    table = names.table(snapshot.get("table"), snapshot)
+    where = _("%(table)s, hand %(n)s") % {"table": table, "n": snapshot.get("number", "?")}
+    totals = snapshot.get("totals") or ["?", "?"]
+    if change.action == "receive":
+        return _(
+            "%(where)s: another phone sent %(a)s : %(b)s, refused (differs from the recorded hand)"
+        ) % {
+            "where": where,
+            "a": totals[0],
+            "b": totals[1],
+        }
+    return _("%(where)s: the recorded score is kept (not %(a)s : %(b)s)") % {
+        "where": where,
+        "a": totals[0],
+        "b": totals[1],
+    }
+
+
 def _with_club(entrant: dict) -> str:
     club = entrant.get("club")
     return f"{entrant.get('name', '?')} ({club})" if club else entrant.get("name", "?")
@@ -152,6 +174,8 @@ def describe(change: Change, names: Names) -> str:
         return _hand(change, names)
     if subject == REQUEST:
         return _request(change, names)
+    if subject == DIFFERING:
+        return _differing(change, names)
     if subject == "entrant" and action == "rename":
         return _("%(old)s is now %(new)s") % {"old": _with_club(old), "new": _with_club(new)}
     if subject == "entrant":

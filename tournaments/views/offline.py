@@ -1,9 +1,12 @@
 """What the captain's page needs to keep working when the venue's wifi drops.
 
 - ``service_worker``: the page's service worker (Workbox, served from this project's static
-  files, never a CDN), at ``/t/sw.js`` so that its scope covers every table's page (``/t/``).
+  files, never a CDN), at ``/t/sw.js``, registered for every table's page (``/t/``) and for the
+  folder of the engine's worker script (``static/js/offline/``: ``captain_offline.mjs``).
 - ``engine_archive``: the scoring engine and the page's glue as one zip (``engine_files``), which
   the page unpacks into Pyodide to judge an entry without the server.
+- ``table_state``: what the server holds of a table now, for an open page to follow without
+  reloading: each recorded hand's totals and what another phone sent differently for it.
 - ``table_offline``: a table's catalogue in the captain's language: the engine's sentences by
   code (``wording.ENGINE_MESSAGES``, the same the server words a refusal with), the words for
   seats and teams, the page's own sentences about hands kept on the phone, and the engine's
@@ -20,6 +23,7 @@ from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from ..selectors.pages import differing_entries
 from ..wording import ENGINE_MESSAGES, made_in_words, seat_in_words, team_in_words
 from .captain import _table_or_refuse
 from .engine_files import archive
@@ -44,7 +48,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         content_type="application/javascript",
     )
     response["Cache-Control"] = "no-cache"
-    response["Service-Worker-Allowed"] = "/t/"
+    # Two scopes: the captain's pages (/t/) and the engine's worker script, whose own address
+    # decides which service worker serves the worker's requests (Pyodide and the engine): a
+    # worker outside every scope would load them from the network, and fail offline.
+    response["Service-Worker-Allowed"] = "/"
     return response
 
 
@@ -68,6 +75,7 @@ def catalogue(names: Mapping[int, str]) -> dict:
             "unchecked": _("The engine cannot run on this phone: the hand is checked when sent."),
             "this_phone": _("this phone: %(a)s : %(b)s"),
             "recorded": _("recorded: %(a)s : %(b)s"),
+            "differing": _("another phone sent %(a)s : %(b)s: the organizer decides"),
         },
     }
 
@@ -92,3 +100,32 @@ def table_offline(request: HttpRequest, code: str) -> HttpResponse:
             "catalogue": catalogue({seat.position: seat.label for seat in table.seats.all()}),
         }
     )
+
+
+@require_GET
+def table_state(request: HttpRequest, code: str) -> HttpResponse:
+    """A table's recorded hands (their totals by number) and the entries another phone sent
+    that differ from them, not settled yet (``DifferingEntry``): the page asks for it each time
+    it sends its queue, so that the phone whose hand was recorded learns of the other phone's
+    different value (and that the organizer settled it) as the refused phone does from its 409.
+    Never kept by the service worker: it is only worth anything fresh."""
+    table, refusal = _table_or_refuse(request, code)
+    if refusal:
+        return refusal
+    hands = table.hands.order_by("number").values_list("number", "tp_0", "tp_1")
+    response = JsonResponse(
+        {
+            "hands": {str(number): [tp_0, tp_1] for number, tp_0, tp_1 in hands},
+            "differing": [
+                {
+                    "number": row.number,
+                    "totals": [row.tp_0, row.tp_1],
+                    "typed_at": row.typed_at.isoformat() if row.typed_at else None,
+                    "received_at": row.received_at.isoformat(),
+                }
+                for row in differing_entries([table])
+            ],
+        }
+    )
+    response["Cache-Control"] = "no-store"
+    return response

@@ -21,7 +21,7 @@ from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.core.paginator import Paginator
 from django.forms.utils import ErrorList
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -33,7 +33,7 @@ from ..choices import EntrantType
 from ..clock import clock_of
 from ..games import hand_table
 from ..knockout.reads import cup_view
-from ..models import Change, Entrant, Event, Round, Table
+from ..models import Change, DifferingEntry, Entrant, Event, Round, Table
 from ..selectors import pages as queries
 from ..selectors.progress import unfinished_tables
 from ..services.access import (
@@ -57,7 +57,12 @@ from ..services.events import (
     rounds_paired,
     teams_register,
 )
-from ..services.hands import hand_correct, hand_record, hand_request_dismiss
+from ..services.hands import (
+    differing_entry_dismiss,
+    hand_correct,
+    hand_record,
+    hand_request_dismiss,
+)
 from ..services.history import Actor, Forbidden, ServiceError
 from ..services.lifecycle import event_reopen, is_last_round_played
 from ..services.names import clean_club, clean_name
@@ -635,6 +640,11 @@ def _desk_context(request, event) -> dict:
         )
         view.state = "missing" if not view.done else "waiting" if waiting else "done"
     views.sort(key=lambda view: (DESK_ORDER.index(view.state), view.table.number))
+    differing = queries.differing_entries(Table.objects.filter(round__event=event))
+    for view in views:
+        view.differing_numbers = sorted(
+            {row.number for row in differing if row.table_id == view.table.pk}
+        )
     return {
         "event": event,
         "round": rnd,
@@ -643,6 +653,7 @@ def _desk_context(request, event) -> dict:
         "poll": DESK_POLL_SECONDS,
         "clock": clock,
         "requests": queries.correction_requests(event),
+        "differing": differing,
         "confirmation_required": required,
         "done": sum(1 for view in views if view.state == "done"),
     }
@@ -961,6 +972,30 @@ def request_dismiss_view(request, event_id: int, hand_id: int):
             request,
             _("The request for a correction of hand %(n)s at table %(t)s is dismissed.")
             % {"n": hand.number, "t": hand.table.number},
+        )
+    return redirect("organizer-desk", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def differing_keep_view(request, event_id: int, differing_id: int):
+    """Keep a hand's recorded score over what another phone sent for it (the differing entry
+    is settled); back to the results desk. Correcting the hand settles it too."""
+    event = _event(request, event_id)
+    differing = get_object_or_404(
+        DifferingEntry.objects.select_related("table"),
+        pk=differing_id,
+        table__round__event=event,
+    )
+    try:
+        differing_entry_dismiss(differing_id=differing.pk, actor=_actor(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("Hand %(n)s at table %(t)s keeps its recorded score.")
+            % {"n": differing.number, "t": differing.table.number},
         )
     return redirect("organizer-desk", event_id=event.pk)
 

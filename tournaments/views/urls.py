@@ -71,6 +71,11 @@ captain_urls = [
         offline.table_offline,
         name="captain-offline",
     ),
+    re_path(
+        r"^t/(?P<code>[A-Za-z0-9]{1,64})/state\.json$",
+        offline.table_state,
+        name="captain-state",
+    ),
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/$", captain.table_page, name="captain-table"),
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/preview/$", captain.preview, name="captain-preview"),
     re_path(r"^t/(?P<code>[A-Za-z0-9]{1,64})/players/$", captain.lineup, name="captain-lineup"),
@@ -198,6 +203,11 @@ organizer_urls = [
         E + "hands/<int:hand_id>/request/dismiss/",
         organizer.request_dismiss_view,
         name="organizer-request-dismiss",
+    ),
+    path(
+        E + "differing/<int:differing_id>/keep/",
+        organizer.differing_keep_view,
+        name="organizer-differing-keep",
     ),
     path(E + "history/", organizer.history, name="organizer-history"),
     path(E + "history/<int:change_id>/undo/", organizer.change_undo_view, name="organizer-undo"),

@@ -5,8 +5,21 @@
      typed, then sent: online through the page's own form (the server's answer as before), and
      every hand still kept is sent to the API (PUT, idempotent: the same entry again changes
      nothing) when the page opens, when the connection returns and every 30 seconds.
+   - A hand is saved through the page's form while the server is within reach, and kept on the
+     phone at once while it is not: the browser offline, or the last round found no server (the
+     wifi may stay up while the server or the venue's uplink is down; a form sent then comes
+     back from the service worker's copy of the page, and the hand is kept all the same).
+   - Sending: the kept hands one after another, oldest first; a refusal (a closed table, a
+     conflict) is shown and the next hand goes at once; a hand kept while a round is under way
+     goes in that round. A server that cannot be reached, or answers "busy" (429, 5xx), is tried
+     again soon (2 s, doubling up to the period): the connection may return without an "online"
+     event (the wifi stayed up while the server or the venue's uplink was down).
    - Each kept hand shows what became of it: on this phone, not sent yet; sent; refused with the
      server's reason; a conflict with both values (the recorded hand is never overwritten).
+   - Each round also asks for the table's state (views.offline.table_state): a hand another phone
+     entered differently is marked on this phone too (the server keeps that entry for the
+     organizer to decide: models.DifferingEntry), and a conflict the organizer settled shows the
+     hand as now recorded.
    - Offline, the engine itself judges an entry at once (Pyodide, loaded after the page is shown:
      engine.mjs), with its message in the page's language (the server's catalogue); where it
      cannot run, the hand is kept and checked when sent.
@@ -15,13 +28,19 @@ import { openDB } from "../../vendor/idb/index.js";
 
 const config = document.getElementById("offline-config");
 const form = document.getElementById("hand-form");
-const SYNC_EVERY = 30000;
+const SYNC_EVERY = 1000 * (parseInt(config && config.dataset.syncSeconds, 10) || 30);
+const RETRY_FIRST = 2000;
 const SUBMITTED = "tichu-captain-submitted";
 const code = config ? config.dataset.code : null;
 let data = null; // the table's catalogue and rules (views.offline.table_offline)
 let engine = null;
 let engineState = "loading"; // "ready" or "failed"
 let syncing = false;
+let again = false; // asked to send while a round was under way: another round follows at once
+let timer = null;
+let retryIn = RETRY_FIRST;
+let reachable = true; // did the last round reach the server? ("online" alone says little)
+let rounds = 0;
 let typing = false;
 
 const database = openDB("tichu-captain", 1, {
@@ -39,6 +58,7 @@ function words() {
     pending: "on this phone, not sent yet", sent: "sent", refused: "refused: %(reason)s",
     kept: "Hand %(n)s is kept on this phone.", unchecked: "", this_phone: "this phone: %(a)s : %(b)s",
     recorded: "recorded: %(a)s : %(b)s",
+    differing: "another phone sent %(a)s : %(b)s: the organizer decides",
   };
 }
 
@@ -136,6 +156,10 @@ function show(record) {
     mine.textContent = " " + (record.state === "conflict" ? say(w.this_phone, pointsOf(record.totals)) : pair(record.totals));
     box.appendChild(mine);
   }
+  if (record.state === "conflict") { // the server's mark of this very entry says it twice
+    item.querySelectorAll(`.differing[data-totals="${(record.totals || []).join(" ")}"]`)
+      .forEach((badge) => badge.remove());
+  }
   if (record.state === "conflict" && record.stored) {
     const theirs = document.createElement("span");
     theirs.className = "offline-recorded";
@@ -198,7 +222,10 @@ async function previewOffline() {
   preview.appendChild(line);
 }
 
+/* Start the engine; the promise settles once it runs or cannot. */
 function startEngine() {
+  let settle;
+  const settled = new Promise((resolve) => { settle = resolve; });
   // in a worker (engine_worker.mjs): Pyodide's start would freeze the form for seconds
   const worker = new Worker(new URL("engine_worker.mjs", import.meta.url), { type: "module" });
   worker.postMessage({
@@ -218,11 +245,14 @@ function startEngine() {
       return;
     }
     document.body.dataset.engine = engineState;
+    settle();
   };
   worker.onerror = () => {
     engineState = "failed";
     document.body.dataset.engine = engineState;
+    settle();
   };
+  return settled;
 }
 
 /* --- saving and sending ----------------------------------------------------------------- */
@@ -231,6 +261,9 @@ async function saved(event) {
   // a game the page cannot judge (scored per player or by placings) keeps the form as it was
   if (!event.submitter || event.submitter.name !== "save" || !data || !data.rules) return;
   event.preventDefault();
+  // As the connection was when the captain saved: it may return while the engine judges, and a
+  // hand typed offline then goes with the queue, not through a form sent from a page in between
+  const online = navigator.onLine && reachable;
   const number = parseInt(new FormData(form).get("number"), 10);
   const entry = entryOf();
   const verdict = await judge(entry);
@@ -244,7 +277,7 @@ async function saved(event) {
     totals: verdict ? verdict.totals : entry.card_points,
   };
   await keep(record);
-  if (navigator.onLine) { // the page's form as before; what it kept is confirmed by the sync
+  if (online) { // the page's form as before; what it kept is confirmed by the sync
     sessionStorage.setItem(SUBMITTED, record.key);
     form.submit();
     return;
@@ -253,6 +286,7 @@ async function saved(event) {
   message(say(words().kept, { n: number }), "warning");
   form.reset();
   await nextNumber(await showAll());
+  sync();
 }
 
 async function nextNumber(latest) {
@@ -263,6 +297,8 @@ async function nextNumber(latest) {
   if (free) select.value = free.value;
 }
 
+/* One kept hand to the server: "answered" (stored, or refused: its state says which), "busy"
+   (429 or 5xx: the server asks to be tried later) or "unreachable" (no answer at all). */
 async function send(record) {
   const response = await fetch(`/api/tables/${record.table}/hands/${record.number}/`, {
     method: "PUT",
@@ -275,7 +311,10 @@ async function send(record) {
     },
     body: JSON.stringify({ ...record.entry, typed_at: record.typed_at }),
   });
-  if (response.status === 429 || response.status >= 500) return false; // later again
+  if (response.status === 429 || response.status >= 500) {
+    console.warn(`Hand ${record.number}: the server answered ${response.status}; sent again soon.`);
+    return "busy";
+  }
   const body = await response.json().catch(() => ({}));
   if (response.ok) {
     record.state = "sent";
@@ -289,29 +328,107 @@ async function send(record) {
     record.reason = body.detail || String(response.status);
   }
   await update(record);
-  return true;
+  return "answered";
 }
 
+/* One round: every kept hand not sent yet, one after another (a hand kept meanwhile too), then
+   the table's state; the next round is planned by how it went. */
 async function sync() {
-  if (syncing || !data) return;
+  if (!data) return;
+  if (syncing) {
+    again = true;
+    return;
+  }
   syncing = true;
+  let outcome = "answered";
   let arrived = false;
   try {
-    for (const record of await kept()) {
-      if (record.state !== "pending") continue;
-      try {
-        if (!(await send(record))) break;
-      } catch (error) { // no connection: every hand stays kept
-        break;
-      }
+    const tried = new Set();
+    for (;;) {
+      const record = (await kept()).find((r) => r.state === "pending" && !tried.has(r.key));
+      if (!record) break;
+      tried.add(record.key);
+      outcome = await send(record).catch(() => "unreachable"); // no connection: all stay kept
+      if (outcome !== "answered") break;
       const shown = document.querySelector(`#hands li.entered[data-hand="${record.number}"]`);
       if (record.state === "sent" && !shown) arrived = true;
+    }
+    // The first round of a page asks for the table's state only if it sent something: the page
+    // shows that state (and a copy from the service worker is followed a round later), and a
+    // page view makes one request less while the captain may be saving a hand.
+    const first = rounds++ === 0 && tried.size === 0;
+    if (outcome === "answered" && !first) {
+      try {
+        arrived = (await follow()) || arrived;
+      } catch (error) {
+        outcome = "unreachable";
+      }
     }
   } finally {
     syncing = false;
   }
-  await showAll();
-  if (arrived && !typing) location.reload(); // the server's page: the hands, the standings
+  reachable = outcome !== "unreachable";
+  document.body.dataset.server = reachable ? "reachable" : "unreachable";
+  const latest = await showAll();
+  if (![...latest.values()].some((record) => record.state === "pending")) {
+    // "kept on this phone" no longer holds: each hand shows what became of it
+    const kept = document.querySelector("#offline-message.warning");
+    if (kept) kept.remove();
+  }
+  if (arrived && !typing) {
+    location.reload(); // the server's page: the hands, the standings
+    return;
+  }
+  if (outcome === "answered") {
+    retryIn = RETRY_FIRST;
+    plan(again ? 0 : SYNC_EVERY);
+  } else {
+    plan(retryIn);
+    retryIn = Math.min(retryIn * 2, SYNC_EVERY);
+  }
+  again = false;
+}
+
+function plan(delay) {
+  clearTimeout(timer);
+  timer = setTimeout(sync, delay);
+}
+
+/* The table as the server holds it now (views.offline.table_state): another phone's different
+   entry for a recorded hand is marked on it; a refused hand of this phone follows what the
+   organizer decided. True when the page should be loaded again to show the recorded hands: a
+   hand recorded that this page shows as missing, or a difference the organizer settled. */
+async function follow() {
+  const response = await fetch(config.dataset.state, { cache: "no-store" });
+  if (!response.ok) return false;
+  const state = await response.json();
+  const before = new Set([...document.querySelectorAll("#hands .differing")]
+    .map((badge) => badge.closest("li").dataset.hand));
+  const now = new Set(state.differing.map((row) => String(row.number)));
+  for (const record of await kept()) {
+    const recorded = state.hands[String(record.number)];
+    if (record.state !== "conflict" || !recorded) continue;
+    if (recorded.join() === (record.totals || []).join()) record.state = "sent"; // taken over
+    else record.stored = { ...(record.stored || {}), totals: recorded };
+    await update(record);
+  }
+  showDiffering(state.differing);
+  const recordedElsewhere = Object.keys(state.hands) // by another phone, or the organizer
+    .some((number) => document.querySelector(`#hands li[data-hand="${number}"]:not(.entered)`));
+  return recordedElsewhere || [...before].some((number) => !now.has(number)); // or settled
+}
+
+function showDiffering(rows) {
+  document.querySelectorAll("#hands .differing").forEach((badge) => badge.remove());
+  for (const row of rows) {
+    const item = document.querySelector(`#hands li.entered[data-hand="${row.number}"]`);
+    if (!item) continue;
+    const badge = document.createElement("span");
+    badge.className = "badge err differing";
+    badge.dataset.totals = row.totals.join(" ");
+    badge.textContent = say(words().differing, pointsOf(row.totals));
+    item.appendChild(badge);
+  }
 }
 
 /* --- start ------------------------------------------------------------------------------ */
@@ -319,15 +436,57 @@ async function sync() {
 async function forgetRefusedSubmit() {
   // The form came back with the server's refusal: it shows why, and the entry is in the form.
   const key = sessionStorage.getItem(SUBMITTED);
-  sessionStorage.removeItem(SUBMITTED);
-  if (key && form && form.dataset.refused !== undefined) await (await database).delete("entries", key);
+  if (key && form && form.dataset.refused !== undefined) {
+    sessionStorage.removeItem(SUBMITTED);
+    await (await database).delete("entries", key);
+  }
 }
 
-async function keepForOffline() {
-  if (!("serviceWorker" in navigator) || !navigator.onLine) return;
+async function keptMessage() {
+  // the form could not reach the server (the service worker brought this page back from its
+  // copy): the hand saved is still on this phone, and the captain is told so
+  const key = sessionStorage.getItem(SUBMITTED);
+  sessionStorage.removeItem(SUBMITTED);
+  const record = key && (await (await database).get("entries", key));
+  if (record && record.state === "pending") message(say(words().kept, { n: record.number }), "warning");
+}
+
+/* The service worker, registered twice: for the captain's pages (/t/), and for the folder of
+   the engine's worker script. A dedicated worker is served by the service worker whose scope
+   holds the worker's own address, not the page's: without the second, the engine's worker
+   would fetch Pyodide from the network, and not start on a page reopened while the server
+   cannot be reached. True once both are active (then the engine's worker, started after, is
+   served by it: its files are fetched once, into the cache); false without them. */
+async function registerWorkers() {
+  if (!("serviceWorker" in navigator)) return false;
   try {
     await navigator.serviceWorker.register(config.dataset.worker, { scope: "/t/" });
-    await navigator.serviceWorker.ready;
+    const folder = new URL(".", import.meta.url).pathname;
+    const forEngine = await navigator.serviceWorker.register(config.dataset.worker, { scope: folder });
+    await Promise.all([navigator.serviceWorker.ready, activated(forEngine)]);
+    return true;
+  } catch (error) {
+    console.warn("The page could not be kept for offline use:", error);
+    return false;
+  }
+}
+
+function activated(registration) {
+  const worker = registration.active ? null : registration.installing || registration.waiting;
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "activated" || worker.state === "redundant") resolve();
+    });
+    setTimeout(resolve, 10000); // never hold the engine back for long
+  });
+}
+
+/* The page, its files and its catalogue into the service worker's caches; the engine's files
+   once the engine has started (it fetched them through the service worker: nothing is
+   downloaded twice), or failed to. */
+async function keepForOffline(engineDone) {
+  try {
     const files = [...document.querySelectorAll("script[src], link[rel=stylesheet]")]
       .map((element) => element.src || element.href)
       .concat([import.meta.url, new URL("engine.mjs", import.meta.url).href,
@@ -339,6 +498,7 @@ async function keepForOffline() {
     const engineFiles = await caches.open("tichu-captain-engine");
     const missing = async (cache, url) => (await cache.match(url)) || cache.add(url);
     await Promise.all(files.map((url) => missing(statics, url)));
+    await engineDone;
     await Promise.all(config.dataset.assets.split(" ").map((url) => missing(engineFiles, url)));
     document.body.dataset.offlineReady = "yes";
   } catch (error) {
@@ -359,19 +519,27 @@ async function start() {
     form.addEventListener("submit", saved);
     form.addEventListener("input", () => {
       typing = true;
-      if (!navigator.onLine) previewOffline();
+      if (!navigator.onLine || !reachable) previewOffline();
     });
     document.body.addEventListener("htmx:sendError", previewOffline);
   }
   const latest = await showAll();
   if ([...latest.values()].some((record) => record.state === "pending")) await nextNumber(latest);
-  window.addEventListener("online", sync);
-  setInterval(sync, SYNC_EVERY);
+  window.addEventListener("online", () => {
+    retryIn = RETRY_FIRST; // the network may take a moment to carry again: try soon, not in 30 s
+    sync();
+  });
   document.body.dataset.offline = "started";
   await sync();
-  const later = () => {
-    keepForOffline();
-    if (data && data.rules) startEngine(); else document.body.dataset.engine = engineState = "failed";
+  await keptMessage();
+  const later = async () => {
+    const online = navigator.onLine;
+    const registered = await registerWorkers();
+    let engineDone = Promise.resolve();
+    if (data && data.rules) engineDone = startEngine();
+    else document.body.dataset.engine = engineState = "failed";
+    if (registered && online) await keepForOffline(engineDone);
+    else if (online) document.body.dataset.offlineReady = "no";
   };
   if (document.readyState === "complete") setTimeout(later, 0);
   else window.addEventListener("load", () => setTimeout(later, 0));
