@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0019_offline_typed_at'),
+        ('tournaments', '0020_hand_sweep_team'),
     ]
 
     operations = [
