@@ -492,11 +492,14 @@ async function keepForOffline(engineDone) {
       .concat([import.meta.url, new URL("engine.mjs", import.meta.url).href,
         new URL("engine_worker.mjs", import.meta.url).href,
         new URL("../../vendor/idb/index.js", import.meta.url).href]);
+    const missing = async (cache, url) => (await cache.match(url)) || cache.add(url);
+    // Only what is missing: once the service worker serves the page, each view renews its copy
+    // and the catalogue's on the way (sw.js), and fetching them again would cost the server a
+    // page for every view
     const pages = await caches.open("tichu-captain-pages");
-    await pages.addAll([location.pathname, config.dataset.offline]);
+    await Promise.all([location.pathname, config.dataset.offline].map((url) => missing(pages, url)));
     const statics = await caches.open("tichu-captain-static");
     const engineFiles = await caches.open("tichu-captain-engine");
-    const missing = async (cache, url) => (await cache.match(url)) || cache.add(url);
     await Promise.all(files.map((url) => missing(statics, url)));
     await engineDone;
     await Promise.all(config.dataset.assets.split(" ").map((url) => missing(engineFiles, url)));
