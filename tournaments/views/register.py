@@ -137,39 +137,47 @@ def merge_undo_view(request, register_id: int, merge_id: int):
     return redirect("organizer-register", register_id=register.pk)
 
 
+def _register_form_post(request, register, form, form_key: str, change, done: str):
+    """A setting of the register's page: ``change(register, **cleaned_data)`` runs the service;
+    a refusal shows beside the form (its field, in the reader's language), else ``done``."""
+    if form.is_valid():
+        try:
+            change(register, **form.cleaned_data)
+        except ServiceError as error:
+            add_service_error(form, error)
+            return _register_page(request, register, **{form_key: form}, status=error.status)
+        messages.success(request, done)
+        return redirect("organizer-register", register_id=register.pk)
+    return _register_page(request, register, **{form_key: form}, status=400)
+
+
 @login_required
 @require_POST
 def share(request, register_id: int):
-    register = _register(request, register_id)
-    form = ShareForm(request.POST)
-    if form.is_valid():
-        try:
-            register_share(register, form.cleaned_data["username"], user=request.user)
-        except ServiceError as error:
-            add_service_error(form, error)
-            return _register_page(request, register, share_form=form, status=error.status)
-        messages.success(request, _("The register is shared."))
-        return redirect("organizer-register", register_id=register.pk)
-    return _register_page(request, register, share_form=form, status=400)
+    return _register_form_post(
+        request,
+        _register(request, register_id),
+        ShareForm(request.POST),
+        "share_form",
+        lambda register, username: register_share(register, username, user=request.user),
+        _("The register is shared."),
+    )
 
 
 @login_required
 @require_POST
 def ranking(request, register_id: int):
     """How many hands put a person on the register's public ranking list."""
-    register = _register(request, register_id)
-    form = RankingForm(request.POST)
-    if form.is_valid():
-        try:
-            register_min_ranked_hands(
-                register, form.cleaned_data["min_ranked_hands"], user=request.user
-            )
-        except ServiceError as error:
-            add_service_error(form, error)
-            return _register_page(request, register, ranking_form=form, status=error.status)
-        messages.success(request, _("The ranking list is changed."))
-        return redirect("organizer-register", register_id=register.pk)
-    return _register_page(request, register, ranking_form=form, status=400)
+    return _register_form_post(
+        request,
+        _register(request, register_id),
+        RankingForm(request.POST),
+        "ranking_form",
+        lambda register, min_ranked_hands: register_min_ranked_hands(
+            register, min_ranked_hands, user=request.user
+        ),
+        _("The ranking list is changed."),
+    )
 
 
 @login_required
