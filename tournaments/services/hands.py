@@ -190,13 +190,20 @@ def _keep_differing(table: Table, hand: Hand, actor: Actor) -> None:
             )
 
 
-def _differing_snapshot(differing: DifferingEntry, table: Table) -> dict:
-    """A differing entry as the history keeps it: the hand by its table's and round's numbers."""
+def _hand_place(table: Table, number: int) -> dict:
+    """A hand as the history names it: by its table's and round's numbers."""
     return {
         "table": table.pk,
         "table_number": table.number,
         "round": table.round.number,
-        "number": differing.number,
+        "number": number,
+    }
+
+
+def _differing_snapshot(differing: DifferingEntry, table: Table) -> dict:
+    """A differing entry as the history keeps it."""
+    return {
+        **_hand_place(table, differing.number),
         "entry": differing.entry,
         "totals": [differing.tp_0, differing.tp_1],
     }
@@ -608,11 +615,5 @@ def hand_request_dismiss(*, hand_id: int, actor: Actor, reason: str = "") -> Han
 
 
 def _request_snapshot(hand: Hand, table: Table) -> dict:
-    """A request as the history keeps it: the hand by its table's and round's numbers."""
-    return {
-        "table": table.pk,
-        "table_number": table.number,
-        "round": table.round.number,
-        "number": hand.number,
-        "text": hand.correction_request,
-    }
+    """A request as the history keeps it."""
+    return {**_hand_place(table, hand.number), "text": hand.correction_request}
