@@ -52,7 +52,6 @@ import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
-import urllib.request  # noqa: E402
 from contextlib import suppress  # noqa: E402
 
 from benchmarks import common  # noqa: E402
@@ -148,24 +147,8 @@ class PhoneLink:
                     self.delivered.append((time.time(), len(data)))
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def _environment(database: Path) -> dict:
-    return {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "tichu_site.settings",
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DEBUG": "0",
-        "SECRET_KEY": "benchmark-only-" + "k" * 40,
-        "HTTPS": "0",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "LOG_LEVEL": "ERROR",
-        "REDIS_URL": "",
-    }
+    return common.server_environment(DATABASE_URL=f"sqlite:///{database}", REDIS_URL="")
 
 
 def _prepare(database: Path) -> str:
@@ -193,26 +176,6 @@ def _prepare(database: Path) -> str:
     players_register(event=event, names=[f"Spieler {i}" for i in range(8)], actor=orga)
     rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
     return rnd.tables.order_by("number").first().code
-
-
-def _gunicorn(database: Path, port: int) -> subprocess.Popen:
-    process = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "tichu_site.wsgi", "-b", f"127.0.0.1:{port}"]
-        + ["-w", "2", "--log-level", "warning"],
-        cwd=ROOT,
-        env=_environment(database),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
-            return process
-        except OSError:
-            time.sleep(0.3)
-    process.kill()
-    raise RuntimeError("gunicorn did not start: " + process.stderr.read().decode()[-2000:])
 
 
 def _view(page, link: PhoneLink, url: str | None, *, offline_module: bool) -> dict:
@@ -291,8 +254,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "captain.sqlite3"
         code = _prepare(database)
-        port = _free_port()
-        server = _gunicorn(database, port)
+        port = common.free_port()
+        server = common.start_gunicorn(_environment(database), port)
         link = PhoneLink(("127.0.0.1", port))
         url = f"http://127.0.0.1:{link.port}/t/{code}/"
         try:

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 import platform
+import socket
 import statistics
 import subprocess
 import time
+import urllib.request
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -84,3 +86,59 @@ def table(columns: list[str], rows: list[list[str]]) -> str:
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:,.1f} ms"
+
+
+# --- the product served as in production -----------------------------------------------------
+
+
+def free_port() -> int:
+    """A TCP port on the loopback that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def server_environment(**settings: str) -> dict[str, str]:
+    """The environment of the product run as the README's production section says (``DEBUG=0``,
+    errors only in the log), with a benchmark's own ``settings`` (its database, its broker)."""
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tichu_site.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": "benchmark-only-" + "k" * 40,
+        "HTTPS": "0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "LOG_LEVEL": "ERROR",
+        **settings,
+    }
+
+
+def start_gunicorn(
+    env: dict[str, str],
+    port: int,
+    *,
+    ready: str = "/",
+    options: tuple[str, ...] = (),
+    log: Path | None = None,
+) -> subprocess.Popen:
+    """gunicorn with 2 workers on ``port``, returned once ``ready`` (a path) answers; its errors
+    go to ``log`` when given (and are quoted if it does not start)."""
+    errors = open(log, "w") if log else subprocess.PIPE  # noqa: SIM115 - the process keeps it
+    process = subprocess.Popen(
+        [str(ROOT / ".venv/bin/gunicorn"), "tichu_site.wsgi", "-b", f"127.0.0.1:{port}"]
+        + ["-w", "2", "--log-level", "warning", *options],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=errors,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}{ready}", timeout=2)
+            return process
+        except OSError:
+            time.sleep(0.3)
+    process.kill()
+    said = log.read_text() if log else process.stderr.read().decode()  # type: ignore[union-attr]
+    raise RuntimeError("gunicorn did not start: " + said[-2000:])

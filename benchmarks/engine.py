@@ -143,7 +143,7 @@ def realism(scores: list[HandScore]) -> tuple[float, float, float]:
     """How the bots' hands end: the share of double victories, Tichu calls (Grand included) per
     hand, and the share of calls made."""
     calls = [call for score in scores for call in score.calls]
-    double = sum(score.double_victory is not None for score in scores) / len(scores)
+    double = sum(score.sweep is not None for score in scores) / len(scores)
     made = sum(call.made for call in calls) / len(calls) if calls else 0.0
     return double, len(calls) / len(scores), made
 

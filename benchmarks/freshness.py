@@ -43,11 +43,9 @@ import json  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
 import signal  # noqa: E402
-import socket  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
-import urllib.request  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 
 from benchmarks import common  # noqa: E402
@@ -84,51 +82,21 @@ class Run:
 # --- the service -----------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _environment() -> dict:
-    return {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "tichu_site.settings",
-        "DATABASE_URL": common.database_url(DATABASE),
-        "REDIS_URL": REDIS,
-        "DEBUG": "0",
-        "SECRET_KEY": "benchmark-only-" + "k" * 40,
-        "HTTPS": "0",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "LOG_LEVEL": "ERROR",
-    }
+    return common.server_environment(DATABASE_URL=common.database_url(DATABASE), REDIS_URL=REDIS)
 
 
 def _start_services(port: int, logs: Path, threads: int) -> list[subprocess.Popen]:
     """gunicorn (2 workers; sync, or gthread with ``threads`` threads each) and a Celery worker
     with its beat, as in production."""
     env = _environment()
-    web = subprocess.Popen(
-        [
-            str(common.ROOT / ".venv/bin/gunicorn"),
-            "tichu_site.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            "2",
-            "--threads",
-            str(threads),
-            "--log-level",
-            "warning",
-            "--access-logfile",
-            str(logs / ACCESS_LOG),
-            "--access-logformat",
-            "%(m)s %(D)s",
-        ],
-        cwd=common.ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=open(logs / "gunicorn.log", "w"),  # noqa: SIM115
+    access = ("--access-logfile", str(logs / ACCESS_LOG), "--access-logformat", "%(m)s %(D)s")
+    web = common.start_gunicorn(
+        env,
+        port,
+        ready="/api/events/",
+        options=("--threads", str(threads), *access),
+        log=logs / "gunicorn.log",
     )
     worker = subprocess.Popen(
         [
@@ -148,17 +116,6 @@ def _start_services(port: int, logs: Path, threads: int) -> list[subprocess.Pope
     )
     processes = [web, worker]
     deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/events/", timeout=2)
-            break
-        except OSError:
-            if time.monotonic() > deadline or web.poll() is not None:
-                _stop(processes)
-                raise RuntimeError(
-                    "gunicorn did not start: " + (logs / "gunicorn.log").read_text()[-2000:]
-                ) from None
-            time.sleep(0.3)
     from tichu_site.celery import app
 
     while not app.control.ping(timeout=0.5):
@@ -367,7 +324,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     _prepare_database()
-    port = args.port or _free_port()
+    port = args.port or common.free_port()
     load_before = os.getloadavg()[0]
     results = []
     with tempfile.TemporaryDirectory() as logs:

@@ -33,10 +33,8 @@ import argparse  # noqa: E402
 import os  # noqa: E402
 import re  # noqa: E402
 import shutil  # noqa: E402
-import socket  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
-import time  # noqa: E402
 import urllib.request  # noqa: E402
 
 from benchmarks import common  # noqa: E402
@@ -113,50 +111,14 @@ def _club_event() -> int:
     return event.pk
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _start_gunicorn(port: int) -> subprocess.Popen:
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "benchmarks.bare_app.settings",
-        "DATABASE_URL": common.database_url(league.DATABASE),
-        "REDIS_URL": common.REDIS,
-        "DEBUG": "0",
-        "SECRET_KEY": "benchmark-only-" + "k" * 40,
-        "HTTPS": "0",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "LOG_LEVEL": "ERROR",
-        "TABLE_CODE_THROTTLE": "100000/minute",
-    }
-    process = subprocess.Popen(
-        [
-            str(common.ROOT / ".venv/bin/gunicorn"),
-            "tichu_site.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            "2",
-            "--log-level",
-            "warning",
-        ],
-        cwd=common.ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+    env = common.server_environment(
+        DJANGO_SETTINGS_MODULE="benchmarks.bare_app.settings",
+        DATABASE_URL=common.database_url(league.DATABASE),
+        REDIS_URL=common.REDIS,
+        TABLE_CODE_THROTTLE="100000/minute",
     )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/bench/constant/", timeout=2)
-            return process
-        except OSError:
-            time.sleep(0.3)
-    process.kill()
-    raise RuntimeError("gunicorn did not start: " + process.stderr.read().decode()[-2000:])
+    return common.start_gunicorn(env, port, ready="/bench/constant/")
 
 
 def _wrk(url: str, seconds: int, script: str | None = None) -> dict:
@@ -214,7 +176,7 @@ def measure(seconds: int, runs: int, groups=GROUPS) -> list[list[str]]:
         table__round__number=open_round, table__round__event_id=event_id
     ).count()
     assert hands_before == 0, "the league's open round must be empty (see standings.py)"
-    port = _free_port()
+    port = common.free_port()
     base = f"http://127.0.0.1:{port}"
     server = _start_gunicorn(port)
     results: dict[str, list[dict]] = {}

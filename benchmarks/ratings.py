@@ -10,10 +10,10 @@ in three scenarios:
 - ``clubs``: two clubs of 16 that play apart (an event each) and meet at every fifth event;
 - ``attendance``: 40 players who each come to an event with chance 0.6.
 
-The hands are simulated once per scenario and seed (about 10,000 hands a seed; three seeds by
-default, their means reported) and then read by the rating and two baselines in the same run:
-the standings (VP per hand) and a per-player Elo that ignores partners (each player against
-the mean of their two opponents). Reported: Kendall's tau between strength and each estimate
+The hands are simulated once per scenario and seed (about 10,000 hands a seed; ten seeds by
+default, their means and spread reported) and then read by the rating and two baselines in the
+same run: the standings (VP per hand) and a per-player Elo that ignores partners (each player
+against the mean of their two opponents). Reported: Kendall's tau between strength and each estimate
 after 1, 3, 10 and 20 events (players who have played), and the log-loss of predicting whether
 side A wins each hand of an event before learning the event's hands (ties left out; 0.693 is a
 coin). The baselines' probabilities are logistic in their score difference with a scale fitted
@@ -26,7 +26,7 @@ random, margins from known strengths plus noise) in 100 events of 10,000 hands: 
 scratch (the worker's chain: a solve after each event) and in one solve; the update after one
 table's result (its four hands added to the normal equations, one warm-started solve). Medians.
 
-    python benchmarks/ratings.py [--seeds 3] [--runs 3] [--skip-speed]
+    python benchmarks/ratings.py [--seeds 10] [--runs 3] [--skip-speed]
 """
 
 from __future__ import annotations
@@ -328,8 +328,10 @@ def measure(name: str, seed: int) -> dict:
 
 
 def quality(seeds: int) -> None:
-    """Every scenario over ``seeds`` seeds (two processes), the means reported: 32 to 40
-    players make one seed's tau move by a few hundredths."""
+    """Every scenario over ``seeds`` seeds (two processes): the means, then the rating's margin
+    over the better baseline seed by seed (its mean, standard error and the seeds it is ahead
+    in). 32 to 40 players make one seed's tau move by several hundredths, so a margin smaller
+    than about two standard errors is not told apart from the seeds' luck."""
     start = time.perf_counter()
     jobs = [(name, seed) for seed in range(1, seeds + 1) for name in SCENARIOS]
     with ProcessPoolExecutor(max_workers=2) as pool:
@@ -339,19 +341,42 @@ def quality(seeds: int) -> None:
         f"{hands:,} hands simulated and read in {time.perf_counter() - start:.0f} s; "
         f"means over {seeds} seeds\n"
     )
-    rows, prior_rows, noise = [], [], []
+    rows, margin_rows, prior_rows, noise = [], [], [], []
     for name in SCENARIOS:
         mine = [results[(name, seed)] for seed in range(1, seeds + 1)]
+        values = {label: np.array([m["estimates"][label] for m in mine]) for label in ESTIMATES}
         for label in ESTIMATES:
-            values = np.mean([m["estimates"][label] for m in mine], axis=0)
-            rows.append([name, label, *(f"{v:.3f}" for v in values[:-1]), f"{values[-1]:.4f}"])
+            means = values[label].mean(axis=0)
+            rows.append([name, label, *(f"{v:.3f}" for v in means[:-1]), f"{means[-1]:.4f}"])
+        margin_rows.append([name, *_margins(values)])
         prior_rows.append([name, *(f"{v:.4f}" for v in np.mean([m["priors"] for m in mine], 0))])
         noise.append(f"{name} {np.mean([m['noise'] for m in mine]):.2f}")
     print("Kendall's tau (strength vs estimate) after n events; log-loss of each event's hands\n")
     print(table(["scenario", "estimate", *(f"tau {c}" for c in CHECKPOINTS), "log-loss"], rows))
+    print(
+        "\nThe rating minus the better baseline, seed by seed (tau: the higher of the two; "
+        "log-loss: the lower, negative is better): mean ± standard error, seeds ahead\n"
+    )
+    print(table(["scenario", *(f"tau {c}" for c in CHECKPOINTS), "log-loss"], margin_rows))
     print(f"\nThe rating (noise {model.NOISE}, prior {model.PRIOR}): log-loss by prior\n")
     print(table(["scenario", *(f"prior {p}" for p in PRIORS)], prior_rows))
     print(f"\nResidual SD of a hand's margin (100 TP): {', '.join(noise)}")
+
+
+def _margins(values: dict[str, np.ndarray]) -> list[str]:
+    """Per checkpoint and for the log-loss: the rating's margin over the better baseline of each
+    seed, as ``mean ± standard error (ahead/seeds)``."""
+    rating, baselines = values[ESTIMATES[0]], [values[label] for label in ESTIMATES[1:]]
+    better = np.maximum(*baselines)
+    better[:, -1] = np.minimum(*(b[:, -1] for b in baselines))
+    margin = rating - better
+    ahead = np.hstack([margin[:, :-1] > 0, margin[:, -1:] <= 0]).sum(axis=0)
+    error = margin.std(axis=0, ddof=1) / np.sqrt(len(margin)) if len(margin) > 1 else 0 * ahead
+    digits = [3] * (margin.shape[1] - 1) + [4]
+    return [
+        f"{m:+.{d}f} ± {e:.{d}f} ({a}/{len(margin)})"
+        for m, e, a, d in zip(margin.mean(axis=0), error, ahead, digits, strict=True)
+    ]
 
 
 # --- speed --------------------------------------------------------------------------------------
@@ -414,7 +439,7 @@ def speed(seed: int, runs: int) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--skip-speed", action="store_true")
     args = parser.parse_args()

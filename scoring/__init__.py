@@ -21,8 +21,8 @@ implements. Read the modules in this order:
 12. ``bots``: players for simulations, demos and fuzzing (a package: dealing, the driver, bit
     helpers, the random bot, the heuristic bot).
 13. ``simulation``: a hand dealt and played to the end by bots (``play_hand``).
-14. ``variants``: the games on Tichu's cards, one class each (``VARIANTS``: ``tichu`` with its
-    option Chaos Tichu, ``tientsin``, ``threechu``, ``grand_seigneur``).
+14. ``variants``: the games on Tichu's cards, one class each, by name in ``VARIANTS`` (four-player
+    Tichu with its option Chaos Tichu, and the other games of the seeds).
 """
 
 from .actions import IllegalAction

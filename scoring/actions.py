@@ -132,9 +132,20 @@ Action = (
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; ``reason`` says why, ``action`` is the action."""
+    """An action the rules do not allow now; ``reason`` says why (in English), ``action`` is the
+    action. ``code`` names the rule broken in no language, ``params`` the values its sentence
+    names (seats, a rank, a count), for a page to word (``tournaments.wording``); "illegal"
+    where no finer code is given."""
 
-    def __init__(self, action: Any, reason: str):
+    def __init__(
+        self,
+        action: Any,
+        reason: str,
+        code: str = "illegal",
+        params: dict[str, Any] | None = None,
+    ):
         super().__init__(f"{action}: {reason}")
         self.action = action
         self.reason = reason
+        self.code = code
+        self.params = params or {}

@@ -66,3 +66,75 @@ def board(seed: int, number: int) -> Board:
     dealer = dealer_of(number)
     hands = deal_cards(random.Random(f"{seed}/board/{number}"), STANDARD)
     return Board(number, dealer, tuple(hands))
+
+
+Passes = dict[str, dict[str, str]]
+"""A board's exchange as a table records it: for each giving seat (its number as text, as in
+JSON), the card (its notation) given to each other seat."""
+
+
+def check_passes(deal: Board, passes: object) -> Passes:
+    """The passes recorded for ``deal`` in canonical form (seats as text, cards in notation);
+    ``InvalidHand`` when a seat gives other than one card to each other seat, names a card
+    that is none, or gives a card it did not hold on this board (a fouled board, or a typo).
+    Any seats may be left out: recording the passes is optional."""
+    from .cards import parse_card
+    from .entry import InvalidHand
+
+    if not isinstance(passes, dict):
+        raise InvalidHand(
+            "passes_invalid", "Passes map a seat to the card it gave each other seat.", "passes"
+        )
+    checked: Passes = {}
+    for giver_key, given in passes.items():
+        giver = _seat_of(giver_key)
+        if giver is None or not isinstance(given, dict):
+            raise InvalidHand(
+                "passes_invalid", "Passes map a seat to the card it gave each other seat.", "passes"
+            )
+        receivers = {_seat_of(key) for key in given}
+        if receivers != set(range(SEATS)) - {giver} or len(given) != SEATS - 1:
+            raise InvalidHand(
+                "pass_receivers",
+                f"seat {giver} gives one card to each of the other seats",
+                "passes",
+                {"seat": giver},
+            )
+        cards = {}
+        for receiver_key, text in given.items():
+            try:
+                card = parse_card(text) if isinstance(text, str) else None
+            except ValueError:
+                card = None
+            if card is None:
+                raise InvalidHand(
+                    "pass_card_unknown", f"{text!r} is not a card", "passes", {"card": str(text)}
+                )
+            if card not in deal.hands[giver]:
+                raise InvalidHand(
+                    "pass_not_in_hand",
+                    f"seat {giver} did not hold {card} on board {deal.number}",
+                    "passes",
+                    {"seat": giver, "card": str(card), "board": deal.number},
+                )
+            cards[str(_seat_of(receiver_key))] = card
+        if len(set(cards.values())) != len(cards):
+            raise InvalidHand(
+                "pass_card_twice",
+                f"seat {giver} gives one card only once",
+                "passes",
+                {"seat": giver},
+            )
+        checked[str(giver)] = {seat: str(cards[seat]) for seat in sorted(cards)}
+    return {seat: checked[seat] for seat in sorted(checked)}
+
+
+def _seat_of(key: object) -> int | None:
+    """A seat given as a number or its text, else None."""
+    if isinstance(key, bool):
+        return None
+    try:
+        seat = int(key)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return None
+    return seat if 0 <= seat < SEATS and str(seat) == str(key).strip() else None

@@ -7,8 +7,8 @@ sheet::
     {"card_points": [A, B] or null,          # team 0 (even seats), team 1 (odd seats)
      "finish_order": [seats in order out],   # may be partial or empty
      "calls": {"<seat>": "tichu" | "grand" | "blind"},
-     "double_victory": 0 | 1 | null,         # Tichu, Threechu: both players of a team out first
-     "triple_victory": 0 | 1 | null,         # Tientsin instead: all three of a team out first
+     "<sweep_key>": 0 | 1 | null,            # the variant's sweep: all players of a team out
+                                             # before any opponent ("double_victory" in Tichu)
      "dealer": <seat>,                       # Threechu only: who played the dummy's hand too
      "tichu_success": {"<seat>": true | false}}   # optional made/failed ticks of a paper sheet
 
@@ -69,6 +69,7 @@ from .score import (
     sweep_of,
     team_of,
 )
+from .variants import sweep_keys
 
 if TYPE_CHECKING:
     from .variants import PlacingVariant, TeamVariant
@@ -77,8 +78,23 @@ CARD_POINTS_MIN, CARD_POINTS_MAX, CARD_POINTS_TOTAL = -25, 125, 100
 
 
 # Every code an ``InvalidHand`` carries, in every game: a user interface words each one.
+SWEEP_CODES = (
+    "{sweep}_invalid",
+    "{sweep}_card_points",
+    "{sweep}_mismatch",
+    "finish_order_{sweep}",
+    "tick_contradicts_{sweep}",
+)
+"""The refusals about a sweep, one of each per game's ``sweep_key`` (the entry's field at fault
+is that key, so the code names it too)."""
+
 ERROR_CODES = frozenset(
     {
+        "passes_invalid",  # a duplicate board's passes (``boards.check_passes``)
+        "pass_receivers",
+        "pass_card_unknown",
+        "pass_not_in_hand",
+        "pass_card_twice",
         "entry_invalid",
         "unknown_field",
         "unknown_seat",
@@ -107,15 +123,7 @@ ERROR_CODES = frozenset(
         "dummy_grand_tichu",
         "finish_order_too_long",
         "no_team_totals",
-        *(
-            f"{sweep}_{suffix}"
-            for sweep in ("double_victory", "triple_victory")
-            for suffix in ("invalid", "card_points", "mismatch")
-        ),
-        "finish_order_double_victory",
-        "finish_order_triple_victory",
-        "tick_contradicts_double_victory",
-        "tick_contradicts_triple_victory",
+        *(code.format(sweep=key) for key in sweep_keys() for code in SWEEP_CODES),
     }
 )
 
@@ -208,17 +216,7 @@ def score_team_entry(
     )
 
     totals = hand_totals(card_points, sweep, outcomes, game.rules, game.sweep_points)
-    triple = game.sweep_key == "triple_victory"
-    return HandScore(
-        totals,
-        card_points,
-        None if triple else sweep,
-        finish_order,
-        outcomes,
-        sweep if triple else None,
-        dealer,
-        game.name,
-    )
+    return HandScore(totals, card_points, sweep, finish_order, outcomes, dealer, game.name)
 
 
 def score_placing_entry(entry: Mapping[str, Any], game: PlacingVariant) -> PlacingScore:
@@ -284,10 +282,10 @@ def _sweep(value: object, game: TeamVariant) -> int | None:
     """The team whose players all went out first (0 or 1), or none."""
     if value is None or (_is_int(value) and value in (0, 1)):
         return value
-    what = "Double" if game.team_size == 2 else "Triple"
     raise InvalidHand(
         f"{game.sweep_key}_invalid",
-        f"{what} victory names the team that made it: 0, 1 or none.",
+        f"{game.sweep_key.replace('_', ' ').capitalize()} names the team that made it: 0, 1 or "
+        "none.",
         game.sweep_key,
     )
 

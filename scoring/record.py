@@ -4,7 +4,7 @@ The format (version 1)::
 
     {"format": "tichu-hand/1",
      "rules": {"double_victory_points": 200, ...},     # Rules.as_dict(); missing keys: defaults
-                                                        # ("game": "tientsin", "players": 7...)
+                                                        # ("game": a name of VARIANTS, "players"...)
      "deal": [["Tr", "2s", ... 14 cards], ... 4 seats],  # in the order dealt: the first 8 are
                                                         # the Grand Tichu look (each game's
                                                         # counts; "Kj'": a second-deck card)
@@ -66,14 +66,30 @@ _NAMES: dict[type, str] = {cls: name for name, cls in _SIMPLE.items()}
 class InvalidRecord(ValueError):
     """A record that does not replay. ``index`` is the position of the first illegal action in
     ``actions`` (None when the fault is elsewhere: the format, the deal, the result), ``action``
-    that action as recorded, ``reason`` why."""
+    that action as recorded, ``reason`` why (in English, for the command line).
 
-    def __init__(self, reason: str, index: int | None = None, action: Any = None) -> None:
+    ``code`` says what is wrong in no language, for a page to word (``params`` the values its
+    sentence names): ``not_a_record``, ``bad_deal``, ``actions_not_list``,
+    ``malformed_action``, ``illegal_action`` (``params``: the ``IllegalAction``'s ``code`` as
+    ``rule`` and its params), ``incomplete`` (``seat``: whom the hand waits for, ``phase``),
+    ``result_differs``."""
+
+    def __init__(
+        self,
+        reason: str,
+        index: int | None = None,
+        action: Any = None,
+        *,
+        code: str = "not_a_record",
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         where = f"action {index} {action}: " if index is not None else ""
         super().__init__(where + reason)
         self.reason = reason
         self.index = index
         self.action = action
+        self.code = code
+        self.params = dict(params or {})
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -165,6 +181,17 @@ def replay(record: Mapping[str, Any]) -> HandScore | PlacingScore:
     Raises ``InvalidRecord`` at the first action that is malformed or illegal, when the actions
     stop before the hand is over, or when a recorded result differs from the replayed one.
     """
+    state, actions = start(record)
+    for index, data in enumerate(actions):
+        apply_entry(state, index, data)
+    return finish(record, state)
+
+
+def start(record: Mapping[str, Any]) -> tuple[HandState, list[Any]]:
+    """The first step of a replay: the record's hand dealt (``HandState``) and its actions as
+    recorded, unchecked (``apply_entry`` checks each). ``InvalidRecord`` for a document that is
+    no record, or a record of bad rules or a bad deal. A replay that shows each step
+    (``scoring.frames``) takes the same steps as ``replay``."""
     if not isinstance(record, Mapping) or record.get("format", FORMAT) != FORMAT:
         raise InvalidRecord(f"not a hand record (expected format {FORMAT!r})")
     try:
@@ -172,27 +199,51 @@ def replay(record: Mapping[str, Any]) -> HandScore | PlacingScore:
         deal = [parse_cards(" ".join(cards)) for cards in record["deal"]]
         state = HandState(deal, rules, dealer=record.get("dealer"), placing=record.get("placing"))
     except (KeyError, TypeError, ValueError) as error:
-        raise InvalidRecord(f"bad rules or deal: {error}") from None
+        raise InvalidRecord(f"bad rules or deal: {error}", code="bad_deal") from None
     actions = record.get("actions")
     if not isinstance(actions, list):
-        raise InvalidRecord("'actions' must be a list")
-    for index, data in enumerate(actions):
-        try:
-            state.apply(action_from_json(data))
-        except IllegalAction as error:
-            raise InvalidRecord(error.reason, index, data) from None
-        except ValueError as error:
-            raise InvalidRecord(f"malformed action: {error}", index, data) from None
+        raise InvalidRecord("'actions' must be a list", code="actions_not_list")
+    return state, actions
+
+
+def apply_entry(state: HandState, index: int, data: object) -> Action:
+    """Apply the record's action ``index`` (``data``, as recorded) to ``state`` and return it;
+    ``InvalidRecord`` if it is malformed or illegal (the state is left as it was)."""
+    try:
+        action = action_from_json(data)
+        state.apply(action)
+    except IllegalAction as error:
+        raise InvalidRecord(
+            error.reason,
+            index,
+            data,
+            code="illegal_action",
+            params={"rule": error.code, **error.params},
+        ) from None
+    except ValueError as error:
+        raise InvalidRecord(
+            f"malformed action: {error}", index, data, code="malformed_action"
+        ) from None
+    return action
+
+
+def finish(record: Mapping[str, Any], state: HandState) -> HandScore | PlacingScore:
+    """The last step of a replay: the score of the hand ``state`` played to its end, checked
+    against the record's result if it has one (``InvalidRecord`` when the actions stopped
+    before the end or the results differ)."""
     if not state.over:
         raise InvalidRecord(
             f"the actions stop before the hand is over (waiting for seat "
             f"{state.to_act} in the {state.phase} phase)",
-            len(actions),
+            len(record["actions"]),
+            code="incomplete",
+            params={"seat": state.to_act, "phase": str(state.phase)},
         )
     score = state.score()
     recorded = record.get("result")
     if recorded is not None and recorded != result_of(score):
         raise InvalidRecord(
-            f"the recorded result {recorded} differs from the replayed one {result_of(score)}"
+            f"the recorded result {recorded} differs from the replayed one {result_of(score)}",
+            code="result_differs",
         )
     return score

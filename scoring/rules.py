@@ -13,9 +13,8 @@ on an option takes it.
 - ``dragon_kept_when_last``: a player who goes out with the Dragon as the hand's last trick keeps it
   (the German article and the DTM; the publisher's FAQ gives it away all the same).
 - ``mahjong_in_bomb``: the Mah Jong may stand as the 1 in a straight-flush bomb (German house rule).
-- ``game``: which game of the seeds is played on the cards (``scoring.variants.VARIANTS``):
-  ``tichu`` (four players), ``tientsin`` (six), ``threechu`` (three and a dummy) or
-  ``grand_seigneur`` (five to twelve).
+- ``game``: which game of the seeds is played on the cards, by its name in
+  ``scoring.variants.VARIANTS`` (``tichu``, four players, or another game with its own seats).
 - ``players``: how many play; only Grand Seigneur leaves a choice (5-12), and its rules must
   give it (a guess would score every hand of another table size wrong); the other games fix it
   (``None``: the game's own number).

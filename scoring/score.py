@@ -103,8 +103,9 @@ def hand_totals(
 class HandScore:
     """A scored hand of a partnership game: the Tichu points of both teams and what made them.
 
-    ``card_points`` is ``None`` under a sweep (no card points are counted then): the team in
-    ``double_victory`` (Tichu, Threechu) or ``triple_victory`` (Tientsin). ``finish_order`` holds
+    ``card_points`` is ``None`` under a sweep (no card points are counted then): ``sweep`` is the
+    team whose players all went out before any opponent (what the game's variant calls its
+    ``sweep_key``, in an entry and on the sheets). ``finish_order`` holds
     every seat known to be out, in order (from a score entry: every seat the entry implies).
     ``calls`` lists every call in seat order with its outcome, which is what player statistics
     (call success rates) need. ``dealer``: Threechu's dealer, who played the dummy's hand (the
@@ -113,10 +114,9 @@ class HandScore:
 
     totals: tuple[int, int]
     card_points: tuple[int, int] | None
-    double_victory: int | None
+    sweep: int | None
     finish_order: tuple[int, ...]
     calls: tuple[CallOutcome, ...]
-    triple_victory: int | None = None
     dealer: int | None = None
     game: str = "tichu"
 
@@ -124,11 +124,6 @@ class HandScore:
     def first_out(self) -> int | None:
         """The seat that went out first, if known."""
         return self.finish_order[0] if self.finish_order else None
-
-    @property
-    def sweep(self) -> int | None:
-        """The team whose players all went out before any opponent, if one did."""
-        return self.double_victory if self.triple_victory is None else self.triple_victory
 
     def victory_points(self, scheme: str | Mapping[str, int] = "dtm") -> tuple[int, int]:
         """Each team's VP for this hand (``scoring.victory``): under the DTM scheme a sweep's
@@ -177,7 +172,7 @@ class PlacingScore:
     points, the number of players it beat (``players - place``; the last scores 0)."""
 
     finish_order: tuple[int, ...]
-    game: str = "grand_seigneur"
+    game: str
 
     @property
     def points(self) -> tuple[int, ...]:

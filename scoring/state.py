@@ -480,16 +480,21 @@ class HandState:
         except AttributeError:
             seat = None
         if type(seat) is not int or not 0 <= seat < self.seats:
-            raise IllegalAction(action, f"no such seat (seats are 0-{self.seats - 1})")
+            raise IllegalAction(
+                action,
+                f"no such seat (seats are 0-{self.seats - 1})",
+                "no_such_seat",
+                {"seats": self.seats},
+            )
         if self.phase == OVER:
-            raise IllegalAction(action, "the hand is over")
+            raise IllegalAction(action, "the hand is over", "hand_over")
         if type(action) is Play:
             self._play(action)
         elif type(action) is Pass:
             self._pass(action)
         elif type(action) is Tichu:
             if not self.may_call_tichu(seat):
-                raise IllegalAction(action, self._why_no_tichu(seat))
+                raise IllegalAction(action, *self._why_no_tichu(seat))
             self.calls[seat] = Call.TICHU
         elif type(action) is GrandTichu or type(action) is BlindGrandTichu:
             self._call_grand(action)
@@ -500,18 +505,33 @@ class HandState:
         elif type(action) is GiveLead:
             self._give_lead(action)
         else:
-            raise IllegalAction(action, "not an action of Tichu")
+            raise IllegalAction(action, "not an action of Tichu", "not_an_action")
 
-    def _why_no_tichu(self, seat: int) -> str:
+    def _why_no_tichu(self, seat: int) -> tuple[str, str, dict[str, Any]]:
+        """Why ``seat`` may not call Tichu now: the reason, its code and params."""
         if not self.variant.has_calls:
-            return f"{self.variant.name} has no calls"
-        if self.calls[seat] is not None:
-            return f"seat {seat} already called {self.calls[seat]}"
+            return f"{self.variant.name} has no calls", "no_calls", {}
+        call = self.calls[seat]
+        if call is not None:
+            return (
+                f"seat {seat} already called {call}",
+                "already_called",
+                {"seat": seat, "call": call},
+            )
         if self.played[seat]:
-            return "Tichu may only be called before one's first card"
+            return "Tichu may only be called before one's first card", "tichu_after_play", {}
         if self.phase == EXCHANGE:
-            return "the dealer calls Tichu for the dummy only once the exchange is done"
-        return f"Tichu may be called only once all {self.variant.deal_counts[seat]} cards are dealt"
+            return (
+                "the dealer calls Tichu for the dummy only once the exchange is done",
+                "dummy_tichu_before_exchange",
+                {"seat": seat},
+            )
+        count = self.variant.deal_counts[seat]
+        return (
+            f"Tichu may be called only once all {count} cards are dealt",
+            "tichu_before_deal",
+            {"count": count},
+        )
 
     def _call_grand(self, action: GrandTichu | BlindGrandTichu) -> None:
         seat = action.seat
@@ -522,18 +542,26 @@ class HandState:
                 "Blind Grand Tichu is called before any card is seen"
                 if blind
                 else f"Grand Tichu is called on the first {self.variant.grand_look} cards",
+                "blind_too_late" if blind else "grand_window",
+                {"count": self.variant.grand_look},
             )
         if not blind and not self.variant.grand_tichu_allowed:
-            raise IllegalAction(action, "this event does not allow Grand Tichu")
+            raise IllegalAction(
+                action, "this event does not allow Grand Tichu", "grand_not_allowed"
+            )
         if seat not in self.variant.grand_callers(self.dealer):
             raise IllegalAction(
                 action,
                 f"seat {seat} may not call Grand Tichu (the dealer and the dummy call Tichu only)",
+                "no_grand_for_seat",
+                {"seat": seat},
             )
         if self.decided[seat]:
-            raise IllegalAction(action, f"seat {seat} has already decided")
+            raise IllegalAction(
+                action, f"seat {seat} has already decided", "already_decided", {"seat": seat}
+            )
         if not self._may_call_grand(seat):
-            raise IllegalAction(action, "partners may not both call Grand Tichu")
+            raise IllegalAction(action, "partners may not both call Grand Tichu", "partners_grand")
         self.calls[seat] = Call.BLIND if blind else Call.GRAND
         self._decide(seat)
 
@@ -601,15 +629,27 @@ class HandState:
         each card to its seat of ``recipients``."""
         seat = action.seat
         if self.phase != EXCHANGE:
-            raise IllegalAction(action, "cards are exchanged after the deal, before play")
+            raise IllegalAction(
+                action, "cards are exchanged after the deal, before play", "exchange_phase"
+            )
         recipients = self._recipients[seat]
         if not recipients:
-            raise IllegalAction(action, f"seat {seat} gives no card in this exchange")
+            raise IllegalAction(
+                action,
+                f"seat {seat} gives no card in this exchange",
+                "gives_no_card",
+                {"seat": seat},
+            )
         if self.exchanges[seat] is not None:
-            raise IllegalAction(action, f"seat {seat} has already exchanged")
+            raise IllegalAction(
+                action, f"seat {seat} has already exchanged", "already_exchanged", {"seat": seat}
+            )
         if type(action) is Exchange and not self._tichu_layout(seat):
             raise IllegalAction(
-                action, f"seat {seat} gives {len(recipients)} cards here: lay them out with Push"
+                action,
+                f"seat {seat} gives {len(recipients)} cards here: lay them out with Push",
+                "push_layout",
+                {"seat": seat, "count": len(recipients)},
             )
         cards = _given(action)
         size = len(recipients)
@@ -622,18 +662,28 @@ class HandState:
             else:
                 size = 0  # well-formed
         if size:
-            raise IllegalAction(action, f"an exchange gives {_NUMBERS.get(size, size)} cards")
+            raise IllegalAction(
+                action,
+                f"an exchange gives {_NUMBERS.get(size, size)} cards",
+                "exchange_count",
+                {"count": size},
+            )
         if mask.bit_count() != len(cards):
             raise IllegalAction(
-                action, f"an exchange gives {_NUMBERS.get(len(cards))} different cards"
+                action,
+                f"an exchange gives {_NUMBERS.get(len(cards))} different cards",
+                "exchange_distinct",
+                {"count": len(cards)},
             )
         hands = self.hands
         if mask & ~hands[seat]:
-            raise IllegalAction(action, f"seat {seat} does not hold these cards")
+            raise IllegalAction(
+                action, f"seat {seat} does not hold these cards", "not_held", {"seat": seat}
+            )
         if self.placing is not None:  # only Grand Seigneur's tribute has a rule
             fault = self.variant.push_fault(seat, mask, hands[seat], self.placing)
             if fault is not None:
-                raise IllegalAction(action, fault)
+                raise IllegalAction(action, fault, "tribute_best", {"seat": seat})
         exchanges = self.exchanges
         exchanges[seat] = action
         all_recipients = self._recipients
@@ -654,20 +704,24 @@ class HandState:
         phase = self.phase
         if phase != PLAY:
             if phase not in (BLIND, GRAND):
-                raise IllegalAction(action, "there is nothing to pass on now")
+                raise IllegalAction(action, "there is nothing to pass on now", "nothing_to_pass")
             if self.decided[seat]:
-                raise IllegalAction(action, f"seat {seat} has already decided")
+                raise IllegalAction(
+                    action, f"seat {seat} has already decided", "already_decided", {"seat": seat}
+                )
             if self.rules.chaos:
                 fault = self._chaos_fault(seat)
                 if fault is not None:
-                    raise IllegalAction(action, fault)
+                    raise IllegalAction(action, fault, "chaos_grand_missing", {"seat": seat})
             self._decide(seat)
             return
         if seat != self.turn:
-            raise IllegalAction(action, f"it is seat {self.turn}'s turn")
+            raise IllegalAction(
+                action, f"it is seat {self.turn}'s turn", "not_your_turn", {"seat": self.turn}
+            )
         table = self.table
         if table is None:
-            raise IllegalAction(action, "the lead may not pass")
+            raise IllegalAction(action, "the lead may not pass", "lead_may_not_pass")
         wish = self.wish
         if (
             wish
@@ -675,7 +729,10 @@ class HandState:
             and obliges(self.hands[seat], table, wish, self.rules.mahjong_in_bomb)
         ):
             raise IllegalAction(
-                action, f"the wish for {_rank_name(wish)} obliges seat {seat} to play it"
+                action,
+                f"the wish for {_rank_name(wish)} obliges seat {seat} to play it",
+                "wish_obliges",
+                {"rank": wish, "seat": seat},
             )
         self.passes = passes = self.passes + 1
         active = self.seats - len(self.out)  # the seats out are exactly those without cards
@@ -692,45 +749,64 @@ class HandState:
                 raise IllegalAction(
                     action,
                     f"seat {self.dragon_giver} must first give the Dragon trick to an opponent",
+                    "dragon_gift_pending",
+                    {"seat": self.dragon_giver},
                 )
             if phase == DOG_LEAD:
                 raise IllegalAction(
-                    action, f"seat {self.dog_player} must first pass the Dog's lead to a partner"
+                    action,
+                    f"seat {self.dog_player} must first pass the Dog's lead to a partner",
+                    "dog_lead_pending",
+                    {"seat": self.dog_player},
                 )
-            raise IllegalAction(action, "cards are played only once the exchange is done")
+            raise IllegalAction(
+                action, "cards are played only once the exchange is done", "play_phase"
+            )
         cards = action.cards
         if type(cards) is not tuple or not cards:
-            raise IllegalAction(action, "a play lays one or more cards")
+            raise IllegalAction(action, "a play lays one or more cards", "play_empty")
         mask = 0
         for card in cards:
             if type(card) is not Card:
-                raise IllegalAction(action, "a play lays one or more cards")
+                raise IllegalAction(action, "a play lays one or more cards", "play_empty")
             mask |= card.bit
         if mask.bit_count() != len(cards):
-            raise IllegalAction(action, "a card appears twice in the play")
+            raise IllegalAction(action, "a card appears twice in the play", "card_twice")
         hand = self.hands[seat]
         if mask & ~hand:
             missing = format_cards(cards_of(mask & ~hand))
-            raise IllegalAction(action, f"seat {seat} does not hold {missing}")
+            raise IllegalAction(
+                action,
+                f"seat {seat} does not hold {missing}",
+                "not_held",
+                {"seat": seat, "cards": missing},
+            )
         wish = action.wish
         if wish is not None:
             if type(wish) is not int or wish not in WISHES:
-                raise IllegalAction(action, "a wish names a rank from 2 to Ace (14)")
+                raise IllegalAction(action, "a wish names a rank from 2 to Ace (14)", "wish_rank")
             if not mask & MAH_JONG_BIT:
-                raise IllegalAction(action, "only the player of the Mah Jong may wish")
+                raise IllegalAction(
+                    action, "only the player of the Mah Jong may wish", "wish_without_mahjong"
+                )
         table = self.table
         mj = self.rules.mahjong_in_bomb
         combination = reading_of_mask(mask, table, mj)
         if combination is None:
-            raise IllegalAction(action, self._why_not_laid(cards, table))
+            raise IllegalAction(action, *self._why_not_laid(cards, table))
         standing = self.wish
         if seat != self.turn:
             if not combination.is_bomb:
                 raise IllegalAction(
-                    action, f"it is seat {self.turn}'s turn (only a bomb may be played out of turn)"
+                    action,
+                    f"it is seat {self.turn}'s turn (only a bomb may be played out of turn)",
+                    "not_your_turn",
+                    {"seat": self.turn},
                 )
             if table is None:
-                raise IllegalAction(action, "a bomb may not take the lead: play it during a trick")
+                raise IllegalAction(
+                    action, "a bomb may not take the lead: play it during a trick", "bomb_lead"
+                )
         elif (
             standing
             and not mask & WISH_MASKS[standing]
@@ -739,7 +815,10 @@ class HandState:
             and obliges(hand, table, standing, mj)
         ):
             raise IllegalAction(
-                action, f"the wish for {_rank_name(standing)} obliges seat {seat} to play it"
+                action,
+                f"the wish for {_rank_name(standing)} obliges seat {seat} to play it",
+                "wish_obliges",
+                {"rank": standing, "seat": seat},
             )
 
         # the play stands: lay it
@@ -764,16 +843,27 @@ class HandState:
             return
         self.turn = self._next_seat[seat]
 
-    def _why_not_laid(self, cards: tuple[Card, ...], table: Combination | None) -> str:
+    def _why_not_laid(
+        self, cards: tuple[Card, ...], table: Combination | None
+    ) -> tuple[str, str, dict[str, Any]]:
+        """Why these cards may not be laid on ``table``: the reason, its code and params."""
         try:
             combination = classify(cards, mahjong_in_bomb=self.rules.mahjong_in_bomb)
         except InvalidCombination as error:
-            return f"not a combination: {error}"
+            return (
+                f"not a combination: {error}",
+                "not_a_combination",
+                {"cards": format_cards(cards)},
+            )
         if table is None:
-            return "this may not be led"
+            return "this may not be led", "may_not_lead", {"cards": format_cards(cards)}
         if table.kind == DOG_KIND:
-            return "nothing may be laid on the Dog"
-        return f"{combination.kind.replace('_', ' ')} {combination} does not beat {table}"
+            return "nothing may be laid on the Dog", "nothing_on_dog", {}
+        return (
+            f"{combination.kind.replace('_', ' ')} {combination} does not beat {table}",
+            "does_not_beat",
+            {"cards": format_cards(cards), "table": format_cards(table.cards)},
+        )
 
     def _lead_after_dog(self, seat: int) -> None:
         """The Dog's trick is done at once; the lead goes where the game says
@@ -793,11 +883,18 @@ class HandState:
     def _give_lead(self, action: GiveLead) -> None:
         seat, to = action.seat, action.to
         if self.phase != DOG_LEAD:
-            raise IllegalAction(action, "there is no Dog's lead to pass on")
+            raise IllegalAction(action, "there is no Dog's lead to pass on", "no_dog_lead")
         if seat != self.dog_player:
-            raise IllegalAction(action, f"seat {self.dog_player} played the Dog")
+            raise IllegalAction(
+                action,
+                f"seat {self.dog_player} played the Dog",
+                "not_dog_player",
+                {"seat": self.dog_player},
+            )
         if to not in self.variant.dog_choices(seat, self.hands):
-            raise IllegalAction(action, "the Dog's lead goes to a partner who holds cards")
+            raise IllegalAction(
+                action, "the Dog's lead goes to a partner who holds cards", "dog_lead_partner"
+            )
         self.dog_player = None
         self.phase = PLAY
         self.turn = to
@@ -850,11 +947,18 @@ class HandState:
     def _give_dragon(self, action: GiveDragon) -> None:
         seat, to = action.seat, action.to
         if self.phase != DRAGON_GIFT:
-            raise IllegalAction(action, "there is no Dragon trick to give away")
+            raise IllegalAction(action, "there is no Dragon trick to give away", "no_dragon_gift")
         if seat != self.dragon_giver:
-            raise IllegalAction(action, f"seat {self.dragon_giver} won the Dragon trick")
+            raise IllegalAction(
+                action,
+                f"seat {self.dragon_giver} won the Dragon trick",
+                "not_dragon_winner",
+                {"seat": self.dragon_giver},
+            )
         if type(to) is not int or to not in self.variant.dragon_receivers(seat):
-            raise IllegalAction(action, "the Dragon trick goes to an opponent")
+            raise IllegalAction(
+                action, "the Dragon trick goes to an opponent", "dragon_to_opponent"
+            )
         self.won[to] |= self.trick
         self.dragon_giver = None
         if len(self.out) >= self.seats - 1:
@@ -872,23 +976,13 @@ class HandState:
     # -- the result -------------------------------------------------------------------------
 
     @property
-    def double_victory(self) -> int | None:
-        """The team whose partners went out first and second (Tichu, Threechu), if any."""
-        return self._sweep("double_victory")
-
-    @property
-    def triple_victory(self) -> int | None:
-        """Tientsin: the team whose three players went out first, if any."""
-        return self._sweep("triple_victory")
-
-    def _sweep(self, key: str) -> int | None:
-        """The team whose players all went out first, in a game whose sheet calls that ``key``."""
+    def sweep(self) -> int | None:
+        """In a partnership game, the team whose players all went out before any opponent (a
+        double victory, or whatever the variant's ``sweep_key`` calls it), if one did."""
         from .variants import TeamVariant
 
         variant = self.variant
-        if not isinstance(variant, TeamVariant) or variant.sweep_key != key:
-            return None
-        return variant.sweep_of(self.out)
+        return variant.sweep_of(self.out) if isinstance(variant, TeamVariant) else None
 
     @property
     def finish_order(self) -> tuple[int, ...]:

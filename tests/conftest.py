@@ -12,7 +12,9 @@ Two modes, chosen by the environment (``.ci/run`` runs both):
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -93,6 +95,7 @@ def celery_worker_process(request, worker_id):
         "REDIS_URL": url,
         "STANDINGS_SWEEP_SECONDS": "1",
     }
+    _session_worker[:] = [_session_worker_name(worker_id)]
     log = open(ROOT / f".celery-test-{worker_id}.log", "w")  # noqa: SIM115 - closed below
     process = subprocess.Popen(
         [
@@ -121,6 +124,47 @@ def celery_worker_process(request, worker_id):
     except subprocess.TimeoutExpired:
         process.kill()
     log.close()
+
+
+def descendants(pid: int) -> list[int]:
+    """Every descendant of ``pid`` (from /proc), so that a stop reaches a worker's beat too."""
+    parents: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                ppid = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        parents.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+@pytest.fixture
+def pause_session_worker(celery_worker_process):
+    """A function that stops the session's worker and its beat (SIGSTOP) from when it is called
+    to the end of the test (then SIGCONT); nothing in embedded mode. A test of the scheduling
+    itself calls it once no run is pending: the beat's catch-up, every second here, would
+    otherwise send runs of its own between the test's changes and the test's count of them."""
+    stopped: list[int] = []
+
+    def pause() -> None:
+        if celery_worker_process is None or stopped:
+            return
+        stopped.extend([celery_worker_process.pid, *descendants(celery_worker_process.pid)])
+        for pid in stopped:
+            os.kill(pid, signal.SIGSTOP)
+
+    yield pause
+    for pid in stopped:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGCONT)
 
 
 def _session_worker_name(worker_id: str) -> str:
@@ -178,13 +222,17 @@ def _is_transactional(request) -> bool:
     )
 
 
+_session_worker: list[str] = []  # the name of this test process's worker (live mode)
+
+
 def _wait_until_idle(app, name: list[str] | None, timeout: float = 120) -> None:
-    """Until the worker (``name``; None: every worker on the broker) runs no task and holds
-    none reserved (a solo worker answers between tasks, so an answer at all means its current
-    task is done)."""
+    """Until the worker (``name``; None: the session's, the only one on its broker: the
+    reliability tests start theirs on Redis servers of their own) runs no task and holds none
+    reserved (a solo worker answers between tasks, so an answer at all means its current task
+    is done). Named, an inquiry ends with the worker's answer, not after its whole timeout."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        inspect = app.control.inspect(destination=name, timeout=5)
+        inspect = app.control.inspect(destination=name or _session_worker or None, timeout=5)
         active, reserved = inspect.active(), inspect.reserved()
         if active and reserved and not any(active.values()) and not any(reserved.values()):
             return
@@ -288,6 +336,31 @@ def wait_for_ratings(register_id: int, timeout: float = 60) -> None:
             return
         if time.monotonic() > deadline:
             raise AssertionError(f"ratings of register {register_id} still stale after {timeout}s")
+        time.sleep(0.1)
+
+
+def settled(*events) -> None:
+    """The workers are done with ``events``: no standings run is pending or running, and their
+    registers' ratings reflect every change (at once in embedded mode). Known figures a test
+    writes after this in place of the workers' stay: nothing is left that would send a run."""
+    from django.core.cache import cache
+
+    from tichu_site.celery import app
+    from tournaments.ratings.schedule import PENDING_KEY as RATINGS_PENDING_KEY
+
+    registers = {event.register_id for event in events}
+    deadline = time.monotonic() + 60
+    while True:
+        for event in events:
+            wait_until_no_run_is_pending(event)
+        for register_id in registers:
+            wait_for_ratings(register_id)
+        if LIVE:
+            _wait_until_idle(app, None)
+        if not any(cache.get(RATINGS_PENDING_KEY.format(r)) for r in registers):
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"a ratings run of registers {registers} stayed pending")
         time.sleep(0.1)
 
 

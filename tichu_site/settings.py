@@ -230,6 +230,7 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
         "TableStatusEnum": "tournaments.models.Table.Status",
+        "ArtificialKindEnum": "tournaments.models.ArtificialResult.Kind",
     },
 }
 

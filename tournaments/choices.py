@@ -43,3 +43,14 @@ class Seeding(models.TextChoices):
     ORGANIZER = "organizer", _("the organizer's order")
     # Translators: a choice of where a knockout cup's seeds come from
     EVENT = "event", _("the standings of another event")
+
+
+class BoardScoring(models.TextChoices):
+    """How a duplicate event scores a board (``duplicate.matchpoints``): matchpoints as a
+    percentage of the top, a pair's total their average; or a butler score, a pair's total
+    their sum (RULINGS.md, "Duplicate Tichu", option)."""
+
+    # Translators: a choice of how a duplicate event scores its boards
+    MATCHPOINTS = "matchpoints", _("matchpoints, as a percentage")
+    # Translators: a choice of how a duplicate event scores its boards
+    BUTLER = "butler", _("butler: Tichu points against the board's average")

@@ -34,6 +34,11 @@ In a cup, ``hands_per_round`` is the hands of one game (equal totals then play o
 the games of a match from the stage ``best_of_from`` (``semi_final``...; null: every match), and
 ``seeding`` says where the seeds come from: the organizer's order, or the standings of the event
 ``seeding_event``.
+
+``duplicate``: Duplicate Tichu for pairs (RULINGS.md, "Duplicate Tichu"): the tables of a round
+come from a movement (``duplicate.movement``), ``hands_per_round`` are the boards of a round,
+dealt from the event's seed (``scoring.boards``), ``rounds`` null for every pair meeting every
+other once; ``board_scoring`` scores the boards by matchpoints (percentages) or a butler score.
 """
 
 from __future__ import annotations
@@ -48,7 +53,7 @@ from django.utils.translation import gettext_lazy
 from scoring import DTM, STANDARD, Rules
 from scoring.rules import MAX_DOUBLE_VICTORY_POINTS
 
-from .choices import ByeCredit, EntrantType, Seeding
+from .choices import BoardScoring, ByeCredit, EntrantType, Seeding
 from .errors import FormatError
 from .games import GAMES
 from .knockout.bracket import MAX_BEST_OF
@@ -146,6 +151,8 @@ class Format:
     seeding_event: int | None = None
     # A round is complete only when the opponents have confirmed every hand of its open tables.
     confirmation_required: bool = False
+    # Duplicate (a pairing method that deals boards): how a board is scored (BoardScoring)
+    board_scoring: str = BoardScoring.MATCHPOINTS
 
     def __post_init__(self):
         self._check()
@@ -258,6 +265,12 @@ class Format:
                 _("Unknown tie-breaks %(unknown)s; known: %(choices)s.")
                 % {"unknown": _listed(unknown), "choices": _listed(TIEBREAKS)},
             )
+        if self.board_scoring not in BoardScoring.values:
+            raise FormatError(
+                "board_scoring",
+                _("board_scoring must be one of %(choices)s.")
+                % {"choices": _listed(BoardScoring.values)},
+            )
         method.check_format(self)
 
     @property
@@ -276,6 +289,97 @@ class Format:
         from .games import game_of
 
         return game_of(self)
+
+    @property
+    def is_duplicate(self) -> bool:
+        """Tables play boards dealt in advance, scored against the other tables' results of the
+        same board (``duplicate``): ``hands_per_round`` are the boards of a round."""
+        return self.pairing_method.deals_boards
+
+    @property
+    def standing_columns(self):
+        """The totals the standings show (``games.columns``): the game's, or a duplicate
+        event's percentage (or butler score) instead of its victory points."""
+        from .games.columns import BUTLER_SCORE, PERCENTAGE, TICHU_POINTS
+
+        if not self.is_duplicate:
+            return self.game.standing_columns
+        if self.board_scoring == BoardScoring.BUTLER:
+            return (BUTLER_SCORE, TICHU_POINTS)
+        return (PERCENTAGE, TICHU_POINTS)
+
+    @property
+    def hand_columns(self):
+        """Each side's numbers in a hand's row: the game's, or a duplicate board's Tichu points
+        and result, which its matchpoints compare (a board scores no VP)."""
+        from .games.columns import BOARD_RESULT, TICHU_POINTS
+
+        return (TICHU_POINTS, BOARD_RESULT) if self.is_duplicate else self.game.hand_columns
+
+    @property
+    def total_columns(self):
+        """Each side's numbers in a table's total: the game's, or a duplicate table's Tichu
+        points alone (its boards are scored against the other tables, not summed in VP)."""
+        from .games.columns import TICHU_POINTS
+
+        return (TICHU_POINTS,) if self.is_duplicate else self.game.total_columns
+
+    @property
+    def export_columns(self):
+        """Each side's numbers of a hand in the results export: the game's, a duplicate board's
+        result in place of its VP."""
+        from .games.columns import BOARD_RESULT, VICTORY_POINTS
+
+        columns = self.game.export_columns
+        if not self.is_duplicate:
+            return columns
+        return tuple(BOARD_RESULT if column is VICTORY_POINTS else column for column in columns)
+
+    def board_results(self, team_points) -> tuple[int, int] | None:
+        """A duplicate board's result for each side, what its matchpoints compare: the side's
+        Tichu points minus the other's (RULINGS.md, "Duplicate Tichu"); None outside duplicate
+        or while a side's points are unknown."""
+        from .duplicate.matchpoints import board_result
+
+        if not self.is_duplicate or len(team_points) != 2 or None in team_points:
+            return None
+        return board_result(team_points, 0), board_result(team_points, 1)
+
+    def hand_sides(self, hand, positions) -> list[dict]:
+        """Each side's numbers of a stored hand (``hand_columns``'s keys): the game's, with a
+        duplicate board's result beside them."""
+        sides = self.game.hand_sides(hand, positions)
+        results = self.board_results([side.get("tp") for side in sides])
+        if results is not None:
+            sides[0]["result"], sides[1]["result"] = results
+        return sides
+
+    @property
+    def scores_victory_points(self) -> bool:
+        """Whether its hands and rounds give VP: a duplicate board is scored against the other
+        tables instead (its pages show results, matchpoints and percentages)."""
+        return not self.is_duplicate
+
+    @property
+    def played_label(self):
+        """The heading of the count of hands an entrant played: a duplicate event's hands are
+        its boards."""
+        return gettext_lazy("Boards") if self.is_duplicate else gettext_lazy("Hands")
+
+    @property
+    def hand_heading(self):
+        """What a table's numbered hand is called where its hands are listed: a duplicate
+        table's hands are boards, numbered across the event (``hand_label``)."""
+        return gettext_lazy("Board") if self.is_duplicate else gettext_lazy("Hand")
+
+    def hand_label(self, round_number: int, number: int) -> int:
+        """The number a reader knows hand ``number`` of a table in round ``round_number`` by:
+        a duplicate table's board (``pairing.duplicate.board_number``), else the hand's own."""
+        if not self.is_duplicate:
+            return number
+        from .pairing.duplicate import board_number
+
+        return board_number(round_number, number, self.hands_per_round or 1)
 
     @property
     def is_cup(self) -> bool:
@@ -365,6 +469,19 @@ PRESET_LIST: tuple[Preset, ...] = (
         ),
         gettext_lazy("Teams, Swiss"),
         gettext_lazy("Teams of two, Swiss"),
+    ),
+    Preset(
+        "duplicate",
+        Format(
+            entrant_type=EntrantType.TEAM,
+            pairing="duplicate",
+            rounds=None,
+            hands_per_round=3,
+            rules=STANDARD,
+            bye_credit=ByeCredit.NONE,
+        ),
+        gettext_lazy("Duplicate pairs"),
+        gettext_lazy("Duplicate: pairs play the same boards, scored by matchpoints"),
     ),
     Preset(
         "league",
@@ -472,7 +589,7 @@ _INT_OR_NONE = (
     "seeding_event",
     "forfeit_tp",
 )
-_STRINGS = ("entrant_type", "vp_scheme", "pairing", "bye_credit", "seeding")
+_STRINGS = ("entrant_type", "vp_scheme", "pairing", "bye_credit", "seeding", "board_scoring")
 _BOOLEANS = ("double_round_robin", "third_place", "confirmation_required")
 
 

@@ -20,10 +20,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext
 
 from scoring import Rules
@@ -39,6 +41,8 @@ TABLE_CODE_LENGTH = 12  # 32**12 = 2**60 codes: unguessable, and failed attempts
 OPPONENTS_CODE_LENGTH = 6  # 32**6 = 2**30 per table, typed on the captain's phone; throttled too
 CORRECTION_REQUEST_LENGTH = 300  # a captain's few words to the organizer
 MAX_SEATS = 12  # the largest table of any game (Grand Seigneur); Tichu seats 4, Tientsin 6
+
+CENTS = Decimal("0.01")  # a duplicate total is shown to two decimals
 
 
 def new_table_code() -> str:
@@ -636,6 +640,18 @@ TYPED_APART = timedelta(minutes=1)
 """How long before its arrival a hand must have been typed for the results desk to show both."""
 
 
+class HandQuerySet(models.QuerySet):
+    def listed(self) -> HandQuerySet:
+        """Hands as a list of them shows them: without their play record, which may be large
+        (``Hand.play_record``), but whether they have one (``has_replay``: a link to its
+        replay)."""
+        return self.defer("play_record").annotate(
+            has_replay=models.ExpressionWrapper(
+                Q(play_record__isnull=False), output_field=models.BooleanField()
+            )
+        )
+
+
 class Hand(models.Model):
     """One hand at a table, as the captain entered it, with the engine's scoring stored beside.
 
@@ -669,6 +685,17 @@ class Hand(models.Model):
     """When the captain typed the hand on the phone, as the phone's clock said (a phone without
     a connection keeps its hands and sends them later): the results desk shows it beside
     ``created_at`` where the two differ. None where no phone said (a form, an import)."""
+    passes = models.JSONField(null=True, blank=True)
+    """A duplicate board's exchange as the table recorded it (optional): per seat, the card
+    given to each other seat (``scoring.boards.check_passes``), so a fouled board can be found."""
+
+    play_record = models.JSONField(null=True, blank=True, default=None)
+    """The hand as it was played, card by card (``scoring.record``: the deal, every action, the
+    result), where one is known: the bots' hands of a simulated event, a backup's. Never needed
+    for a captain's entry; a public replay page shows it (``views.replay``). Pages listing hands
+    load it deferred (``HandQuerySet.listed``: only whether there is one)."""
+
+    objects = HandQuerySet.as_manager()
 
     class Meta:
         ordering = ["table_id", "number"]
@@ -839,6 +866,9 @@ class StandingRow(models.Model):
     adjustment_vp = models.IntegerField(default=0)
     adjustment_tp = models.IntegerField(default=0)
     tiebreaks = models.JSONField(default=dict)
+    score = models.FloatField(null=True, blank=True)
+    """A duplicate event's total (``BoardScore``): the average percentage, or the butler sum;
+    ranked before the victory points (None in other events)."""
 
     class Meta:
         constraints = [
@@ -849,9 +879,77 @@ class StandingRow(models.Model):
         return f"{self.entrant}: {self.victory_points} VP"
 
     @property
+    def score_shown(self) -> str:
+        """The duplicate total as the standings show it: two decimals in the reader's notation
+        ("" before any board), rounded half up as the ranking rounds it (``sql.rank_keys``):
+        Django's ``number_format`` alone cuts a float's digits (66.6667 would read 66.66)."""
+        if self.score is None:
+            return ""
+        return number_format(Decimal(str(self.score)).quantize(CENTS, ROUND_HALF_UP), 2)
+
+    @property
     def rank_label(self) -> str:
         """The rank as shown (``ranked`` numbers it): "3=" when others share it."""
         return f"{self.rank}=" if getattr(self, "tied", 1) > 1 else str(self.rank)
+
+
+class ArtificialResult(models.Model):
+    """An organizer's artificial result of a duplicate board at a table (RULINGS.md, "Duplicate
+    Tichu"): average, average plus or average minus for each direction, scored in place of the
+    table's result of that board (``number``: the board's hand number at the table)."""
+
+    class Kind(models.TextChoices):
+        AVERAGE = "average", "average"
+        AVERAGE_PLUS = "average_plus", "average plus"
+        AVERAGE_MINUS = "average_minus", "average minus"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="artificial_results")
+    number = models.PositiveIntegerField()
+    ns = models.CharField(max_length=16, choices=Kind.choices)
+    ew = models.CharField(max_length=16, choices=Kind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table_id", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number"], name="one_artificial_result_per_board_and_table"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="artificial_result_number_positive"
+            ),
+        ]
+
+    def __str__(self):
+        return f"artificial result of hand {self.number} at {self.table}"
+
+
+class BoardScore(models.Model):
+    """A pair's score on one board of a duplicate event, as the standings worker last computed
+    it (derived data, like ``StandingRow``): the direction it sat (0 North-South, 1 East-West),
+    its result (its Tichu points minus the opponents'; None for an artificial result), its
+    matchpoints (Neuberg-scaled; None when artificial or butler) and its ``value``: the
+    percentage, or the butler score."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="board_scores")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="board_scores")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    board = models.PositiveIntegerField()
+    direction = models.PositiveSmallIntegerField()
+    result = models.IntegerField(null=True, blank=True)
+    artificial = models.CharField(max_length=16, blank=True, default="")
+    matchpoints = models.FloatField(null=True, blank=True)
+    value = models.FloatField()
+
+    class Meta:
+        ordering = ["event_id", "board", "direction", "table_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["entrant", "board"], name="one_score_per_pair_board"),
+        ]
+        indexes = [models.Index(fields=["event", "board"], name="board_scores_of_event")]
+
+    def __str__(self):
+        return f"{self.entrant_id} on board {self.board}: {self.value}"
 
 
 class StandingsChange(models.Model):

@@ -79,15 +79,44 @@ def catalogue_message(code: str, params: Mapping[str, Any], catalogue: Mapping[s
     return str(catalogue["messages"][code]) % words
 
 
+def with_last_seat(entry: Mapping[str, Any], seats: int) -> Mapping[str, Any]:
+    """The entry with the one seat of a table of ``seats`` missing from its finish order added
+    last, when exactly one is missing (any other entry unchanged: the engine judges it)."""
+    order = entry.get("finish_order") if isinstance(entry, Mapping) else None
+    if not isinstance(order, list) or len(order) != seats - 1:
+        return entry
+    missing = [seat for seat in range(seats) if seat not in order]
+    return {**entry, "finish_order": [*order, *missing]} if len(missing) == 1 else entry
+
+
+def score(entry: Mapping[str, Any], rules: Any, setting: Mapping[str, Any]) -> Any:
+    """A captain's entry scored by the engine under the table's ``rules`` (``scoring.Rules``),
+    as a game's tables take it (``games.TableGame.entry_setting``): ``dealer``, the hand's
+    dealer where the game names it (Threechu); ``complete_order``, the table's size where the
+    captain may leave out the last of a finish order (Grand Seigneur). The server scores every
+    entry through here, and so does the page: one way from an entry to the engine's answer."""
+    from scoring import score_entry
+
+    seats = setting.get("complete_order")
+    if seats:
+        entry = with_last_seat(entry, seats)
+    return score_entry(entry, rules, dealer=setting.get("dealer"))
+
+
 def verdict(
-    entry: Mapping[str, Any], rules: dict[str, Any], catalogue: Mapping[str, Any]
+    entry: Mapping[str, Any],
+    rules: dict[str, Any],
+    catalogue: Mapping[str, Any],
+    setting: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The engine's answer to ``entry`` under the table's ``rules`` (``Rules.as_dict``): the
-    teams' Tichu points, or the refusal's code, field and message."""
-    from scoring import InvalidHand, Rules, score_hand
+    """The engine's answer to ``entry`` under the table's ``rules`` (``Rules.as_dict``) and the
+    game's ``setting`` (``score``): the teams' Tichu points (``totals``), or in a game of
+    placings each seat's placing points (``points``) and the finish order; or the refusal's
+    code, field and message."""
+    from scoring import InvalidHand, PlacingScore, Rules
 
     try:
-        totals = score_hand(entry, Rules.from_dict(rules))
+        scored = score(entry, Rules.from_dict(rules), setting or {})
     except InvalidHand as error:
         return {
             "ok": False,
@@ -95,4 +124,6 @@ def verdict(
             "field": error.field,
             "message": catalogue_message(error.code, error.params, catalogue),
         }
-    return {"ok": True, "totals": list(totals)}
+    if isinstance(scored, PlacingScore):
+        return {"ok": True, "points": list(scored.points), "order": list(scored.finish_order)}
+    return {"ok": True, "totals": list(scored.totals)}

@@ -1,5 +1,6 @@
 """Simulated events: the engine's bots play every hand; each hand is recorded the way a captain's
-entry is (``hand_record``), so a simulation exercises the whole service path.
+entry is (``hand_record``), so a simulation exercises the whole service path, with the bots'
+record of the hand card by card (``Hand.play_record``: its replay page).
 
 Used by ``manage.py simulate_event`` (the demo), by tests of whole events and by benchmarks.
 """
@@ -11,12 +12,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
+from scoring.boards import board
+from scoring.bots import HeuristicBot, RandomBot
 from scoring.simulation import play_hand
 
 from .choices import EntrantType
+from .formats import PRESET_LIST
 from .knockout.draw import cup_draw
 from .models import Event, Round, StandingRow, Table
+from .pairing.duplicate import board_number
 from .services.events import event_create, players_register, teams_register
 from .services.hands import hand_record
 from .services.history import Actor
@@ -94,6 +100,15 @@ def demo_organizer(username: str = "demo", password: str = "demo-organizer"):
     return user
 
 
+def _default_name(preset: str, entrants: int, seed: int) -> str:
+    """A simulated event's name, by its preset's name as the site lists it (an event's name is
+    data, kept in one language: English), never the preset's key, which reads as code."""
+    with translation.override("en"):
+        labels = {p.name: str(p.label) for p in PRESET_LIST}
+    label = labels.get(preset, preset)
+    return f"Simulated {label} ({entrants}, seed {seed})"
+
+
 def simulate_event(
     *,
     preset: str,
@@ -115,7 +130,7 @@ def simulate_event(
     rng = random.Random(seed)
     event = event_create(
         owner=owner,
-        name=name or f"Simulated {preset} ({entrants}, seed {seed})",
+        name=name or _default_name(preset, entrants, seed),
         preset=preset,
         overrides=overrides,
         seed=seed,
@@ -199,13 +214,37 @@ def _rounds_of(event: Event) -> int:
     return total_rounds(event, event.entrants.count())
 
 
+class _ErringBot:
+    """A sensible player who now and then plays a random legal card: at a duplicate board the
+    engine's heuristic bots, dealt the same cards, would play every table alike, and every
+    result would tie."""
+
+    def __init__(self, rng: random.Random, slip: float = 0.15):
+        self.rng, self.slip = rng, slip
+        self.sensible = HeuristicBot(random.Random(rng.getrandbits(64)))
+        self.careless = RandomBot(random.Random(rng.getrandbits(64)), call_chance=0.0)
+
+    def act(self, state, seat: int):
+        bot = self.careless if self.rng.random() < self.slip else self.sensible
+        return bot.act(state, seat)
+
+    def interrupt(self, state, seat: int):
+        return self.sensible.interrupt(state, seat)
+
+
+def _erring_bots(seed: int) -> list[_ErringBot]:
+    rng = random.Random(seed)
+    return [_ErringBot(random.Random(rng.getrandbits(64))) for _ in range(4)]
+
+
 def _play_round(event: Event, rnd: Round, rng: random.Random) -> int:
     """Every table plays its hands; each hand goes through the captain's path."""
-    return sum(_play_table(event.format, table, rng) for table in rnd.tables.all())
+    return sum(_play_table(event.format, table, rng, event.seed) for table in rnd.tables.all())
 
 
-def _play_table(event_format, table: Table, rng: random.Random) -> int:
-    """The table's hands, or its game to its end, as its captain would enter them."""
+def _play_table(event_format, table: Table, rng: random.Random, event_seed: int = 0) -> int:
+    """The table's hands, or its game to its end, as its captain would enter them. At a
+    duplicate table each hand is its board's deal, recorded with the passes the bots made."""
     captain = Actor.captain(table)
     game = event_format.game
     rules = game.rules_for(event_format.rules, table.seats.count())
@@ -214,8 +253,28 @@ def _play_table(event_format, table: Table, rng: random.Random) -> int:
     previous = None
     while not table.is_done(event_format, number, totals):
         number += 1
-        hand = play_hand(rules, seed=rng.getrandbits(48), **game.setting(number, previous))
-        hand_record(table_id=table.pk, number=number, entry=hand.entry, actor=captain)
+        deal = None
+        if event_format.is_duplicate:
+            deal = board(
+                event_seed,
+                board_number(table.round.number, number, event_format.hands_per_round),
+            ).hands
+        seed = rng.getrandbits(48)
+        hand = play_hand(
+            rules,
+            seed=seed,
+            deal=deal,
+            bots=None if deal is None else _erring_bots(seed),
+            **game.setting(number, previous),
+        )
+        hand_record(
+            table_id=table.pk,
+            number=number,
+            entry=hand.entry,
+            actor=captain,
+            play_record=hand.record,
+            passes=hand.passes if deal is not None else None,
+        )
         totals = [totals[0] + hand.totals[0], totals[1] + hand.totals[1]]
         previous = hand.score
     return number
@@ -244,12 +303,15 @@ def _simulate_cup(event: Event, organizer: Actor, rng: random.Random) -> Simulat
 def standings_table(event: Event) -> str:
     """The standings as text, for the command line."""
     rows = ranked(StandingRow.objects.filter(event=event).select_related("entrant"), event.format)
-    lines = [f"{'Rank':>4}  {'Name':<28} {'VP':>5} {'TP':>6} {'Hands':>5} {'Byes':>4}"]
-    lines += [
-        f"{r.rank:>4}  {r.entrant.name:<28} {r.victory_points:>5} {r.tichu_points:>6} "
-        f"{r.hands_played:>5} {r.byes:>4}"
-        for r in rows
-    ]
+    duplicate = event.format.is_duplicate  # ranked by the percentage (or butler total)
+    head, width = ("Score", 7) if duplicate else ("VP", 5)
+    lines = [f"{'Rank':>4}  {'Name':<28} {head:>{width}} {'TP':>6} {'Hands':>5} {'Byes':>4}"]
+    for r in rows:
+        value = f"{r.score or 0:.2f}" if duplicate else str(r.victory_points)
+        lines.append(
+            f"{r.rank:>4}  {r.entrant.name:<28} {value:>{width}} {r.tichu_points:>6} "
+            f"{r.hands_played:>5} {r.byes:>4}"
+        )
     return "\n".join(lines)
 
 

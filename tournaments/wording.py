@@ -16,16 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.functional import Promise
+from django.utils.text import format_lazy
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring import InvalidHand
+from scoring import VARIANTS, InvalidHand
+from scoring.variants import TeamVariant
 
-from .games import side_name
+from .games import GAMES, side_name
 from .page_engine import params_in_words
 from .services.history import AUTOMATIC, CAPTAIN, HELPER, ORGANIZER, actor_kind
 
-ENGINE_MESSAGES = {
+ENGINE_MESSAGES: dict[str, Promise] = {
     "entry_invalid": _("The score entry must be a mapping of fields."),
     "unknown_field": _("Unknown field “%(field)s” in the score entry."),
     "unknown_seat": _("%(value)s is not a seat: seats are %(first)s to %(last)s."),
@@ -64,38 +67,51 @@ ENGINE_MESSAGES = {
     "dealer_not_hands_dealer": _("Threechu: %(dealer)s deals this hand, not %(seat)s."),
     "dealer_grand_tichu": _("Threechu: the dealer (%(seat)s) may call Tichu, but not Grand Tichu."),
     "dummy_grand_tichu": _("Threechu: the dummy (%(seat)s) may call Tichu, but not Grand Tichu."),
-    "double_victory_invalid": _("Double victory names the team that made it: 0, 1 or none."),
-    "triple_victory_invalid": _("Triple victory names the team that made it: 0, 1 or none."),
-    "double_victory_card_points": _(
-        "After a double victory no card points are counted: leave them empty or enter %(a)s "
-        "and %(b)s."
-    ),
-    "triple_victory_card_points": _(
-        "After a triple victory no card points are counted: leave them empty or enter %(a)s "
-        "and %(b)s."
-    ),
-    "double_victory_mismatch": _(
-        "In a double victory the first two players out are the team marked with it "
-        "(%(team)s); %(seat)s is not."
-    ),
-    "triple_victory_mismatch": _(
-        "In a triple victory the first three players out are the team marked with it "
-        "(%(team)s); %(seat)s is not."
-    ),
-    "finish_order_double_victory": _(
-        "%(team)s went out first and second: enter this as a double victory."
-    ),
-    "finish_order_triple_victory": _(
-        "%(team)s went out first, second and third: enter this as a triple victory."
-    ),
-    "tick_contradicts_double_victory": _(
-        "The call of %(seat)s is marked made, but the other team made a double victory."
-    ),
-    "tick_contradicts_triple_victory": _(
-        "The call of %(seat)s is marked made, but the other team made a triple victory."
-    ),
     "no_team_totals": _("This game scores placings, not team totals."),
+    "passes_invalid": _("The passes name, for a seat, the card it gave each other seat."),
+    "pass_receivers": _("%(seat)s passes one card to each of the three other players."),
+    "pass_card_unknown": _("“%(card)s” is not a card."),
+    "pass_not_in_hand": _("%(seat)s did not hold %(card)s on board %(board)s."),
+    "pass_card_twice": _("%(seat)s passes each card only once."),
 }
+
+SWEEP_MESSAGES = {
+    "{sweep}_invalid": _("The {sweep} names the team that made it: 0, 1 or none."),
+    "{sweep}_card_points": _(
+        "After a {sweep} no card points are counted: leave them empty or enter %(a)s and %(b)s."
+    ),
+    "{sweep}_mismatch": _(
+        "In a {sweep} the players of the team marked with it (%(team)s) go out before the "
+        "others; %(seat)s is not one of them."
+    ),
+    "finish_order_{sweep}": _(
+        "%(team)s went out before any of the others: enter this as a {sweep}."
+    ),
+    "tick_contradicts_{sweep}": _(
+        "The call of %(seat)s is marked made, but the other team made a {sweep}."
+    ),
+}
+"""The refusals about a sweep (``scoring.entry.SWEEP_CODES``), one sentence each for every game:
+``{sweep}`` is the game's name for it (its class's ``sweep_label``: a double victory, a triple
+victory), so a new game's sweep is worded without a sentence of its own."""
+
+
+def _sweep_messages() -> dict[str, Promise]:
+    """The sweep refusals of every registered game, by code."""
+    engines = {game: VARIANTS[game.name] for game in GAMES.values()}
+    labels = {
+        engine.sweep_key: game.sweep_label
+        for game, engine in engines.items()
+        if issubclass(engine, TeamVariant)
+    }
+    return {
+        code.format(sweep=key): format_lazy(message, sweep=label)
+        for code, message in SWEEP_MESSAGES.items()
+        for key, label in labels.items()
+    }
+
+
+ENGINE_MESSAGES.update(_sweep_messages())
 
 
 def seat_in_words(seat: int, names: Mapping[int, str] | None, first_seat: int = 0) -> str:
@@ -207,6 +223,12 @@ PAIRING_REFUSALS = {
         "player still available."
     ),
     "no_such_round": _("This round robin has %(rounds)s rounds; there is no round %(round)s."),
+    "no_such_movement_round": _(
+        "This movement has %(rounds)s rounds; there is no round %(round)s."
+    ),
+    "duplicate_field": _(
+        "A duplicate movement is for %(minimum)s to %(maximum)s pairs, not %(count)s."
+    ),
     "unknown_method": _("Unknown pairing method “%(method)s”: one of %(known)s."),
     "table_shape": _(
         "An earlier round has a table of %(seats)s seats, which no pairing of this event seats."

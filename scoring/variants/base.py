@@ -200,6 +200,11 @@ class Variant(ABC):
         """Whom the winner of a Dragon trick may give it to; none: the winner keeps it."""
         return ()
 
+    def roles(self, dealer: int | None) -> dict[int, str]:
+        """The seats of a hand that play a part beyond their own cards, by seat: ``dealer``
+        and ``dummy`` in Threechu (a replay names them); none by default."""
+        return {}
+
     def wish_free(self, dealer: int | None) -> int | None:
         """A seat the Mah Jong's wish never obliges (Threechu's dummy), or ``None``."""
         return None
@@ -357,17 +362,7 @@ class TeamVariant(Variant):
         order = tuple(state.out)
         if sweep is None:
             order += tuple(s for s in range(self.seats) if s not in order)
-        triple = self.sweep_key == "triple_victory"
-        return HandScore(
-            totals,
-            card_points,
-            None if triple else sweep,
-            order,
-            calls,
-            sweep if triple else None,
-            state.dealer,
-            self.name,
-        )
+        return HandScore(totals, card_points, sweep, order, calls, state.dealer, self.name)
 
     def entry(self, score: Any) -> dict[str, Any]:
         entry: dict[str, Any] = {

@@ -111,6 +111,12 @@ class Threechu(Tichu):
             return ((seat + 3) & 3, (seat + 1) & 3)
         return super().recipients(seat, dealer, placing)
 
+    def roles(self, dealer: int | None) -> dict[int, str]:
+        """The dealer, and the dummy opposite whose hand the dealer plays."""
+        if dealer is None:
+            return {}
+        return {dealer: "dealer", (dealer + 2) & 3: "dummy"}
+
     def wish_free(self, dealer: int | None) -> int | None:
         """The dummy is not obliged to fulfil the wish."""
         return self.dummy_of(dealer)

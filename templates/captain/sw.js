@@ -4,7 +4,9 @@ kept here when there is none, so that a page reopened without a connection shows
 players and (from IndexedDB) every hand typed on this phone. Static files: the copy kept, renewed
 in the background; Pyodide and the engine's zip (versioned addresses): kept for good. A hand saved
 while the server cannot be reached: the page's own address again, where the page sends what it
-kept once the server answers.{% endcomment %}importScripts("{{ workbox|escapejs }}workbox-sw.js");
+kept once the server answers. A hand's confirmation page that cannot be reached: the table's
+page, where the opponents confirm on the phone (?confirm=N). A page shown from the copy kept
+here is marked (body[data-page-copy]) for its round clock.{% endcomment %}importScripts("{{ workbox|escapejs }}workbox-sw.js");
 workbox.setConfig({ modulePathPrefix: "{{ workbox|escapejs }}", debug: false });
 
 const PAGES = "tichu-captain-pages";
@@ -13,6 +15,7 @@ const ENGINE = "tichu-captain-engine";
 const STATIC_URL = "{{ static_url|escapejs }}";
 const TABLE_PAGE = /^\/t\/[A-Za-z0-9]{1,64}\/$/;
 const TABLE_DATA = /^\/t\/[A-Za-z0-9]{1,64}\/offline\.json$/;
+const CONFIRM_PAGE = /^\/t\/([A-Za-z0-9]{1,64})\/hands\/([0-9]{1,3})\/confirm\/$/;
 const ENGINE_ZIP = /^\/t\/engine-[0-9a-f]{16}\.zip$/;
 
 self.addEventListener("install", () => self.skipWaiting());
@@ -21,9 +24,35 @@ self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim(
 const { registerRoute } = workbox.routing;
 const { NetworkFirst, NetworkOnly, CacheFirst, StaleWhileRevalidate } = workbox.strategies;
 
+/* A page shown from the copy kept here says so (body[data-page-copy]): its round clock counts on
+   from when the server counted it, not from now (static/js/clock.js). */
+const markCopy = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    const page = (await cachedResponse.text()).replace("<body", "<body data-page-copy");
+    return new Response(page, { status: cachedResponse.status, headers: cachedResponse.headers });
+  },
+};
+/* A table's page is kept once, whatever its address's query (?confirm=N, a form's leftovers),
+   but once per hand where it names one (?hand=N): in a game that seats its players anew each
+   hand, that page's form is the hand's own. A hand's page never kept: the table's. */
+const byHand = {
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const url = new URL(request.url);
+    const hand = url.searchParams.get("hand");
+    return url.origin + url.pathname + (hand && /^[0-9]{1,3}$/.test(hand) ? `?hand=${hand}` : "");
+  },
+  handlerDidError: async ({ request }) => {
+    const table = await caches.match(new URL(request.url).pathname, { cacheName: PAGES, ignoreVary: true });
+    return markCopy.cachedResponseWillBeUsed({ cachedResponse: table });
+  },
+};
 registerRoute(
   ({ url, request }) => request.mode === "navigate" && TABLE_PAGE.test(url.pathname),
-  new NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: 6, matchOptions: { ignoreSearch: true, ignoreVary: true } })
+  new NetworkFirst({
+    cacheName: PAGES, networkTimeoutSeconds: 6, plugins: [byHand, markCopy],
+    matchOptions: { ignoreVary: true },
+  })
 );
 registerRoute(
   ({ url }) => TABLE_DATA.test(url.pathname),
@@ -37,6 +66,23 @@ registerRoute(
   }),
   "POST"
 );
+/* The opponents' confirmation of a hand (its own page) while the server cannot be reached: the
+   table's page kept here, which lets the opponents confirm on the phone (?confirm=N). */
+for (const method of ["GET", "POST"]) {
+  registerRoute(
+    ({ url, request }) => request.mode === "navigate" && CONFIRM_PAGE.test(url.pathname),
+    new NetworkOnly({
+      networkTimeoutSeconds: 10,
+      plugins: [{
+        handlerDidError: async ({ request }) => {
+          const [, table, number] = new URL(request.url).pathname.match(CONFIRM_PAGE);
+          return Response.redirect(`/t/${table}/?confirm=${number}`, 303);
+        },
+      }],
+    }),
+    method
+  );
+}
 registerRoute(
   ({ url }) => ENGINE_ZIP.test(url.pathname) || url.pathname.startsWith(STATIC_URL + "vendor/pyodide/"),
   new CacheFirst({ cacheName: ENGINE })

@@ -133,6 +133,10 @@ INAPPLICABLE: dict[str, dict[str, str]] = {
         RULES: "events of another register (or none), a points table that rises or has a "
         "second decimal, a name the register has already, a register the caller does not keep"
     },
+    "PATCH /api/series/{id}/": {
+        RULES: "as creating a series (the events' register, a rising points table, a name "
+        "taken), and the table a series switched to points by table needs"
+    },
     "POST /api/people/": {RULES: "a register the caller keeps: which registers exist"},
     "POST /api/people/{id}/merge/": {
         RULES: "the other record, a person of the same register: which people exist"

@@ -24,12 +24,14 @@ from django.utils import translation
 from django.utils.translation import gettext
 from playwright.sync_api import expect
 
+from scoring.boards import board
 from tests.conftest import wait_for_standings
 from tests.web.conftest import played
 from tournaments.models import DifferingEntry, Hand, StandingRow, Table
+from tournaments.services.events import event_create, teams_register
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
-from tournaments.services.rounds import table_close
+from tournaments.services.rounds import round_pair, table_close
 from tournaments.wording import ENGINE_MESSAGES
 
 from .conftest import PHONE, screenshot
@@ -150,6 +152,9 @@ def test_a_conflict_shows_both_values_and_overwrites_nothing(
     expect(item.locator(".offline-recorded")).to_contain_text("eingetragen: 30 : 70")
     hand = Hand.objects.get(table=table, number=1)
     assert (hand.tp_0, hand.tp_1) == (30, 70)
+    # the page loads itself again to show the recorded hand: a reload of the test's own before
+    # that would be cut off by it (net::ERR_ABORTED)
+    expect(page.locator("#hands li.entered[data-hand='1']")).to_have_count(1, timeout=SYNC_WAIT)
     page.reload()  # the phone still has its own entry
     expect(item.locator(".offline-values")).to_have_text("dieses Telefon: 60 : 40")
 
@@ -285,13 +290,13 @@ def test_two_phones_entering_one_hand_differently_both_show_the_conflict(
         reverse("organizer-desk", args=[table.round.event_id]), HTTP_ACCEPT_LANGUAGE="de"
     ).content.decode()
     assert "eingetragen: 30 : 70" in desk and "anderes Telefon: 60 : 40" in desk
-    client.post(
-        reverse("organizer-differing-keep", args=[table.round.event_id, differing.pk]),
-        HTTP_ACCEPT_LANGUAGE="de",
-    )
-    expect(other).to_have_count(0, timeout=BACK_WAIT)  # settled: the first phone's mark goes
-    first.reload()
-    expect(other).to_have_count(0)
+    with first.expect_event("load", timeout=BACK_WAIT):  # settled: the page loads itself again
+        client.post(
+            reverse("organizer-differing-keep", args=[table.round.event_id, differing.pk]),
+            HTTP_ACCEPT_LANGUAGE="de",
+        )
+    expect(first.locator("#hands li.entered[data-hand='1']")).to_have_count(1)
+    expect(other).to_have_count(0)  # the first phone's mark is gone
     hand.refresh_from_db()
     assert (hand.tp_0, hand.tp_1) == (30, 70)
     second.reload()  # the refused phone still has its own entry
@@ -331,3 +336,96 @@ def test_a_phone_back_after_the_table_was_closed_shows_the_refusal_and_keeps_its
     assert not Hand.objects.filter(table=table).exists()
     page.reload()  # the closed table's page still shows what the phone kept
     expect(_state(page, 2)).to_have_text(closed)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("engine", "note"),
+    [
+        ("failed", "Die Prüfung kann auf diesem Telefon nicht laufen"),
+        ("loading", "Die Prüfung lud noch"),
+    ],
+)
+def test_a_hand_kept_without_the_engine_says_why(
+    live_server, new_page, django_user_model, engine, note
+):
+    """The engine's files refused (an old phone: it cannot run) or never answered (it is still
+    loading): a hand typed offline is kept all the same, and its note says which, never that the
+    engine cannot run while it is only loading."""
+    _, table = _table(django_user_model)
+    page = new_page(PHONE, locale="de-DE")
+    waiting = []  # the requests left unanswered: the engine never finishes loading
+
+    def engine_files(route):
+        if engine == "failed":
+            route.abort()
+        else:
+            waiting.append(route)
+
+    page.context.route("**/vendor/pyodide/**", engine_files)
+    page.goto(f"{live_server.url}/t/{table.code}/")
+    expect(page.locator("body[data-offline=started]")).to_have_count(1)
+    if engine == "failed":
+        expect(page.locator("body[data-engine=failed]")).to_have_count(1, timeout=ENGINE_WAIT)
+    else:
+        for _ in range(ENGINE_WAIT // 100):  # the engine asks for its files, which never come
+            if waiting:
+                break
+            page.wait_for_timeout(100)
+        assert waiting, "the engine never asked for its files"
+        expect(page.locator("body[data-engine]")).to_have_count(0)
+    page.context.set_offline(True)
+    _enter(page, 1, "60")
+    expect(_state(page, 1)).to_have_text(PENDING)
+    expect(page.locator("#hands li[data-hand='1'] .offline-unchecked")).to_contain_text(note)
+    assert not Hand.objects.filter(table=table).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_duplicate_board_typed_offline_arrives_with_its_passes(live_server, new_page, organizer):
+    """A duplicate board kept on the phone with the passes chosen on its form: back online, the
+    hand is stored with them."""
+    event = event_create(owner=organizer, name="Duplicate offline", preset="duplicate", seed=8)
+    actor = Actor.organizer(organizer)
+    teams_register(
+        event=event, teams=[(f"Paar {i}", [f"A{i}", f"B{i}"]) for i in range(4)], actor=actor
+    )
+    table = round_pair(event_id=event.pk, actor=actor, publish=True).tables.order_by("number")[0]
+    page = new_page(PHONE, locale="de-DE")
+    _ready(page, f"{live_server.url}/t/{table.code}/")
+    page.context.set_offline(True)
+    held = board(event.seed, 1).hands[1]  # East's cards: seat 1 gives one to each other seat
+    page.locator("#passes summary").click()
+    for receiver, card in zip((0, 2, 3), held, strict=False):
+        page.select_option(f"select[name=pass_1_{receiver}]", str(card))
+    _enter(page, 1, "60")
+    expect(_state(page, 1)).to_have_text(PENDING)
+    _back_online(page)
+    expect(page.locator("#hands li.entered[data-hand='1']")).to_have_count(1, timeout=SYNC_WAIT)
+    hand = Hand.objects.get(table=table, number=1)
+    assert hand.passes == {"1": {"0": str(held[0]), "2": str(held[1]), "3": str(held[2])}}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_saved_online_is_recorded_by_its_form_while_the_sync_runs(
+    live_server, new_page, django_user_model
+):
+    """The page's sync runs while the form of a hand saved online is on its way (slow wifi: the
+    form reaches the server 3 s later): the sync leaves that hand to the form, which answers
+    "recorded", not "already recorded" to a captain who saved once; the next page confirms it."""
+    _, table = _table(django_user_model)
+    page = new_page(PHONE)
+    _ready(page, f"{live_server.url}/t/{table.code}/")
+    page.evaluate(
+        """() => {
+          const submit = HTMLFormElement.prototype.submit;
+          HTMLFormElement.prototype.submit = function () {
+            window.dispatchEvent(new Event("online"));  // a round of the sync, now
+            setTimeout(() => submit.call(this), 3000);
+          };
+        }"""
+    )
+    _enter(page, 1, "60")
+    expect(page.locator(".messages")).to_contain_text("Hand 1 is recorded", timeout=SYNC_WAIT)
+    expect(_state(page, 1)).to_have_text("sent")
+    assert Hand.objects.filter(table=table).count() == 1

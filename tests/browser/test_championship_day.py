@@ -19,7 +19,6 @@ organizer's page is checked at 390 px for sideways scrolling; the screenshots go
 from __future__ import annotations
 
 import re
-import subprocess
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
@@ -27,6 +26,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import wait_for_standings
+from tests.pdf import pdf_text
 from tournaments.models import Change, Event, Hand, Table
 
 from .conftest import PHONE, screenshot
@@ -93,12 +93,7 @@ def pdf_of(page, link) -> tuple[str, str]:
         headers={"Accept-Language": page.evaluate("navigator.languages.join(',')")},
     )
     assert response.ok and response.headers["content-type"] == "application/pdf"
-    text = subprocess.run(
-        ["/usr/bin/pdftotext", "-layout", "-", "-"],
-        input=response.body(),
-        capture_output=True,
-        check=True,
-    ).stdout.decode()
+    text = pdf_text(response.body())
     filename = re.search(r'filename="([^"]+)"', response.headers["content-disposition"])
     assert filename, response.headers["content-disposition"]
     return text, filename.group(1)

@@ -6,13 +6,12 @@ other game's."""
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
 from tests.games.conftest import GAME_NAMES, game_named, play
+from tests.pdf import pdf_text
 from tournaments.games import hand_table
 from tournaments.models import Round, StandingRow
 
@@ -51,7 +50,10 @@ def test_each_game_shows_its_own_columns_and_numbers(game, live_server, new_page
     seats = list(table.seats.order_by("position").select_related("entrant", "player"))
     names = {seat.position: seat.label for seat in seats}
     rows = hand_table(
-        game, names, list(table.hands.order_by("number").prefetch_related("seat_credits"))
+        event.format,
+        names,
+        list(table.hands.order_by("number").prefetch_related("seat_credits")),
+        round_number=1,
     )
     leader = StandingRow.objects.filter(event=event).order_by("-victory_points").first()
     base = live_server.url
@@ -97,9 +99,7 @@ def test_each_game_shows_its_own_columns_and_numbers(game, live_server, new_page
 
         sheets = page.request.get(f"{base}/organize/events/{event.pk}/rounds/{rnd.pk}/sheets.pdf")
         assert sheets.status == 200
-        text = subprocess.run(
-            ["pdftotext", "-layout", "-", "-"], input=sheets.body(), capture_output=True, check=True
-        ).stdout.decode()
+        text = pdf_text(sheets.body())
         assert all(seat.entrant.display_name.split()[0] in text for seat in seats)
         for kind in ("results", "standings"):
             assert (

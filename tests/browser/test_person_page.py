@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.conftest import settled
 from tournaments.models import Player, Rating, RatingPoint
 from tournaments.services.history import Actor
 from tournaments.services.lifecycle import event_finish
@@ -40,6 +41,7 @@ def rated_person(organizer):
         .filter(entries__event=events[1])
         .order_by("pk")[0]
     )
+    settled(*events)  # a late rating run would replace (or race) the known figures below
     # the worker rated everyone from the hands; this person's figures are set to known ones
     Rating.objects.filter(person=person).delete()
     RatingPoint.objects.filter(person=person).delete()

@@ -5,16 +5,14 @@ program): the suite of every game (``test_sheets_and_exports``) and the sheets' 
 from __future__ import annotations
 
 import csv
-import html
 import io
-import re
-import subprocess
 
 import openpyxl
 from django.urls import reverse
 from django.utils import translation
 from reportlab.lib.units import mm
 
+from tests.pdf import pdf_text, pdf_words
 from tournaments.views.exports import HEADER_HEIGHT, MARGIN, ROW_HEIGHT, sheet_grid
 
 PAGE_HEIGHT = 297 * mm
@@ -45,13 +43,7 @@ WORDS = {
 """The words the sheets and exports are read for, in each language."""
 
 
-WORD = re.compile(
-    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
-    r"([^<]*)</word>"
-)
-
-
-def sheet(client, event, language, tmp_path):
+def sheet(client, event, language):
     """The first table's sheet of round 1 as a reader sees it: its words in one line, the
     grid's header and rows as cells, the grid's columns and the table's names."""
     rnd = event.rounds.get(number=1)
@@ -61,34 +53,18 @@ def sheet(client, event, language, tmp_path):
         reverse("organizer-sheets", args=[event.pk, rnd.pk]), HTTP_ACCEPT_LANGUAGE=language
     )
     assert response.status_code == 200
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(response.content)
-    text = subprocess.run(
-        ["pdftotext", "-f", "1", "-l", "1", str(path), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    text = pdf_text(response.content, layout=False, first=1, last=1)
     with translation.override(language):
         grid = sheet_grid(event.format.game, names)
-    header, *rows = grid_cells(path, grid)
+    header, *rows = grid_cells(response.content, grid)
     return " ".join(text.split()), header, rows, grid, names
 
 
-def grid_cells(path, grid) -> list[list[str]]:
+def grid_cells(pdf: bytes, grid) -> list[list[str]]:
     """The score grid of a sheet's first page as poppler reads it: each row's cells (the
     header's first), a cell's words joined in reading order, found by the grid's column edges
     (``sheet_grid``) and its rows' heights."""
-    out = subprocess.run(
-        ["pdftotext", "-bbox", "-f", "1", "-l", "1", str(path), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    found = [
-        (float(a), float(b), float(c), float(d), html.unescape(t))
-        for a, b, c, d, t in WORD.findall(out)
-    ]
+    found = pdf_words(pdf)
     edges = [MARGIN * mm]
     for _column, width in grid:
         edges.append(edges[-1] + width * mm)

@@ -8,7 +8,6 @@ German, with the game's own columns and the stored numbers, and no other game's.
 from __future__ import annotations
 
 import re
-import subprocess
 from html import escape, unescape
 
 import pytest
@@ -18,6 +17,7 @@ from django.utils import translation
 from django.utils.text import capfirst
 
 from tests.conftest import wait_for_standings
+from tests.pdf import pdf_text
 from tests.web.test_settings import form_data
 from tournaments import selectors
 from tournaments.formats import PRESETS
@@ -61,9 +61,9 @@ def card_of(html: str, number: int) -> str:
     return html[start : html.index("</article>", start)]
 
 
-def rows_stored(game, names, hands) -> dict[int, list[str]]:
-    """The stored hands' rows as the game lays them out (``hand_table``)."""
-    rows = hand_table(game, names, hands).rows
+def rows_stored(event_format, names, hands) -> dict[int, list[str]]:
+    """The stored hands' rows as the event's game lays them out (``hand_table``)."""
+    rows = hand_table(event_format, names, hands, round_number=1).rows
     return {row.number: ["–" if v is None else str(v) for v in row.cells] for row in rows}
 
 
@@ -155,7 +155,9 @@ def test_a_hand_of_each_game_on_the_captains_page(game, organizer, client):
     wait_for_standings(table.round.event)  # the round's VP beside each team, once settled
     html = unescape(client.get(captain_url(table)).content.decode())
     hands = list(table.hands.prefetch_related("seat_credits"))
-    for row in hand_table(game, names, hands).rows:
+    for row in hand_table(
+        table.round.event.format, names, hands, round_number=table.round.number
+    ).rows:
         assert all(f"{values} {column.label}" in html for column, values in row.lines)
         assert all(note in html for note in row.notes), row.notes
     totals = game.table_totals(hands, list(game.positions_of(names)), round_vp(table))
@@ -195,7 +197,7 @@ def test_an_organizer_corrects_a_hand_of_each_game(game, organizer, organizer_cl
     page = organizer_client.get(reverse("organizer-table", args=[event.pk, table.pk]))
     html = page.content.decode()
     hands = list(table.hands.prefetch_related("seat_credits"))
-    assert rows_shown(html) == rows_stored(game, names, hands)
+    assert rows_shown(html) == rows_stored(table.round.event.format, names, hands)
     assert all(escape(note) in html for note in game.hand_notes(hand, names))
 
 
@@ -207,7 +209,7 @@ def test_each_games_event_on_every_page_in_both_languages(game, organizer, organ
     game = event.format.game
     rnd = event.rounds.get()
     table = rnd.tables.order_by("number").first()
-    shown = Shown(game, names_at(table), list(table.hands.prefetch_related("seat_credits")))
+    shown = Shown(event.format, names_at(table), list(table.hands.prefetch_related("seat_credits")))
     leader = selectors.standing_rows(event).select_related("entrant").first()
     public = Client()
     pages = {
@@ -248,9 +250,10 @@ class Shown:
     """What the pages of a table of ``game`` show, read against its stored ``hands``: the
     checks of each page, in the active language."""
 
-    def __init__(self, game, names: dict[int, str], hands: list):
-        self.game, self.names, self.hands = game, names, hands
-        self.positions = list(game.positions_of(names))
+    def __init__(self, event_format, names: dict[int, str], hands: list):
+        self.format, self.game = event_format, event_format.game
+        self.names, self.hands = names, hands
+        self.positions = list(self.game.positions_of(names))
 
     def labels(self, attribute: str) -> tuple[list[str], set[str]]:
         """The game's column labels of ``attribute`` (``hand_columns``...), and the other
@@ -267,7 +270,7 @@ class Shown:
     def table_page(self, html: str) -> None:
         """The organizer's table page: the hands in the game's columns, their notes."""
         self.headed(html, "hand_columns")
-        assert rows_shown(html) == rows_stored(self.game, self.names, self.hands)
+        assert rows_shown(html) == rows_stored(self.format, self.names, self.hands)
         notes = [n for hand in self.hands for n in self.game.hand_notes(hand, self.names)]
         assert all(escape(note) in html for note in notes)
 
@@ -275,7 +278,7 @@ class Shown:
         """The public round's table card: its sides' totals, its hands; the organizer's round
         page: the table's sides by name (the players in one line where there are no teams)."""
         self.headed(card, "total_columns")
-        assert rows_shown(card) == rows_stored(self.game, self.names, self.hands)
+        assert rows_shown(card) == rows_stored(self.format, self.names, self.hands)
         totals = self.game.table_totals(self.hands, self.positions, [None, None])
         cells = [CELL.findall(row) for row in SIDE_ROW.findall(card)]
         for side, (total, shown) in enumerate(zip(totals, cells, strict=True)):
@@ -328,9 +331,7 @@ def test_each_games_standings_pdf_heads_its_own_columns(game, organizer, client)
     game = event.format.game
     response = client.get(reverse("event-standings-pdf", args=[event.pk]))
     assert response.status_code == 200
-    text = subprocess.run(
-        ["pdftotext", "-layout", "-", "-"], input=response.content, capture_output=True, check=True
-    ).stdout.decode()
+    text = pdf_text(response.content)
     words = text.split()
     own = labels(game.standing_columns, "en")
     others = {label for g in GAMES.values() for label in labels(g.standing_columns, "en")}

@@ -50,12 +50,10 @@ def played(game, organizer):
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_each_games_sheet_lays_out_its_own_seats_and_columns(
-    organizer_client, played, tmp_path, language
-):
+def test_each_games_sheet_lays_out_its_own_seats_and_columns(organizer_client, played, language):
     event = played
     game = event.format.game
-    flat, header, rows, grid, names = sheet(organizer_client, event, language, tmp_path)
+    flat, header, rows, grid, names = sheet(organizer_client, event, language)
     word = WORDS[language]
     assert len(names) == table_size(game)
     for position, name in names.items():  # every seat, numbered from 1, with its player

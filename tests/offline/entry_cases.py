@@ -18,16 +18,23 @@ def pytest_configure(config):
     out = open(os.environ["TICHU_ENTRY_CASES"], "a", encoding="utf-8")  # noqa: SIM115 (the session's)
     config.add_cleanup(out.close)
 
-    def recorded(entry, rules=scoring.STANDARD, *args, **kwargs):
-        if args or kwargs:  # a Threechu dealer: the page judges no game scored per player
-            return original(entry, rules, *args, **kwargs)
-        try:
-            line = json.dumps({"entry": entry, "rules": rules.as_dict()})
+    def recorded(entry, rules=scoring.STANDARD, dealer=None):
+        try:  # the dealer as the game's setting gives it (``page_engine.score``)
+            setting = {} if dealer is None else {"dealer": dealer}
+            line = json.dumps({"entry": entry, "rules": rules.as_dict(), "setting": setting})
         except (TypeError, ValueError):  # not JSON: no page sends it
             line = None
+        try:
+            answer = original(entry, rules, dealer=dealer)
+        except scoring.InvalidHand:
+            answer = None
+        except ValueError:  # a dealer in a game without one: a caller's error, no entry
+            raise
         if line is not None and json.loads(line)["entry"] == entry and _same_types(entry):
             out.write(line + "\n")
-        return original(entry, rules)
+        if answer is None:
+            return original(entry, rules, dealer=dealer)  # the refusal again, raised
+        return answer
 
     scoring.entry.score_entry = recorded
     scoring.score_entry = recorded

@@ -13,16 +13,7 @@ from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair, round_publish
 
-from ..conftest import wait_for_ratings, wait_for_standings
-
-
-def settled(*events: Event) -> None:
-    """The workers are done with ``events``: their standings, then their register's ratings,
-    reflect every hand (at once in embedded mode). Known ratings written after this stay."""
-    for event in events:
-        wait_for_standings(event)
-    for register_id in {event.register_id for event in events}:
-        wait_for_ratings(register_id)
+from ..conftest import wait_for_standings
 
 
 @dataclass

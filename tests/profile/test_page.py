@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from tests.conftest import settled
 from tournaments.models import Player, Rating, RatingPoint
 from tournaments.services.events import event_create, players_register
 from tournaments.services.history import Actor
@@ -18,7 +19,6 @@ from tournaments.services.lifecycle import event_finish
 from tournaments.services.people import person_erase, person_merge, person_update
 from tournaments.simulation import simulate_event
 
-from .conftest import settled
 from .test_stats import FOUR
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,6 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests.conftest import settled
 from tournaments.games import GAMES
 from tournaments.models import Entrant, Player, Rating, RatingPoint
 from tournaments.selectors.person_stats import person_profile
@@ -16,8 +17,6 @@ from tournaments.services.history import Actor
 from tournaments.services.lifecycle import event_finish
 from tournaments.services.people import person_merge
 from tournaments.simulation import simulate_event
-
-from .conftest import settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

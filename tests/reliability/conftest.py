@@ -33,6 +33,8 @@ from django.conf import settings
 from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 
+from tests.conftest import descendants
+
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_SERVER = "/usr/bin/redis-server"
 
@@ -140,26 +142,6 @@ def request(
         conn.close()
 
 
-def _children(pid: int) -> list[int]:
-    """Every descendant of ``pid`` (from /proc), so that a stop reaches a worker's beat too."""
-    parents: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                ppid = int(stat.read().rsplit(")", 1)[1].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-        parents.setdefault(ppid, []).append(int(entry))
-    found, todo = [], [pid]
-    while todo:
-        for child in parents.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
 def _stop(process: subprocess.Popen, timeout: float = 20, sig: int = signal.SIGTERM) -> None:
     if process.poll() is not None:
         return
@@ -167,7 +149,7 @@ def _stop(process: subprocess.Popen, timeout: float = 20, sig: int = signal.SIGT
     try:
         process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
-        for child in _children(process.pid):
+        for child in descendants(process.pid):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(child, signal.SIGKILL)
         process.kill()
@@ -330,7 +312,7 @@ class Worker:
 
     def kill(self) -> None:
         """SIGKILL, as the kernel's OOM killer or a pulled plug would."""
-        for child in _children(self.process.pid):
+        for child in descendants(self.process.pid):
             os.kill(child, signal.SIGKILL)
         self.process.kill()
         self.process.wait(timeout=10)
@@ -403,24 +385,13 @@ def start_worker(tmp_path):
 
 
 @pytest.fixture
-def paused_session_worker(transactional_db, celery_worker_process):
+def paused_session_worker(transactional_db, pause_session_worker):
     """Stop the session's worker (and its beat) for the test, continue it afterwards.
 
     The session worker shares the test database: its catch-up beat would otherwise refresh the
     fault tests' stale standings through the session's Redis and hide what the test checks.
     """
-    if celery_worker_process is None:
-        yield None
-        return
-    pids = [celery_worker_process.pid, *_children(celery_worker_process.pid)]
-    for pid in pids:
-        os.kill(pid, signal.SIGSTOP)
-    try:
-        yield pids
-    finally:
-        for pid in pids:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGCONT)
+    pause_session_worker()
 
 
 DERIVED = {"RoundResult", "StandingRow", "StandingsChange"}

@@ -3,6 +3,11 @@ changes of the event's structure, so that an entry and the closing of its table 
 and never deadlock. The worker marking a round complete and a table opened again never leave a
 complete round with an open table either.
 
+The standings worker scoring a duplicate event never waits for an entry at a table it scores
+(its new rows of the table are checked at its commit, when it holds the event's row, which the
+entry waits for: a deadlock, found by the demo). The ratings worker and a change that holds an
+event and then its register never deadlock either (found by the CI's live pass).
+
 Each test holds one real service call inside its transaction (paused by an ``execute_wrapper``
 right after a chosen statement, in a thread with its own database connection) while another
 call runs, then lets it go on.
@@ -15,16 +20,24 @@ import threading
 import pytest
 from django.db import connection
 
-from tournaments.models import Change, Hand, Round, Table
-from tournaments.services.events import event_create, players_register
+from tournaments.models import BoardScore, Change, Event, Hand, Player, Register, Round, Table
+from tournaments.ratings import store as ratings_store
+from tournaments.services.events import (
+    event_create,
+    players_register,
+    team_register,
+    teams_register,
+)
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor, Conflict
+from tournaments.services.lineups import seats_lineup
 from tournaments.services.rounds import (
     complete_finished_rounds,
     round_pair,
     round_publish,
     table_close,
 )
+from tournaments.standings import compute
 
 from .conftest import HAND
 
@@ -101,9 +114,11 @@ def tables(transactional_db, organizer):
     return list(rnd.tables.order_by("number"))
 
 
-def enter(table: Table, entry=HAND):
+def enter(table: Table, entry=HAND, number: int = 1):
     return lambda: (
-        hand_record(table_id=table.pk, number=1, entry=entry, actor=Actor.captain(table)).result
+        hand_record(
+            table_id=table.pk, number=number, entry=entry, actor=Actor.captain(table)
+        ).result
     )
 
 
@@ -225,3 +240,88 @@ def test_a_table_opened_while_the_worker_completes_its_round_runs_the_round_agai
         .values_list("action", flat=True)
     )
     assert history == ["complete", "reopen"]
+
+
+# --- the standings worker scoring a duplicate event during an entry --------------------------
+
+
+@pytest.fixture
+def duplicate_tables(transactional_db, organizer, paused_session_worker):
+    """Four pairs at two tables of a duplicate event, board 1 played at both and not scored
+    yet (the session's worker, which would, is paused)."""
+    event = event_create(owner=organizer, name="Duplicate lock night", preset="duplicate", seed=3)
+    actor = Actor.organizer(organizer)
+    teams_register(
+        event=event, teams=[(f"Pair {i}", [f"A{i}", f"B{i}"]) for i in range(4)], actor=actor
+    )
+    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
+    tables = list(rnd.tables.order_by("number"))
+    for table in tables:
+        enter(table)()
+    return tables
+
+
+def test_the_standings_worker_never_waits_for_an_entry_at_a_table_it_scores(duplicate_tables):
+    """An entry of board 2 holds its table's row; the worker scores board 1 of that table
+    (new rows pointing at it) and commits without waiting; then the entry goes on."""
+    table = duplicate_tables[0]
+    entry = Call(enter(table, number=2), pause_after=AFTER_LOCKS)
+    entry.wait_paused()
+    scoring = Call(lambda: compute.refresh(table.round.event_id))
+    assert scoring.finished(WAIT / 2), "the worker waited for the entry's table"
+    assert scoring.outcome() is True
+    assert BoardScore.objects.filter(table=table, board=1).count() == 2  # both pairs
+    entry.resume()
+    assert entry.outcome() == "created"  # no deadlock: it bumped the event's counter after it
+    assert compute.refresh(table.round.event_id) is True
+    assert BoardScore.objects.filter(table=table).count() == 4
+
+
+# --- the ratings worker during a change that holds the event -----------------------------------
+
+AFTER_EVENT_LOCK = lambda sql: 'FROM "tournaments_event"' in sql and sql.endswith(" FOR UPDATE")  # noqa: E731
+
+
+@pytest.fixture
+def played_team_table(transactional_db, organizer, paused_session_worker):
+    """A team event's table with a hand recorded, its register rated (the session's worker,
+    which would rate it again, is paused)."""
+    actor = Actor.organizer(organizer)
+    event = event_create(owner=organizer, name="Rated team night", preset="team_swiss", seed=2)
+    for name, members in (("Dragons", ["Anna", "Bert", "Cleo"]), ("Phoenix", ["Dora", "Emil"])):
+        team_register(event=event, name=name, members=members, actor=actor)
+    rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
+    table = rnd.tables.get()
+    enter(table)()
+    ratings_store.refresh(event.register_id, full=True)
+    return table
+
+
+def test_the_ratings_worker_and_a_line_up_change_never_deadlock(played_team_table, organizer):
+    """The organizer names other players after the hands began: the change holds the event's
+    row and then bumps the register's counter; the ratings worker replaces the register's rows,
+    whose references to the event are checked at its commit. The worker waits for the change
+    before it takes the register, so both finish."""
+    table = played_team_table
+    dragons = 0 if table.seats.get(position=0).entrant.name == "Dragons" else 1
+    cleo = Player.objects.get(team_entries__event=table.round.event_id, name="Cleo").pk
+    anna = Player.objects.get(team_entries__event=table.round.event_id, name="Anna").pk
+    register_id = Event.objects.get(pk=table.round.event_id).register_id
+    lineup = Call(
+        lambda: seats_lineup(
+            table_id=table.pk,
+            team=dragons,
+            player_ids=[cleo, anna],
+            actor=Actor.organizer(organizer),
+        ),
+        pause_after=AFTER_EVENT_LOCK,
+    )
+    lineup.wait_paused()
+    rating = Call(lambda: ratings_store.refresh(register_id, full=True))
+    assert rating.waits()  # for the event the change holds, before it takes the register
+    lineup.resume()
+    lineup.outcome()  # no deadlock: the register was free
+    assert rating.outcome() is True
+    register = Register.objects.get(pk=register_id)
+    assert register.change_seq > register.ratings_seq  # the change comes after the rating read
+    assert ratings_store.refresh(register_id) is True

@@ -61,3 +61,47 @@ def test_the_dealer_rotates_with_the_board_number_as_in_bridge():
 def test_boards_are_numbered_from_one():
     with pytest.raises(ValueError, match="from 1"):
         board(7, 0)
+
+
+# --- passes recorded with a board (``check_passes``) ----------------------------------------
+
+
+@given(st.integers(1, 200), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_any_three_cards_a_seat_held_pass_and_a_card_it_did_not_is_refused(number, seat, rng):
+    from scoring.boards import check_passes
+    from scoring.entry import InvalidHand
+
+    deal = board(11, number)
+    given_cards = rng.sample(list(deal.hands[seat]), 3)
+    others = [s for s in range(4) if s != seat]
+    passes = {str(seat): {str(o): str(c) for o, c in zip(others, given_cards, strict=True)}}
+    assert check_passes(deal, passes) == passes
+    stranger = rng.choice(list(deal.hands[others[0]]))
+    fouled = {str(seat): {**passes[str(seat)], str(others[1]): str(stranger)}}
+    with pytest.raises(InvalidHand) as refused:
+        check_passes(deal, fouled)
+    assert refused.value.code == "pass_not_in_hand"
+    assert refused.value.params == {"seat": seat, "card": str(stranger), "board": number}
+
+
+@pytest.mark.parametrize(
+    "passes, code",
+    [
+        ([], "passes_invalid"),
+        ({"4": {}}, "passes_invalid"),
+        ({"0": {"1": "Xx", "2": "2j", "3": "3j"}}, "pass_card_unknown"),
+        ({"0": {"0": "2j", "1": "2j", "2": "3j"}}, "pass_receivers"),
+        ({"0": {"1": "2j", "2": "3j"}}, "pass_receivers"),
+        (
+            {"0": {str(o): str(board(11, 1).hands[0][o // 3]) for o in (1, 2, 3)}},
+            "pass_card_twice",
+        ),
+    ],
+)
+def test_malformed_passes_are_refused_with_a_code(passes, code):
+    from scoring.boards import check_passes
+    from scoring.entry import InvalidHand
+
+    with pytest.raises(InvalidHand) as refused:
+        check_passes(board(11, 1), passes)
+    assert refused.value.code == code

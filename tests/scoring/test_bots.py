@@ -67,7 +67,7 @@ def check_played(played, rules):
     score = played.score
     assert score_hand(played.entry, rules) == played.totals == score.totals
     assert score_entry(played.entry, rules) == score
-    if score.double_victory is None:
+    if score.sweep is None:
         assert sum(score.card_points) == 100
         assert sorted(score.finish_order) == [0, 1, 2, 3]
     else:
@@ -303,7 +303,7 @@ def test_heuristic_bots_end_hands_plausibly():
     calls = [call for score in scores for call in score.calls]
     with_call = sum(bool(score.calls) for score in scores) / len(scores)
     made = sum(call.made for call in calls) / len(calls)
-    double = sum(score.double_victory is not None for score in scores) / len(scores)
+    double = sum(score.sweep is not None for score in scores) / len(scores)
     assert 0.10 < with_call < 0.40, with_call
     assert 0.60 < made < 0.85, made
     assert double < 0.30, double

@@ -269,7 +269,7 @@ def test_dog_as_last_card():
 def test_dog_as_last_card_ending_a_double_victory():
     state = position("DOG", "5s", "", "7s", out=[2])
     play(state, 0, "DOG")
-    assert state.phase == Phase.OVER and state.double_victory == 0
+    assert state.phase == Phase.OVER and state.sweep == 0
 
 
 # --- the wish --------------------------------------------------------------------------------
@@ -396,7 +396,7 @@ def test_third_out_takes_the_trick_at_once():
 def test_double_victory_ends_the_hand():
     state = position("3s", "4s 9s", "", "5s 6s", out=[2], calls=("tichu", None, "tichu", None))
     play(state, 0, "3s")
-    assert state.phase == Phase.OVER and state.double_victory == 0
+    assert state.phase == Phase.OVER and state.sweep == 0
     score = state.score()
     assert score.totals == (200, 0)  # seat 2's Tichu made, seat 0's failed
     assert score.card_points is None and score.finish_order == (2, 0)

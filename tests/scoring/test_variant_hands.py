@@ -136,7 +136,7 @@ def test_tientsin_triple_victory_ends_the_hand():
     hands = ["2s", "Ks", "", "Qs", "", "Js"]
     state = HandState.position(hands, turn=0, rules=TIENTSIN, out=[2, 4])
     state.apply(Play(0, parse_cards("2s")))
-    assert state.over and state.triple_victory == 0
+    assert state.over and state.sweep == 0
     score = state.score()
     assert score.totals == (300, 0) and score.card_points is None
     assert score.victory_points() == (3, 0)

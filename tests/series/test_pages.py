@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import re
-import subprocess
 
 import pytest
 from django.db import connection
@@ -14,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from tests.pdf import pdf_text
 from tournaments.models import Event, League, Register, Season, Series
 from tournaments.selectors.series import table_of
 from tournaments.services.people import own_register, person_update
@@ -75,15 +75,11 @@ def test_hidden_people_are_shown_to_the_register_s_organizers_only(client, organ
     assert f'data-person="{leader.id}"' in html and ">hidden<" in html
 
 
-def test_the_pdf_carries_the_table(client, series, tmp_path):
+def test_the_pdf_carries_the_table(client, series):
     table = table_of(series, public=True)
     response = client.get(reverse("series-pdf", args=[series.pk]), HTTP_ACCEPT_LANGUAGE="de")
     assert response["Content-Type"] == "application/pdf"
-    path = tmp_path / "series.pdf"
-    path.write_bytes(response.content)
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
+    text = pdf_text(response.content)
     assert "Club season" in text and "Serientabelle" in text
     assert table.rows[0].person.name in text and "qualifiziert" in text
     assert "1. Evening 1" in text and "2. Evening 2" in text

@@ -44,8 +44,11 @@ def test_demo_without_serving_leaves_a_dtm_a_cup_and_each_game_and_says_where_to
     assert Rating.objects.filter(register=season.register).count() > 0  # the register is rated
     person = season.register.people.filter(entries__event__in=evenings).distinct()
     assert person.count() < 5 * 16  # the evenings' fields overlap: the same people again
+    duplicate = Event.objects.get(preset="duplicate")
+    assert duplicate.entrants.count() == 10 and f"/events/{duplicate.pk}/" in text
+    assert duplicate.board_scores.exists() and duplicate.rounds.count() == 9  # every pair met
     run("demo", "--no-serve")  # a second start reuses the events
-    assert Event.objects.count() == 10
+    assert Event.objects.count() == 11
 
 
 @pytest.mark.parametrize("name", ["demo", "simulate_event", "export_event", "import_event"])

@@ -7,6 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tests.conftest import delete_after_the_workers
 from tournaments.games import side_name
 from tournaments.models import Change, Event, Player, Seat
 from tournaments.services.backup import event_export
@@ -202,8 +203,7 @@ def test_a_backup_keeps_who_played_and_refuses_a_stranger_at_its_place(organizer
     path = tmp_path / "event.json"
 
     def restore(doc):
-        Event.objects.all().delete()
-        Player.objects.all().delete()
+        delete_after_the_workers(*Event.objects.all(), people=True)
         path.write_text(json.dumps(doc))
         call_command("import_event", str(path))
         return Event.objects.get().rounds.get().tables.get()
@@ -211,8 +211,7 @@ def test_a_backup_keeps_who_played_and_refuses_a_stranger_at_its_place(organizer
     assert people(restore(document)) == before
     stranger = json.loads(json.dumps(document))
     stranger["rounds"][0]["tables"][0]["players"][dragons] = "Dora"
-    Event.objects.all().delete()
-    Player.objects.all().delete()
+    delete_after_the_workers(*Event.objects.all(), people=True)
     path.write_text(json.dumps(stranger))
     place = rf"rounds\[0\]\.tables\[0\]\.players\[{dragons}\]"
     with pytest.raises(CommandError, match=place + ": 'Dora' is not on the roster of Dragons"):

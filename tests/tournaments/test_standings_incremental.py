@@ -12,7 +12,11 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models import F
 
-from tests.conftest import wait_for_standings
+from tests.conftest import (
+    delete_after_the_workers,
+    wait_for_standings,
+    wait_until_no_run_is_pending,
+)
 from tournaments import selectors, tasks
 from tournaments.models import Event, Hand, RoundResult, Seat, StandingRow, StandingsChange
 from tournaments.services.events import (
@@ -198,12 +202,15 @@ def test_a_hand_records_its_table_and_the_worker_touches_only_its_entrants(organ
     assert_incremental_is_full(event)
 
 
-def test_a_change_outlives_the_broker_until_the_worker_applies_it(organizer, monkeypatch):
+def test_a_change_outlives_the_broker_until_the_worker_applies_it(
+    organizer, monkeypatch, pause_session_worker
+):
     """Scheduling fails (broker down): the recorded change stays, and the next run applies it."""
     event = make_event(organizer, "dtm", {}, 4)
     orga = Actor.organizer(organizer)
     rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
-    wait_for_standings(event)
+    wait_until_no_run_is_pending(event)
+    pause_session_worker()  # its catch-up would send the run this test expects to fail
 
     def broker_down(event_id):
         raise ConnectionError("the broker is down")
@@ -224,13 +231,16 @@ def test_a_change_outlives_the_broker_until_the_worker_applies_it(organizer, mon
     assert_incremental_is_full(event)
 
 
-def test_the_sweep_sends_again_a_run_whose_message_was_lost(organizer, monkeypatch, settings):
+def test_the_sweep_sends_again_a_run_whose_message_was_lost(
+    organizer, monkeypatch, settings, pause_session_worker
+):
     """A run was sent and its message lost with a killed worker: its pending mark stops every
     later change from sending one, until the sweep finds the mark older than its interval."""
     event = make_event(organizer, "dtm", {}, 4)
     orga = Actor.organizer(organizer)
     rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=orga).pk, actor=orga)
-    wait_for_standings(event)
+    wait_until_no_run_is_pending(event)
+    pause_session_worker()  # its catch-up would send runs of its own between the two hands
     sent: list[int] = []
     monkeypatch.setattr(tasks.recompute_standings, "delay", sent.append)  # lost on the way
     table = rnd.tables.get()
@@ -250,6 +260,16 @@ def test_the_sweep_sends_again_a_run_whose_message_was_lost(organizer, monkeypat
     assert sent == [event.pk, event.pk]
     settings.STANDINGS_SWEEP_SECONDS = 60
     assert not schedule.schedule(event.pk)  # the mark was renewed with the new run
+
+
+def test_a_run_for_an_event_deleted_since_it_was_sent_does_nothing(organizer):
+    """The worker takes a run whose event is gone (deleted, or replaced by a backup's import):
+    it neither fails nor writes (the round-completion step looked the event up and raised)."""
+    event = make_event(organizer, "dtm", {}, 4)
+    event_id = event.pk
+    delete_after_the_workers(event, people=False)
+    tasks.recompute_standings.run(event_id)
+    assert not Event.objects.filter(pk=event_id).exists()
 
 
 def test_bye_credits_round_down_like_python_floor_division():

@@ -4,13 +4,12 @@ English and German."""
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.knockout.helpers import bracket, cup, names, play
+from tests.pdf import pdf_text
 from tournaments.models import Change
 from tournaments.services.events import entrant_withdraw
 from tournaments.services.hands import hand_correct
@@ -45,12 +44,6 @@ def _page(client, url, language="en") -> str:
     response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     return response.content.decode()
-
-
-def pdf_text(pdf: bytes) -> str:
-    return subprocess.run(
-        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
-    ).stdout.decode()
 
 
 def test_the_desk_follows_the_semi_finals_in_english_and_german(organizer_client, organizer):

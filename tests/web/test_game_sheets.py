@@ -8,12 +8,11 @@ sheet and exports have in common is checked for each game, the toy too, by
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 from django.urls import reverse
 
 from tests.games.sheets import export_rows, sheet
+from tests.pdf import pdf_pages
 from tournaments.formats import PRESET_LIST
 from tournaments.simulation import simulate_event
 
@@ -31,7 +30,7 @@ def preset_of(name: str) -> str:
     )
 
 
-def test_the_sheets_the_user_found_wrong(organizer_client, organizer, tmp_path):
+def test_the_sheets_the_user_found_wrong(organizer_client, organizer):
     """Tientsin names its triple victory; Threechu and Grand Seigneur are no four-player sheet
     (no teams, no empty fourth seat): Threechu prints each hand's dealer and a column per
     player, Grand Seigneur seats all eleven and leaves a place each for them."""
@@ -41,7 +40,7 @@ def test_the_sheets_the_user_found_wrong(organizer_client, organizer, tmp_path):
             preset=preset_of(name), entrants=size, seed=5, owner=organizer, rounds=1
         ).event
         for language in ("en", "de"):
-            read[name, language] = sheet(organizer_client, event, language, tmp_path)
+            read[name, language] = sheet(organizer_client, event, language)
     assert "Triple victory" in read["tientsin", "en"][1]
     assert "Dreifachsieg" in read["tientsin", "de"][1]
     assert "Double victory" not in read["tientsin", "en"][0]
@@ -96,7 +95,7 @@ def test_a_tientsin_triple_victory_and_threechus_dummy_in_the_results(organizer_
     assert cells["Kartenpunkte der Geberseite"] == "70"
 
 
-def test_hands_beyond_a_page_go_on_to_the_next(organizer_client, organizer, tmp_path):
+def test_hands_beyond_a_page_go_on_to_the_next(organizer_client, organizer):
     """A round of 30 hands: the grid goes on on a second page of the same table, every hand's
     row once, none left off."""
     from tournaments.services.events import event_create, players_register
@@ -111,11 +110,7 @@ def test_hands_beyond_a_page_go_on_to_the_next(organizer_client, organizer, tmp_
     rnd = round_publish(round_id=round_pair(event_id=event.pk, actor=actor).pk, actor=actor)
     table = rnd.tables.get()
     response = organizer_client.get(reverse("organizer-sheets", args=[event.pk, table.round_id]))
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(response.content)
-    pages = subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout.split("\f")
+    pages = pdf_pages(response.content)
     assert len([page for page in pages if page.strip()]) == 2
     numbers = [
         int(line.split()[0])

@@ -7,12 +7,12 @@ from __future__ import annotations
 import csv
 import io
 import re
-import subprocess
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.pdf import pdf_text
 from tournaments.models import Change, Player
 from tournaments.services.events import event_create, team_register
 from tournaments.services.hands import hand_record
@@ -139,7 +139,7 @@ def test_the_organizer_corrects_who_played_and_the_history_says_so(organizer_cli
     )
 
 
-def test_the_results_export_and_the_table_sheet_name_people(organizer_client, team_table, tmp_path):
+def test_the_results_export_and_the_table_sheet_name_people(organizer_client, team_table):
     event = team_table.round.event
     hand_record(
         table_id=team_table.pk,
@@ -161,11 +161,7 @@ def test_the_results_export_and_the_table_sheet_name_people(organizer_client, te
     sheets = organizer_client.get(
         reverse("organizer-sheets", args=[event.pk, team_table.round_id])
     ).content
-    path = tmp_path / "sheets.pdf"
-    path.write_bytes(sheets)
-    text = subprocess.run(
-        ["pdftotext", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
+    text = pdf_text(sheets, layout=False)
     assert "Seat 1: Anna (Dragons)" in text and "Seat 4: Emil (Phoenix)" in text
 
 

@@ -6,13 +6,13 @@ on the table sheet. In German, as at the venue."""
 from __future__ import annotations
 
 import re
-import subprocess
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 from rest_framework.throttling import SimpleRateThrottle
 
+from tests.pdf import pdf_text
 from tournaments.models import Change, Hand
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
@@ -165,17 +165,10 @@ def test_the_organizer_dismisses_a_request_from_the_desk(
     assert Change.objects.filter(subject="correction_request").count() == 2
 
 
-def test_the_table_sheet_prints_the_opponents_code(organizer_client, table, tmp_path):
+def test_the_table_sheet_prints_the_opponents_code(organizer_client, table):
     event = table.round.event
     pdf = organizer_client.get(reverse("organizer-sheets", args=[event.pk, table.round_id]), **DE)
     assert pdf.status_code == 200
-    path = tmp_path / "sheets.pdf"
-    path.write_bytes(pdf.content)
-    text = subprocess.run(
-        ["pdftotext", "-f", "1", "-l", "1", str(path), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    text = pdf_text(pdf.content, layout=False, first=1, last=1)
     assert table.code in text
     assert f"Gegner-Code: {table.opponents_code}" in text

@@ -59,6 +59,19 @@ def refusals() -> dict[str, PairingError]:
         ),
         caught(lambda: pair_round("round_robin", [1, 2, 3, 4], seed=0, round_number=4)),
         caught(lambda: make_pairing("knockout")),
+        caught(
+            lambda: make_pairing("duplicate").pair([Entrant(1)] * 3, fresh, seed=1, round_number=1)
+        ),
+        caught(
+            lambda: make_pairing("duplicate").pair(
+                [Entrant(i) for i in range(101)], fresh, seed=1, round_number=1
+            )
+        ),
+        caught(
+            lambda: make_pairing("duplicate", rounds=2).pair(
+                [Entrant(i) for i in range(4)], fresh, seed=1, round_number=3
+            )
+        ),
         caught(lambda: PairingHistory.from_tables([(1, 2, 3)])),
     ]
     return {error.code: error for error in found}

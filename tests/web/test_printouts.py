@@ -12,6 +12,7 @@ import subprocess
 import pytest
 from django.urls import reverse
 
+from tests.pdf import pdf_pages, pdf_words
 from tournaments.models import StandingRow
 from tournaments.services.history import Actor
 from tournaments.services.lifecycle import event_finish
@@ -20,15 +21,6 @@ from .conftest import played
 from .test_standings_apart import day
 
 pytestmark = pytest.mark.django_db
-
-
-def pages(pdf: bytes) -> list[str]:
-    """Each page's text (``pdftotext -layout``: the columns of a line stay on one line)."""
-    assert pdf.startswith(b"%PDF")
-    text = subprocess.run(
-        ["/usr/bin/pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
-    ).stdout.decode()
-    return text.split("\f")[:-1] if text.endswith("\f") else text.split("\f")
 
 
 def page_size(pdf: bytes) -> tuple[float, float]:
@@ -41,24 +33,13 @@ def page_size(pdf: bytes) -> tuple[float, float]:
 
 def word_heights(pdf: bytes, word: str) -> list[float]:
     """The heights (points) of ``word`` as poppler boxes it on the first page."""
-    out = subprocess.run(
-        ["/usr/bin/pdftotext", "-bbox", "-f", "1", "-l", "1", "-", "-"],
-        input=pdf,
-        capture_output=True,
-        check=True,
-    ).stdout.decode()
-    return [
-        float(y2) - float(y1)
-        for y1, y2 in re.findall(
-            rf'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">{word}</word>', out
-        )
-    ]
+    return [found.y1 - found.y0 for found in pdf_words(pdf) if found.text == word]
 
 
 def test_final_standings_with_tiebreaks_credits_and_who_did_not_play(client, organizer):
     event = day(organizer)
     event_finish(event_id=event.pk, actor=Actor.organizer(organizer))
-    (text,) = pages(client.get(reverse("event-standings-pdf", args=[event.pk])).content)
+    (text,) = pdf_pages(client.get(reverse("event-standings-pdf", args=[event.pk])).content)
     assert "Final standings" in text
     assert re.search(r"Rank\s+Name\s+VP\s+TP\s+Double\s+Hands", text)
     credited = (
@@ -79,7 +60,7 @@ def test_final_standings_with_tiebreaks_credits_and_who_did_not_play(client, org
             str(row.tiebreaks["double_victories"]),
             str(row.hands_played),
         ]
-    german = pages(
+    german = pdf_pages(
         client.get(
             reverse("event-standings-pdf", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="de"
         ).content
@@ -90,7 +71,7 @@ def test_final_standings_with_tiebreaks_credits_and_who_did_not_play(client, org
 
 def test_a_long_standings_list_repeats_its_header_on_the_next_page(client, organizer):
     event = played(organizer, 64, rounds=1)
-    texts = pages(client.get(reverse("event-standings-pdf", args=[event.pk])).content)
+    texts = pdf_pages(client.get(reverse("event-standings-pdf", args=[event.pk])).content)
     assert len(texts) >= 2
     for text in texts:
         assert re.search(r"Rank\s+Name\s+VP\s+TP\s+Hands", text)
@@ -113,7 +94,7 @@ def test_the_seating_list_is_a_to_z_in_german_order_over_pages(organizer_client,
     event = played(organizer, 64, rounds=0, names=names, open_round=True)
     rnd = event.rounds.get(number=1)
     url = reverse("organizer-seating-pdf", args=[event.pk, rnd.pk])
-    texts = pages(organizer_client.get(url).content)
+    texts = pdf_pages(organizer_client.get(url).content)
     assert len(texts) >= 2
     for text in texts:
         assert re.search(r"Name\s+Table\s+Seat\s+Partner", text)
@@ -126,7 +107,7 @@ def test_the_seating_list_is_a_to_z_in_german_order_over_pages(organizer_client,
     ]
     assert order[:4] == ["Änne Adler", "Bernd Bauer", "Otto Ober", "Özil Olm"]
     assert order[-2:] == ["Ulla Ute", "Zoë Zander"] and len(order) == 64
-    german = pages(organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content)
+    german = pdf_pages(organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content)
     assert "Sitzplan, Runde 1" in german[0] and re.search(r"Name\s+Tisch\s+Platz", german[1])
     page = organizer_client.get(reverse("organizer-round", args=[event.pk, rnd.pk]))
     assert url in page.content.decode()
@@ -139,13 +120,13 @@ def test_round_results_for_the_wall_are_large_and_landscape(organizer_client, or
     pdf = organizer_client.get(url).content
     width, height = page_size(pdf)
     assert width > height  # landscape
-    (text,) = pages(pdf)
+    (text,) = pdf_pages(pdf)
     assert "Results, round 1" in text and re.search(r"Table\s+Players\s+TP\s+VP", text)
     for table in rnd.tables.all():
         for seat in table.seats.all():
             assert seat.entrant.name in text
     assert min(word_heights(pdf, "Table")) > 14  # 16 pt: read from two metres
-    german = pages(organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content)[0]
+    german = pdf_pages(organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content)[0]
     assert "Ergebnisse, Runde 1" in german and re.search(r"Tisch\s+Spieler", german)
     page = organizer_client.get(reverse("organizer-round", args=[event.pk, rnd.pk]))
     assert url in page.content.decode()

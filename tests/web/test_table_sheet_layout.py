@@ -4,15 +4,12 @@ German. Checked on the PDF as poppler reads it (``pdftotext -bbox``: each word's
 
 from __future__ import annotations
 
-import html
-import re
-import subprocess
-
 import pytest
 from django.urls import reverse
 from django.utils import translation
 from reportlab.lib.units import mm
 
+from tests.pdf import pdf_words
 from tournaments.services.events import event_create, players_register
 from tournaments.services.history import Actor
 from tournaments.services.rounds import round_pair
@@ -20,10 +17,6 @@ from tournaments.views.exports import MARGIN, QR_RIGHT, QR_SIZE, sheet_grid
 
 pytestmark = pytest.mark.django_db
 
-WORD = re.compile(
-    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
-    r"([^<]*)</word>"
-)
 PAGE_WIDTH = 210 * mm
 LONG = [
     "Maximiliane-Alexandra Freifrau von Hohenzollern-Sigmaringen-Oberschwarzenbach",
@@ -47,21 +40,6 @@ def sheet_round(organizer):
     return event, round_pair(event_id=event.pk, actor=actor)
 
 
-def words(pdf: bytes, tmp_path) -> list[tuple[float, float, float, float, str]]:
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(pdf)
-    out = subprocess.run(
-        ["pdftotext", "-bbox", "-f", "1", "-l", "1", str(path), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return [
-        (float(a), float(b), float(c), float(d), html.unescape(text))
-        for a, b, c, d, text in WORD.findall(out)
-    ]
-
-
 def overlap(one, other) -> bool:
     return (
         one[0] < other[2] - 0.5
@@ -72,13 +50,13 @@ def overlap(one, other) -> bool:
 
 
 @pytest.mark.parametrize("language, heading", [("en", "Double"), ("de", "Doppelsieg")])
-def test_every_text_keeps_to_its_place(organizer_client, sheet_round, tmp_path, language, heading):
+def test_every_text_keeps_to_its_place(organizer_client, sheet_round, language, heading):
     event, rnd = sheet_round
     response = organizer_client.get(
         reverse("organizer-sheets", args=[event.pk, rnd.pk]), HTTP_ACCEPT_LANGUAGE=language
     )
     assert response.status_code == 200
-    found = words(response.content, tmp_path)
+    found = pdf_words(response.content)
     texts = [w[4] for w in found]
     assert heading in texts
 

@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring import InvalidHand, score_entry, score_hand
+from scoring.boards import board, check_passes
 from scoring.entry import ERROR_CODES
 from scoring.rules import DTM, STANDARD
 from tournaments.models import Event, Hand
@@ -106,9 +107,29 @@ REFUSED = {
         STANDARD.replace(game="grand_seigneur", players=5),
     ),
 }
+BOARD = board(11, 1)  # the passes of a duplicate board are checked against its cards
+NORTH = [str(card) for card in BOARD.hands[0]]
+REFUSED |= {
+    "passes_invalid": [],
+    "pass_receivers": {"0": {"1": NORTH[0]}},
+    "pass_card_unknown": {"0": {"1": "Xx", "2": NORTH[1], "3": NORTH[2]}},
+    "pass_not_in_hand": {"0": {"1": str(BOARD.hands[1][0]), "2": NORTH[1], "3": NORTH[2]}},
+    "pass_card_twice": {"0": {"1": NORTH[0], "2": NORTH[0], "3": NORTH[2]}},
+}
+PASSES = lambda passes, rules: check_passes(BOARD, passes)  # noqa: E731
 SCORED_BY = {
     "dealer_not_hands_dealer": partial(score_entry, dealer=0),
     "no_team_totals": score_hand,
+    **dict.fromkeys(
+        (
+            "passes_invalid",
+            "pass_receivers",
+            "pass_card_unknown",
+            "pass_not_in_hand",
+            "pass_card_twice",
+        ),
+        PASSES,
+    ),
 }
 """How the example of a code is scored where ``score_entry`` alone would not refuse it: a
 caller that knows the hand's dealer, ``score_hand`` that wants team totals."""

@@ -7,6 +7,7 @@ queries; a table's code appears only for the organizers of its event (``context[
 from __future__ import annotations
 
 from django.core.validators import ProhibitNullCharactersValidator, RegexValidator
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, serializers
@@ -15,10 +16,10 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from scoring.variants import sweep_keys
 from tichu_site.limits import TooManyLogins, limited_authenticate
 
-from ..choices import ByeCredit, EntrantType, Seeding
+from ..choices import BoardScoring, ByeCredit, EntrantType, Seeding
 from ..formats import LIMITS, PRESETS, limit_message
 from ..games import GAMES
-from ..models import Change, Entrant, Event, Hand, Round, Table, label_entrants
+from ..models import Change, DifferingEntry, Entrant, Event, Hand, Round, Table, label_entrants
 from ..pairing.factory import pairing_choices
 from ..services.names import MAX_NAME_LENGTH
 from ..services.people import NEW
@@ -219,6 +220,11 @@ class EventCreateSerializer(serializers.Serializer):
     )
     seeding_event = StrictIntegerField(
         required=False, allow_null=True, min_value=1, max_value=MAX_ID
+    )
+    board_scoring = serializers.ChoiceField(
+        choices=BoardScoring.choices,
+        required=False,
+        help_text="Duplicate: boards scored by matchpoints (percentages) or a butler score.",
     )
 
     def overrides(self) -> dict:
@@ -586,6 +592,18 @@ class HandConfirmSerializer(serializers.Serializer):
             "organizer of the event."
         ),
     )
+    totals = serializers.ListField(
+        child=StrictIntegerField(),
+        min_length=2,
+        max_length=2,
+        required=False,
+        help_text=(
+            "The teams' points the opponents read (team A, team B), where they confirmed "
+            "away from the server (the captain's phone sends its confirmations when the "
+            "connection returns): a hand recorded with other points answers 409 "
+            "`hand_changed`, with the recorded totals in `stored`."
+        ),
+    )
 
 
 class HandEntrySerializer(serializers.Serializer):
@@ -621,6 +639,13 @@ class HandEntrySerializer(serializers.Serializer):
         allow_null=True,
         help_text="When the captain typed the hand on a phone that sends it later (kept with a "
         "new hand beside the time the server received it).",
+    )
+    passes = serializers.DictField(
+        child=serializers.DictField(child=serializers.CharField()),
+        required=False,
+        help_text='A duplicate board\'s exchange (optional): {"<giving seat>": {"<receiving '
+        'seat>": "<card>"}}, one card to each other seat, each a card the seat held on the '
+        "board (refused with the engine's `pass_not_in_hand` otherwise).",
     )
 
 
@@ -680,11 +705,36 @@ class HandSerializer(serializers.ModelSerializer):
             "double_victory",
             "credits",
             "confirmed_by_opponents",
+            "replay",
             "created_at",
             "typed_at",
             "updated_at",
+            "passes",
         ]
         read_only_fields = fields
+
+    replay = serializers.SerializerMethodField(
+        help_text=(
+            "The hand's replay page (its hands, calls, exchange and tricks step by step), where "
+            "the hand was recorded card by card (a simulated event's bots, a backup's); null "
+            "otherwise. The record itself: the same address with `record.json` for `replay/`."
+        )
+    )
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_replay(self, hand) -> str | None:
+        has_replay = getattr(hand, "has_replay", None)
+        if has_replay is None:  # a hand not read as a list reads it (``HandQuerySet.listed``)
+            has_replay = hand.play_record is not None
+        if not has_replay:
+            return None
+        table = hand.table
+        path = reverse(
+            "event-hand-replay",
+            args=[table.round.event_id, table.round.number, table.number, hand.number],
+        )
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request is not None else path
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_credits(self, hand) -> list[dict]:
@@ -737,6 +787,11 @@ class StandingRowSerializer(serializers.Serializer):
     adjustment_vp = serializers.IntegerField()
     adjustment_tp = serializers.IntegerField()
     tiebreaks = serializers.DictField(child=serializers.IntegerField())
+    score = serializers.FloatField(
+        allow_null=True,
+        help_text="A duplicate event's total, which ranks it: the average percentage of the "
+        "pair's boards (or its butler total); null in other events.",
+    )
 
 
 class StandingsSerializer(serializers.Serializer):
@@ -770,6 +825,7 @@ def standings_data(event: Event, rows, count: int) -> dict:
                 "adjustment_vp": row.adjustment_vp,
                 "adjustment_tp": row.adjustment_tp,
                 "tiebreaks": row.tiebreaks,
+                "score": row.score,
             }
             for row in rows
         ],
@@ -783,6 +839,62 @@ class ChangeListSerializer(serializers.ListSerializer):
         changes = list(data.all() if hasattr(data, "all") else data)
         self.child.undoable = undoable_among(changes)
         return super().to_representation(changes)
+
+
+class DifferingEntrySerializer(serializers.ModelSerializer):
+    """A captain's entry refused for differing from the recorded hand (``DifferingEntry``)."""
+
+    table = serializers.IntegerField(source="table_id", read_only=True)
+    round = serializers.IntegerField(source="table.round_id", read_only=True)
+    round_number = serializers.IntegerField(source="table.round.number", read_only=True)
+    table_number = serializers.IntegerField(source="table.number", read_only=True)
+    number = serializers.IntegerField(read_only=True, help_text="The hand's number at its table.")
+    entry = serializers.JSONField(read_only=True, help_text="The entry as the phone sent it.")
+    totals = serializers.SerializerMethodField(help_text="The teams' points of this entry.")
+    recorded = serializers.SerializerMethodField(
+        help_text='The hand recorded under this number: {"hand": its id, "totals"}.'
+    )
+    entered_by = serializers.CharField(read_only=True, help_text="Who sent it (a captain).")
+    typed_at = serializers.DateTimeField(
+        read_only=True, allow_null=True, help_text="When the phone says it was typed."
+    )
+    received_at = serializers.DateTimeField(read_only=True, help_text="When it arrived.")
+
+    class Meta:
+        model = DifferingEntry
+        fields = [
+            "id",
+            "table",
+            "round",
+            "round_number",
+            "table_number",
+            "number",
+            "entry",
+            "totals",
+            "recorded",
+            "entered_by",
+            "typed_at",
+            "received_at",
+        ]
+
+    @extend_schema_field(
+        {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
+    )
+    def get_totals(self, row) -> list[int]:
+        return [row.tp_0, row.tp_1]
+
+    @extend_schema_field(
+        {
+            "type": "object",
+            "properties": {
+                "hand": {"type": "integer"},
+                "totals": {"type": "array", "items": {"type": "integer"}},
+            },
+            "required": ["hand", "totals"],
+        }
+    )
+    def get_recorded(self, row) -> dict:
+        return {"hand": row.recorded_id, "totals": [row.recorded_tp_0, row.recorded_tp_1]}
 
 
 class ChangeSerializer(serializers.ModelSerializer):

@@ -14,9 +14,18 @@ from rest_framework.response import Response
 
 from ..models import Series
 from ..selectors import series as queries
-from ..series import FIELD, TABLE, as_points
+from ..series import FIELD, as_points
 from ..services.people import own_register, registers_kept_by
-from ..services.series import MAX_COUNT, MAX_POINTS, MAX_TABLE, SeriesSettings, series_create
+from ..services.series import (
+    MAX_COUNT,
+    MAX_POINTS,
+    MAX_TABLE,
+    SeriesSettings,
+    require_register_organizer,
+    series_create,
+    series_delete,
+    series_update,
+)
 from . import filters
 from .serializers import MAX_BULK, MAX_ID, NameField, StrictIntegerField
 from .views import Base, ListBase, errors, listing
@@ -33,16 +42,12 @@ class StrictNumberField(serializers.FloatField):
         return super().to_internal_value(data)
 
 
-class SeriesCreateSerializer(serializers.Serializer):
+class SeriesSettingsSerializer(serializers.Serializer):
+    """What an organizer sets of a series; a ``PATCH`` sends any of it (``partial``)."""
+
     name = NameField()
-    register = StrictIntegerField(
-        required=False,
-        min_value=1,
-        max_value=MAX_ID,
-        help_text="A register you keep; without it, your own.",
-    )
     points = serializers.ChoiceField(
-        choices=[FIELD, TABLE],
+        choices=Series.Points.choices,
         default=FIELD,
         help_text="`field`: 100 x (N - place + 1) / N, one decimal; `table`: `points_table`.",
     )
@@ -67,6 +72,15 @@ class SeriesCreateSerializer(serializers.Serializer):
         max_length=MAX_BULK,
         default=list,
         help_text="Event ids, each of the series' register.",
+    )
+
+
+class SeriesCreateSerializer(SeriesSettingsSerializer):
+    register = StrictIntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="A register you keep; without it, your own.",
     )
 
 
@@ -228,6 +242,8 @@ def _register(user, register_id: int | None):
 
 
 class SeriesDetail(Base):
+    """A series: public to read; its register's organizers change or delete it."""
+
     @extend_schema(
         operation_id="series_retrieve",
         responses={200: SeriesSerializer, **errors(404)},
@@ -236,6 +252,47 @@ class SeriesDetail(Base):
     def get(self, request, pk):
         series = queries.series_or_404(pk)
         return Response(SeriesSerializer(series).data)
+
+    @extend_schema(
+        operation_id="series_partial_update",
+        request=SeriesSettingsSerializer,
+        responses={200: SeriesSerializer, **errors(400, 401, 403, 404, 409)},
+        description="Change any of the settings; `events` is the whole new set (events added "
+        "and removed at once). Refusals as on creating a series: 400 by field, 409 "
+        "`name_taken`; 403 for anyone but the register's organizers.",
+        tags=["series"],
+    )
+    def patch(self, request, pk):
+        series = queries.series_or_404(pk)
+        require_register_organizer(series.register, request.user)  # before reading the body
+        body = SeriesSettingsSerializer(data=request.data, partial=True)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        settings = None
+        if data.keys() - {"events"}:
+            settings = SeriesSettings(
+                name=data.get("name", series.name),
+                points=data.get("points", series.points),
+                points_table=data.get("points_table", series.points_table),
+                best_k=data.get("best_k", series.best_k),
+                qualifying=data.get("qualifying", series.qualifying),
+            )
+        series_update(series, user=request.user, settings=settings, events=data.get("events"))
+        fresh = queries.series_list().prefetch_related("events").get(pk=series.pk)
+        return Response(SeriesSerializer(fresh).data)
+
+    @extend_schema(
+        operation_id="series_destroy",
+        request=None,
+        responses={204: None, **errors(401, 403, 404)},
+        description="Delete the series: its events and their results stay, only the grouping "
+        "goes. 403 for anyone but the register's organizers.",
+        tags=["series"],
+    )
+    def delete(self, request, pk):
+        series = queries.series_or_404(pk)
+        series_delete(series, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class SeriesStandings(Base):

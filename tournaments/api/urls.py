@@ -3,7 +3,7 @@ anything longer is not a route (404) rather than a number the database cannot ho
 
 from django.urls import path, register_converter
 
-from . import cup, people, profile, ratings, series, views
+from . import cup, duplicate, people, profile, ratings, series, views
 
 
 class IdConverter:
@@ -35,7 +35,28 @@ urlpatterns = [
         "events/<api_id:pk>/standings/", views.EventStandings.as_view(), name="api-event-standings"
     ),
     path("events/<api_id:pk>/changes/", views.EventChanges.as_view(), name="api-event-changes"),
+    path(
+        "events/<api_id:pk>/differing-entries/",
+        views.EventDifferingEntries.as_view(),
+        name="api-event-differing-entries",
+    ),
     path("events/<api_id:pk>/bracket/", cup.EventBracket.as_view(), name="api-event-bracket"),
+    path(
+        "events/<api_id:pk>/movement/",
+        duplicate.EventMovement.as_view(),
+        name="api-event-movement",
+    ),
+    path("events/<api_id:pk>/boards/", duplicate.EventBoards.as_view(), name="api-event-boards"),
+    path(
+        "events/<api_id:pk>/boards/<api_number:number>/",
+        duplicate.EventBoard.as_view(),
+        name="api-event-board",
+    ),
+    path(
+        "events/<api_id:pk>/percentages/",
+        duplicate.EventPercentages.as_view(),
+        name="api-event-percentages",
+    ),
     path("events/<api_id:pk>/matches/", cup.EventMatches.as_view(), name="api-event-matches"),
     path("events/<api_id:pk>/draw/", cup.EventDraw.as_view(), name="api-event-draw"),
     path("matches/<api_id:pk>/", cup.MatchDetail.as_view(), name="api-match"),
@@ -69,6 +90,11 @@ urlpatterns = [
         "tables/<api_id:pk>/hands/<api_number:number>/confirm/",
         views.HandConfirm.as_view(),
         name="api-hand-confirm",
+    ),
+    path(
+        "tables/<api_id:pk>/artificial/<api_number:number>/",
+        duplicate.TableArtificial.as_view(),
+        name="api-table-artificial",
     ),
     path("hands/", views.HandList.as_view(), name="api-hands"),
     path("people/", people.PeopleList.as_view(), name="api-people"),

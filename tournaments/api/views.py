@@ -28,7 +28,7 @@ from rest_framework.views import APIView
 from .. import selectors
 from ..choices import EntrantType
 from ..code_attempts import wrong_code_limited
-from ..models import Change, Entrant, Event, Hand, Round
+from ..models import Change, DifferingEntry, Entrant, Event, Hand, Round
 from ..services.access import HAND, MANAGE, TABLE_CLOSE, event_actor, may
 from ..services.events import entrant_withdraw, event_create, players_register, teams_register
 from ..services.hands import HandOutcome, hand_confirm, hand_record
@@ -645,6 +645,28 @@ class EventChanges(ListBase):
         return super().get(request, *args, **kwargs)
 
 
+class EventDifferingEntries(ListBase):
+    """The results desk's list of hands another phone entered differently from the recorded
+    hand, not settled yet (``DifferingEntry``): the organizer corrects the hand or keeps its
+    score. Its organizers' only: 401 without credentials, 404 to anyone else."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = serializers.DifferingEntrySerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return DifferingEntry.objects.none()
+        event = _event(self.kwargs["pk"])
+        require_organizer(self.request, event, private=True)
+        return selectors.differing_entry_list(event)
+
+    @listing(
+        "events_differing_entries_list", serializers.DifferingEntrySerializer, "hands", 401, 404
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
 class ChangeUndo(Base):
     @extend_schema(
         operation_id="changes_undo",
@@ -946,7 +968,7 @@ class TableHand(Base):
     )
     def get(self, request, pk, number):
         hand = get_object_or_404(selectors.hand_list(request.user), table_id=pk, number=number)
-        return Response(serializers.HandSerializer(hand).data)
+        return Response(serializers.HandSerializer(hand, context={"request": request}).data)
 
     @extend_schema(
         operation_id="tables_hands_enter",
@@ -973,6 +995,7 @@ class TableHand(Base):
     def put(self, request, pk, number):
         entry, reason = _split_reason(request.data)
         entry, typed_at = _split_typed_at(entry)
+        entry, passes = _split_passes(entry)
         # The code is checked on the table the service loads (and locks) anyway: one query.
         outcome = hand_record(
             table_id=pk,
@@ -981,6 +1004,7 @@ class TableHand(Base):
             reason=reason,
             actor=lambda table: table_actor(request, table),
             typed_at=typed_at,
+            passes=passes,
         )
         return Response(
             serializers.hand_result(outcome.hand, outcome.result, outcome.credits),
@@ -1000,6 +1024,15 @@ def _split_reason(data) -> tuple[object, str]:
         return entry, reason.run_validation(entry.pop("reason"))
     except exceptions.ValidationError as error:
         raise exceptions.ValidationError({"reason": error.detail}) from None
+
+
+def _split_passes(entry: object) -> tuple[object, object]:
+    """The score entry without a duplicate board's ``passes`` (stored beside the hand, checked
+    against the board's cards by the engine: ``scoring.boards.check_passes``)."""
+    if not isinstance(entry, dict) or "passes" not in entry:
+        return entry, None
+    entry = dict(entry)
+    return entry, entry.pop("passes")
 
 
 def _split_typed_at(entry: object) -> tuple[object, datetime | None]:
@@ -1049,14 +1082,20 @@ class HandConfirm(Base):
                 {"code": [_("Type the opponents' code from the table sheet.")]}
             )
         try:
-            hand = hand_confirm(table_id=table.pk, number=number, code=code, actor=actor)
+            hand = hand_confirm(
+                table_id=table.pk,
+                number=number,
+                code=code,
+                actor=actor,
+                totals=data.validated_data.get("totals"),
+            )
         except ServiceError as error:
             if error.code == "wrong_code":
                 wait = wrong_code_limited(request, table.pk)
                 if wait is not None:
                     raise exceptions.Throttled(wait=wait) from None
             raise
-        return Response(serializers.HandSerializer(hand).data)
+        return Response(serializers.HandSerializer(hand, context={"request": request}).data)
 
 
 class HandList(ListBase):

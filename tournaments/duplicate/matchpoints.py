@@ -55,6 +55,12 @@ NS, EW = 0, 1
 """The directions: North-South (seats 0 and 2) and East-West (seats 1 and 3)."""
 
 
+def board_result(tp: Sequence[int], direction: int) -> int:
+    """A direction's result on a board played: its Tichu points minus the opponents' (``tp``:
+    North-South's, East-West's)."""
+    return tp[direction] - tp[1 - direction]
+
+
 @dataclass(frozen=True, slots=True)
 class TableResult:
     """One table's result on one board: the pairs and either the Tichu points of each direction
@@ -75,8 +81,7 @@ class TableResult:
         if self.artificial is not None:
             return self.artificial[direction]
         assert self.tp is not None
-        own, other = self.tp[direction], self.tp[1 - direction]
-        return own - other
+        return board_result(self.tp, direction)
 
 
 def matchpoints(results: Sequence[int]) -> list[int]:

@@ -8,6 +8,7 @@ ask it rather than testing the game's name.
 
 from __future__ import annotations
 
+from ..page_engine import with_last_seat
 from .base import (
     GamePreset,
     PlacingGame,
@@ -18,12 +19,11 @@ from .base import (
     TeamGame,
     players_of,
     side_name,
-    with_last_seat,
 )
 from .columns import Column
 from .grand_seigneur import GrandSeigneurTables
 from .hand_table import HandRow, HandTable, hand_table
-from .scored import ScoredHand, score_for_table
+from .scored import ScoredHand, checked_play_record, score_for_table
 from .sheets import SheetColumn
 from .threechu import ThreechuTables
 from .tichu import TichuTables
@@ -66,6 +66,7 @@ __all__ = [
     "ThreechuTables",
     "TichuTables",
     "TientsinTables",
+    "checked_play_record",
     "game_of",
     "hand_table",
     "players_of",

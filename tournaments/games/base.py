@@ -26,8 +26,9 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from scoring import VARIANTS, score_entry
+from scoring import VARIANTS
 
+from ..page_engine import score as page_score
 from .columns import (
     CARD_POINTS,
     PLACE,
@@ -179,8 +180,14 @@ class TableGame(ABC):
 
     def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
         """A captain's score entry of hand ``number`` at a table of ``seats``, scored by the
-        engine under the event's ``rules`` (``InvalidHand`` when it refuses the entry)."""
-        return score_entry(entry, self.rules_for(rules, seats))
+        engine under the event's ``rules`` (``InvalidHand`` when it refuses the entry), as the
+        captain's page scores it without the server (``page_engine.score``)."""
+        return page_score(entry, self.rules_for(rules, seats), self.entry_setting(seats))
+
+    def entry_setting(self, seats: int) -> dict[str, Any]:
+        """How a captain's entry reaches the engine at a table of ``seats``
+        (``page_engine.score``: a hand's dealer, a finish order completed): none here."""
+        return {}
 
     def seat_credits(
         self, score, number: int, vp: tuple[int, int]
@@ -497,11 +504,11 @@ class PlacingGame(SoloGame):
         "and so on (the last may be left out)."
     )
 
-    def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
-        """The captain may leave out the last player (the form says so): here, where the
-        table's size is known, the one seat missing from the finish order is added last. The
-        engine takes only the whole order, which it cannot tell from a shorter table's."""
-        return super().score_entry(with_last_seat(entry, seats), number, rules, seats)
+    def entry_setting(self, seats: int) -> dict[str, Any]:
+        """The captain may leave out the last player (the form says so): where the table's
+        size is known, the one seat missing from the finish order is added last. The engine
+        takes only the whole order, which it cannot tell from a shorter table's."""
+        return {"complete_order": seats}
 
     def seat_credits(
         self, score, number: int, vp: tuple[int, int]
@@ -517,13 +524,3 @@ class PlacingGame(SoloGame):
                 f"{place}. {names.get(seat, '?')}" for place, seat in enumerate(order, start=1)
             )
         ]
-
-
-def with_last_seat(entry: Mapping[str, Any], seats: int) -> Mapping[str, Any]:
-    """The entry with the one seat of a table of ``seats`` missing from its finish order added
-    last, when exactly one is missing (any other entry unchanged: the engine judges it)."""
-    order = entry.get("finish_order") if isinstance(entry, Mapping) else None
-    if not isinstance(order, list) or len(order) != seats - 1:
-        return entry
-    missing = [seat for seat in range(seats) if seat not in order]
-    return {**entry, "finish_order": [*order, *missing]} if len(missing) == 1 else entry

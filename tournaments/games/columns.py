@@ -46,3 +46,18 @@ PLACING_POINTS = Column(
 
 SideValues = dict[str, int | None]
 """A side's numbers by column key (``Column.key``); None where a number is not known yet."""
+BOARD_RESULT = Column(
+    "result", _("Result"), _("A board's result: the side's Tichu points minus the other side's")
+)
+PERCENTAGE = Column(
+    "percentage",
+    _("%"),
+    _("Matchpoints: the average percentage of the pair's boards"),
+    standing="score_shown",
+)
+BUTLER_SCORE = Column(
+    "butler",
+    _("Butler"),
+    _("Butler score: Tichu points against each board's average, summed"),
+    standing="score_shown",
+)

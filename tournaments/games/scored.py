@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring import HandScore, PlacingScore
+from scoring import HandScore, InvalidRecord, PlacingScore, Rules, replay
 
 SeatCredits = dict[int, tuple[int, int, int | None]]
 """Each table position's (TP, VP, place) of a hand, in a game scored per player."""
@@ -49,3 +49,20 @@ def score_for_table(event_format, entry: Mapping[str, Any], number: int, seats: 
         sweep=sweep,
         credits=credits,
     )
+
+
+def checked_play_record(
+    event_format, record: Mapping[str, Any], scored: ScoredHand, seats: int
+) -> dict[str, Any]:
+    """A hand's record as it was played (``scoring.record``) that may be kept with the hand
+    ``scored`` of a table of ``seats``: it replays (every action checked), under the table's
+    rules, to the very entry stored. ``InvalidRecord`` otherwise (codes ``rules_differ`` and
+    ``entry_differs`` beside the engine's): a replay page never shows another hand than the
+    one scored."""
+    score = replay(record)
+    rules = event_format.game.rules_for(event_format.rules, seats)
+    if Rules.from_dict(record.get("rules") or {}) != rules:
+        raise InvalidRecord("the record is of other rules than the table's", code="rules_differ")
+    if score.as_entry() != scored.entry:
+        raise InvalidRecord("the record scores another entry than the hand's", code="entry_differs")
+    return dict(record)

@@ -12,8 +12,6 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from scoring import score_entry
-
 from .base import GamePreset, SampleEvent, SoloGame, players_of
 
 
@@ -64,11 +62,11 @@ class ThreechuTables(SoloGame):
         seat: the dealer's)."""
         return (self.dealer(number) + self.HAND_SEATS.get(seat, 0)) % 3
 
-    def score_entry(self, entry: Mapping[str, Any], number: int, rules, seats: int):
+    def entry_setting(self, seats: int) -> dict[str, Any]:
         """The dealer is seat 0 of every hand, as the captain's page shows it: an entry naming
         no dealer is given that one, and one naming another seat is refused
         (``dealer_not_hands_dealer``), never changed behind the captain's back."""
-        return score_entry(entry, rules, dealer=self.DEALER_SEAT)
+        return {"dealer": self.DEALER_SEAT}
 
     def seat_credits(
         self, score, number: int, vp: tuple[int, int]

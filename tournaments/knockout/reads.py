@@ -178,7 +178,12 @@ def match_view(event: Event, match_id: int) -> tuple[MatchView, list[list[Hand]]
     view = _view(match, names)
     view.games = [g for mid, g in _games(event) if mid == match.pk]
     hands: dict[int, list[Hand]] = defaultdict(list)
-    for hand in Hand.objects.filter(table__game__match=match).order_by("table_id", "number"):
+    for hand in (
+        Hand.objects.listed()
+        .filter(table__game__match=match)
+        .select_related("table__round")  # a replay's address names the round and the table
+        .order_by("table_id", "number")
+    ):
         hands[hand.table_id].append(hand)
     return view, [hands[g.table_id] for g in view.games]
 

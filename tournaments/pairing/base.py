@@ -178,18 +178,29 @@ class Pairing:
     ``label`` is what a person sees, ``entrant_type`` who plays it (an ``EntrantType`` value),
     ``is_cup`` whether its matches come from a bracket rather than a round's draw,
     ``open_rounds`` whether a format may leave its number of rounds open (the method knows how
-    many it needs)."""
+    many it needs), ``deals_boards`` and ``fixed_order`` below."""
 
     method: ClassVar[str]
     label: ClassVar[Promise]
     entrant_type: ClassVar[str]
     is_cup: ClassVar[bool] = False
     open_rounds: ClassVar[bool] = False
+    deals_boards: ClassVar[bool] = False
+    """Its tables play boards dealt in advance, compared across tables (Duplicate Tichu): the
+    standings are matchpoints, not victory points."""
+    fixed_order: ClassVar[bool] = False
+    """Its rounds follow a schedule of the entrants in registration order, not the standings
+    (``RoundRobinPairing``, ``DuplicatePairing``): built with ``schedule_options``."""
 
     @classmethod
     def check_format(cls, fmt: Format) -> None:
         """Refuse the format values this method cannot play (``FormatError`` naming the field);
         ``Format`` calls it after its own checks."""
+
+    @classmethod
+    def schedule_options(cls, fmt: Format) -> dict[str, Any]:
+        """A ``fixed_order`` method's options from the format (besides ``active``)."""
+        return {}
 
 
 class PairingMethod(Pairing, ABC):

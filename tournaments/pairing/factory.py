@@ -1,11 +1,12 @@
 """One entry point for every pairing method, so the service never cares which one runs.
 
 ``PAIRING_METHODS`` is the one registry of the methods a format may name (``Format.pairing``),
-one class each (``base.Pairing``): the round draws (``individual``, ``swiss``, ``round_robin``)
-and the cups (``knockout``, ``groups_knockout``, in ``knockout.formats``). The format checks its
-values with the class, the forms, serializers and the API schema take their choices from it. For
-a round's draw, ``make_pairing`` builds the method with its options and ``pair_round`` seats one
-round with it; a cup's matches come from its bracket (``knockout.draw``) instead.
+one class each (``base.Pairing``): the round draws (``individual``, ``swiss``, ``round_robin``,
+``duplicate``) and the cups (``knockout``, ``groups_knockout``, in ``knockout.formats``). The
+format checks its values with the class, the forms, serializers and the API schema take their
+choices from it. For a round's draw, ``make_pairing`` builds the method with its options and
+``pair_round`` seats one round with it; a cup's matches come from its bracket
+(``knockout.draw``) instead.
 
 A new method is a class (a ``PairingMethod``, or a ``CupFormat``) added to the registry here.
 A format's game may seat its individuals at tables of another size with ``tables.TablePairing``
@@ -20,13 +21,21 @@ from django.utils.functional import Promise
 
 from ..knockout.formats import GroupsKnockout, Knockout
 from .base import Draw, Entrant, Pairing, PairingError, PairingHistory, PairingMethod
+from .duplicate import DuplicatePairing
 from .individual import IndividualPairing
 from .round_robin import RoundRobinPairing
 from .swiss import SwissPairing
 
 PAIRING_METHODS: dict[str, type[Pairing]] = {
     cls.method: cls
-    for cls in (IndividualPairing, SwissPairing, RoundRobinPairing, Knockout, GroupsKnockout)
+    for cls in (
+        IndividualPairing,
+        SwissPairing,
+        RoundRobinPairing,
+        DuplicatePairing,
+        Knockout,
+        GroupsKnockout,
+    )
 }
 
 

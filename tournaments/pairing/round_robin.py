@@ -16,11 +16,15 @@ Tournament rules implemented here:
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext_lazy as _
 
 from ..choices import EntrantType
 from .base import Draw, Entrant, PairingError, PairingHistory, PairingMethod, checked_entrants
+
+if TYPE_CHECKING:
+    from ..formats import Format
 
 
 def round_robin_schedule(team_ids: Sequence[int], *, double: bool = False) -> list[Draw]:
@@ -61,6 +65,11 @@ class RoundRobinPairing(PairingMethod):
     label = _("round robin: every team against every other")
     entrant_type = EntrantType.TEAM
     open_rounds = True  # as many rounds as the schedule has
+    fixed_order = True
+
+    @classmethod
+    def schedule_options(cls, fmt: Format) -> dict[str, Any]:
+        return {"double": fmt.double_round_robin}
 
     def __init__(self, *, double: bool = False, active: Collection[int] | None = None):
         self.double = double

@@ -11,10 +11,10 @@ change the stored rows reflect).
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
-from ..models import Rating, RatingPoint, Register
+from ..models import Event, Rating, RatingPoint, Register
 from . import model
 from .observations import register_hands
 
@@ -24,7 +24,8 @@ def refresh(register_id: int, *, full: bool = False) -> bool:
 
     The ratings are computed outside the transaction (they only read committed hands); the
     rows are replaced in one transaction holding the register's row, so two runs never
-    interleave their writes, and the later run's reading stands.
+    interleave their writes, and the later run's reading stands. The register's events are
+    held first (``_hold_events``).
     """
     seqs = Register.objects.filter(pk=register_id).values_list("change_seq", "ratings_seq").first()
     if seqs is None or (seqs[0] == seqs[1] and not full):
@@ -34,6 +35,7 @@ def refresh(register_id: int, *, full: bool = False) -> bool:
     hands = register_hands(register)
     fits = model.history([observations for _, observations in hands.events], len(hands.people))
     with transaction.atomic():
+        _hold_events(register_id)
         Register.objects.select_for_update(no_key=True).filter(pk=register_id).first()
         Rating.objects.filter(register_id=register_id).delete()
         RatingPoint.objects.filter(person__register_id=register_id).delete()
@@ -44,6 +46,24 @@ def refresh(register_id: int, *, full: bool = False) -> bool:
             ratings_seq=seq, ratings_computed_at=timezone.now()
         )
     return True
+
+
+def _hold_events(register_id: int) -> None:
+    """Take now the share locks that the new rating points' references to their events take at
+    the commit (PostgreSQL checks Django's foreign keys then, ``FOR KEY SHARE``), before the
+    register's row. A service that locks an event exclusively and then bumps its register's
+    counter (a line-up changed after the hands began) would otherwise hold the event while
+    waiting for the register, and this run the register while waiting for the event: a
+    deadlock (``tests/reliability/test_locking.py``). Taken first, this run waits for the service
+    and the service never waits for it. SQLite has one writer and no row locks."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT id FROM {connection.ops.quote_name(Event._meta.db_table)} "
+            "WHERE register_id = %s ORDER BY id FOR KEY SHARE",
+            [register_id],
+        )
 
 
 def _ratings(register_id: int, people: list[int], fit: model.Fit) -> list[Rating]:

@@ -13,6 +13,7 @@ from ..standings.ranking import ranking
 from .ratings import ranking_list
 from .visible import (
     change_list,
+    differing_entry_list,
     entrant_list,
     event_list,
     hand_list,
@@ -26,6 +27,7 @@ from .visible import (
 
 __all__ = [
     "change_list",
+    "differing_entry_list",
     "entrant_list",
     "event_list",
     "hand_list",

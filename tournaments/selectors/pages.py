@@ -182,7 +182,7 @@ def _seat_prefetch():
 
 def _hand_prefetch(event_format=None):
     """The hands of a table in order; with their per-seat credits in a game scored per player."""
-    hands = Hand.objects.order_by("number")
+    hands = Hand.objects.listed().order_by("number")
     if event_format is not None and event_format.game.per_seat:
         hands = hands.prefetch_related("seat_credits")
     return Prefetch("hands", queryset=hands)
@@ -198,6 +198,8 @@ def table_views(rnd: Round, event: Event) -> list[TableView]:
     )
     results = _round_results(rnd.pk)
     tables = list(tables)
+    for table in tables:
+        table.round = rnd  # known: the rows name a duplicate table's boards by the round's number
     label_entrants(seat.entrant for table in tables for seat in table.seats.all())
     return [build_table_view(table, event_format, results) for table in tables]
 
@@ -240,7 +242,7 @@ def build_table_view(table: Table, event_format, results: dict[int, RoundResult]
         names={s.position: s.label for s in seats},
     )
     view.done = table.is_done(event_format, len(hands), tp)
-    _shape(view, event_format.game)
+    _shape(view, event_format)
     if event_format.game.per_seat:
         totals: dict[int, list[int]] = {}
         for hand in hands:
@@ -252,23 +254,29 @@ def build_table_view(table: Table, event_format, results: dict[int, RoundResult]
     return view
 
 
-def _shape(view: TableView, game) -> None:
-    """The table laid out by its game: each side's seats and totals, the hands' rows."""
+def _shape(view: TableView, event_format) -> None:
+    """The table laid out by its game and format: each side's seats and totals (the format's
+    ``total_columns``), the hands' rows."""
+    game = event_format.game
     positions = list(game.positions_of(view.names))
     by_position = {seat.position: seat for seat in view.seats}
     totals = game.table_totals(view.hands, positions, view.vp)
     view.sides = [
         SideTotal(
             seats=[by_position[p] for p in side if p in by_position],
-            values=[(column, total.get(column.key)) for column in game.total_columns],
+            values=[(column, total.get(column.key)) for column in event_format.total_columns],
         )
         for side, total in zip(game.sides(positions), totals, strict=True)
     ]
-    view.total_columns = game.total_columns
+    view.total_columns = event_format.total_columns
     view.side_label = game.side_label
     view.forfeit_sides = game.forfeit_sides(view.names)
     view.hand_rows = hand_table(
-        game, view.names, view.hands, range(1, view.expected + 1) if view.expected else ()
+        event_format,
+        view.names,
+        view.hands,
+        range(1, view.expected + 1) if view.expected else (),
+        round_number=view.table.round.number,
     )
 
 
@@ -523,7 +531,8 @@ def all_hands(event: Event) -> list[Hand]:
     """Every hand of an event's rounds, in order, for the results export (with each seat's
     credit in a game scored per player)."""
     hands = (
-        Hand.objects.filter(table__round__event=event)
+        Hand.objects.listed()
+        .filter(table__round__event=event)
         .select_related("table__round")
         .order_by("table__round__number", "table__number", "number")
     )
@@ -537,7 +546,8 @@ def correction_requests(event: Event) -> list[Hand]:
     results desk lists them until the organizer corrects the hand or dismisses the request),
     in round, table and hand order."""
     return list(
-        Hand.objects.filter(table__round__event=event)
+        Hand.objects.listed()
+        .filter(table__round__event=event)
         .exclude(correction_request="")
         .select_related("table__round")
         .order_by("table__round__number", "table__number", "number")
@@ -556,7 +566,7 @@ def differing_entries(tables: QuerySet | Iterable[Table]) -> list[DifferingEntry
     )
     recorded = {
         (hand.table_id, hand.number): hand
-        for hand in Hand.objects.filter(table_id__in={row.table_id for row in found})
+        for hand in Hand.objects.listed().filter(table_id__in={row.table_id for row in found})
     }
     for row in found:
         row.recorded = recorded.get((row.table_id, row.number))
@@ -599,3 +609,14 @@ def table_by_code(code: str) -> Table | None:
         .filter(code=code.strip().upper())
         .first()
     )
+
+
+def replayed_hand_or_404(rnd: Round, table_number: int, number: int) -> tuple[Table, Hand]:
+    """A public round's table (its seats labelled) and its hand ``number`` with the record it
+    was played by (``Hand.play_record``); 404 where the hand has none."""
+    table = get_object_or_404(
+        Table.objects.prefetch_related(_seat_prefetch()), round=rnd, number=table_number
+    )
+    hand = get_object_or_404(Hand, table=table, number=number, play_record__isnull=False)
+    label_entrants(seat.entrant for seat in table.seats.all())
+    return table, hand

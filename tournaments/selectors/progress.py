@@ -5,12 +5,13 @@ short), and how many of its tables are done (the projector)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 
 from ..formats import Format
-from ..models import Round, Table
+from ..models import ArtificialResult, Hand, Round, Table
 
 
 def _tables_in_play(rnd: Round) -> list[Table]:
@@ -19,7 +20,7 @@ def _tables_in_play(rnd: Round) -> list[Table]:
     unconfirmed = Count(
         "hands", filter=Q(hands__confirmed_by_opponents=False) | ~Q(hands__correction_request="")
     )
-    return list(
+    tables: list[Any] = list(
         rnd.tables.annotate(
             played=Count("hands"),
             unconfirmed=unconfirmed,
@@ -27,6 +28,24 @@ def _tables_in_play(rnd: Round) -> list[Table]:
             tp_b=Coalesce(Sum("hands__tp_1"), 0),
         )
     )
+    if rnd.event.format.is_duplicate:
+        extra = _artificial_boards(rnd)
+        for table in tables:
+            table.played += extra.get(table.pk, 0)
+    return tables
+
+
+def _artificial_boards(rnd: Round) -> dict[int, int]:
+    """Per table, the duplicate boards given an artificial result without a hand of them: each
+    counts as played at its table (``services.duplicate``)."""
+    hands = set(Hand.objects.filter(table__round=rnd).values_list("table_id", "number"))
+    extra: dict[int, int] = {}
+    for table_id, number in ArtificialResult.objects.filter(table__round=rnd).values_list(
+        "table_id", "number"
+    ):
+        if (table_id, number) not in hands:
+            extra[table_id] = extra.get(table_id, 0) + 1
+    return extra
 
 
 def round_is_complete(rnd: Round) -> bool:

@@ -134,7 +134,7 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
         table_seats.setdefault(seat.table_id, {})[seat.position] = seat
     label_entrants(seat.entrant for seats in table_seats.values() for seat in seats.values())
     hands_by_table: dict[int, list[Hand]] = {}
-    for hand in Hand.objects.filter(table_id__in=tables).order_by("number"):
+    for hand in Hand.objects.listed().filter(table_id__in=tables).order_by("number"):
         hands_by_table.setdefault(hand.table_id, []).append(hand)
     results = {r.round_id: r for r in RoundResult.objects.filter(entrant=entrant)}
     partners: Counter[str] = Counter()

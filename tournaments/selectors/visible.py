@@ -9,9 +9,19 @@ number of queries whatever the size of the event.
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 
-from ..models import Change, Entrant, Event, Hand, Round, Seat, StandingRow, Table
+from ..models import (
+    Change,
+    DifferingEntry,
+    Entrant,
+    Event,
+    Hand,
+    Round,
+    Seat,
+    StandingRow,
+    Table,
+)
 from ..standings.compute import ranked
 
 # --- organizers -----------------------------------------------------------------------------------
@@ -94,7 +104,7 @@ def table_list(user=None) -> QuerySet[Table]:
 def hand_list(user=None) -> QuerySet[Hand]:
     """Hands at the tables visible to ``user``, with their per-seat credits (games scored per
     player; none in a game of two teams)."""
-    hands = Hand.objects.select_related("table__round").prefetch_related("seat_credits")
+    hands = Hand.objects.listed().select_related("table__round").prefetch_related("seat_credits")
     if user is not None and user.is_authenticated:
         return hands.filter(
             Q(table__round__status__in=Round.PUBLIC_STATUSES)
@@ -119,3 +129,22 @@ def standing_rows(event: Event) -> QuerySet[StandingRow]:
 def change_list(event: Event) -> QuerySet[Change]:
     """The history of an event, newest first."""
     return Change.objects.filter(event=event).order_by("-created_at", "-id")
+
+
+def differing_entry_list(event: Event) -> QuerySet[DifferingEntry]:
+    """The results desk's list of an event's captains' entries refused for differing from a
+    recorded hand, not settled yet (``pages.differing_entries`` for a page), each with the
+    recorded hand's id and totals (``recorded_*``); one whose hand is no longer recorded is left
+    out, as on the desk. In round, table, hand and arrival order."""
+    hand = Hand.objects.filter(table_id=OuterRef("table_id"), number=OuterRef("number"))
+    return (
+        DifferingEntry.objects.filter(table__round__event=event)
+        .annotate(
+            recorded_id=Subquery(hand.values("pk")[:1]),
+            recorded_tp_0=Subquery(hand.values("tp_0")[:1]),
+            recorded_tp_1=Subquery(hand.values("tp_1")[:1]),
+        )
+        .filter(recorded_id__isnull=False)
+        .select_related("table__round")
+        .order_by("table__round__number", "table__number", "number", "received_at", "pk")
+    )

@@ -14,8 +14,10 @@ from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from ..models import (
+    ArtificialResult,
     Bye,
     Change,
+    DifferingEntry,
     Entrant,
     Event,
     Hand,
@@ -31,6 +33,7 @@ from ..models import (
 from ..standings.compute import refresh
 from .backup_check import FORMAT_VERSION, CheckedBackup, backup_checked
 from .events import roster_create
+from .hands import entry_digest
 from .history import ServiceError
 from .people import imported_person, own_register
 
@@ -45,7 +48,11 @@ def event_export(event_id: int) -> dict:
     )
     rounds = list(
         Round.objects.filter(event=event).prefetch_related(
-            "tables__seats__player", "tables__hands", "byes"
+            "tables__seats__player",
+            "tables__hands",
+            "tables__differing_entries",
+            "tables__artificial_results",
+            "byes",
         )
     )
     return {
@@ -94,6 +101,17 @@ def event_export(event_id: int) -> dict:
                             for s in sorted(t.seats.all(), key=lambda s: s.position)
                         ],
                         "hands": [_hand(h) for h in sorted(t.hands.all(), key=lambda h: h.number)],
+                        # what another phone sent differently for a recorded hand, not settled
+                        "differing": [
+                            _differing(d)
+                            for d in t.differing_entries.all()
+                            if d.number in {h.number for h in t.hands.all()}
+                        ],
+                        # a duplicate board's artificial results, given by the organizer
+                        "artificial": [
+                            {"number": a.number, "ns": a.ns, "ew": a.ew}
+                            for a in t.artificial_results.all()
+                        ],
                     }
                     for t in sorted(r.tables.all(), key=lambda t: t.number)
                 ],
@@ -164,6 +182,19 @@ def _hand(hand: Hand) -> dict:
         "entered_by": hand.entered_by,
         "confirmed": hand.confirmed_by_opponents,
         "correction_request": hand.correction_request,
+        "play_record": hand.play_record,  # the hand card by card, where known (else null)
+        "passes": hand.passes,  # a duplicate board's passes, where the table recorded them
+    }
+
+
+def _differing(differing: DifferingEntry) -> dict:
+    return {
+        "number": differing.number,
+        "entry": differing.entry,
+        "tp": [differing.tp_0, differing.tp_1],
+        "entered_by": differing.entered_by,
+        "typed_at": differing.typed_at.isoformat() if differing.typed_at else None,
+        "received_at": differing.received_at.isoformat(),
     }
 
 
@@ -279,8 +310,17 @@ def _restore_rounds(
                         entered_by=h.entered_by,
                         confirmed_by_opponents=h.confirmed,
                         correction_request=h.correction_request,
+                        play_record=h.play_record,
+                        passes=h.passes,
                     )
                     for h in t.hands
+                ]
+            )
+            _restore_differing(table, t.differing)
+            ArtificialResult.objects.bulk_create(
+                [
+                    ArtificialResult(table=table, number=a.number, ns=a.ns, ew=a.ew)
+                    for a in t.artificial
                 ]
             )
             HandSeat.objects.bulk_create(
@@ -292,6 +332,23 @@ def _restore_rounds(
                 ]
             )
     return restored
+
+
+def _restore_differing(table: Table, rows) -> None:
+    """A table's differing entries, each with its time of arrival (the model sets it on
+    creation: written after)."""
+    for row in rows:
+        differing = DifferingEntry.objects.create(
+            table=table,
+            number=row.number,
+            entry=row.entry,
+            digest=entry_digest(row.entry),
+            tp_0=row.tp[0],
+            tp_1=row.tp[1],
+            entered_by=row.entered_by,
+            typed_at=row.typed_at,
+        )
+        DifferingEntry.objects.filter(pk=differing.pk).update(received_at=row.received_at)
 
 
 def _restore_matches(

@@ -18,22 +18,26 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.dateparse import parse_datetime
+from django.utils.timezone import is_naive
 from django.utils.translation import gettext as _
 
-from scoring import InvalidHand
+from scoring import InvalidHand, InvalidRecord
 
 from ..choices import EntrantType
 from ..formats import PRESETS, Format, FormatError
-from ..games import score_for_table
+from ..games import checked_play_record, score_for_table
 from ..models import (
     CORRECTION_REQUEST_LENGTH,
     OPPONENTS_CODE_LENGTH,
     TABLE_CODE_ALPHABET,
     TABLE_CODE_LENGTH,
+    ArtificialResult,
     Change,
     Event,
     Match,
@@ -43,10 +47,11 @@ from ..models import (
     is_public_id,
     is_table_code,
 )
+from ..record_wording import record_error_message
 from ..selectors.progress import table_is_complete
 from ..wording import hand_error_message
 from .events import RosterClash, check_one_team_each, clean_roster
-from .hands import check_game_open, hand_number_limit
+from .hands import board_passes, check_game_open, hand_number_limit
 from .history import ServiceError
 from .names import clean_club, clean_name
 
@@ -74,6 +79,33 @@ class CheckedHand:
     correction_request: str = ""  # the captain's open request, if any
     # a game scored per player: each position's (TP, VP, place), rewritten as ``HandSeat`` rows
     credits: dict | None = None
+    # the hand card by card (``Hand.play_record``), where the backup has one
+    play_record: dict | None = None
+    # a duplicate board's passes as the table recorded them (``Hand.passes``), where it did
+    passes: dict | None = None
+
+
+@dataclass(frozen=True)
+class CheckedArtificial:
+    """An organizer's artificial result of a duplicate board at a table (``ArtificialResult``):
+    the board's hand number at the table, and a kind per direction."""
+
+    number: int
+    ns: str
+    ew: str
+
+
+@dataclass(frozen=True)
+class CheckedDiffering:
+    """A captain's entry refused for differing from a recorded hand, not settled yet
+    (``DifferingEntry``)."""
+
+    number: int
+    entry: dict  # canonical, as the engine writes it
+    tp: tuple[int, int]
+    entered_by: str
+    typed_at: datetime | None
+    received_at: datetime
 
 
 @dataclass(frozen=True)
@@ -87,6 +119,8 @@ class CheckedTable:
     hands: tuple[CheckedHand, ...]
     # who plays each seat of a team: a name on its roster, None where nobody is named
     players: tuple[str | None, ...] = ()
+    differing: tuple[CheckedDiffering, ...] = ()
+    artificial: tuple[CheckedArtificial, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -157,7 +191,8 @@ def backup_checked(document, *, owner: str | None = None) -> CheckedBackup:
         raise BackupError(place, str(error)) from None
     entrants = _entrants(_list(document, "entrants", ""), event_format)
     known = {entrant.source_id: entrant for entrant in entrants}
-    rounds = _rounds(_list(document, "rounds", ""), event_format, known)
+    seed = _int(_key(data, "seed", "event"), "event.seed", -(2**63), 2**63 - 1)
+    rounds = _rounds(_list(document, "rounds", ""), event_format, known, seed)
     status = _choice(_key(data, "status", "event"), "event.status", Event.Status.values)
     matches = _matches(document.get("matches", []), event_format, known, rounds)
     _states(status, entrants, rounds, matches, event_format)
@@ -172,7 +207,7 @@ def backup_checked(document, *, owner: str | None = None) -> CheckedBackup:
         ),
         preset=preset,
         format=event_format,
-        seed=_int(_key(data, "seed", "event"), "event.seed", -(2**63), 2**63 - 1),
+        seed=seed,
         status=status,
         entrants=entrants,
         rounds=rounds,
@@ -324,8 +359,10 @@ def _valid_email(value: str) -> bool:
 
 
 def _rounds(
-    items: list, event_format: Format, entrants: dict[int, CheckedEntrant]
+    items: list, event_format: Format, entrants: dict[int, CheckedEntrant], seed: int
 ) -> tuple[CheckedRound, ...]:
+    """The rounds in order, each with its tables; ``seed`` (the event's) deals a duplicate
+    event's boards, which recorded passes are checked against."""
     if event_format.rounds is not None and len(items) > event_format.rounds:
         raise BackupError(
             "rounds",
@@ -361,6 +398,7 @@ def _rounds(
                 set() if event_format.is_cup else seated,
                 codes,
                 draft=status == Round.Status.DRAFT,
+                deal=(seed, number),
             )
             for j, table in enumerate(_list(item, "tables", place))
         )
@@ -398,7 +436,10 @@ def _table(
     codes: set[str],
     *,
     draft: bool,
+    deal: tuple[int, int],
 ) -> CheckedTable:
+    """A table of a round; ``deal`` is the event's seed and the round's number, which say
+    which boards a duplicate table's hands are."""
     number = _int(_key(item, "number", place), f"{place}.number", 1)
     if number != index + 1:
         raise BackupError(
@@ -445,7 +486,10 @@ def _table(
         raise BackupError(f"{place}.hands", _("a draft round has no hands"))
     checked: list[CheckedHand] = []
     for k, hand in enumerate(hands):
-        checked.append(_hand(hand, f"{place}.hands[{k}]", event_format, checked, len(seats)))
+        checked.append(
+            _hand(hand, f"{place}.hands[{k}]", event_format, checked, len(seats), deal=deal)
+        )
+    artificial = _artificial(item, place, event_format, draft=draft)
     status = _choice(_key(item, "status", place), f"{place}.status", Table.Status.values)
     forfeited_by = item.get("forfeited_by")  # absent from backups made before it was kept
     if forfeited_by is not None:
@@ -460,6 +504,8 @@ def _table(
         opponents_code=opponents_code,
         seats=tuple(seats),
         hands=tuple(checked),
+        differing=_differing(item, place, event_format, checked, len(seats)),
+        artificial=artificial,
         status=status,
         forfeited_by=forfeited_by,
         players=players,
@@ -501,10 +547,43 @@ def _players(
     return tuple(names)
 
 
+def _artificial(item, place: str, event_format: Format, *, draft: bool) -> tuple:
+    """A duplicate table's artificial results (absent from older backups), as
+    ``services.duplicate`` gives them: one per board of the round at most, of a known kind."""
+    rows = item.get("artificial", [])
+    if not isinstance(rows, list):
+        raise BackupError(f"{place}.artificial", _("must be a list"))
+    if rows and (draft or not event_format.is_duplicate):
+        raise BackupError(
+            f"{place}.artificial",
+            _("only a played round of a duplicate event has artificial results"),
+        )
+    checked: list[CheckedArtificial] = []
+    limit = event_format.hands_per_round or 0
+    for k, row in enumerate(rows):
+        at = f"{place}.artificial[{k}]"
+        number = _int(_key(row, "number", at), f"{at}.number", 1, max(limit, 1))
+        if any(other.number == number for other in checked):
+            raise BackupError(
+                f"{at}.number", _("board %(n)s appears twice at this table") % {"n": number}
+            )
+        kinds = ArtificialResult.Kind.values
+        ns, ew = (_choice(_key(row, key, at), f"{at}.{key}", kinds) for key in ("ns", "ew"))
+        checked.append(CheckedArtificial(number=number, ns=ns, ew=ew))
+    return tuple(checked)
+
+
 def _hand(
-    item, place: str, event_format: Format, before: list[CheckedHand], seats: int = 4
+    item,
+    place: str,
+    event_format: Format,
+    before: list[CheckedHand],
+    seats: int = 4,
+    *,
+    deal: tuple[int, int],
 ) -> CheckedHand:
-    """A hand as a live entry checks it, re-scored by the engine; the stored points must agree."""
+    """A hand as a live entry checks it, re-scored by the engine; the stored points must agree.
+    A duplicate board's passes are checked against its cards (``deal``: see ``_table``)."""
     limit = hand_number_limit(event_format)
     number = _int(_key(item, "number", place), f"{place}.number", 1)
     if number > limit:
@@ -541,6 +620,20 @@ def _hand(
     if not isinstance(confirmed, bool):
         raise BackupError(f"{place}.confirmed", _("must be true or false"))
     request = item.get("correction_request", "")  # absent from older backups
+    play_record = item.get("play_record")  # absent from older backups
+    if play_record is not None:
+        try:
+            play_record = checked_play_record(event_format, play_record, scored, seats)
+        except InvalidRecord as error:
+            raise BackupError(f"{place}.play_record", record_error_message(error)) from None
+    passes = item.get("passes")  # absent from older backups, and where none were recorded
+    if passes is not None:
+        try:
+            passes = board_passes(event_format, *deal, number, passes)
+        except InvalidHand as error:
+            raise BackupError(f"{place}.passes", hand_error_message(error)) from None
+        except ServiceError as error:
+            raise BackupError(f"{place}.passes", error.message) from None
     return CheckedHand(
         number=number,
         entry=scored.entry,
@@ -553,6 +646,8 @@ def _hand(
         ),
         entered_by=_text(_key(item, "entered_by", place), f"{place}.entered_by", 60),
         credits=scored.credits,
+        play_record=play_record,
+        passes=passes,
     )
 
 
@@ -704,7 +799,9 @@ def _event_status(status: str, rounds: tuple[CheckedRound, ...], event_format: F
         if not table_is_complete(
             Table(status=table.status),
             event_format,
-            played=len(table.hands),
+            played=len(
+                {hand.number for hand in table.hands} | {a.number for a in table.artificial}
+            ),
             unconfirmed=sum(
                 not hand.confirmed or bool(hand.correction_request) for hand in table.hands
             ),
@@ -789,6 +886,65 @@ def _entrants_in_rounds(
                     _("entrant %(id)s withdrew after round %(round)s")
                     % {"id": source_id, "round": withdrawn},
                 )
+
+
+def _differing(
+    item: dict, place: str, event_format: Format, hands: list[CheckedHand], seats: int
+) -> tuple[CheckedDiffering, ...]:
+    """A table's differing entries (absent from backups made before they were kept), as the
+    service keeps them (``hands._keep_differing``): each an entry the engine takes, scored as
+    stored, for a recorded hand of the table and not its recorded entry, once per value; its
+    times of typing (or null) and of arrival."""
+    rows = item.get("differing", [])
+    if not isinstance(rows, list):
+        raise BackupError(f"{place}.differing", _("must be a list"))
+    recorded = {hand.number: hand for hand in hands}
+    checked: list[CheckedDiffering] = []
+    for k, row in enumerate(rows):
+        at = f"{place}.differing[{k}]"
+        number = _int(_key(row, "number", at), f"{at}.number", 1)
+        hand = recorded.get(number)
+        if hand is None:
+            raise BackupError(
+                f"{at}.number", _("hand %(n)s is not recorded at this table") % {"n": number}
+            )
+        try:
+            scored = score_for_table(event_format, _key(row, "entry", at), number, seats)
+        except InvalidHand as error:
+            raise BackupError(
+                f"{at}.entry" + (f".{error.field}" if error.field else ""),
+                hand_error_message(error),
+            ) from None
+        if scored.entry == hand.entry:
+            raise BackupError(f"{at}.entry", _("is the recorded hand's entry, not a different one"))
+        if any(other.number == number and other.entry == scored.entry for other in checked):
+            raise BackupError(f"{at}.entry", _("appears twice for this hand"))
+        if _key(row, "tp", at) != list(scored.team_points):
+            raise BackupError(
+                f"{at}.tp",
+                _("%(stored)r stored, but the entry scores %(computed)s")
+                % {"stored": row["tp"], "computed": list(scored.team_points)},
+            )
+        typed_at = _key(row, "typed_at", at)
+        checked.append(
+            CheckedDiffering(
+                number=number,
+                entry=scored.entry,
+                tp=scored.team_points,
+                entered_by=_text(_key(row, "entered_by", at), f"{at}.entered_by", 60),
+                typed_at=None if typed_at is None else _moment(typed_at, f"{at}.typed_at"),
+                received_at=_moment(_key(row, "received_at", at), f"{at}.received_at"),
+            )
+        )
+    return tuple(checked)
+
+
+def _moment(value, place: str) -> datetime:
+    """A moment with its time zone, as an export writes it (ISO 8601)."""
+    moment = parse_datetime(value) if isinstance(value, str) else None
+    if moment is None or is_naive(moment):
+        raise BackupError(place, _("must be a date and time with its time zone (ISO 8601)"))
+    return moment
 
 
 def _change(item, place: str) -> dict:

@@ -172,7 +172,7 @@ def teams_register(
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         check_not_finished(event)
-        check_cup_not_drawn(event)
+        check_field_open(event)
         check_one_team_each(
             cleaned,
             registered=dict(
@@ -213,10 +213,14 @@ def teams_register(
     return entrants
 
 
-def check_cup_not_drawn(event: Event) -> None:
-    """Refuse a team for a cup already drawn (409 ``cup_drawn``): its bracket has no place
-    left, and the team would never play."""
-    if event.format.is_cup and Round.objects.filter(event=event).exists():
+def check_field_open(event: Event) -> None:
+    """Refuse a team the event has no place for once its first round is paired: a cup's
+    bracket is drawn (409 ``cup_drawn``); a duplicate event's movement is fixed for the pairs of
+    round 1, who meet and play the boards as it says (409 ``movement_fixed``), as a bridge
+    movement takes no pair once started. The team would never play."""
+    if not Round.objects.filter(event=event).exists():
+        return
+    if event.format.is_cup:
         raise Conflict(
             _(
                 "The cup is drawn already: a team registered now would have no place "
@@ -224,6 +228,15 @@ def check_cup_not_drawn(event: Event) -> None:
             ),
             field="name",
             code="cup_drawn",
+        )
+    if event.format.is_duplicate:
+        raise Conflict(
+            _(
+                "The movement is fixed for the pairs of the first round: a pair registered "
+                "now would have no place in it."
+            ),
+            field="name",
+            code="movement_fixed",
         )
 
 

@@ -25,17 +25,22 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache, lru_cache
+from typing import Any
 
 from django.db import connection, transaction
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
+
+from scoring import InvalidRecord
+from scoring.boards import Passes, board, check_passes
 
 from .. import rows
 from ..formats import Format
-from ..games import score_for_table
+from ..games import checked_play_record, score_for_table
 from ..knockout.progress import after_table_change
 from ..models import (
     CORRECTION_REQUEST_LENGTH,
@@ -47,6 +52,8 @@ from ..models import (
     Seat,
     Table,
 )
+from ..pairing.duplicate import board_number
+from ..record_wording import record_error_message
 from ..standings.schedule import mark_changed
 from .history import Actor, Conflict, Forbidden, ServiceError, change_row, record_change
 from .lifecycle import check_not_finished
@@ -77,8 +84,19 @@ def hand_record(
     actor: Actor | ActorOf,
     reason: str = "",
     typed_at: datetime | None = None,
+    play_record: Mapping[str, Any] | None = None,
+    passes: object = None,
 ) -> HandOutcome:
     """Record (or, for an organizer, correct) hand ``number`` at a table.
+
+    ``play_record``: the hand as it was played card by card (``scoring.record``), where one is
+    known (the bots of a simulated event): kept with the hand for its replay page, once it
+    replays under the table's rules to the very entry (``games.checked_play_record``), else
+    refused (``invalid_play_record``). Never needed: a captain enters the score alone. A
+    correction keeps only the record it is given.
+
+    ``passes``: a duplicate board's exchange as the table recorded it (optional), checked
+    against the board's cards (``scoring.boards.check_passes``) and stored with the hand.
 
     ``typed_at``: when the captain typed it on a phone that kept it while it had no connection
     (``Hand.typed_at``); kept with a new hand, never changed by the same entry sent again.
@@ -96,7 +114,9 @@ def hand_record(
     """
     refused: list[tuple[Table, Hand, Actor]] = []  # a captain's differing entry, kept below
     try:
-        return _record(table_id, number, entry, actor, reason, typed_at, refused)
+        return _record(
+            table_id, number, entry, actor, reason, typed_at, refused, play_record, passes
+        )
     except Conflict:
         if refused:
             _keep_differing(*refused[0])
@@ -111,6 +131,8 @@ def _record(
     reason: str,
     typed_at: datetime | None,
     refused: list[tuple[Table, Hand, Actor]],
+    play_record: Mapping[str, Any] | None = None,
+    passes: object = None,
 ) -> HandOutcome:
     """``hand_record`` in its transaction; a captain's entry refused for differing from the
     recorded hand is added to ``refused``, which the caller keeps once the transaction is
@@ -122,7 +144,10 @@ def _record(
         table, event_format, existing_id = found
         if callable(actor):
             actor = actor(table)
-        scored = score_for_table(event_format, entry, number, table.seat_count)
+        seats = table.seat_count
+        scored = score_for_table(event_format, entry, number, seats)
+        if play_record is not None:
+            play_record = _checked_record(event_format, play_record, scored, seats)
         (tp_0, tp_1), (vp_0, vp_1) = scored.team_points, scored.victory_points
         hand = Hand(
             table_id=table.pk,
@@ -135,13 +160,15 @@ def _record(
             sweep_team=scored.sweep,
             entered_by=actor.label,
             typed_at=typed_at,
+            play_record=play_record,
+            passes=None if passes is None else _checked_passes(table, event_format, number, passes),
         )
         if existing_id is None:
             _check_may_enter(table, event_format, number, actor, existing=None)
             outcome = HandOutcome(_created(table, hand, actor), "created")
         else:
             existing = Hand.objects.get(pk=existing_id)
-            if existing.entry == hand.entry:
+            if existing.entry == hand.entry and (passes is None or existing.passes == hand.passes):
                 return HandOutcome(existing, "unchanged")
             try:
                 _check_may_enter(table, event_format, number, actor, existing=existing)
@@ -158,19 +185,64 @@ def _record(
         return outcome
 
 
+def _checked_record(
+    event_format: Format, record: Mapping[str, Any], scored, seats: int
+) -> dict[str, Any]:
+    """A play record that may be kept with the hand ``scored``, or a refusal in words."""
+    try:
+        return checked_play_record(event_format, record, scored, seats)
+    except InvalidRecord as error:
+        raise ServiceError(record_error_message(error), code="invalid_play_record") from None
+
+
+def _checked_passes(table: Table, event_format: Format, number: int, passes: object) -> Passes:
+    """A duplicate board's passes, checked against the cards of the board that hand ``number``
+    of the table is (``board_passes``)."""
+    seed = Event.objects.filter(pk=table.round.event_id).values_list("seed", flat=True).get()
+    return board_passes(event_format, seed, table.round.number, number, passes)
+
+
+def board_passes(
+    event_format: Format, seed: int, round_number: int, number: int, passes: object
+) -> Passes:
+    """The passes of hand ``number`` of a round of a duplicate event of ``seed``, checked
+    against the cards of the board it is (``InvalidHand`` from the engine); refused outside a
+    duplicate event. A backup's hands are checked by it too."""
+    if not event_format.is_duplicate:
+        raise ServiceError(
+            _("Passes are recorded for the boards of a duplicate event only."),
+            field="passes",
+            code="passes",
+        )
+    limit = hand_number_limit(event_format)
+    if not 1 <= number <= limit:
+        raise ServiceError(
+            _("The hand number must be between 1 and %(limit)s.") % {"limit": limit},
+            field="number",
+            code="hand_number",
+        )
+    number_of_board = board_number(round_number, number, event_format.hands_per_round or 1)
+    return check_passes(board(seed, number_of_board), passes)
+
+
 DIFFERING = "differing_entry"  # the history's subject of a kept differing entry
+
+
+def entry_digest(entry: object) -> str:
+    """A canonical entry's SHA-256 (``DifferingEntry.digest``): its JSON with sorted keys."""
+    canonical = json.dumps(entry, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def _keep_differing(table: Table, hand: Hand, actor: Actor) -> None:
     """Keep a captain's entry refused for differing from the recorded hand (``DifferingEntry``),
     once per different value, with a line in the event's history; in a transaction of its own,
     after the refused one was rolled back."""
-    canonical = json.dumps(hand.entry, sort_keys=True, separators=(",", ":"))
     with transaction.atomic():
         differing, created = DifferingEntry.objects.get_or_create(
             table_id=table.pk,
             number=hand.number,
-            digest=hashlib.sha256(canonical.encode("utf-8")).hexdigest(),
+            digest=entry_digest(hand.entry),
             defaults={
                 "entry": hand.entry,
                 "tp_0": hand.tp_0,
@@ -207,6 +279,59 @@ def _differing_snapshot(differing: DifferingEntry, table: Table) -> dict:
         "entry": differing.entry,
         "totals": [differing.tp_0, differing.tp_1],
     }
+
+
+def differing_record(differing: DifferingEntry) -> dict:
+    """A differing entry whole, as a correction that settles it keeps it in its history row
+    (``old["settled"]``), so that undoing the correction opens it again (``differing_reopen``)."""
+    return {
+        "entry": differing.entry,
+        "digest": differing.digest,
+        "tp_0": differing.tp_0,
+        "tp_1": differing.tp_1,
+        "entered_by": differing.entered_by,
+        "typed_at": differing.typed_at.isoformat() if differing.typed_at else None,
+        "received_at": differing.received_at.isoformat(),
+    }
+
+
+def differing_reopen(*, hand_id: int, settled: list[dict], actor: Actor) -> list[DifferingEntry]:
+    """The differing entries a correction of hand ``hand_id`` settled (``differing_record``s),
+    open again on the results desk once the correction is undone (``services.undo``), each with
+    its time of arrival and a line in the history; none that is the hand's recorded entry now,
+    none twice. In the caller's transaction."""
+    hand = Hand.objects.select_related("table__round__event").get(pk=hand_id)
+    recorded = entry_digest(hand.entry)
+    reopened = []
+    for row in settled:
+        if row["digest"] == recorded:
+            continue
+        differing, created = DifferingEntry.objects.get_or_create(
+            table_id=hand.table_id,
+            number=hand.number,
+            digest=row["digest"],
+            defaults={
+                "entry": row["entry"],
+                "tp_0": row["tp_0"],
+                "tp_1": row["tp_1"],
+                "entered_by": row["entered_by"],
+                "typed_at": parse_datetime(row["typed_at"]) if row["typed_at"] else None,
+            },
+        )
+        if not created:
+            continue
+        differing.received_at = parse_datetime(row["received_at"]) or differing.received_at
+        DifferingEntry.objects.filter(pk=differing.pk).update(received_at=differing.received_at)
+        record_change(
+            hand.table.round.event,
+            subject=DIFFERING,
+            subject_id=differing.pk,
+            action="reopen",
+            actor=actor,
+            new=_differing_snapshot(differing, hand.table),
+        )
+        reopened.append(differing)
+    return reopened
 
 
 def differing_entry_dismiss(*, differing_id: int, actor: Actor) -> DifferingEntry | None:
@@ -260,6 +385,11 @@ def _locked_slot(table_id: int, number: int) -> tuple[Table, Format, int | None]
     entries under way and the entries for them. Then the table's row, locked for the rest of the
     transaction: entries at one table are serialized, the other tables of the event go on in
     parallel. Always event before table, like those changes, so the two kinds cannot deadlock.
+    The table's lock is ``FOR NO KEY UPDATE``, which entries of the table wait for but the
+    foreign-key checks of other transactions do not: the standings worker's new rows of a table
+    (a duplicate board's scores) are checked at its commit, after it updated the event's row,
+    which the entry waits for to bump its counter; with ``FOR UPDATE`` each waited for the other
+    (``tests/reliability/test_locking.py``).
     The table's status and the hand are read after these locks (each statement sees what was
     committed before it started), so an entry and the closing of its table cannot both win,
     and two entries of one hand find each other. SQLite serializes writers itself.
@@ -309,7 +439,7 @@ def _slot_sql(vendor: str) -> tuple[str, str, str]:
         connection.ops.quote_name(model._meta.db_table)
         for model in (Table, Round, Event, Hand, Seat)
     )
-    share, update = (" FOR KEY SHARE", " FOR UPDATE") if vendor == "postgresql" else ("", "")
+    share, update = (" FOR KEY SHARE", " FOR NO KEY UPDATE") if vendor == "postgresql" else ("", "")
     return (
         f"SELECT e.id, e.owner_id, e.status, e.format_data FROM {event} e WHERE e.id = "
         f"(SELECT r.event_id FROM {rnd} r WHERE r.id = "
@@ -344,15 +474,30 @@ def _created(table: Table, hand: Hand, actor: Actor) -> Hand:
 
 
 def _corrected(table: Table, existing: Hand, hand: Hand, actor: Actor, reason: str) -> Hand:
-    """An organizer's correction: the stored hand takes the new entry, the history both."""
+    """An organizer's correction: the stored hand takes the new entry, the history both, and
+    the differing entries it settles (``old["settled"]``: an undo opens them again)."""
     old = _snapshot(existing, table)
-    for name in ("entry", "tp_0", "tp_1", "vp_0", "vp_1", "sweep_team", "entered_by"):
+    settled = DifferingEntry.objects.filter(table_id=table.pk, number=existing.number)
+    if records := [differing_record(differing) for differing in settled]:
+        old["settled"] = records
+    for name in (
+        "entry",
+        "tp_0",
+        "tp_1",
+        "vp_0",
+        "vp_1",
+        "sweep_team",
+        "entered_by",
+        "play_record",
+    ):
         setattr(existing, name, getattr(hand, name))
+    if hand.passes is not None:
+        existing.passes = hand.passes
     existing.confirmed_by_opponents = False  # the opponents confirm the corrected hand anew
     existing.correction_request = ""  # the captain's request, if any, is answered
     existing.save()
     # the organizer decided: what another phone sent for the hand is settled
-    DifferingEntry.objects.filter(table_id=table.pk, number=existing.number).delete()
+    settled.delete()
     history = change_row(
         table.round.event,
         subject="hand",
@@ -456,6 +601,7 @@ def _snapshot(hand: Hand, table: Table) -> dict:
         "entry": hand.entry,
         "totals": [hand.tp_0, hand.tp_1],
         "victory_points": [hand.vp_0, hand.vp_1],
+        **({"passes": hand.passes} if hand.passes is not None else {}),
     }
 
 
@@ -484,7 +630,12 @@ def opponents_code_matches(given: object, expected: str) -> bool:
 
 
 def hand_confirm(
-    *, table_id: int, number: int, code: object = None, actor: Actor | None = None
+    *,
+    table_id: int,
+    number: int,
+    code: object = None,
+    actor: Actor | None = None,
+    totals: tuple[int, int] | None = None,
 ) -> Hand:
     """The opponents confirm a hand their captain entered, with their code (``Table``'s
     ``opponents_code``, printed on the table sheet beside the captain's): on their own phone, or
@@ -493,6 +644,11 @@ def hand_confirm(
     Raises ``Forbidden`` (``wrong_code``) for a wrong code, which the caller counts against the
     limits of wrong table codes (``code_attempts``); nothing is written then. Confirming a hand
     again changes nothing. With ``confirmation_required`` the round may be complete now.
+
+    ``totals``: the teams' points the opponents read, where they confirmed a hand away from the
+    server (the captain's phone sends it when the connection returns): a hand recorded with
+    other points (corrected meanwhile, or entered by another phone) is refused (``Conflict``,
+    ``hand_changed``), never confirmed unseen.
     """
     # The code is checked before any transaction: a wrong one (a guesser's) writes nothing, and
     # waits for no writer. The event is read, not locked: a late confirmation changes no result.
@@ -523,6 +679,17 @@ def hand_confirm(
         hand = Hand.objects.select_for_update().filter(table_id=table_id, number=number).first()
         if hand is None:
             raise ServiceError(_("This hand is not recorded yet."), code="not_found")
+        if totals is not None and tuple(totals) != (hand.tp_0, hand.tp_1):
+            raise Conflict(
+                _(
+                    "Hand %(n)s is recorded with other points (%(a)s : %(b)s) than the "
+                    "opponents confirmed: let them read it again."
+                )
+                % {"n": number, "a": hand.tp_0, "b": hand.tp_1},
+                field="totals",
+                code="hand_changed",
+                details={"stored": {"totals": [hand.tp_0, hand.tp_1]}},
+            )
         if not hand.confirmed_by_opponents:
             hand.confirmed_by_opponents = True
             hand.save(update_fields=["confirmed_by_opponents", "updated_at"])

@@ -6,6 +6,7 @@ own transaction, so a change and its history row are committed together or not a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .. import rows
@@ -94,7 +95,7 @@ def actor_kind(label: str) -> tuple[str, str]:
 
 
 def change_row(
-    event: Event,
+    event: Event | int,
     *,
     subject: str,
     subject_id: int | rows.LastId | None,
@@ -104,10 +105,10 @@ def change_row(
     new=None,
     reason: str = "",
 ) -> Change:
-    """One history row, not written yet: ``record_change`` writes it, or a service sends it to
-    the database along with its other writes (``rows.first_rows``)."""
+    """One history row of ``event`` (or its id), not written yet: ``record_change`` writes it, or
+    a service sends it to the database along with its other writes (``rows.first_rows``)."""
     return Change(
-        event_id=event.pk,
+        event_id=event if isinstance(event, int) else event.pk,
         subject=subject,
         subject_id=subject_id,
         action=action,
@@ -124,3 +125,10 @@ def record_change(event: Event, **row) -> Change:
     change = change_row(event, **row)
     rows.insert(change)
     return change
+
+
+def record_in_events(event_ids: Iterable[int], **row) -> None:
+    """The same history row (``change_row``'s arguments) in each of the events ``event_ids``:
+    a change of a register that touches several events (two records of a person merged, a
+    series), inside its transaction."""
+    Change.objects.bulk_create([change_row(pk, **row) for pk in sorted(set(event_ids))])

@@ -9,8 +9,9 @@ Rules:
   registered) play it; the next game of a cup's match keeps the people of the game before.
 - The captain names who plays, for either team, until the table's first hand is entered: after
   that the hands belong to the people who played them. The organizer may name them at any time
-  while the event runs (a correction of who really played: the table's hands are then theirs),
-  and in a draft round. Each change is recorded in the history with who made it.
+  while the event runs (a correction of who really played: the table's hands are then theirs,
+  and so are their ratings: the register is rated anew), and in a draft round. Each change is
+  recorded in the history with who made it.
 - Only members of the team's own roster play its seats, each in one seat.
 """
 
@@ -22,7 +23,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..choices import EntrantType
-from ..models import Event, Membership, Player, Round, Seat, Table
+from ..models import Event, Hand, Membership, Player, Round, Seat, Table
+from ..ratings import schedule as ratings_schedule
 from ..standings import cache as standings_cache
 from .history import Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
@@ -150,6 +152,8 @@ def seats_lineup(*, table_id: int, team: int, player_ids: list[int], actor: Acto
         )
         # the names of the round's seating list and pages (no standing changes)
         transaction.on_commit(lambda: standings_cache.field_changed(event.pk))
+        if Hand.objects.filter(table=table).exists():  # its hands are now other people's
+            ratings_schedule.mark_changed(event.register_id)
     return seats
 
 

@@ -11,7 +11,8 @@ Tournament rules implemented here (RULINGS, "People, series and ratings"):
   only when nobody fits. Someone already entered in the event is never offered again for it.
 - Two records of one person can be merged when they never played in the same event; the merge
   moves exactly the entries, roster places and seats of one to the other and is undone by
-  moving those back, unless a later merge took the kept record on (it names that merge).
+  moving those back, unless a later merge took the kept record on (it names that merge). The
+  merge and its undo are recorded in the history of each event whose entries they moved.
 - A person may be hidden from public pages, and erased: name, club and e-mail are blanked, their
   entries' names too; the results stay, shown under "erased player".
 """
@@ -42,7 +43,7 @@ from ..models import (
 )
 from ..ratings import schedule as ratings_schedule
 from ..standings import cache as standings_cache
-from .history import Actor, Conflict, ServiceError
+from .history import Actor, Conflict, ServiceError, record_in_events
 from .names import clean_club, clean_name
 
 NEW = "new"
@@ -347,9 +348,11 @@ def person_merge(*, kept: Player, merged: Player, actor: Actor) -> PersonMerge:
         merged.merged_into = kept
         merged.save(update_fields=["merged_into"])
         ratings_schedule.mark_changed(kept.register_id)
-        return PersonMerge.objects.create(
+        merge = PersonMerge.objects.create(
             register_id=kept.register_id, kept=kept, merged=merged, moved=moved, actor=actor.label
         )
+        _merge_recorded(merge, "merge", actor)
+        return merge
 
 
 def merge_undo(merge: PersonMerge, *, actor: Actor) -> PersonMerge:
@@ -387,7 +390,40 @@ def merge_undo(merge: PersonMerge, *, actor: Actor) -> PersonMerge:
         merge.undone_by = actor.label
         merge.save(update_fields=["undone_at", "undone_by"])
         ratings_schedule.mark_changed(merge.register_id)
+        _merge_recorded(merge, "unmerge", actor)
         return merge
+
+
+PERSON = "person"
+"""The history's subject of a merge's rows (``views.history_words`` words them)."""
+
+
+def _merge_recorded(merge: PersonMerge, action: str, actor: Actor) -> None:
+    """A merge (or its undo, ``unmerge``) in the history of each event whose entries, roster
+    places or seats it moved: the two records as they were named then."""
+    moved = merge.moved
+    events = [
+        *Entrant.objects.filter(pk__in=moved.get("entrants", [])).values_list(
+            "event_id", flat=True
+        ),
+        *Membership.objects.filter(pk__in=moved.get("memberships", [])).values_list(
+            "event_id", flat=True
+        ),
+        *Seat.objects.filter(pk__in=moved.get("seats", [])).values_list(
+            "table__round__event_id", flat=True
+        ),
+    ]
+    people = Player.objects.in_bulk([merge.kept_id, merge.merged_id])
+    kept, merged = people[merge.kept_id], people[merge.merged_id]
+    record_in_events(
+        events,
+        subject=PERSON,
+        subject_id=merge.pk,
+        action=action,
+        actor=actor,
+        old={"person": merged.pk, "name": merged.name, "club": merged.club},
+        new={"person": kept.pk, "name": kept.name, "club": kept.club},
+    )
 
 
 def _move(moved: dict[str, list[int]], *, to: Player) -> None:
@@ -448,8 +484,17 @@ def person_erase(person: Player, *, actor: Actor) -> Player:
             *entries.values_list("name", flat=True),
         } - {""}
         entrant_ids = list(entries.values_list("pk", flat=True))
-        event_ids = set(entries.values_list("event_id", flat=True)) | set(
-            Membership.objects.filter(player_id__in=records).values_list("event_id", flat=True)
+        merges = PersonMerge.objects.filter(Q(kept_id__in=records) | Q(merged_id__in=records))
+        event_ids = (
+            set(entries.values_list("event_id", flat=True))
+            | set(
+                Membership.objects.filter(player_id__in=records).values_list("event_id", flat=True)
+            )
+            | set(  # a merge's rows name both records, also where the other one played
+                Change.objects.filter(
+                    subject=PERSON, subject_id__in=merges.values("pk")
+                ).values_list("event_id", flat=True)
+            )
         )
         Player.objects.filter(pk__in=records).update(
             name="",
@@ -464,24 +509,37 @@ def person_erase(person: Player, *, actor: Actor) -> Player:
         for membership in Membership.objects.filter(player_id__in=records):
             membership.person = f"erased:{membership.pk}"
             membership.save(update_fields=["person"])
-        _scrub_history(event_ids, names, set(entrant_ids))
+        _scrub_history(event_ids, names, set(entrant_ids), set(records))
         for event_id in event_ids:
             transaction.on_commit(partial(_names_changed, event_id))
         person.refresh_from_db()
         return person
 
 
-def _scrub_history(event_ids: set[int], names: set[str], entrant_ids: set[int]) -> None:
+def _scrub_history(
+    event_ids: set[int], names: set[str], entrant_ids: set[int], records: set[int]
+) -> None:
     """Blank an erased person's names in the history of their events: every string equal to one
-    of ``names``, and the club recorded for their entries."""
+    of ``names``, and the club recorded for their entries and for their records in a merge's
+    rows."""
     changed = []
     for change in Change.objects.filter(event_id__in=event_ids).iterator():
         own_entry = change.subject == "entrant" and change.subject_id in entrant_ids
-        old, new = (_blanked(value, names, own_entry) for value in (change.old, change.new))
+        old, new = change.old, change.new
+        if change.subject == PERSON:
+            old, new = (_record_blanked(value, records) for value in (old, new))
+        old, new = (_blanked(value, names, own_entry) for value in (old, new))
         if (old, new) != (change.old, change.new):
             change.old, change.new = old, new
             changed.append(change)
     Change.objects.bulk_update(changed, ["old", "new"], batch_size=500)
+
+
+def _record_blanked(value, records: set[int]):
+    """A merge's snapshot of a record, its name and club blanked when it is one of ``records``."""
+    if isinstance(value, dict) and value.get("person") in records:
+        return value | {"name": "", "club": ""}
+    return value
 
 
 def _blanked(value, names: set[str], own_entry: bool):

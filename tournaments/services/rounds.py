@@ -40,7 +40,6 @@ from ..pairing import (
     Draw,
     PairingError,
     PairingHistory,
-    RoundRobinPairing,
     check_draw,
     pair_round,
 )
@@ -70,7 +69,8 @@ def complete_finished_rounds(event_id: int) -> None:
 
     A cup's rounds are left to the cup (``knockout.progress.sync_statuses``): a round of a cup
     is complete when its matches are decided, and some are not yet at a table."""
-    if Event.objects.get(pk=event_id).format.is_cup:
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None or event.format.is_cup:  # deleted since the run was sent, or a cup
         return
     for rnd in Round.objects.filter(event_id=event_id, status=Round.Status.PUBLISHED):
         if round_is_complete(rnd):
@@ -163,19 +163,19 @@ def sat_out_history(event: Event, number: int, entrants: list[int]) -> PairingHi
 def _draw(event: Event, number: int, seed: int) -> Draw:
     entrants = active_entrants(event, number)
     event_format = event.format
-    if event_format.pairing == RoundRobinPairing.method:
+    if event_format.pairing_method.fixed_order:  # a schedule of the registered entrants
         order = sorted(
             Entrant.objects.filter(event=event, joined_round=1).values_list("pk", flat=True)
         )
         active = {e.pk for e in entrants}
         return pair_round(
-            RoundRobinPairing.method,
+            event_format.pairing,
             order,
             PairingHistory.empty(),
             seed=seed,
             round_number=number,
-            double=event_format.double_round_robin,
             active=active,
+            **event_format.pairing_method.schedule_options(event_format),
         )
     lines, _ = compute(event)
     present = {e.pk: e for e in entrants}

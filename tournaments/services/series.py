@@ -2,8 +2,10 @@
 the register's own (``tournaments.series`` scores them; docs/rules.md, "Series").
 
 Each function checks everything before it writes, in one transaction: a refusal names the field
-at fault and leaves the series as it was. A league's seasons become a series of the same kind
-(``league_series``): one concept for a table across events, not two.
+at fault and leaves the series as it was. A series made, changed or deleted is recorded in the
+history of each event it holds (before and after: an event taken out reads that it was), with
+the series' settings before and after (``snapshot``). A league's seasons become a series of the
+same kind (``league_series``): one concept for a table across events, not two.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Event, League, Register, Series
 from ..series import FIELD, TABLE
-from .history import Conflict, Forbidden, ServiceError
+from .history import Actor, Conflict, Forbidden, ServiceError, record_in_events
 from .names import clean_name
 
 MAX_TABLE = 200  # places a fixed points table may give
@@ -152,6 +154,36 @@ def _events(register: Register, events: Iterable[Event | int]) -> list[Event]:
     return [found[pk] for pk in dict.fromkeys(wanted)]
 
 
+SERIES = "series"
+"""The history's subject of a series' rows (``views.history_words`` words them)."""
+
+
+def snapshot(series: Series) -> dict:
+    """What the history keeps of a series: its settings and its events' ids."""
+    return {
+        "name": series.name,
+        "points": series.points,
+        "points_table": list(series.points_table),
+        "best_k": series.best_k,
+        "qualifying": series.qualifying,
+        "events": sorted(series.events.values_list("pk", flat=True)),
+    }
+
+
+def _recorded(series_id: int, action: str, user, old: dict | None, new: dict | None) -> None:
+    """The change of a series in the history of every event it held or holds."""
+    events = [*(old or {}).get("events", []), *(new or {}).get("events", [])]
+    record_in_events(
+        events,
+        subject=SERIES,
+        subject_id=series_id,
+        action=action,
+        actor=Actor.organizer(user),
+        old=old,
+        new=new,
+    )
+
+
 @transaction.atomic
 def series_create(
     *, register: Register, user, settings: SeriesSettings, events: Iterable[Event | int] = ()
@@ -163,6 +195,7 @@ def series_create(
     series = Series(register=register, **fields)
     series.save()
     series.events.set(chosen)
+    _recorded(series.pk, "create", user, None, snapshot(series))
     return series
 
 
@@ -180,12 +213,16 @@ def series_update(
     require_register_organizer(series.register, user)
     fields = _checked(series.register, settings, series=series) if settings else {}
     chosen = _events(series.register, events) if events is not None else None
+    before = snapshot(series)
     if fields:
         for name, value in fields.items():
             setattr(series, name, value)
         series.save()
     if chosen is not None:
         series.events.set(chosen)
+    after = snapshot(series)
+    if after != before:
+        _recorded(series.pk, "change", user, before, after)
     return series
 
 
@@ -193,6 +230,7 @@ def series_update(
 def series_delete(series: Series, *, user) -> None:
     """Delete a series: its events and their results stay, only the grouping goes."""
     require_register_organizer(series.register, user)
+    _recorded(series.pk, "delete", user, snapshot(series), None)
     series.delete()
 
 

@@ -1,20 +1,23 @@
 """Undoing a recorded action: every change the history can take back, through the service that
 made it, so that the undo is itself a recorded change (nothing is deleted from the history).
 
-- a correction of a hand: the hand gets its old entry back;
+- a correction of a hand: the hand gets its old entry back, and what other phones sent for it
+  that the correction settled is open again (``DifferingEntry``);
 - a withdrawal: the entrant is reinstated, paired again from the next round; in a cup, the
   matches it lost by walkover are as they were (``knockout.progress.reopen_walkovers``), unless
   the winner has played on since (refused, 409 ``walkover_played_on``);
 - a seat swap: the two seats are swapped back, while the round is still a draft;
 - a closed table: the table gets its old status back (open again, or closed as before; opened
-  again only while no later round is paired, ``rounds.table_close``).
+  again only while no later round is paired, ``rounds.table_close``);
+- a duplicate board's artificial result given, changed or removed: the board's result at that
+  table as it was before (its hand, or the kinds it had).
 
 An undo puts back the old value of one thing: a hand's entry, whether an entrant plays, who sits
-in two seats, a table's closure. It applies only while nothing later changed that same thing:
-otherwise it would overwrite the later change without a word (undoing the first of two
-corrections would bring back the entry from before both). Such an undo is refused, naming the
-later change, and neither the history nor the API offers it (``undoable_among``, one query for
-a page of the history).
+in two seats, a table's closure, a board's artificial result. It applies only while nothing
+later changed that same thing: otherwise it would overwrite the later change without a word
+(undoing the first of two corrections would bring back the entry from before both). Such an
+undo is refused, naming the later change, and neither the history nor the API offers it
+(``undoable_among``, one query for a page of the history).
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ from ..knockout.progress import reopen_walkovers, walkover_played_on
 from ..models import Change, Entrant, Event, Hand, Round, Seat, Table
 from ..standings.schedule import mark_changed
 from ..wording import actor_by, hand_error_message
-from .hands import HandOutcome, hand_correct
+from .duplicate import artificial_result_clear, artificial_result_set
+from .hands import HandOutcome, differing_reopen, hand_correct
 from .history import Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
 from .rounds import rounds_after, seats_swap, table_close
@@ -112,8 +116,10 @@ class Undo:
 
 
 def _hand_apply(change: Change, actor: Actor, reason: str) -> HandOutcome:
+    """The hand's old entry back, and the differing entries the correction settled open again
+    (``hands.differing_reopen``)."""
     try:
-        return hand_correct(
+        outcome = hand_correct(
             hand_id=change.subject_id, entry=change.old["entry"], actor=actor, reason=reason
         )
     except InvalidHand as error:  # the event's rules changed since: say so instead of failing
@@ -126,6 +132,10 @@ def _hand_apply(change: Change, actor: Actor, reason: str) -> HandOutcome:
             % {"reason": hand_error_message(error, names, first_seat=1)},
             code="not_undoable",
         ) from None
+    settled = (change.old or {}).get("settled") or []
+    if settled:
+        differing_reopen(hand_id=outcome.hand.pk, settled=settled, actor=actor)
+    return outcome
 
 
 HAND = Undo(
@@ -225,11 +235,50 @@ CLOSE = Undo(
     possible=_close_possible,
 )
 
+
+def _board(change: Change) -> tuple[int, int]:
+    """The table and the hand number at it of the board an artificial result's change is
+    about (the history's snapshot: ``services.duplicate``)."""
+    snapshot: dict = change.new or change.old or {}
+    return int(snapshot["table"]), int(snapshot["number"])
+
+
+def _artificial_same(change: Change) -> Q:
+    """The changes of the same board's artificial result at the same table."""
+    _table, number = _board(change)
+    return _same_subject(change) & (Q(new__number=number) | Q(old__number=number))
+
+
+def _artificial_apply(change: Change, actor: Actor, reason: str) -> None:
+    """The board's artificial result as it was before: none (its hand counts again), or the
+    kinds it had."""
+    table_id, number = _board(change)
+    if change.old is None:
+        artificial_result_clear(table_id=table_id, number=number, actor=actor, reason=reason)
+    else:
+        kinds: dict = change.old
+        artificial_result_set(
+            table_id=table_id,
+            number=number,
+            ns=kinds["ns"],
+            ew=kinds["ew"],
+            actor=actor,
+            reason=reason,
+        )
+
+
+ARTIFICIAL = Undo(
+    rows=lambda event_id: Table.objects.filter(round__event_id=event_id),
+    same=_artificial_same,
+    apply=_artificial_apply,
+)
+
 UNDOABLE: dict[tuple[str, str], Undo] = {
     ("hand", "correct"): HAND,
     ("entrant", "withdraw"): WITHDRAWAL,
     ("seat", "swap"): SWAP,
     ("table", "close"): CLOSE,
+    **{("artificial", action): ARTIFICIAL for action in ("create", "correct", "delete")},
 }
 
 

@@ -44,14 +44,35 @@ from django.db.models.functions import Rank, RowNumber
 from django.utils import timezone
 
 from .. import rows
-from ..models import Event, RoundResult, StandingRow, StandingsChange
+from ..models import (
+    ArtificialResult,
+    BoardScore,
+    Event,
+    RoundResult,
+    StandingRow,
+    StandingsChange,
+)
 from . import cache as standings_cache
-from . import sql
+from . import duplicate, sql
 from .sql import Dialect, Scope
 from .tiebreaks import TIEBREAKS
 
-WRITTEN = (Event._meta.db_table, StandingsChange._meta.db_table, sql.RESULT, sql.ROW)
-READ = (sql.ROUND, sql.TABLE, sql.SEAT, sql.HAND, sql.BYE, sql.ENTRANT)
+WRITTEN = (
+    Event._meta.db_table,
+    StandingsChange._meta.db_table,
+    sql.RESULT,
+    sql.ROW,
+    BoardScore._meta.db_table,
+)
+READ = (
+    sql.ROUND,
+    sql.TABLE,
+    sql.SEAT,
+    sql.HAND,
+    sql.BYE,
+    sql.ENTRANT,
+    ArtificialResult._meta.db_table,
+)
 
 
 @dataclass
@@ -92,6 +113,8 @@ def refresh(event_id: int, *, full: bool = False) -> bool:
         scope = _scope(event, changes, full)
         if scope is not None:
             store(event, scope)
+            if event.format.is_duplicate:
+                duplicate.store_scores(event)
         Event.objects.filter(pk=event_id, standings_seq__lt=seq).update(
             standings_seq=seq, standings_computed_at=timezone.now()
         )

@@ -144,16 +144,19 @@ def places_of(events: Sequence[Event]) -> dict[int, list[tuple[int, int]]]:
     person's page, a series table): one statement with a part per tie-break chain, each event's
     rows sorted and numbered as ``_numbering`` sorts and numbers them."""
     dialect = Dialect(connection.vendor)
-    chains: dict[tuple[str, ...], list[Event]] = {}
+    chains: dict[tuple[bool, tuple[str, ...]], list[Event]] = {}
     for event in events:
-        chains.setdefault(tuple(event.format.tiebreaks), []).append(event)
+        chain = (event.format.is_duplicate, tuple(event.format.tiebreaks))
+        chains.setdefault(chain, []).append(event)
     if not chains:
         return {}
-    width = 1 + max(len(chain) for chain in chains)
+    chain_keys = {
+        chain: sql.rank_keys(dialect, chained[0].format, "r") for chain, chained in chains.items()
+    }
+    width = max(len(keys) for keys in chain_keys.values())
     parts, params = [], []
-    for chained in chains.values():
-        keys = sql.rank_keys(dialect, chained[0].format, "r")
-        keys += ["0"] * (width - len(keys))
+    for chain, chained in chains.items():
+        keys = chain_keys[chain] + ["0"] * (width - len(chain_keys[chain]))
         marks = ", ".join(["%s"] * len(chained))
         parts.append(
             f"SELECT r.event_id, r.entrant_id, {played_sql('r')} AS played, {', '.join(keys)} "

@@ -582,9 +582,19 @@ def write_lines(dialect: Dialect, rows: list[tuple]) -> list[tuple[str, list]]:
     return upserts(dialect, ROW, ROW_COLUMNS, ("event_id", "entrant_id"), rows)
 
 
+UNSCORED = -1_000_000  # below any percentage or butler total: a pair without a board yet
+
+
 def rank_keys(dialect: Dialect, event_format, alias: str) -> list[str]:
     """The ranking order over stored standing rows (``alias``): VP, then the tie-break chain,
-    each higher first (sort these descending), then registration (``entrant_id`` ascending)."""
+    each higher first (sort these descending), then registration (``entrant_id`` ascending).
+
+    A duplicate event ranks by its total alone (``score``, written by ``standings.duplicate``),
+    as it is shown, to two decimals: pairs level on it share their place, as in bridge (their
+    Tichu points or VP say nothing of how they played the boards), and two averages equal but
+    for the order of a float sum never split a place. A pair without a total yet comes last."""
+    if event_format.is_duplicate:
+        return [f"ROUND(CAST(COALESCE({alias}.score, {UNSCORED}) AS NUMERIC), 2)"]
     return [f"{alias}.victory_points"] + [
         TIEBREAKS[name].stored_key(dialect, alias) for name in event_format.tiebreaks
     ]

@@ -37,3 +37,10 @@ def tiebreak_label(column):
 def credits(row, columns):
     """ "(1 bye, credited +2 VP, +50 TP)" for a row with byes or credits, else ""."""
     return standing_layout.credit_text(row, columns)
+
+
+@register.filter
+def at(mapping, key):
+    """``mapping[key]``, or None: a value of a dict the view keyed by a loop's number (a
+    duplicate table's boards by hand number)."""
+    return mapping.get(key) if mapping else None

@@ -19,10 +19,11 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import InvalidHand
 
@@ -32,6 +33,7 @@ from ..games import hand_table, score_for_table
 from ..games.columns import CARD_POINTS
 from ..knockout.reads import game_at_table
 from ..models import Round
+from ..selectors import duplicate
 from ..selectors import pages as queries
 from ..services.hands import hand_confirm, hand_record, hand_request_correction
 from ..services.history import Actor, ServiceError
@@ -80,6 +82,7 @@ def form_options(event_format) -> dict:
             "sweep_key": rules.variant.sweep_key,
             "sweep_label": game.sweep_label,
             "card_points_help": game.card_points_help,
+            "passes": event_format.is_duplicate,
         }
     return options
 
@@ -139,18 +142,46 @@ def _form(table, data=None, number=None):
         number = next((n for n in numbers if n not in entered), numbers[-1])
     if game.per_seat:  # the seats' names depend on the hand: one hand at a time
         numbers = [number]
-    return hand_form_class(game)(
+    labels = _board_labels(table, seats)
+    form = hand_form_class(game)(
         data,
         seats=hand_seat_labels(game, number, seats),
         numbers=numbers,
         initial={"number": number},
+        **({"number_labels": labels} if labels else {}),
         **form_options(event.format),
     )
+    if event.format.is_duplicate:
+        form.fields["number"].label = _("Board")
+    return form
+
+
+def _board_of(table, number: int) -> int | None:
+    """The board hand ``number`` of a duplicate table is (None outside duplicate)."""
+    event_format = table.round.event.format
+    if not event_format.is_duplicate:
+        return None
+    return event_format.hand_label(table.round.number, number)
+
+
+def _board_labels(table, seats) -> dict[int, str] | None:
+    """A duplicate table's hands by their boards: "Board 7 · dealer: West (Anna)"."""
+    if not table.round.event.format.is_duplicate:
+        return None
+    boards = duplicate.table_boards(table, {seat.position: seat.label for seat in seats})
+    return {
+        number: _("Board %(board)s · dealer: %(dealer)s")
+        % {"board": spot.board, "dealer": spot.dealer_name}
+        for number, spot in boards.items()
+    }
 
 
 def preview_of(table, entry, names=None, number: int = 1) -> dict:
     """Both teams' TP and VP as the engine scores an entry of hand ``number``, or its refusal:
-    ``error`` worded (with the players' ``names``), ``refusal`` the engine's exception."""
+    ``error`` worded (with the players' ``names``), ``refusal`` the engine's exception.
+
+    A duplicate board gives no VP: each side's result (its TP minus the other's) instead,
+    which its matchpoints compare (RULINGS.md, "Duplicate Tichu")."""
     event_format = table.round.event.format
     try:
         scored = score_for_table(event_format, entry, number, len(table.seats.all()))
@@ -165,9 +196,14 @@ def preview_of(table, entry, names=None, number: int = 1) -> dict:
                 for place, seat in enumerate(score.finish_order, start=1)
             ]
         }
+    results = event_format.board_results(scored.team_points)
     return {
         "totals": scored.team_points,
-        "victory_points": scored.victory_points,
+        **(
+            {"results": results}
+            if results is not None
+            else {"victory_points": scored.victory_points}
+        ),
         "double_victory": scored.sweep,
         "calls": [(c.seat, c.call, c.made) for c in score.calls],
     }
@@ -216,7 +252,9 @@ def _page(request, table, form, *, status=200, preview=None):
         if view.done and event.format.open_ended
         else _numbers(event.format, list(hands.values()))
     )
-    rows = hand_table(event.format.game, view.names, list(hands.values()), numbers)
+    rows = hand_table(
+        event.format, view.names, list(hands.values()), numbers, round_number=table.round.number
+    )
     editable = (
         table.round.status == table.round.Status.PUBLISHED
         and table.status == table.Status.OPEN
@@ -245,6 +283,10 @@ def _page(request, table, form, *, status=200, preview=None):
             "sync_seconds": settings.CAPTAIN_SYNC_SECONDS,
             # what another phone sent differently for a recorded hand (``DifferingEntry``)
             "differing": queries.differing_entries([table]),
+            # a duplicate table's boards by hand number (``selectors.duplicate``)
+            "boards": duplicate.table_boards(table, view.names)
+            if event.format.is_duplicate
+            else None,
         },
         status=status,
     )
@@ -276,7 +318,11 @@ def table_page(request, code: str):
     number = form.cleaned_data["number"]
     try:
         outcome = hand_record(
-            table_id=table.pk, number=number, entry=entry, actor=Actor.captain(table)
+            table_id=table.pk,
+            number=number,
+            entry=entry,
+            actor=Actor.captain(table),
+            passes=form.passes(),
         )
     except InvalidHand as error:
         form.add_engine_error(error)
@@ -284,13 +330,20 @@ def table_page(request, code: str):
     except ServiceError as error:
         form.add_error(None, error.message)
         return _page(request, table, form, status=error.status)
+    spot = _board_of(table, number)
     if outcome.result == "unchanged":
         messages.info(
-            request, _("Hand %(n)s was already recorded with this score.") % {"n": number}
+            request,
+            _("Board %(n)s was already recorded with this score.") % {"n": spot}
+            if spot
+            else _("Hand %(n)s was already recorded with this score.") % {"n": number},
         )
     else:
         messages.success(
-            request, _("Hand %(n)s is recorded. Let the opponents confirm it.") % {"n": number}
+            request,
+            _("Board %(n)s is recorded. Let the opponents confirm it.") % {"n": spot}
+            if spot
+            else _("Hand %(n)s is recorded. Let the opponents confirm it.") % {"n": number},
         )
     cup_game = game_at_table(table.pk) if table.round.event.format.is_cup else None
     if cup_game is not None and cup_game.next_code is not None:
@@ -351,16 +404,16 @@ def hand_shown(table, number: int) -> HandShown | None:
     if hand is None:
         return None
     names = {seat.position: seat.label for seat in table.seats.all()}
-    columns = game.hand_columns
+    columns = event_format.hand_columns
     if game.teams and CARD_POINTS not in columns:
         columns = (CARD_POINTS, *columns)
-    values = game.hand_sides(hand, list(game.positions_of(names)))
+    values = event_format.hand_sides(hand, list(game.positions_of(names)))
     sides = [
         (side, [(column, side_values.get(column.key)) for column in columns])
         for side, side_values in zip(game.side_names(names), values, strict=True)
     ]
     return HandShown(
-        row=hand_table(game, names, [hand]).rows[0],
+        row=hand_table(event_format, names, [hand], round_number=table.round.number).rows[0],
         calls=game.hand_calls(hand, names),
         sides=sides,
         placings=game.placings,
@@ -458,3 +511,32 @@ def correction_request(request, code: str, number: str):
         request, _("The organizer is asked to correct hand %(n)s.") % {"n": hand_number}
     )
     return redirect("captain-table", code=table.code)
+
+
+@require_GET
+def traveller(request, code: str, number: int):
+    """A duplicate board's traveller for the pair at this table: every table's result of the
+    board, shown only once this table's own result of it is in (RULINGS.md)."""
+    table, refusal = _table_or_refuse(request, code)
+    if refusal:
+        return refusal
+    event = table.round.event
+    boards = duplicate.table_boards(table, {}) if event.format.is_duplicate else {}
+    if int(number) not in boards:
+        raise Http404("No such board at this table.")
+    spot = boards[int(number)]
+    entered = duplicate.pair_entered(table, spot.number)
+    seats = {seat.position: seat.entrant_id for seat in table.seats.all()}
+    return render(
+        request,
+        "captain/traveller.html",
+        {
+            "table": table,
+            "event": event,
+            "code": code,
+            "spot": spot,
+            "entered": entered,
+            "traveller": duplicate.traveller(event, spot.board) if entered else None,
+            "own": (seats.get(0), seats.get(1)),
+        },
+    )

@@ -244,9 +244,17 @@ def undo(change: Change) -> list[str]:
     """What undoing ``change`` puts back (``services.undo``)."""
     kind = (change.subject, change.action)
     if kind == ("hand", "correct"):
-        return [
+        lines = [
             _("The hand gets back its score from before this correction; the standings follow.")
         ]
+        if (change.old or {}).get("settled"):
+            lines.append(
+                _(
+                    "What another phone sent differently for this hand, which the correction "
+                    "settled, is open again on the results desk."
+                )
+            )
+        return lines
     if kind == ("entrant", "withdraw"):
         return [
             _(

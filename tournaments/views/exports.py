@@ -56,7 +56,7 @@ def _safe(value):
 def standings_rows(event) -> tuple[list[str], list[list]]:
     """One row per entrant: the game's standing columns (``standing_columns``), the hands and
     byes, and what of each column the byes and closed tables credited."""
-    columns = event.format.game.standing_columns
+    columns = event.format.standing_columns
     credited = [column for column in columns if column.credit]
     header = [
         _("Rank"),
@@ -83,8 +83,9 @@ def standings_rows(event) -> tuple[list[str], list[list]]:
 def results_rows(event) -> tuple[list[str], list[list]]:
     """One row per hand: where, who sat, the game's words of the hand (``hand_record``: the
     dealer, the calls, who went out, the sweep, the finish order), each side's numbers
-    (``export_columns``), who entered it."""
-    game = event.format.game
+    (the format's ``export_columns``), who entered it."""
+    event_format = event.format
+    game, columns = event_format.game, event_format.export_columns
     seats = queries.seats_by_table(event)
     size = max(
         (max(table_seats) + 1 for table_seats in seats.values() if table_seats), default=game.seats
@@ -100,7 +101,7 @@ def results_rows(event) -> tuple[list[str], list[list]]:
         *(
             f"{column.label} {game.side_code(index, side)}"
             for index, side in enumerate(sides)
-            for column in game.export_columns
+            for column in columns
         ),
         _("Entered by"),
         _("Confirmed"),
@@ -109,7 +110,7 @@ def results_rows(event) -> tuple[list[str], list[list]]:
     for hand in queries.all_hands(event):
         table_seats = seats.get(hand.table_id, {})
         names = {position: seat.label for position, seat in table_seats.items()}
-        values = game.hand_sides(hand, positions)
+        values = event_format.hand_sides(hand, positions)
         rows.append(
             [
                 hand.table.round.number,
@@ -117,7 +118,7 @@ def results_rows(event) -> tuple[list[str], list[list]]:
                 hand.number,
                 *(names.get(position, "") for position in positions),
                 *(_record(game, hand, names, key) for key in game.hand_record),
-                *(_cell(side.get(column.key)) for side in values for column in game.export_columns),
+                *(_cell(side.get(column.key)) for side in values for column in columns),
                 actor_label(hand.entered_by),
                 _("yes") if hand.confirmed_by_opponents else _("no"),
             ]

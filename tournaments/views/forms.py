@@ -18,6 +18,8 @@ from django.utils.translation import gettext_lazy as _
 from scoring.entry import CARD_POINTS_TOTAL
 from scoring.variants import sweep_keys
 
+from ..card_words import deck_choices
+from ..choices import BoardScoring
 from ..formats import PRESET_LIST, PRESETS
 from ..games import side_name
 from ..models import CORRECTION_REQUEST_LENGTH
@@ -41,6 +43,7 @@ ENTRY_FIELDS = {
     "finish_order": "first_out",
     "calls": "calls",
     "tichu_success": None,
+    "passes": "passes",
 } | dict.fromkeys(sweep_keys(), "double_victory")
 MAX_PLAYER_FILE = 256 * 1024
 MAX_CONFIRMED_ROWS = 5000
@@ -54,7 +57,8 @@ class HandForm(forms.Form):
     allows (the engine checks them again); ``chaos``: the event plays Chaos Tichu, so the form
     says that each team marks one Grand Tichu; ``sweep_key``: the score sheet's name of a sweep
     (the engine's ``sweep_key`` of the game), which the form's ``double_victory``
-    field carries.
+    field carries; ``passes``: a duplicate board, whose passes the table may record (a card
+    for each other seat from each seat: ``pass_rows``), so that a fouled board can be found.
     """
 
     number = forms.IntegerField(label=_("Hand"), min_value=1)
@@ -82,6 +86,8 @@ class HandForm(forms.Form):
         sweep_key="double_victory",
         sweep_label=None,
         card_points_help="",
+        number_labels=None,
+        passes=False,
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
@@ -113,9 +119,44 @@ class HandForm(forms.Form):
         self.fields["cp_1"].label = _("Card points %(team)s") % {"team": team_b}
         self.card_points_total = CARD_POINTS_TOTAL
         if numbers:
-            self.fields["number"].widget = forms.Select(choices=[(n, n) for n in numbers])
+            labels = number_labels or {}
+            self.fields["number"].widget = forms.Select(
+                choices=[(n, labels.get(n, n)) for n in numbers]
+            )
         else:  # the hand is fixed by the page (an organizer's entry or correction)
             self.fields["number"].widget = forms.HiddenInput()
+        self.pass_rows = self._pass_fields(names) if passes else []
+
+    def _pass_fields(self, names: dict) -> list[tuple[str, list]]:
+        """A select of the deck for each card a seat passes, by the seat it went to: rows of
+        (the seat that gave, its three fields). Any card may be chosen: the board's cards are
+        not shown (another table may not have played it yet); the engine checks them."""
+        deck = [("", "–"), *deck_choices()]
+        rows = []
+        for giver in range(4):
+            fields = []
+            for receiver in (r for r in range(4) if r != giver):
+                name = f"pass_{giver}_{receiver}"
+                self.fields[name] = forms.ChoiceField(
+                    label=names.get(receiver, receiver), required=False, choices=deck
+                )
+                fields.append(self[name])
+            rows.append((names.get(giver, giver), fields))
+        return rows
+
+    def passes(self) -> dict | None:
+        """The passes chosen, as the engine records them (``scoring.boards.check_passes``):
+        each seat that gave any, with what it gave to whom; None when none were chosen."""
+        chosen: dict[str, dict[str, str]] = {}
+        for giver in range(4) if self.pass_rows else ():
+            given = {
+                str(receiver): self.cleaned_data[f"pass_{giver}_{receiver}"]
+                for receiver in range(4)
+                if receiver != giver and self.cleaned_data.get(f"pass_{giver}_{receiver}")
+            }
+            if given:
+                chosen[str(giver)] = given
+        return chosen or None
 
     def clean_filled(self) -> str:
         """Only a card-points field's name; anything else means nothing was filled in."""
@@ -232,6 +273,10 @@ class PlacingForm(forms.Form):
     def entry(self) -> dict:
         return {"finish_order": self.cleaned_data.get("finish_order") or []}
 
+    def passes(self) -> None:
+        """A game of placings is never a duplicate board: no passes are recorded."""
+        return None
+
     def add_engine_error(self, error) -> None:
         self.engine_message = hand_error_message(error, self.seat_names, first_seat=1)
         self.add_error(None, self.engine_message)
@@ -246,7 +291,13 @@ class PlacingForm(forms.Form):
 
 
 class CorrectionForm(HandForm):
+    """An organizer's correction of a recorded hand's score (its passes stay as recorded)."""
+
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+    def __init__(self, *args, **kwargs):
+        kwargs.pop("passes", None)
+        super().__init__(*args, **kwargs)
 
 
 class PlacingCorrectionForm(PlacingForm):
@@ -341,6 +392,12 @@ class EventCreateForm(forms.Form):
         help_text=_("Groups, then a knockout cup: how many groups."),
     )
     advance = forms.IntegerField(label=_("Advance per group"), required=False)
+    board_scoring = forms.ChoiceField(
+        label=_("Boards scored by"),
+        required=False,
+        choices=[("", _("the format's default"))] + list(BoardScoring.choices),
+        help_text=_("Duplicate: the hands per round are the boards of a round."),
+    )
 
     def overrides(self) -> dict:
         data = self.cleaned_data
@@ -361,6 +418,8 @@ class EventCreateForm(forms.Form):
             )
         if data.get("third_place"):
             overrides["third_place"] = True
+        if data.get("board_scoring"):
+            overrides["board_scoring"] = data["board_scoring"]
         return overrides
 
 
@@ -660,3 +719,25 @@ class ClockForm(forms.Form):
 
 class HelperForm(forms.Form):
     username = forms.CharField(label=_("User name"), max_length=150)
+
+
+class ArtificialResultForm(forms.Form):
+    """An organizer's artificial result of a duplicate board at a table: one kind per direction
+    (East-West as North-South's when left empty); no kind removes it."""
+
+    number = forms.TypedChoiceField(label=_("Board"), coerce=int)
+    ns = forms.ChoiceField(label=_("North-South"), required=False)
+    ew = forms.ChoiceField(label=_("East-West"), required=False)
+
+    def __init__(self, *args, boards, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["number"].choices = [
+            (spot.number, _("Board %(n)s") % {"n": spot.board}) for spot in boards.values()
+        ]
+        kinds = [
+            ("average", _("average (50%)")),
+            ("average_plus", _("average plus (60%)")),
+            ("average_minus", _("average minus (40%)")),
+        ]
+        self.fields["ns"].choices = [("", _("none (remove)"))] + kinds
+        self.fields["ew"].choices = [("", _("as North-South"))] + kinds

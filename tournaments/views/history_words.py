@@ -14,9 +14,13 @@ from django.utils.translation import gettext_lazy
 
 from ..collation import name_key
 from ..models import Change, Entrant, Event, Round, Table
+from ..selectors.duplicate import ARTIFICIAL_WORDS
 from ..services.hands import DIFFERING, REQUEST
+from ..services.people import PERSON
+from ..services.series import SERIES
 from ..services.undo import undoable_among
 from ..standings.tiebreaks import TIEBREAKS
+from .series_form import SeriesForm
 from .settings_form import EventSettingsForm, value_labels
 from .words import actor_by, status_label
 
@@ -33,6 +37,7 @@ class Names:
     """Entrants, tables and rounds of one event, by id."""
 
     def __init__(self, event: Event):
+        self.format = event.format
         self.entrants = dict(Entrant.objects.filter(event=event).values_list("pk", "name"))
         self.tables = {
             pk: (number, rnd)
@@ -54,6 +59,18 @@ class Names:
             number, rnd = self.tables.get(pk, ("?", "?"))
         return _("Table %(t)s (round %(r)s)") % {"t": number, "r": rnd}
 
+    def hand(self, snapshot: dict) -> str:
+        """The table and the hand a snapshot kept: "Table 2 (round 3), hand 4", or a duplicate
+        table's board by its number in the event ("board 12", ``Format.hand_label``)."""
+        table = self.table(snapshot.get("table"), snapshot)
+        number, rnd = snapshot.get("number"), snapshot.get("round")
+        if self.format.is_duplicate and isinstance(number, int) and isinstance(rnd, int):
+            return _("%(table)s, board %(n)s") % {
+                "table": table,
+                "n": self.format.hand_label(rnd, number),
+            }
+        return _("%(table)s, hand %(n)s") % {"table": table, "n": number or "?"}
+
 
 def _score(snapshot) -> str:
     totals = (snapshot or {}).get("totals") or ["?", "?"]
@@ -62,8 +79,7 @@ def _score(snapshot) -> str:
 
 def _hand(change: Change, names: Names) -> str:
     snapshot = change.new or change.old or {}
-    table = names.table(snapshot.get("table"), snapshot)
-    where = _("%(table)s, hand %(n)s") % {"table": table, "n": snapshot.get("number", "?")}
+    where = names.hand(snapshot)
     if change.action == "create":
         return _("%(where)s: %(score)s entered") % {"where": where, "score": _score(change.new)}
     return f"{where}: {_score(change.old)} → {_score(change.new)}"
@@ -84,8 +100,7 @@ def _lineup(change: Change, names: Names) -> str:
 def _request(change: Change, names: Names) -> str:
     """A captain's request for a correction, or the organizer's dismissal of it."""
     snapshot = change.new or change.old or {}
-    table = names.table(snapshot.get("table"), snapshot)
-    where = _("%(table)s, hand %(n)s") % {"table": table, "n": snapshot.get("number", "?")}
+    where = names.hand(snapshot)
     if change.action == "ask":
         return _("%(where)s: correction requested (“%(text)s”)") % {
             "where": where,
@@ -96,10 +111,10 @@ def _request(change: Change, names: Names) -> str:
 
 def _differing(change: Change, names: Names) -> str:
     """A captain's entry refused for differing from the recorded hand (kept for the organizer
-    to decide), or the organizer's keeping of the recorded score."""
+    to decide), the organizer's keeping of the recorded score, or the entry open again (an
+    undone correction had settled it)."""
     snapshot = change.new or change.old or {}
-    table = names.table(snapshot.get("table"), snapshot)
-    where = _("%(table)s, hand %(n)s") % {"table": table, "n": snapshot.get("number", "?")}
+    where = names.hand(snapshot)
     totals = snapshot.get("totals") or ["?", "?"]
     if change.action == "receive":
         return _(
@@ -109,6 +124,11 @@ def _differing(change: Change, names: Names) -> str:
             "a": totals[0],
             "b": totals[1],
         }
+    if change.action == "reopen":
+        return _(
+            "%(where)s: another phone's %(a)s : %(b)s is open again (the correction that "
+            "settled it was undone)"
+        ) % {"where": where, "a": totals[0], "b": totals[1]}
     return _("%(where)s: the recorded score is kept (not %(a)s : %(b)s)") % {
         "where": where,
         "a": totals[0],
@@ -166,12 +186,74 @@ def _settings(change: Change) -> str:
     return _("Settings changed: %(what)s") % {"what": "; ".join(parts)}
 
 
+def _person(snapshot: dict) -> str:
+    """A record of a person as a merge's row kept it (blanked once they were erased)."""
+    return _with_club(snapshot) if snapshot.get("name") else _("erased player")
+
+
+def _merge(change: Change) -> str:
+    """Two records of one person merged in the register, or the merge undone
+    (``services.people``): the event's entries moved with them."""
+    values = {"merged": _person(change.old or {}), "kept": _person(change.new or {})}
+    if change.action == "unmerge":
+        return _("Merge undone: %(merged)s and %(kept)s are two people again") % values
+    return _("%(merged)s merged into %(kept)s (one person in the register)") % values
+
+
+SERIES_SETTINGS = ("name", "points", "points_table", "best_k", "qualifying")
+
+
+def _series_value(name: str, value) -> str:
+    if name == "points":
+        return str(dict(SeriesForm.base_fields["points"].choices).get(value, value))  # type: ignore[attr-defined]
+    if name == "points_table":
+        return "-".join(f"{number:g}" for number in value or []) or "—"
+    if name == "best_k" and value is None:
+        return _("every event")
+    return str(value)
+
+
+def _series(change: Change) -> str:
+    """A series that holds (or held) the event made, changed or deleted (``services.series``):
+    this event added or taken out, else what changed, each setting by its form's label."""
+    old, new = change.old or {}, change.new or {}
+    name = new.get("name") or old.get("name") or "?"
+    if change.action == "create":
+        return _("Added to the new series %(name)s") % {"name": name}
+    if change.action == "delete":
+        return _("Series %(name)s deleted (this event and its results stay)") % {"name": name}
+    before, now = change.event_id in old.get("events", []), change.event_id in new.get("events", [])
+    if now and not before:
+        return _("Added to the series %(name)s") % {"name": name}
+    if before and not now:
+        return _("Taken out of the series %(name)s") % {"name": name}
+    parts = [
+        f"{SeriesForm.base_fields[field].label}: "
+        f"{_series_value(field, old.get(field))} → {_series_value(field, new.get(field))}"
+        for field in SERIES_SETTINGS
+        if old.get(field) != new.get(field)
+    ]
+    if len(old.get("events", [])) != len(new.get("events", [])):
+        parts.append(
+            f"{SeriesForm.base_fields['events'].label}: "
+            f"{len(old.get('events', []))} → {len(new.get('events', []))}"
+        )
+    return _("Series %(name)s changed: %(what)s") % {
+        "name": old.get("name") or name,
+        "what": "; ".join(parts),
+    }
+
+
 def describe(change: Change, names: Names) -> str:
     """One change as a sentence."""
     new, old = change.new or {}, change.old or {}
     subject, action = change.subject, change.action
     if subject == "hand":
         return _hand(change, names)
+    if subject == PERSON:
+        return _merge(change)
+    if subject == SERIES:
+        return _series(change)
     if subject == REQUEST:
         return _request(change, names)
     if subject == DIFFERING:
@@ -244,7 +326,22 @@ def describe(change: Change, names: Names) -> str:
         }.get(action, action)
     if subject == "match":
         return _match(change, names)
+    if subject == "artificial":
+        return _artificial(change, names)
     return f"{subject} {change.subject_id or ''} · {action}"
+
+
+def _artificial(change: Change, names: Names) -> str:
+    """A duplicate board's artificial result given, changed or removed (``services.duplicate``)."""
+    snapshot = change.new or change.old or {}
+    where = names.hand(snapshot)
+    if change.action == "delete":
+        return _("Artificial result removed: %(where)s") % {"where": where}
+    return _("Artificial result: %(where)s, %(ns)s / %(ew)s") % {
+        "where": where,
+        "ns": ARTIFICIAL_WORDS.get(snapshot.get("ns", ""), "?"),
+        "ew": ARTIFICIAL_WORDS.get(snapshot.get("ew", ""), "?"),
+    }
 
 
 def _minutes(seconds) -> str:

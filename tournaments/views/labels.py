@@ -4,6 +4,7 @@ organizer to look at (``knockout.progress``), how a match was decided; when an e
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ..formats import PRESET_INFO
 from ..knockout.reads import MatchView, cup_view
@@ -133,3 +134,13 @@ def match_stage(view: MatchView, cup) -> str:
 def live_matches(cup) -> list[tuple[str, MatchView]]:
     """The matches at a table now, with their stage, in the order of the cup."""
     return [(match_stage(view, cup), view) for view in all_matches(cup) if view.live]
+
+
+DUPLICATE_PRINTOUTS = (
+    ("board-slips", gettext_lazy("Board slips")),
+    ("dealing-list", gettext_lazy("Dealing list")),
+    ("movement-cards", gettext_lazy("Movement cards")),
+    ("movement", gettext_lazy("Movement")),
+)
+"""A duplicate event's printouts (``views.duplicate.duplicate_printout``) by kind, with their
+titles: the links on the organizer's event page and the PDF's file name."""

@@ -34,6 +34,7 @@ from ..clock import clock_of
 from ..games import hand_table
 from ..knockout.reads import cup_view
 from ..models import Change, DifferingEntry, Entrant, Event, Round, Table
+from ..selectors import duplicate as duplicate_reads
 from ..selectors import pages as queries
 from ..selectors.progress import unfinished_tables
 from ..services.access import (
@@ -98,6 +99,7 @@ from .forms import (
 )
 from .history_words import history_lines
 from .labels import (
+    DUPLICATE_PRINTOUTS,
     all_matches,
     cup_attention,
     format_summary,
@@ -187,6 +189,13 @@ def event_new(request):
     )
 
 
+def _duplicate_printouts(event) -> tuple:
+    """The printouts a duplicate event offers once its field has a movement (none otherwise)."""
+    if not event.format.is_duplicate or duplicate_reads.movement_of(event)[1] is None:
+        return ()
+    return DUPLICATE_PRINTOUTS
+
+
 def _event_page(
     request, event, players_form=None, status=200, settings_form=None, helper_form=None
 ):
@@ -209,6 +218,7 @@ def _event_page(
             "format": event.format,
             "format_summary": format_summary(event),
             "entrants": entrants,
+            "duplicate_printouts": _duplicate_printouts(event),
             "rounds": rounds,
             "latest": latest,
             "offer_finish": is_last_round_played(event, rounds, total_rounds(event, len(entrants))),
@@ -884,7 +894,13 @@ def table_detail(request, event_id: int, table_id: int):
             "view": view,
             "table": view.table,
             "round": view.table.round,
-            "rows": hand_table(event.format.game, view.names, view.hands, numbers),
+            "rows": hand_table(
+                event.format,
+                view.names,
+                view.hands,
+                numbers,
+                round_number=view.table.round.number,
+            ),
             "close_form": TableCloseForm(sides=view.forfeit_sides),
             "lineups": lineup_forms(view, event.format)
             if event.status != Event.Status.FINISHED or event.format.is_cup
@@ -936,7 +952,11 @@ def hand_edit(request, event_id: int, table_id: int, number: int):
             )
         else:
             outcome = hand_record(
-                table_id=view.table.pk, number=number, entry=entry, actor=_actor(request)
+                table_id=view.table.pk,
+                number=number,
+                entry=entry,
+                actor=_actor(request),
+                passes=form.passes(),
             )
     except InvalidHand as error:
         form.add_engine_error(error)
@@ -1017,6 +1037,10 @@ def _hand_page(request, event, view, form, hand, number, status=200):
             "form": form,
             "hand": hand,
             "number": number,
+            # a duplicate table's hand is known by its board (``Format.hand_label``)
+            "board": event.format.hand_label(view.table.round.number, number)
+            if event.format.is_duplicate
+            else None,
             "preview": preview,
         },
         status=status,

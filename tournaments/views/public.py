@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET
 
 from ..clock import clock_of
 from ..models import Event
+from ..pairing.duplicate import round_boards
 from ..selectors import pages as queries
 from ..selectors import stats
 from ..selectors.series import series_with_events
@@ -197,6 +198,9 @@ def round_detail(request, event_id: int, number: int):
             "tables": queries.table_views(rnd, event),
             "byes": queries.byes(rnd),
             "rounds": queries.public_rounds(event),
+            "boards": round_boards(rnd.number, event.format.hands_per_round or 1)
+            if event.format.is_duplicate
+            else (),
         },
     )
 
@@ -304,7 +308,7 @@ def projector(request, event_id: int):
             "clock": clock,
             "refresh": PROJECTOR_REFRESH_SECONDS,
             "up_to_date": event.standings_up_to_date,
-            "standing_columns": event.format.game.standing_columns,
+            "standing_columns": event.format.standing_columns,
             "absent": absent,
         },
     )

@@ -25,7 +25,7 @@ ADJUSTMENTS = {"victory_points": "adjustment_vp", "tichu_points": "adjustment_tp
 
 def tiebreak_columns(event: Event) -> list[Tiebreak]:
     """The event's tie-breaks in their order, but those shown as a standing column already."""
-    shown = {column.standing for column in event.format.game.standing_columns}
+    shown = {column.standing for column in event.format.standing_columns}
     return [
         TIEBREAKS[name]
         for name in event.format.tiebreaks

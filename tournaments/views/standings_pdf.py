@@ -32,7 +32,7 @@ def standings_pdf(
 ) -> bytes:
     """``rows`` (those who played, ranked) as a table, ``absent`` (never played) after it."""
     printout = Printout(event, _title(event, rounds_played))
-    columns = event.format.game.standing_columns
+    columns = event.format.standing_columns
     tiebreaks = tiebreak_columns(event)
     header = [
         _("Rank"),

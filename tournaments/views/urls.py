@@ -11,6 +11,7 @@ from tichu_site.login_forms import LimitedAuthenticationForm
 from . import (
     captain,
     cup,
+    duplicate,
     exports,
     offline,
     organizer,
@@ -19,6 +20,7 @@ from . import (
     public,
     ranking,
     register,
+    replay,
     series,
     standings_pdf,
 )
@@ -41,7 +43,35 @@ public_urls = [
         name="event-seating",
     ),
     path(
+        "events/<int:event_id>/rounds/<int:number>/tables/<int:table_number>/hands/"
+        "<int:hand_number>/replay/",
+        replay.hand_replay,
+        name="event-hand-replay",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/tables/<int:table_number>/hands/"
+        "<int:hand_number>/record.json",
+        replay.hand_record_file,
+        name="event-hand-record",
+    ),
+    path("replay/", replay.replay_upload, name="replay-upload"),
+    path(
         "events/<int:event_id>/players/<int:entrant_id>/", public.player_detail, name="event-player"
+    ),
+    path(
+        "events/<int:event_id>/boards/<int:number>/",
+        duplicate.board_traveller,
+        name="event-board",
+    ),
+    path(
+        "events/<int:event_id>/players/<int:entrant_id>/scorecard/",
+        duplicate.scorecard,
+        name="event-scorecard",
+    ),
+    path(
+        "events/<int:event_id>/players/<int:entrant_id>/movement/",
+        duplicate.movement_card,
+        name="event-movement-card",
     ),
     path("events/<int:event_id>/bracket/", cup.bracket, name="event-bracket"),
     path("events/<int:event_id>/bracket/live/", cup.bracket_live, name="event-bracket-live"),
@@ -88,6 +118,11 @@ captain_urls = [
         r"^t/(?P<code>[A-Za-z0-9]{1,64})/hands/(?P<number>[0-9]{1,3})/correction/$",
         captain.correction_request,
         name="captain-correction",
+    ),
+    re_path(
+        r"^t/(?P<code>[A-Za-z0-9]{1,64})/boards/(?P<number>[0-9]{1,3})/$",
+        captain.traveller,
+        name="captain-traveller",
     ),
 ]
 
@@ -190,6 +225,16 @@ organizer_urls = [
         name="organizer-results-pdf",
     ),
     path(E + "tables/<int:table_id>/", organizer.table_detail, name="organizer-table"),
+    path(
+        E + "duplicate/<slug:kind>.pdf",
+        duplicate.duplicate_printout,
+        name="organizer-duplicate-printout",
+    ),
+    path(
+        E + "tables/<int:table_id>/artificial/",
+        duplicate.artificial_results,
+        name="organizer-artificial",
+    ),
     path(
         E + "tables/<int:table_id>/players/", organizer.table_lineup, name="organizer-table-lineup"
     ),

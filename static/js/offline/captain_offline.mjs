@@ -23,6 +23,13 @@
    - Offline, the engine itself judges an entry at once (Pyodide, loaded after the page is shown:
      engine.mjs), with its message in the page's language (the server's catalogue); where it
      cannot run, the hand is kept and checked when sent.
+   - The opponents' confirmation the same way: while the server cannot be reached (or its own
+     page cannot: the service worker brings back this page with ?confirm=N), the opponents read
+     the hand here and type their code, which is kept on the phone with an idempotency key and
+     the points they read, and sent after the hand (the server checks the code then, and
+     refuses a hand recorded with other points: ``hand_changed``); it shows the same states.
+   - The round clock counts on from its last known end while the server is away, and says when
+     it last heard from it (static/js/clock.js); each round brings the server's count.
    - The service worker (/t/sw.js) keeps the page, its files and its catalogue. */
 import { openDB } from "../../vendor/idb/index.js";
 
@@ -39,7 +46,9 @@ let syncing = false;
 let again = false; // asked to send while a round was under way: another round follows at once
 let timer = null;
 let retryIn = RETRY_FIRST;
-let reachable = true; // did the last round reach the server? ("online" alone says little)
+// did the last round reach the server? ("online" alone says little); a copy of the page was
+// shown because it could not (sw.js marks it)
+let reachable = document.body.dataset.pageCopy === undefined;
 let rounds = 0;
 let typing = false;
 
@@ -56,10 +65,21 @@ function say(template, params) {
 function words() {
   return data ? data.catalogue.page : {
     pending: "on this phone, not sent yet", sent: "sent", refused: "refused: %(reason)s",
-    kept: "Hand %(n)s is kept on this phone.", unchecked: "", this_phone: "this phone: %(a)s : %(b)s",
+    kept: "Hand %(n)s is kept on this phone.", unchecked: "", unchecked_loading: "",
+    this_phone: "this phone: %(a)s : %(b)s",
     recorded: "recorded: %(a)s : %(b)s",
     differing: "another phone sent %(a)s : %(b)s: the organizer decides",
+    confirmation: "opponents' confirmation: %(state)s", confirm: "Opponents: confirm",
+    confirm_help: "", code: "Opponents' code", confirm_button: "Confirm the hand",
+    cancel: "Cancel", confirm_kept: "The opponents' confirmation of hand %(n)s is kept on this phone.",
+    code_missing: "Type the opponents' code from the table sheet.",
   };
+}
+
+const CONFIRMATION = "confirmation"; // a kept record's kind; a hand's record has none
+
+function isHand(record) {
+  return !record.kind;
 }
 
 function newKey(number) {
@@ -69,9 +89,15 @@ function newKey(number) {
 }
 
 /* The entry as the API takes it, from the form as the captain filled it in (the server's
-   HandForm.entry reads the same fields): the engine judges it, here and on the server. */
+   HandForm.entry, or PlacingForm's, reads the same fields): the engine judges it, here and on
+   the server. Null for a finish order that is no list of seat numbers (the form says so). */
 function entryOf() {
   const fields = new FormData(form);
+  if (data.placings) {
+    const parts = String(fields.get("finish_order") || "").replace(/ /g, "").split(",").filter(Boolean);
+    if (!parts.every((part) => /^-?\d+$/.test(part))) return null;
+    return { finish_order: parts.map((part) => parseInt(part, 10) - 1) };
+  }
   const total = parseInt(form.dataset.cardTotal, 10);
   const value = (name) => {
     const text = (fields.get(name) || "").trim();
@@ -94,6 +120,19 @@ function entryOf() {
   };
 }
 
+/* A duplicate board's passes chosen on the form ("pass_<giver>_<receiver>"), as the API takes
+   them beside the entry: each seat that gave any, with what it gave to whom; null if none. The
+   server's engine checks them against the board's cards when the hand is sent. */
+function passesOf() {
+  const passes = {};
+  for (const [name, card] of new FormData(form)) {
+    const seats = /^pass_(\d)_(\d)$/.exec(name);
+    if (!seats || !card) continue;
+    (passes[seats[1]] = passes[seats[1]] || {})[seats[2]] = card;
+  }
+  return Object.keys(passes).length ? passes : null;
+}
+
 async function kept() {
   const records = await (await database).getAllFromIndex("entries", "code", code);
   return records.sort((x, y) => x.typed_at.localeCompare(y.typed_at));
@@ -103,7 +142,9 @@ async function keep(record) {
   const db = await database;
   const transaction = db.transaction("entries", "readwrite");
   for (const old of await transaction.store.index("code").getAll(code)) {
-    if (old.number === record.number && old.state !== "sent") await transaction.store.delete(old.key);
+    if (old.number === record.number && old.kind === record.kind && old.state !== "sent") {
+      await transaction.store.delete(old.key);
+    }
   }
   await transaction.store.put(record);
   await transaction.done;
@@ -142,9 +183,8 @@ function show(record) {
     item.appendChild(box);
   }
   item.dataset.offlineState = record.state;
-  const badge = { pending: "warn", sent: "ok", refused: "err", conflict: "err" }[record.state];
-  const text = record.state === "pending" ? w.pending : record.state === "sent" ? w.sent
-    : say(w.refused, { reason: record.reason });
+  const badge = BADGES[record.state];
+  const text = stateText(record);
   box.innerHTML = "";
   const label = document.createElement("span");
   label.className = `badge ${badge} offline-badge`;
@@ -153,7 +193,8 @@ function show(record) {
   if (!item.classList.contains("entered") || record.state === "conflict") {
     const mine = document.createElement("span");
     mine.className = "offline-values";
-    mine.textContent = " " + (record.state === "conflict" ? say(w.this_phone, pointsOf(record.totals)) : pair(record.totals));
+    mine.textContent = " " + (record.state === "conflict" ? say(w.this_phone, pointsOf(record.totals))
+      : record.summary || pair(record.totals));
     box.appendChild(mine);
   }
   if (record.state === "conflict") { // the server's mark of this very entry says it twice
@@ -166,22 +207,77 @@ function show(record) {
     theirs.textContent = " · " + say(w.recorded, pointsOf(record.stored.totals));
     box.appendChild(theirs);
   }
-  if (record.state === "pending" && !record.checked && w.unchecked) {
+  // kept without the engine's verdict: it could not run here, or had not started yet
+  const unchecked = record.engine === "loading" ? w.unchecked_loading : w.unchecked;
+  if (record.state === "pending" && !record.checked && unchecked) {
     const note = document.createElement("p");
     note.className = "muted offline-unchecked";
-    note.textContent = w.unchecked;
+    note.textContent = unchecked;
     box.appendChild(note);
   }
+}
+
+const BADGES = { pending: "warn", sent: "ok", refused: "err", conflict: "err" };
+
+function stateText(record) {
+  const w = words();
+  return record.state === "pending" ? w.pending : record.state === "sent" ? w.sent
+    : say(w.refused, { reason: record.reason });
+}
+
+/* A kept confirmation's state, below its hand (the same states as a hand's). */
+function showConfirmation(record) {
+  const item = itemOf(record.number);
+  let box = item.querySelector(".offline-confirmation");
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "offline-confirmation";
+    item.appendChild(box);
+  }
+  item.dataset.confirmationState = record.state;
+  // confirmed here already: the link to confirm it again only once it was refused
+  const link = item.querySelector("a.confirm");
+  if (link) link.style.display = record.state === "refused" ? "" : "none"; // a button: [hidden] loses
+  box.innerHTML = "";
+  const label = document.createElement("span");
+  label.className = `badge ${BADGES[record.state]} confirmation-badge`;
+  label.textContent = say(words().confirmation, { state: stateText(record) });
+  box.appendChild(label);
+}
+
+/* A hand kept on this phone, not recorded yet, may be confirmed here too (the button). */
+function offerConfirmation(record, confirmations) {
+  const item = itemOf(record.number);
+  const mine = confirmations.get(record.number);
+  const offered = record.state === "pending" && !item.classList.contains("entered")
+    && (!mine || mine.state === "refused");
+  let button = item.querySelector(".offline-confirm-button");
+  if (!offered) {
+    if (button) button.remove();
+    return;
+  }
+  if (!button) {
+    button = document.createElement("button");
+    button.type = "button";
+    button.className = "small secondary offline-confirm-button";
+    button.addEventListener("click", () => openConfirm(record.number));
+    item.querySelector(".offline-state").appendChild(button);
+  }
+  button.textContent = words().confirm;
 }
 
 function pointsOf(totals) {
   return totals ? { a: totals[0], b: totals[1] } : { a: "–", b: "–" };
 }
 
+/* Every kept hand and confirmation shown; the latest kept hand by number. */
 async function showAll() {
   const latest = new Map();
-  for (const record of await kept()) latest.set(record.number, record);
+  const confirmations = new Map();
+  for (const record of await kept()) (isHand(record) ? latest : confirmations).set(record.number, record);
   latest.forEach(show);
+  confirmations.forEach(showConfirmation);
+  latest.forEach((record) => offerConfirmation(record, confirmations));
   return latest;
 }
 
@@ -191,7 +287,8 @@ function message(text, kind) {
     box = document.createElement("p");
     box.id = "offline-message";
     box.setAttribute("role", kind === "error" ? "alert" : "status");
-    form.parentNode.insertBefore(box, form);
+    if (form) form.parentNode.insertBefore(box, form);
+    else document.getElementById("hands").after(box); // a closed table's page: no form
   }
   box.className = `alert ${kind === "error" ? "error engine-error" : "warning"}`;
   box.textContent = text;
@@ -202,23 +299,39 @@ function message(text, kind) {
 let asked = 0;
 const answers = new Map();
 
-async function judge(entry) {
+/* The engine's verdict on hand ``number``'s entry, worded with the names of that hand's seats
+   (a game that seats its players anew each hand names them by their part in it). */
+async function judge(entry, number) {
   if (!engine || !data || !data.rules) return null;
+  if (entry === null) return { ok: false, message: words().order_invalid };
   const id = ++asked;
   const answer = new Promise((resolve) => answers.set(id, resolve));
-  engine.postMessage({ id, entry, rules: data.rules, catalogue: data.catalogue });
+  const catalogue = { ...data.catalogue, ...((data.hands || {})[String(number)] || {}) };
+  engine.postMessage({ id, entry, rules: data.rules, catalogue, setting: data.setting || {} });
   return answer;
 }
 
+/* What an accepted entry comes to, in a line: the teams' points, or each player's placing
+   points in the finish order. */
+function summaryOf(verdict) {
+  if (!verdict.order) return pair(verdict.totals);
+  const seats = data.catalogue.seats;
+  return verdict.order.map((seat) => `${seats[String(seat)] || seat + 1}: ${verdict.points[seat]}`).join(" · ");
+}
+
+function formNumber() {
+  return parseInt(new FormData(form).get("number"), 10);
+}
+
 async function previewOffline() {
-  const verdict = await judge(entryOf());
+  const verdict = await judge(entryOf(), formNumber());
   const preview = document.getElementById("preview");
   if (!verdict || !preview) return;
   preview.innerHTML = "";
   const line = document.createElement("p");
   line.className = verdict.ok ? "offline-preview" : "alert error";
   if (!verdict.ok) line.setAttribute("role", "alert");
-  line.textContent = verdict.ok ? pair(verdict.totals) : verdict.message;
+  line.textContent = verdict.ok ? summaryOf(verdict) : verdict.message;
   preview.appendChild(line);
 }
 
@@ -258,35 +371,57 @@ function startEngine() {
 /* --- saving and sending ----------------------------------------------------------------- */
 
 async function saved(event) {
-  // a game the page cannot judge (scored per player or by placings) keeps the form as it was
-  if (!event.submitter || event.submitter.name !== "save" || !data || !data.rules) return;
+  // without the table's catalogue (never fetched) the form goes to the server as it was
+  if (!event.submitter || event.submitter.name !== "save" || !data) return;
   event.preventDefault();
   // As the connection was when the captain saved: it may return while the engine judges, and a
   // hand typed offline then goes with the queue, not through a form sent from a page in between
   const online = navigator.onLine && reachable;
-  const number = parseInt(new FormData(form).get("number"), 10);
+  const number = formNumber();
   const entry = entryOf();
-  const verdict = await judge(entry);
-  if (verdict && !verdict.ok) {
-    message(verdict.message, "error");
+  const verdict = await judge(entry, number);
+  if ((verdict && !verdict.ok) || entry === null) {
+    message(verdict ? verdict.message : words().order_invalid, "error");
     return;
   }
   const record = {
     key: newKey(number), code, table: data.table, number, entry,
     typed_at: new Date().toISOString(), state: "pending", checked: Boolean(verdict),
+    viaForm: online, engine: engineState, passes: passesOf(),
     totals: verdict ? verdict.totals : entry.card_points,
+    summary: verdict && verdict.order ? summaryOf(verdict) : undefined,
   };
   await keep(record);
-  if (online) { // the page's form as before; what it kept is confirmed by the sync
+  // Online the page's form sends it, as before, and the sync leaves it alone until the form's
+  // answer is shown (``releaseFormHands``): a round of the sync under way meanwhile sending it
+  // too made the form answer "already recorded" to a captain who saved once.
+  if (online) {
     sessionStorage.setItem(SUBMITTED, record.key);
     form.submit();
+    return;
+  }
+  const next = await nextPage();
+  if (next) { // a form of one hand: the next hand's page, kept by the service worker
+    sessionStorage.setItem(SUBMITTED, record.key);
+    location.assign(next);
     return;
   }
   typing = false;
   message(say(words().kept, { n: number }), "warning");
   form.reset();
+  document.getElementById("preview")?.replaceChildren(); // the kept hand's preview: not the next's
   await nextNumber(await showAll());
   sync();
+}
+
+/* Where the form is one hand's (its seats named by their part in it), the page of the next
+   hand neither recorded nor kept; null where none is left, or the form is not one hand's. */
+async function nextPage() {
+  if (!data || !data.pages || !data.pages.length) return null;
+  const held = new Set((await kept()).filter(isHand).map((record) => record.number));
+  const index = data.numbers.findIndex((n) => !held.has(n)
+    && !document.querySelector(`#hands li.entered[data-hand="${n}"]`));
+  return index === -1 ? null : data.pages[index];
 }
 
 async function nextNumber(latest) {
@@ -297,24 +432,35 @@ async function nextNumber(latest) {
   if (free) select.value = free.value;
 }
 
-/* One kept hand to the server: "answered" (stored, or refused: its state says which), "busy"
-   (429 or 5xx: the server asks to be tried later) or "unreachable" (no answer at all). */
-async function send(record) {
-  const response = await fetch(`/api/tables/${record.table}/hands/${record.number}/`, {
-    method: "PUT",
-    credentials: "omit", // the table's code is the key (an organizer's session would need CSRF)
+/* One kept record to the API (the table's code is the key: no session, so no CSRF). */
+function request(record, path, method, body) {
+  return fetch(`/api/tables/${record.table}/hands/${record.number}/${path}`, {
+    method,
+    credentials: "omit",
     headers: {
       "Content-Type": "application/json",
       "X-Table-Code": code,
       "Idempotency-Key": record.key,
       "Accept-Language": document.documentElement.lang,
     },
-    body: JSON.stringify({ ...record.entry, typed_at: record.typed_at }),
+    body: JSON.stringify(body),
   });
-  if (response.status === 429 || response.status >= 500) {
-    console.warn(`Hand ${record.number}: the server answered ${response.status}; sent again soon.`);
-    return "busy";
-  }
+}
+
+function busy(record, response) {
+  if (response.status !== 429 && response.status < 500) return false;
+  console.warn(`Hand ${record.number}: the server answered ${response.status}; sent again soon.`);
+  return true;
+}
+
+/* One kept hand or confirmation to the server: "answered" (stored, or refused: its state says
+   which), "busy" (429 or 5xx: the server asks to be tried later) or "unreachable" (no answer at
+   all). */
+async function send(record) {
+  if (!isHand(record)) return sendConfirmation(record);
+  const passes = record.passes ? { passes: record.passes } : {};
+  const response = await request(record, "", "PUT", { ...record.entry, typed_at: record.typed_at, ...passes });
+  if (busy(record, response)) return "busy";
   const body = await response.json().catch(() => ({}));
   if (response.ok) {
     record.state = "sent";
@@ -327,6 +473,22 @@ async function send(record) {
     record.state = "refused";
     record.reason = body.detail || String(response.status);
   }
+  await update(record);
+  return "answered";
+}
+
+/* The opponents' confirmation, after its hand (kept records go oldest first): the code they
+   typed, and the points they read where this phone knows them (a hand recorded otherwise
+   meanwhile is refused, never confirmed unseen). The code is not kept once answered. */
+async function sendConfirmation(record) {
+  const body = { code: record.opponents_code };
+  if (record.totals) body.totals = record.totals;
+  const response = await request(record, "confirm/", "POST", body);
+  if (busy(record, response)) return "busy";
+  const answer = await response.json().catch(() => ({}));
+  record.state = response.ok ? "sent" : "refused";
+  if (!response.ok) record.reason = answer.detail || String(response.status);
+  delete record.opponents_code;
   await update(record);
   return "answered";
 }
@@ -345,18 +507,22 @@ async function sync() {
   try {
     const tried = new Set();
     for (;;) {
-      const record = (await kept()).find((r) => r.state === "pending" && !tried.has(r.key));
+      const record = (await kept())
+        .find((r) => r.state === "pending" && !r.viaForm && !tried.has(r.key));
       if (!record) break;
       tried.add(record.key);
       outcome = await send(record).catch(() => "unreachable"); // no connection: all stay kept
       if (outcome !== "answered") break;
-      const shown = document.querySelector(`#hands li.entered[data-hand="${record.number}"]`);
+      const shown = document.querySelector(isHand(record)
+        ? `#hands li.entered[data-hand="${record.number}"]`
+        : `#hands li[data-hand="${record.number}"][data-confirmed]`);
       if (record.state === "sent" && !shown) arrived = true;
     }
     // The first round of a page asks for the table's state only if it sent something: the page
     // shows that state (and a copy from the service worker is followed a round later), and a
     // page view makes one request less while the captain may be saving a hand.
-    const first = rounds++ === 0 && tried.size === 0;
+    // (A copy of the page, shown because the server could not be reached, asks at once.)
+    const first = rounds++ === 0 && tried.size === 0 && document.body.dataset.pageCopy === undefined;
     if (outcome === "answered" && !first) {
       try {
         arrived = (await follow()) || arrived;
@@ -370,7 +536,7 @@ async function sync() {
   reachable = outcome !== "unreachable";
   document.body.dataset.server = reachable ? "reachable" : "unreachable";
   const latest = await showAll();
-  if (![...latest.values()].some((record) => record.state === "pending")) {
+  if (!(await kept()).some((record) => record.state === "pending")) {
     // "kept on this phone" no longer holds: each hand shows what became of it
     const kept = document.querySelector("#offline-message.warning");
     if (kept) kept.remove();
@@ -407,15 +573,33 @@ async function follow() {
   const now = new Set(state.differing.map((row) => String(row.number)));
   for (const record of await kept()) {
     const recorded = state.hands[String(record.number)];
-    if (record.state !== "conflict" || !recorded) continue;
+    if (!isHand(record) || record.state !== "conflict" || !recorded) continue;
     if (recorded.join() === (record.totals || []).join()) record.state = "sent"; // taken over
     else record.stored = { ...(record.stored || {}), totals: recorded };
     await update(record);
   }
   showDiffering(state.differing);
+  const clockChanged = followClock(state.clock);
+  const confirmedElsewhere = state.confirmed
+    .some((number) => document.querySelector(`#hands li.entered[data-hand="${number}"]:not([data-confirmed])`));
   const recordedElsewhere = Object.keys(state.hands) // by another phone, or the organizer
     .some((number) => document.querySelector(`#hands li[data-hand="${number}"]:not(.entered)`));
-  return recordedElsewhere || [...before].some((number) => !now.has(number)); // or settled
+  return recordedElsewhere || confirmedElsewhere || clockChanged
+    || [...before].some((number) => !now.has(number)); // or settled
+}
+
+/* The server's count of the round clock, for the page's clock (static/js/clock.js counts on
+   from it); true when the page should be loaded again: the clock started since the page was
+   shown (on a page with the hand form: the page shows the clock only beside it, so a table whose
+   hands are all in never reloads for it), gone, paused, resumed or over. */
+function followClock(clock) {
+  const shown = document.getElementById("clock");
+  if (!shown) return Boolean(clock) && Boolean(form);
+  if (!clock) return true;
+  if (shown.dataset.clockState !== clock.state) return true;
+  shown.dataset.clockSeconds = String(clock.seconds_left);
+  shown.dataset.clockRendered = String(clock.rendered);
+  return false;
 }
 
 function showDiffering(rows) {
@@ -431,6 +615,92 @@ function showDiffering(rows) {
   }
 }
 
+/* --- the opponents' confirmation without the server ------------------------------------- */
+
+function serverAway() {
+  return !navigator.onLine || !reachable;
+}
+
+/* What the opponents read of hand ``number``: a recorded hand's line as the page shows it, or
+   the hand kept on this phone (the engine's points and the calls typed); and the points. */
+async function handRead(number) {
+  const item = itemOf(number);
+  if (item.classList.contains("entered")) {
+    const what = item.querySelector(".what").cloneNode(true);
+    what.querySelectorAll(".badge, .offline-state").forEach((badge) => badge.remove());
+    const totals = (item.dataset.totals || "").split(" ").map(Number);
+    return { text: what.textContent.replace(/\s+/g, " ").trim(), totals: totals.length === 2 ? totals : null };
+  }
+  const record = [...(await kept())].reverse().find((r) => isHand(r) && r.number === number);
+  if (!record) return null;
+  const catalogue = data ? data.catalogue : { seats: {}, calls: {} };
+  const calls = Object.entries(record.entry.calls || {})
+    .map(([seat, call]) => `${catalogue.seats[seat] || seat}: ${catalogue.calls[call] || call}`);
+  const text = [item.querySelector("strong").textContent, record.summary || pair(record.totals), ...calls].join(" · ");
+  return { text, totals: record.checked && record.totals && record.totals.length === 2 ? record.totals : null };
+}
+
+/* The opponents read hand ``number`` and type their code; kept on this phone, sent after. */
+async function openConfirm(number) {
+  const read = await handRead(number);
+  if (!read) return;
+  const w = words();
+  document.getElementById("offline-confirm")?.remove();
+  const panel = document.createElement("section");
+  panel.id = "offline-confirm";
+  panel.className = "card";
+  panel.dataset.hand = String(number);
+  panel.innerHTML = `<h2></h2><p class="offline-confirm-hand"></p><p class="helptext"></p>
+    <label for="offline-confirm-code"></label>
+    <input type="text" id="offline-confirm-code" autocomplete="off" autocapitalize="characters" spellcheck="false" size="8">
+    <p class="errorlist" hidden></p>
+    <div class="actions"><button type="button" class="confirm-now"></button>
+    <button type="button" class="secondary cancel"></button></div>`;
+  panel.querySelector("h2").textContent = w.confirm;
+  panel.querySelector(".offline-confirm-hand").textContent = read.text;
+  panel.querySelector(".helptext").textContent = w.confirm_help;
+  panel.querySelector("label").textContent = w.code;
+  panel.querySelector(".confirm-now").textContent = w.confirm_button;
+  panel.querySelector(".cancel").textContent = w.cancel;
+  panel.querySelector(".cancel").addEventListener("click", () => panel.remove());
+  panel.querySelector(".confirm-now").addEventListener("click", async () => {
+    const typed = panel.querySelector("input").value.trim().toUpperCase();
+    if (!typed) {
+      const error = panel.querySelector(".errorlist");
+      error.textContent = w.code_missing;
+      error.hidden = false;
+      return;
+    }
+    await keep({
+      key: newKey(`${number}:${CONFIRMATION}`), kind: CONFIRMATION, code, table: data.table, number,
+      opponents_code: typed, totals: read.totals, typed_at: new Date().toISOString(), state: "pending",
+    });
+    panel.remove();
+    message(say(w.confirm_kept, { n: number }), "warning");
+    await showAll();
+    sync();
+  });
+  document.getElementById("hands").after(panel);
+  panel.scrollIntoView({ block: "start" });
+  panel.querySelector("input").focus();
+}
+
+/* A recorded hand's link to its confirmation page: here, while the server cannot be reached
+   (its page would not open); and the page the service worker sent back here (?confirm=N). */
+function confirmHere() {
+  document.getElementById("hands").addEventListener("click", (event) => {
+    const link = event.target.closest("a.confirm");
+    if (!link || !serverAway() || !data) return;
+    event.preventDefault();
+    openConfirm(parseInt(link.closest("li").dataset.hand, 10));
+  });
+  const asked = new URLSearchParams(location.search).get("confirm");
+  if (asked && data && /^\d+$/.test(asked)) {
+    history.replaceState(null, "", location.pathname);
+    openConfirm(parseInt(asked, 10));
+  }
+}
+
 /* --- start ------------------------------------------------------------------------------ */
 
 async function forgetRefusedSubmit() {
@@ -439,6 +709,17 @@ async function forgetRefusedSubmit() {
   if (key && form && form.dataset.refused !== undefined) {
     sessionStorage.removeItem(SUBMITTED);
     await (await database).delete("entries", key);
+  }
+}
+
+/* The form's answer is this page (the server's, or the service worker's copy when the form
+   could not reach it): the hands the form sent are the sync's again. The server's answer to it
+   ("unchanged") confirms a hand the form recorded; a hand it never received is sent. */
+async function releaseFormHands() {
+  for (const record of await kept()) {
+    if (!record.viaForm) continue;
+    delete record.viaForm;
+    await update(record);
   }
 }
 
@@ -497,7 +778,8 @@ async function keepForOffline(engineDone) {
     // and the catalogue's on the way (sw.js), and fetching them again would cost the server a
     // page for every view
     const pages = await caches.open("tichu-captain-pages");
-    await Promise.all([location.pathname, config.dataset.offline].map((url) => missing(pages, url)));
+    const hands = data && data.pages ? data.pages : []; // a form of one hand: each hand's page
+    await Promise.all([location.pathname, config.dataset.offline, ...hands].map((url) => missing(pages, url)));
     const statics = await caches.open("tichu-captain-static");
     const engineFiles = await caches.open("tichu-captain-engine");
     await Promise.all(files.map((url) => missing(statics, url)));
@@ -518,6 +800,7 @@ async function start() {
     data = null;
   }
   await forgetRefusedSubmit();
+  await releaseFormHands();
   if (form) {
     form.addEventListener("submit", saved);
     form.addEventListener("input", () => {
@@ -527,7 +810,16 @@ async function start() {
     document.body.addEventListener("htmx:sendError", previewOffline);
   }
   const latest = await showAll();
+  if (form && latest.has(formNumber()) && latest.get(formNumber()).state === "pending") {
+    // a form of one hand whose hand is kept already (a copy of the page): the next hand's form
+    const next = await nextPage();
+    if (next && next !== location.pathname + location.search) {
+      location.replace(next);
+      return;
+    }
+  }
   if ([...latest.values()].some((record) => record.state === "pending")) await nextNumber(latest);
+  confirmHere();
   window.addEventListener("online", () => {
     retryIn = RETRY_FIRST; // the network may take a moment to carry again: try soon, not in 30 s
     sync();

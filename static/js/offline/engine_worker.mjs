@@ -1,6 +1,7 @@
 /* The engine off the page's thread: starting Pyodide takes seconds of work that would freeze the
    captain's form meanwhile. The first message names Pyodide's and the engine zip's addresses
-   ({pyodide, engine}); then it answers {id, verdict} to each {id, entry, rules, catalogue}.
+   ({pyodide, engine}); then it answers {id, verdict} to each {id, entry, rules, catalogue,
+   setting}.
    It says {ready} once the engine runs, or {failed} when it cannot start. */
 import { loadEngine } from "./engine.mjs";
 
@@ -20,5 +21,5 @@ self.onmessage = async ({ data }) => {
     return;
   }
   const engine = await started;
-  self.postMessage({ id: data.id, verdict: engine.verdict(data.entry, data.rules, data.catalogue) });
+  self.postMessage({ id: data.id, verdict: engine.verdict(data.entry, data.rules, data.catalogue, data.setting) });
 };

@@ -1,6 +1,7 @@
 """``manage.py demo``: migrate, simulate the demo events, then serve the site.
 
-The main event is a 40-player DTM; beside it a knockout cup of 13 teams and an evening of each
+The main event is a 40-player DTM; beside it a knockout cup of 13 teams, a duplicate event of 10
+pairs (boards, travellers, percentages) and an evening of each
 other game (its class's ``sample`` event, played from its preset: ``tournaments.games``), so
 that a first look shows every kind of event; and a season of club evenings of one register
 (overlapping fields) grouped in a series, so that it shows people across events: their pages,
@@ -27,6 +28,7 @@ DEMO_NAME = "Demo DTM (40 players, seed 1)"
 DEMO_EVENTS = (
     (DEMO_NAME, "dtm", 40, ""),
     ("Demo cup (13 teams, seed 1)", "knockout", 13, "bracket/"),
+    ("Demo duplicate (10 pairs, seed 1)", "duplicate", 10, ""),
     *(
         (game.sample.name, game.name, game.sample.entrants, "")
         for game in GAMES.values()

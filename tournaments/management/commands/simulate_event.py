@@ -1,6 +1,8 @@
 """``manage.py simulate_event --format dtm --players 40 --seed 1``: a whole event played by bots.
 
-``--format knockout`` or ``groups_knockout`` plays a whole cup and prints its final placings."""
+``--format knockout`` or ``groups_knockout`` plays a whole cup and prints its final placings;
+``--format duplicate --players N`` a duplicate event of N pairs, every table dealt its boards'
+cards, ranked by percentage."""
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -26,7 +28,7 @@ class Command(BaseCommand):
             "--players",
             type=int,
             default=40,
-            help="players (individual formats) or teams (team formats)",
+            help="players (individual formats) or teams (team formats; pairs in duplicate)",
         )
         parser.add_argument(
             "--seed",
