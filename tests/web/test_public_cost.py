@@ -125,3 +125,24 @@ def test_a_rename_shows_at_once_on_pages_that_keep_names(client, organizer):
     )
     for url in pages:
         assert "Zora Neuname" in client.get(url).content.decode(), url
+
+
+def test_a_rename_while_the_standings_are_pending_shows_at_once(client, organizer):
+    """A hand's change while a recomputation is pending renews no cached answer (the burst's
+    first change did); a rename must, or the standings keep the old name until the run ends."""
+    import time
+
+    from django.core.cache import cache
+
+    from tournaments.services.history import Actor
+    from tournaments.services.players import entrant_update
+    from tournaments.standings.schedule import PENDING_KEY
+
+    event = played(organizer, 8, rounds=1, open_round=True)
+    entrant = event.entrants.order_by("pk").first()
+    client.get(f"/events/{event.pk}/")  # the standings, rendered and kept
+    cache.set(PENDING_KEY.format(event.pk), time.time(), 60)  # a run sent, not yet started
+    entrant_update(
+        entrant_id=entrant.pk, name="Zora Neuname", club="", actor=Actor.organizer(organizer)
+    )
+    assert "Zora Neuname" in client.get(f"/events/{event.pk}/").content.decode()

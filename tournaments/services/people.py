@@ -511,7 +511,7 @@ def person_erase(person: Player, *, actor: Actor) -> Player:
             membership.save(update_fields=["person"])
         _scrub_history(event_ids, names, set(entrant_ids), set(records))
         for event_id in event_ids:
-            transaction.on_commit(partial(_names_changed, event_id))
+            transaction.on_commit(partial(standings_cache.field_changed, event_id))
         person.refresh_from_db()
         return person
 
@@ -553,9 +553,3 @@ def _blanked(value, names: set[str], own_entry: bool):
             for key, item in value.items()
         }
     return value
-
-
-def _names_changed(event_id: int) -> None:
-    """After an erasure: the event's cached names and rendered standings are stale."""
-    standings_cache.field_changed(event_id)
-    standings_cache.invalidate(event_id)

@@ -106,8 +106,16 @@ def invalidate(event_id: int) -> None:
 
 
 def field_changed(event_id: int) -> None:
-    """The event's field changed (after the commit): what ``field_cached`` kept is stale."""
+    """The event's field changed (after the commit): what ``field_cached`` kept is stale, and so
+    is every rendered standings answer, which shows the field's names.
+
+    The standings' token is renewed here, not left to the recomputation's schedule: a change
+    while a run is pending renews nothing there, and the answers would keep the old names until
+    the run ends. The field's token goes first, so an answer rendered in between reads the new
+    names.
+    """
     field_versions.renew(event_id)
+    versions.renew(event_id)
 
 
 def cached(event_id: int, name: str, build: Callable[[], V]) -> V:
