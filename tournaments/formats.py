@@ -367,6 +367,17 @@ class Format:
         return gettext_lazy("Boards") if self.is_duplicate else gettext_lazy("Hands")
 
     @property
+    def played_total_label(self):
+        """The heading of the total of hands an entrant played (``played_label``'s)."""
+        return gettext_lazy("Boards played") if self.is_duplicate else gettext_lazy("Hands played")
+
+    @property
+    def seats_partners(self) -> bool:
+        """Individuals sit with partners the draw gives them: their pages list those partners.
+        A team (a duplicate pair) is its own partnership, a game of placings has none."""
+        return self.entrant_type == EntrantType.INDIVIDUAL and self.game.teams
+
+    @property
     def hand_heading(self):
         """What a table's numbered hand is called where its hands are listed: a duplicate
         table's hands are boards, numbered across the event (``hand_label``)."""

@@ -383,6 +383,9 @@ def test_a_pair_s_page_shows_no_vp_and_leads_to_its_scorecard(org, client):
     html = page.content.decode()
     assert page.status_code == 200 and 'id="boards-on-scorecard"' in html
     assert "SP pro" not in html and ">SP</th>" not in html  # VP per hand, per round, a column
+    # a pair counts boards, and is its own partnership: no partner column, no partners' card
+    assert "<th>Gespielte Boards</th>" in html and "Gespielte Spiele" not in html
+    assert ">Partner</th>" not in html and ">Partner</h2>" not in html
 
 
 def test_the_results_export_of_a_duplicate_event_gives_each_board_s_result(organizer, client):
