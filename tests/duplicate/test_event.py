@@ -14,6 +14,7 @@ import re
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 from rest_framework.test import APIClient
 
 from scoring.boards import board
@@ -30,6 +31,7 @@ from tournaments.models import (
     Seat,
     StandingRow,
     Table,
+    label_entrants,
 )
 from tournaments.simulation import simulate_event
 
@@ -386,6 +388,11 @@ def test_a_pair_s_page_shows_no_vp_and_leads_to_its_scorecard(org, client):
     # a pair counts boards, and is its own partnership: no partner column, no partners' card
     assert "<th>Gespielte Boards</th>" in html and "Gespielte Spiele" not in html
     assert ">Partner</th>" not in html and ">Partner</h2>" not in html
+    # the round's opponents are the other pair, named once (not each member with it)
+    other = Seat.objects.get(table_id=table["id"], position=1).entrant
+    label_entrants([other])
+    cells = re.search(r'rounds/1/">1</a></td>\s*<td>\d+</td><td>(.*?)</td>', html)
+    assert cells and cells.group(1) == escape(other.display_name)
 
 
 def test_the_results_export_of_a_duplicate_event_gives_each_board_s_result(organizer, client):

@@ -152,7 +152,14 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
         mine = positions[table_id]
         team = min(mine) % 2
         seats = table_seats.get(table_id, {})
-        if game.teams:
+        if game.teams and not event.format.seats_partners:  # a team meets the other team
+            partner_names = []
+            opponent_names = list(
+                dict.fromkeys(
+                    s.entrant.display_name for p, s in sorted(seats.items()) if p % 2 != team
+                )
+            )
+        elif game.teams:
             partner_names = [
                 s.label
                 for p, s in sorted(seats.items())
