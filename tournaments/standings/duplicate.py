@@ -115,17 +115,20 @@ def store_scores(event: Event) -> None:
     gone = [s.pk for key, s in stored.items() if key not in wanted]
     if gone:
         BoardScore.objects.filter(pk__in=gone).delete()
-    new, changed = [], []
-    for key, row in wanted.items():
-        old = stored.get(key)
-        if old is None:
-            new.append(row)
-        elif any(getattr(old, name) != getattr(row, name) for name in _FIELDS):
-            for name in _FIELDS:
-                setattr(old, name, getattr(row, name))
-            changed.append(old)
-    BoardScore.objects.bulk_create(new)
-    BoardScore.objects.bulk_update(changed, list(_FIELDS))
+    written = [
+        row
+        for key, row in wanted.items()
+        if key not in stored
+        or any(getattr(stored[key], name) != getattr(row, name) for name in _FIELDS)
+    ]
+    # one upsert for new and changed rows alike: an UPDATE per changed row's fields (Django's
+    # bulk_update, a CASE per row and field) was two thirds of the worker's run
+    BoardScore.objects.bulk_create(
+        written,
+        update_conflicts=True,
+        unique_fields=["entrant", "board"],
+        update_fields=[name.removesuffix("_id") for name in _FIELDS],
+    )
     lines = list(StandingRow.objects.filter(event=event).only("pk", "entrant_id", "score"))
     moved = []
     for line in lines:
