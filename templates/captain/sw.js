@@ -47,13 +47,19 @@ const byHand = {
     return markCopy.cachedResponseWillBeUsed({ cachedResponse: table });
   },
 };
-registerRoute(
-  ({ url, request }) => request.mode === "navigate" && TABLE_PAGE.test(url.pathname),
-  new NetworkFirst({
-    cacheName: PAGES, networkTimeoutSeconds: 6, plugins: [byHand, markCopy],
-    matchOptions: { ignoreVary: true },
-  })
-);
+/* The form's answer (the page the server sends the captain to once it took a hand: ?recorded=N)
+   is waited for up to 30 s, not 6: the server is there, only slow, and a copy shown in its
+   place would lose its "Hand N is recorded". The copy still comes when the network fails. */
+for (const [answer, seconds] of [[true, 30], [false, 6]]) {
+  registerRoute(
+    ({ url, request }) => request.mode === "navigate" && TABLE_PAGE.test(url.pathname)
+      && url.searchParams.has("recorded") === answer,
+    new NetworkFirst({
+      cacheName: PAGES, networkTimeoutSeconds: seconds, plugins: [byHand, markCopy],
+      matchOptions: { ignoreVary: true },
+    })
+  );
+}
 registerRoute(
   ({ url }) => TABLE_DATA.test(url.pathname),
   new NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: 6, matchOptions: { ignoreVary: true } })

@@ -18,6 +18,8 @@ period to 5 s so that they do not wait for a 30 s round."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -404,6 +406,72 @@ def test_a_duplicate_board_typed_offline_arrives_with_its_passes(live_server, ne
     expect(page.locator("#hands li.entered[data-hand='1']")).to_have_count(1, timeout=SYNC_WAIT)
     hand = Hand.objects.get(table=table, number=1)
     assert hand.passes == {"1": {"0": str(held[0]), "2": str(held[1]), "3": str(held[2])}}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_whose_answer_was_lost_is_said_recorded_once_the_page_learns_it(
+    venue, new_page, django_user_model, settings, monkeypatch
+):
+    """The form's hand reaches the server, its answer does not (the uplink drops just then; or
+    the server answers slower than the service worker waits): the page comes back from the
+    service worker's copy, the hand waits on the phone. Once the server is back the queue finds
+    it recorded, and the captain reads the server's own sentence, as after a form answered at
+    once (nothing said at all, before); the hand is stored once."""
+    from tournaments.views import captain
+
+    settings.CAPTAIN_SYNC_SECONDS = 5
+    _, table = _table(django_user_model)
+    page = new_page(PHONE)
+    _ready(page, f"{venue.url}/t/{table.code}/")
+
+    def record_then_drop(**entry):
+        outcome = hand_record(**entry)
+        venue.stop()  # the hand is committed; its answer never leaves
+        return outcome
+
+    monkeypatch.setattr(captain, "hand_record", record_then_drop)
+    _enter(page, 1, "60")
+    expect(_state(page, 1)).to_have_text("on this phone, not sent yet", timeout=REFUSAL_WAIT)
+    expect(page.locator("#offline-message")).to_contain_text("kept on this phone")
+    assert Hand.objects.filter(table=table).count() == 1
+    venue.start()
+    expect(page.locator(".messages")).to_contain_text(
+        "Hand 1 is recorded. Let the opponents confirm it.", timeout=BACK_WAIT
+    )
+    expect(_state(page, 1)).to_have_text("sent")
+    expect(page.locator("#offline-message")).to_have_count(0)
+    assert Hand.objects.filter(table=table).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_slow_answer_to_the_form_is_waited_for_not_replaced_by_the_copy(
+    live_server, new_page, django_user_model, monkeypatch
+):
+    """The server takes 8 s to show the page that answers a hand (a busy laptop at the venue):
+    the service worker waits for the form's answer (up to 30 s) where it would show its copy of
+    a page opened after 6 s, so the captain reads the server's own answer. Before, the copy came
+    first, and the page was loaded a second time once its queue had found the hand recorded."""
+    from tournaments.views import captain
+
+    _, table = _table(django_user_model)
+    page = new_page(PHONE)
+    _ready(page, f"{live_server.url}/t/{table.code}/")
+    shown, asked = captain._page, []
+
+    def slowly(request, *args, **kwargs):
+        asked.append(sorted(request.GET))
+        if "recorded" in request.GET:
+            time.sleep(8)
+        return shown(request, *args, **kwargs)
+
+    monkeypatch.setattr(captain, "_page", slowly)
+    _enter(page, 1, "60")
+    expect(page.locator(".messages li.hand-1")).to_contain_text(
+        "Hand 1 is recorded", timeout=REFUSAL_WAIT
+    )
+    expect(_state(page, 1)).to_have_text("sent")
+    expect(page.locator("body[data-page-copy]")).to_have_count(0)
+    assert asked == [["recorded"]]  # the answer alone: no copy, no second load
 
 
 @pytest.mark.django_db(transaction=True)

@@ -21,6 +21,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -32,7 +33,7 @@ from ..code_attempts import wrong_code_limited
 from ..games import hand_table, score_for_table
 from ..games.columns import CARD_POINTS
 from ..knockout.reads import game_at_table
-from ..models import Round
+from ..models import Round, Table
 from ..selectors import duplicate
 from ..selectors import pages as queries
 from ..services.hands import hand_confirm, hand_record, hand_request_correction
@@ -154,6 +155,15 @@ def _form(table, data=None, number=None):
     if event.format.is_duplicate:
         form.fields["number"].label = _("Board")
     return form
+
+
+def recorded_words(table: Table, number: int) -> str:
+    """What the captain reads once hand ``number`` of ``table`` is recorded: after the form's
+    answer, or where the page learns it otherwise (its queue sent it, the answer was lost)."""
+    spot = _board_of(table, number)
+    if spot:
+        return _("Board %(n)s is recorded. Let the opponents confirm it.") % {"n": spot}
+    return _("Hand %(n)s is recorded. Let the opponents confirm it.") % {"n": number}
 
 
 def _board_of(table, number: int) -> int | None:
@@ -330,21 +340,20 @@ def table_page(request, code: str):
     except ServiceError as error:
         form.add_error(None, error.message)
         return _page(request, table, form, status=error.status)
-    spot = _board_of(table, number)
+    # tagged with the hand: the page, which keeps each hand it saves, then knows the server
+    # answered for it (static/js/offline/captain_offline.mjs, ``recordedMessage``)
+    tags = f"hand-recorded hand-{number}"
     if outcome.result == "unchanged":
+        spot = _board_of(table, number)
         messages.info(
             request,
             _("Board %(n)s was already recorded with this score.") % {"n": spot}
             if spot
             else _("Hand %(n)s was already recorded with this score.") % {"n": number},
+            extra_tags=tags,
         )
     else:
-        messages.success(
-            request,
-            _("Board %(n)s is recorded. Let the opponents confirm it.") % {"n": spot}
-            if spot
-            else _("Hand %(n)s is recorded. Let the opponents confirm it.") % {"n": number},
-        )
+        messages.success(request, recorded_words(table, number), extra_tags=tags)
     cup_game = game_at_table(table.pk) if table.round.event.format.is_cup else None
     if cup_game is not None and cup_game.next_code is not None:
         messages.info(
@@ -353,7 +362,9 @@ def table_page(request, code: str):
             % {"n": cup_game.number, "m": cup_game.number + 1},
         )
         return redirect("captain-table", code=cup_game.next_code)
-    return redirect("captain-table", code=table.code)
+    # marked as the form's answer: the service worker waits for it longer than for a page
+    # opened (templates/captain/sw.js), so that a slow server's answer is not lost to its copy
+    return redirect(f"{reverse('captain-table', args=[table.code])}?recorded={number}")
 
 
 @require_POST

@@ -30,7 +30,7 @@ from ..clock import clock_of
 from ..selectors.pages import differing_entries
 from ..wording import ENGINE_MESSAGES, made_in_words, seat_in_words, team_in_words
 from .captain import _numbers as hand_numbers
-from .captain import _table_or_refuse, hand_seat_labels
+from .captain import _table_or_refuse, hand_seat_labels, recorded_words
 from .engine_files import archive
 from .words import CALL_WORDS
 
@@ -139,6 +139,7 @@ def table_offline(request: HttpRequest, code: str) -> HttpResponse:
             "sweep_key": None if game.placings else event_format.rules.variant.sweep_key,
             "catalogue": catalogue({seat.position: seat.label for seat in seated}),
             "numbers": numbers,
+            "recorded": {number: recorded_words(table, number) for number in numbers},
             "hands": {
                 number: seat_words(
                     {seat.position: seat.label for seat in hand_seat_labels(game, number, seated)}

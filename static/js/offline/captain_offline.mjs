@@ -545,6 +545,7 @@ async function sync() {
     location.reload(); // the server's page: the hands, the standings
     return;
   }
+  await submittedMessage();
   if (outcome === "answered") {
     retryIn = RETRY_FIRST;
     plan(again ? 0 : SYNC_EVERY);
@@ -723,13 +724,34 @@ async function releaseFormHands() {
   }
 }
 
-async function keptMessage() {
-  // the form could not reach the server (the service worker brought this page back from its
-  // copy): the hand saved is still on this phone, and the captain is told so
+/* What became of the hand saved last. The server's answer to its form says it (a message tagged
+   with the hand). Where that answer never reached the page (the form timed out, or the server
+   was too slow and the service worker showed its copy of the page, and the queue sent the hand
+   since), the page says it: "kept on this phone" while the hand waits, and the server's own
+   sentence once it has the hand; the key is kept until then, across pages. */
+async function submittedMessage() {
   const key = sessionStorage.getItem(SUBMITTED);
-  sessionStorage.removeItem(SUBMITTED);
   const record = key && (await (await database).get("entries", key));
-  if (record && record.state === "pending") message(say(words().kept, { n: record.number }), "warning");
+  const answered = record && document.querySelector(`.messages .hand-${record.number}`);
+  if (record && !answered && record.state === "pending") {
+    message(say(words().kept, { n: record.number }), "warning");
+    return;
+  }
+  sessionStorage.removeItem(SUBMITTED);
+  if (!record || answered || record.state !== "sent") return;
+  const text = data && data.recorded && data.recorded[String(record.number)];
+  if (!text) return;
+  let list = document.querySelector("main .messages");
+  if (!list) {
+    list = document.createElement("ul");
+    list.className = "messages";
+    document.querySelector("main").prepend(list);
+  }
+  const item = document.createElement("li");
+  item.className = `success hand-recorded hand-${record.number}`;
+  item.setAttribute("role", "status");
+  item.textContent = text;
+  list.append(item);
 }
 
 /* The service worker, registered twice: for the captain's pages (/t/), and for the folder of
@@ -826,7 +848,6 @@ async function start() {
   });
   document.body.dataset.offline = "started";
   await sync();
-  await keptMessage();
   const later = async () => {
     const online = navigator.onLine;
     const registered = await registerWorkers();
