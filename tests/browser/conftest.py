@@ -42,8 +42,13 @@ def pytest_collection_modifyitems(items):
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: ./dev test installs it (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # An assertion waits for what the page will show as long as an action waits for an element
+    # (the contexts' 15 s), not Playwright's 5 s: on the shared 2-core machine two test processes
+    # and Chromium's engine workers (Pyodide) share the CPU, and a page's answer may take longer.
+    # It costs nothing while the page is quick: an assertion ends as soon as it holds.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         yield browser
