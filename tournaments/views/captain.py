@@ -341,7 +341,7 @@ def table_page(request, code: str):
         form.add_error(None, error.message)
         return _page(request, table, form, status=error.status)
     # tagged with the hand: the page, which keeps each hand it saves, then knows the server
-    # answered for it (static/js/offline/captain_offline.mjs, ``recordedMessage``)
+    # answered for it (static/js/offline/captain_offline.mjs, ``submittedMessage``)
     tags = f"hand-recorded hand-{number}"
     if outcome.result == "unchanged":
         spot = _board_of(table, number)

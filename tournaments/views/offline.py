@@ -10,8 +10,9 @@
   sent differently for a hand, and the round clock as counted now.
 - ``table_offline``: a table's catalogue in the captain's language: the engine's sentences by
   code (``wording.ENGINE_MESSAGES``, the same the server words a refusal with), the words for
-  seats and teams, the page's own sentences about hands kept on the phone, and the engine's
-  rules for the table. Fetched after the page is shown and kept by the service worker.
+  seats and teams, the page's own sentences about hands kept on the phone, the server's sentence
+  for each hand recorded (for a page whose form's answer was lost), and the engine's rules for
+  the table. Fetched after the page is shown and kept by the service worker.
 """
 
 from __future__ import annotations
