@@ -7,6 +7,8 @@ board's traveller before the round is complete."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -28,6 +30,17 @@ def _duplicate(pk: int) -> Event:
     if not event.format.is_duplicate:
         raise Http404("Not a duplicate event.")
     return event
+
+
+def _boards_shown(request, event: Event) -> Callable[[int], bool]:
+    """Whether the reader sees board ``n``'s results: the event's organizers and helpers at
+    once, everyone else once the board's round is complete."""
+    if may(event.role(request.user), VIEW):
+        return lambda n: True
+    complete = set(
+        event.rounds.filter(status=Round.Status.COMPLETE).values_list("number", flat=True)
+    )
+    return lambda n: duplicate.round_of_board(event, n) in complete
 
 
 class MeetingSerializer(serializers.Serializer):
@@ -173,15 +186,9 @@ class EventBoards(Base):
     )
     def get(self, request, pk):
         event = _duplicate(pk)
-        staff = may(event.role(request.user), VIEW)
-        complete = set(
-            event.rounds.filter(status=Round.Status.COMPLETE).values_list("number", flat=True)
-        )
+        shown = _boards_shown(request, event)
         return Response(
-            [
-                _board_data(event, n, staff or duplicate.round_of_board(event, n) in complete)
-                for n in range(1, duplicate.boards_total(event) + 1)
-            ]
+            [_board_data(event, n, shown(n)) for n in range(1, duplicate.boards_total(event) + 1)]
         )
 
 
@@ -259,14 +266,10 @@ class EventPercentages(Base):
     )
     def get(self, request, pk):
         event = _duplicate(pk)
-        staff = may(event.role(request.user), VIEW)
-        complete = set(
-            event.rounds.filter(status=Round.Status.COMPLETE).values_list("number", flat=True)
-        )
-        per_round = event.format.hands_per_round or 1
+        shown = _boards_shown(request, event)
         boards: dict[int, list[dict]] = {}
         for s in event.board_scores.order_by("board"):
-            if staff or (s.board - 1) // per_round + 1 in complete:
+            if shown(s.board):
                 boards.setdefault(s.entrant_id, []).append(
                     {
                         "board": s.board,
