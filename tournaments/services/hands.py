@@ -214,13 +214,7 @@ def board_passes(
             field="passes",
             code="passes",
         )
-    limit = hand_number_limit(event_format)
-    if not 1 <= number <= limit:
-        raise ServiceError(
-            _("The hand number must be between 1 and %(limit)s.") % {"limit": limit},
-            field="number",
-            code="hand_number",
-        )
+    check_hand_number(event_format, number)
     number_of_board = board_number(round_number, number, event_format.hands_per_round or 1)
     return check_passes(board(seed, number_of_board), passes)
 
@@ -538,13 +532,7 @@ def _check_may_enter(
             raise Conflict(_("The organizer has closed this table."), code="table_closed")
     elif table.round.status == Round.Status.DRAFT:
         raise Conflict(_("Publish the round before entering hands."), code="round_not_running")
-    limit = hand_number_limit(event_format)
-    if not 1 <= number <= limit:
-        raise ServiceError(
-            _("The hand number must be between 1 and %(limit)s.") % {"limit": limit},
-            field="number",
-            code="hand_number",
-        )
+    check_hand_number(event_format, number)
     if event_format.open_ended and not correcting:
         _check_game_open(table, number, event_format)
 
@@ -567,6 +555,17 @@ def hand_number_limit(event_format: Format) -> int:
     """The last hand number a table may have: the format's hands per round, or in a game (to a
     target, or a cup's game that a tie prolongs) a bound that keeps typos out."""
     return MAX_HANDS_PER_GAME if event_format.open_ended else event_format.hands_per_round
+
+
+def check_hand_number(event_format: Format, number: int) -> None:
+    """Refuse a hand number a table of the format cannot have (``hand_number_limit``)."""
+    limit = hand_number_limit(event_format)
+    if not 1 <= number <= limit:
+        raise ServiceError(
+            _("The hand number must be between 1 and %(limit)s.") % {"limit": limit},
+            field="number",
+            code="hand_number",
+        )
 
 
 def _check_game_open(table: Table, number: int, event_format: Format) -> None:
