@@ -373,9 +373,10 @@ class Format:
 
     @property
     def seats_partners(self) -> bool:
-        """Individuals sit with partners the draw gives them: their pages list those partners.
-        A team (a duplicate pair) is its own partnership, a game of placings has none."""
-        return self.entrant_type == EntrantType.INDIVIDUAL and self.game.teams
+        """Individuals play hands with partners (the draw's, or the deal's in Threechu): their
+        pages list partners. A team (a duplicate pair) is its own partnership, a game of
+        placings has none."""
+        return self.entrant_type == EntrantType.INDIVIDUAL and not self.game.placings
 
     @property
     def hand_heading(self):
