@@ -466,7 +466,7 @@ def test_a_slow_answer_to_the_form_is_waited_for_not_replaced_by_the_copy(
 
     monkeypatch.setattr(captain, "_page", slowly)
     _enter(page, 1, "60")
-    expect(page.locator(".messages li.hand-1")).to_contain_text(
+    expect(page.locator(".messages li.hand-recorded")).to_contain_text(
         "Hand 1 is recorded", timeout=REFUSAL_WAIT
     )
     expect(_state(page, 1)).to_have_text("sent")

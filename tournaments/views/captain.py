@@ -340,9 +340,9 @@ def table_page(request, code: str):
     except ServiceError as error:
         form.add_error(None, error.message)
         return _page(request, table, form, status=error.status)
-    # tagged with the hand: the page, which keeps each hand it saves, then knows the server
-    # answered for it (static/js/offline/captain_offline.mjs, ``submittedMessage``)
-    tags = f"hand-recorded hand-{number}"
+    # tagged: the page, which keeps each hand it saves, then knows the server answered for it
+    # and has nothing to add (static/js/offline/captain_offline.mjs, ``submittedMessage``)
+    tags = "hand-recorded"
     if outcome.result == "unchanged":
         spot = _board_of(table, number)
         messages.info(

@@ -725,20 +725,19 @@ async function releaseFormHands() {
 }
 
 /* What became of the hand saved last. The server's answer to its form says it (a message tagged
-   with the hand). Where that answer never reached the page (the form timed out, or the server
+   with the hand: ``start`` then forgets the hand). Where that answer never reached the page (the form timed out, or the server
    was too slow and the service worker showed its copy of the page, and the queue sent the hand
    since), the page says it: "kept on this phone" while the hand waits, and the server's own
    sentence once it has the hand; the key is kept until then, across pages. */
 async function submittedMessage() {
   const key = sessionStorage.getItem(SUBMITTED);
   const record = key && (await (await database).get("entries", key));
-  const answered = record && document.querySelector(`.messages .hand-${record.number}`);
-  if (record && !answered && record.state === "pending") {
+  if (record && record.state === "pending") {
     message(say(words().kept, { n: record.number }), "warning");
     return;
   }
   sessionStorage.removeItem(SUBMITTED);
-  if (!record || answered || record.state !== "sent") return;
+  if (!record || record.state !== "sent") return;
   const text = data && data.recorded && data.recorded[String(record.number)];
   if (!text) return;
   let list = document.querySelector("main .messages");
@@ -748,7 +747,7 @@ async function submittedMessage() {
     document.querySelector("main").prepend(list);
   }
   const item = document.createElement("li");
-  item.className = `success hand-recorded hand-${record.number}`;
+  item.className = "success hand-recorded";
   item.setAttribute("role", "status");
   item.textContent = text;
   list.append(item);
@@ -816,6 +815,9 @@ async function keepForOffline(engineDone) {
 
 async function start() {
   if (!config) return;
+  // This page is the server's answer to the hand saved (its message is tagged so): nothing is
+  // left to say of that hand, here or on a page the captain opens before this one has synced
+  if (document.querySelector(".messages .hand-recorded")) sessionStorage.removeItem(SUBMITTED);
   try {
     data = await (await fetch(config.dataset.offline)).json();
   } catch (error) {
