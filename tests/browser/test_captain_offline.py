@@ -475,6 +475,40 @@ def test_a_slow_answer_to_the_form_is_waited_for_not_replaced_by_the_copy(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_the_next_page_does_not_say_again_that_a_hand_is_recorded(
+    live_server, new_page, django_user_model
+):
+    """The captain moves on from the form's answer before the page's first round of its queue
+    has ended (its request held here): the next page says nothing more of the hand, which the
+    answer already said was recorded (it said so a second time, before)."""
+    _, table = _table(django_user_model)
+    page = new_page(PHONE)
+    url = f"{live_server.url}/t/{table.code}/"
+    _ready(page, url)
+    held = []
+
+    def hold_the_first(route):  # the answer page's round: never answered; the next page's: sent
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/tables/**", hold_the_first)
+    _enter(page, 1, "60")
+    expect(page.locator(".messages")).to_contain_text("Hand 1 is recorded")
+    for _ in range(150):  # the round's request for hand 1 arrives, and waits
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held
+    page.goto(url)
+    expect(_state(page, 1)).to_have_text("sent")  # this page's round sent it
+    page.wait_for_timeout(1000)  # and came to its end
+    expect(page.locator(".messages")).to_have_count(0)
+    assert Hand.objects.filter(table=table).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_hand_saved_online_is_recorded_by_its_form_while_the_sync_runs(
     live_server, new_page, django_user_model
 ):
