@@ -91,6 +91,13 @@ def test_confirmations_and_the_clock_without_the_server(
     page.wait_for_timeout(1200)
     left = clock_of(Round.objects.get(pk=table.round_id)).seconds_left
     assert copy_count - left >= 5  # a count from the copy's own would be that far off
+    # the page's next tick shows it within 2 s; a loaded machine may hold a tick back a moment
+    # (a count from the copy's own stays 5 s or more off, however long it is watched)
+    for _ in range(20):
+        left = clock_of(Round.objects.get(pk=table.round_id)).seconds_left
+        if abs(_clock_seconds(page) - left) <= 2:
+            break
+        page.wait_for_timeout(250)
     assert abs(_clock_seconds(page) - left) <= 2
     screenshot(page, "de-captain-offline-clock")
     assert not Hand.objects.get(table=table, number=1).confirmed_by_opponents
