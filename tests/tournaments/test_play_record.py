@@ -42,19 +42,24 @@ def another_table_hand(event, seed=1):
     return table, play_hand(event.format.rules, seed=seed)
 
 
+def record_hand_4(event, table, entry, play_record):
+    """The organizer enters hand 4 again (``another_table_hand``), with a bots' record."""
+    return hand_record(
+        table_id=table.pk,
+        number=4,
+        entry=entry,
+        actor=Actor.organizer(event.owner),
+        reason="a hand taken back",
+        play_record=play_record,
+    )
+
+
 def test_a_record_of_another_hand_is_refused_and_nothing_is_written(event):
     table, played = another_table_hand(event)
     other = play_hand(event.format.rules, seed=2)
     assert other.entry != played.entry
     with pytest.raises(ServiceError) as refusal:
-        hand_record(
-            table_id=table.pk,
-            number=4,
-            entry=played.entry,
-            actor=Actor.organizer(event.owner),
-            reason="a hand taken back",
-            play_record=other.record,
-        )
+        record_hand_4(event, table, played.entry, other.record)
     assert refusal.value.code == "invalid_play_record"
     assert "another score" in str(refusal.value)
     assert not Hand.objects.filter(table=table, number=4).exists()
@@ -67,23 +72,9 @@ def test_a_record_under_other_rules_or_with_an_illegal_action_is_refused(event):
     tampered["actions"][0]["seat"] = 9
     for record, words in ((other_rules, "other rules"), (tampered, "Action 1")):
         with pytest.raises(ServiceError) as refusal:
-            hand_record(
-                table_id=table.pk,
-                number=4,
-                entry=played.entry,
-                actor=Actor.organizer(event.owner),
-                reason="a hand taken back",
-                play_record=record,
-            )
+            record_hand_4(event, table, played.entry, record)
         assert words in str(refusal.value)
-    outcome = hand_record(
-        table_id=table.pk,
-        number=4,
-        entry=played.entry,
-        actor=Actor.organizer(event.owner),
-        reason="a hand taken back",
-        play_record=played.record,
-    )
+    outcome = record_hand_4(event, table, played.entry, played.record)
     assert Hand.objects.get(pk=outcome.hand.pk).play_record == played.record
 
 
