@@ -379,6 +379,12 @@ class Format:
         return self.entrant_type == EntrantType.INDIVIDUAL and not self.game.placings
 
     @property
+    def round_partner_column(self) -> bool:
+        """A player's rounds name their partner where the draw seats one for the round (in
+        Threechu the partner changes with the deal: its rounds name who sat at the table)."""
+        return self.seats_partners and self.game.teams
+
+    @property
     def hand_heading(self):
         """What a table's numbered hand is called where its hands are listed: a duplicate
         table's hands are boards, numbered across the event (``hand_label``)."""

@@ -8,6 +8,7 @@ German, with the game's own columns and the stored numbers, and no other game's.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from html import escape, unescape
 
 import pytest
@@ -362,3 +363,43 @@ def test_each_games_settings_offer_its_table_size_where_the_event_chooses_it(
     if game.sized_tables:
         assert event.format.game.seats == min(game.allowed_sizes())
     wait_for_standings(event)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_players_partners_are_the_hands_played_on_their_side(game, organizer, client, language):
+    """The Partners card of a player's page names who played on their side with the hands
+    played together, read from each hand's seats (Threechu's sides change with the deal; a game
+    of placings has no card); a round's Partner column is there only where the draw seats one
+    partner for the whole round."""
+    event = play(game, organizer, rounds=1)
+    game = event.format.game
+    table = event.rounds.get().tables.order_by("number").first()
+    names = names_at(table)
+    me = names[0]
+    together: Counter[str] = Counter()
+    for hand in table.hands.all():
+        sides = game.hand_seats(hand.number, names)
+        mine = {seat % 2 for seat, name in sides.items() if name == me}
+        together.update(name for seat, name in sides.items() if seat % 2 in mine and name != me)
+    entrant = table.seats.get(position=0).entrant_id
+    with translation.override(language):
+        html = unescape(
+            client.get(
+                reverse("event-player", args=[event.pk, entrant]), HTTP_ACCEPT_LANGUAGE=language
+            ).content.decode()
+        )
+        card = f">{translation.gettext('Partners')}</h2>"
+        partner_column = f"<th>{translation.gettext('Partner')}</th>"
+        hands_words = {
+            name: translation.ngettext("%(n)s hand", "%(n)s hands", n) % {"n": n}
+            for name, n in together.items()
+        }
+    assert (card in html) == (not game.placings)
+    assert (partner_column in html) == (game.teams and not game.placings)
+    if game.placings:
+        return
+    assert together, "a game of sides has partners"
+    listed = html[html.index(card) : html.index("</section>", html.index(card))]
+    for name, words in hands_words.items():
+        assert f'<li>{name} <span class="muted">{words}</span></li>' in listed, (name, words)
+    assert listed.count("<li>") == len(together)

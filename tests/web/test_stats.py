@@ -64,7 +64,7 @@ def test_partners_double_victories_and_vp_per_hand(running_event):
     )
     refresh(running_event.pk)
     stats = entrant_stats(seats[0])
-    assert stats.partners == [(seats[2].name, 1)]
+    assert stats.partners == [(seats[2].name, 2)]  # two hands together
     assert stats.double_victories == 1 and stats.double_victories_suffered == 0
     assert (stats.tichu.called, stats.tichu.made) == (1, 1)
     assert stats.hands_played == 2

@@ -222,6 +222,18 @@ class TableGame(ABC):
         side's first: the player's team is ``engine_seats(...)[0] % 2``)."""
         return (position,)
 
+    def partner_positions(self, position: int, number: int, positions: Iterable[int]) -> list[int]:
+        """Of a table's ``positions``, those on ``position``'s side in hand ``number``: its
+        partners there (a Threechu side changes with the deal; a game of placings has none)."""
+        if self.placings:
+            return []
+        side = self.engine_seats(position, number)[0] % 2
+        return [
+            other
+            for other in positions
+            if other != position and self.engine_seats(other, number)[0] % 2 == side
+        ]
+
     def team_of(self, position: int) -> int:
         """Team 0 sits in the even seats, team 1 in the odd ones."""
         return position % 2

@@ -286,9 +286,9 @@ def _game_stats(person: Player, events: dict[int, Event], lines: list[EventLine]
                 stats.sweeps += 1
             else:
                 stats.sweeps_suffered += 1
-        for other, someone in people.get(table_id, {}).items():
-            if other != position and stats.game.engine_seats(other, number)[0] % 2 == side:
-                counted.partners[someone] += 1
+        at_table = people.get(table_id, {})
+        for other in stats.game.partner_positions(position, number, at_table):
+            counted.partners[at_table[other]] += 1
     for event_id, vp, credit, hands in _round_results(person).values_list(
         "round__event_id", "victory_points", "adjustment_vp", "hands_played"
     ):

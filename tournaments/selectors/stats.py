@@ -82,7 +82,7 @@ class EntrantStats:
     double_victories_suffered: int = 0
     rounds: list[RoundLine] = field(default_factory=list)
     hands: list[HandLine] = field(default_factory=list)
-    # (name, times): the most frequent first, then in German alphabetical order (``collation``)
+    # (name, hands played together): the most first, then in German order (``collation``)
     partners: list[tuple[str, int]] = field(default_factory=list)
 
     @property
@@ -166,13 +166,18 @@ def entrant_stats(entrant: Entrant) -> EntrantStats:
                 if p % 2 == team and s.entrant_id != entrant.pk
             ]
             opponent_names = [s.label for p, s in sorted(seats.items()) if p % 2 != team]
-        else:  # every player for themself (a hand's sides change with the deal)
+        else:  # the others at the table (a hand's sides change with the deal, or none)
             partner_names = []
             opponent_names = [s.label for p, s in sorted(seats.items()) if p not in mine]
-        partners.update(partner_names)
         tp = 0
         names = {p: s.label for p, s in seats.items()}
         for hand in hands_by_table.get(table_id, []):
+            if event.format.seats_partners:  # counted by hands, as a person's page does
+                partners.update(
+                    names[p]
+                    for p in game.partner_positions(min(mine), hand.number, seats)
+                    if seats[p].entrant_id != entrant.pk
+                )
             played = {seat for p in mine for seat in game.engine_seats(p, hand.number)}
             hand_names = game.hand_seats(hand.number, names)
             line = _hand_line(
