@@ -1,20 +1,24 @@
 """Linking a registered name to a person of the register (RULINGS: names are not identities)."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tournaments.models import Entrant, Player
+from tournaments.selectors.people import link_offers
 from tournaments.services.events import event_create, players_register, teams_register
 from tournaments.services.history import Actor
 from tournaments.services.people import (
     NEW,
     PersonToConfirm,
-    candidates,
+    RegisterPeople,
     likely_duplicates,
     names_alike,
     own_register,
 )
 
 pytestmark = pytest.mark.django_db
+SURNAMES = ("Meyer", "Schulz", "Müller", "Weiß", "Groß", "Becker")
 
 
 @pytest.fixture
@@ -83,7 +87,9 @@ def test_nobody_fits_makes_a_new_person_and_one_event_never_links_two_names_to_o
 def test_someone_already_in_the_event_is_not_offered_again(organizer, orga):
     [first] = evening(organizer, orga, ["Anna Meyer"], ["Berlin"])
     register = own_register(organizer)
-    assert candidates(register, "Anna Meyer", "Berlin", exclude={first.player_id}) == []
+    assert (
+        RegisterPeople(register).candidates("Anna Meyer", "Berlin", exclude={first.player_id}) == []
+    )
 
 
 def test_a_team_s_members_link_to_people_of_the_register(organizer, orga):
@@ -102,3 +108,39 @@ def test_likely_duplicates_are_offered_unless_they_played_together(organizer, or
     assert ("Anna Meyer", "Anna Maier") not in pairs
     assert ("Anna Meyer", "A. Meyer") in pairs and ("Anna Maier", "A. Meyer") in pairs
     assert later.player.name == "A. Meyer"
+
+
+def register_reads(run) -> int:
+    """The queries ``run`` makes of the register's people."""
+    with CaptureQueriesContext(connection) as queries:
+        run()
+    return sum('FROM "tournaments_player"' in query["sql"] for query in queries.captured_queries)
+
+
+def test_a_list_is_linked_from_one_read_of_the_register_however_long(organizer, orga):
+    """A list's names are offered their people and registered from one read of the register,
+    not a query per name (a file of ten thousand names took minutes), and are offered the same
+    people as one name alone."""
+    known = [f"{first} {last}" for first in ("Anna", "Ben", "Ida") for last in SURNAMES]
+    evening(organizer, orga, known, ["Köln"] * len(known))
+    short = [["Anna Maier", "Köln"], ["Ben Schultz", ""], ["Nina Neu", ""]]
+    long = short + [[f"Ida {last}", "Köln"] for last in SURNAMES] + [["Ana Mayer", "Bonn"]] * 20
+    event = event_create(owner=organizer, name="Season", preset="dtm")
+    assert register_reads(lambda: link_offers(event, short)) == register_reads(
+        lambda: link_offers(event, long)
+    )
+    register = RegisterPeople(own_register(organizer))
+    for [offer], (name, club) in zip(link_offers(event, long), long, strict=True):
+        assert offer.fits == register.candidates(name, club), name
+    assert register_reads(
+        lambda: players_register(
+            event=event, names=[n for n, _ in short], actor=orga, people=[NEW] * 3
+        )
+    ) == register_reads(
+        lambda: players_register(
+            event=event_create(owner=organizer, name="Cup", preset="dtm"),
+            names=[n for n, _ in long],
+            actor=orga,
+            people=[NEW] * len(long),
+        )
+    )

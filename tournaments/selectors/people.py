@@ -15,7 +15,7 @@ from django.db.models import Q
 
 from ..choices import EntrantType
 from ..models import Entrant, Event, Membership, PersonMerge, Player, Register, name_search
-from ..services.people import NEW, Candidate, active_people, candidates, people_in_event
+from ..services.people import NEW, Candidate, RegisterPeople, active_people, people_in_event
 
 LAST_EVENTS = 3  # the events a candidate is shown with, to tell people apart
 
@@ -44,12 +44,13 @@ def link_offers(event: Event, rows: list[list[str]]) -> list[list[Offer]]:
     team = event.format.entrant_type == EntrantType.TEAM
     in_event = people_in_event(event)
     taken = set(in_event)
+    known = RegisterPeople(event.register)
     offers: list[list[Offer]] = []
     for row in rows:
         named = [(member, "") for member in row[1:]] if team else [(row[0], _club(row))]
         row_offers: list[Offer] = []
         for name, club in named:
-            fits = candidates(event.register, " ".join(name.split()), club, exclude=in_event)
+            fits = known.candidates(" ".join(name.split()), club, exclude=in_event)
             free = [fit for fit in fits if fit.person.pk not in taken]
             exact = [fit for fit in free if fit.exact]
             if len(exact) == 1:

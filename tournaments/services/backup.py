@@ -35,7 +35,7 @@ from .backup_check import FORMAT_VERSION, CheckedBackup, backup_checked
 from .events import roster_create
 from .hands import entry_digest
 from .history import ServiceError
-from .people import imported_person, own_register
+from .people import RegisterPeople, imported_person, own_register
 
 
 def event_export(event_id: int) -> dict:
@@ -233,8 +233,9 @@ def _restore(checked: CheckedBackup) -> Event:
     event.co_organizers.set(checked.co_organizers)
     entrant_ids: dict[int, int] = {}
     taken: set[int] = set()
+    known = RegisterPeople(event.register)
     for item in checked.entrants:
-        player = imported_person(event.register, item.player, taken=taken) if item.player else None
+        player = imported_person(known, item.player, taken=taken) if item.player else None
         entrant = Entrant.objects.create(
             event=event,
             name=item.name,
@@ -242,9 +243,7 @@ def _restore(checked: CheckedBackup) -> Event:
             joined_round=item.joined_round,
             withdrawn_after_round=item.withdrawn_after_round,
         )
-        roster_create(
-            entrant, [imported_person(event.register, m, taken=taken) for m in item.members]
-        )
+        roster_create(entrant, [imported_person(known, m, taken=taken) for m in item.members])
         entrant_ids[item.source_id] = entrant.pk
     people = {
         (entrant_id, name): player_id

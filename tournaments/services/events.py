@@ -31,7 +31,7 @@ from ..standings.schedule import mark_changed
 from .history import Actor, Conflict, ServiceError, record_change
 from .lifecycle import check_not_finished
 from .names import clean_club, clean_name
-from .people import PersonChoice, own_register, people_in_event, resolve_person
+from .people import PersonChoice, RegisterPeople, own_register, people_in_event, resolve_person
 
 ROSTER_SIZES = range(2, 6)
 
@@ -115,10 +115,11 @@ def players_register(
         check_not_finished(event)
         joined = _next_round_number(event)
         taken = people_in_event(event)
+        known = RegisterPeople(event.register)
         choices = [*people, *[None] * (len(cleaned) - len(people))]
         entrants = []
         for index, (name, club, choice) in enumerate(zip(cleaned, clubs, choices, strict=True)):
-            player = resolve_person(event.register, name, club, choice, taken=taken, index=index)
+            player = resolve_person(known, name, club, choice, taken=taken, index=index)
             entrants.append(
                 Entrant.objects.create(
                     event=event, name=name, club=club, player=player, joined_round=joined
@@ -181,6 +182,7 @@ def teams_register(
         )
         joined = _next_round_number(event)
         taken = people_in_event(event)
+        known = RegisterPeople(event.register)
         entrants = []
         for index, (name, members) in enumerate(cleaned):
             entrant = Entrant.objects.create(event=event, name=name, joined_round=joined)
@@ -189,7 +191,7 @@ def teams_register(
                 entrant,
                 [
                     resolve_person(
-                        event.register,
+                        known,
                         member,
                         "",
                         chosen[position] if position < len(chosen) else None,

@@ -29,7 +29,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..collation import fold, sounds
+from ..collation import fold, sounds, spellings
 from ..models import (
     Change,
     Entrant,
@@ -39,7 +39,6 @@ from ..models import (
     Player,
     Register,
     Seat,
-    name_search,
 )
 from ..ratings import schedule as ratings_schedule
 from ..standings import cache as standings_cache
@@ -50,6 +49,7 @@ NEW = "new"
 """The organizer's answer "a new person" where a name was offered people of the register."""
 
 MAX_CANDIDATES = 5
+SEARCHED = 200  # at most this many people sharing a word with a name are compared with it
 TYPO_RATIO = 0.9  # folded names this alike differ by a typo ("Anna Müler", "Anna Müller")
 
 EXACT_OR_NEW = "exact_or_new"
@@ -128,36 +128,84 @@ def people_in_event(event: Event) -> set[int]:
     ) | set(Membership.objects.filter(event=event).values_list("player_id", flat=True))
 
 
-def candidates(
-    register: Register, name: str, club: str = "", *, exclude: Collection[int] = ()
-) -> list[Candidate]:
-    """The people of ``register`` whom ``name`` (of ``club``) may mean, best first: found in SQL
-    by any word of the name, then compared whole."""
-    words = name.split()
-    if not words:
-        return []
-    any_word = Q()
-    for word in words:
-        any_word |= name_search(word)
-    for code in sounds(name):
-        any_word |= Q(sound_name__contains=f" {code} ")
-    wanted_name, wanted_club = fold(" ".join(words)), fold(club.strip())
-    found = []
-    for person in active_people(register).filter(any_word).exclude(pk__in=list(exclude))[:200]:
-        folded = fold(person.name)
-        if folded == wanted_name or sorted(folded.split()) == sorted(wanted_name.split()):
-            fit = "exact" if fold(person.club) == wanted_club else "other_club"
-            found.append((0 if fit == "exact" else 1, 0.0, person, fit))
-            continue
-        if names_alike(person.name, name):
-            ratio = SequenceMatcher(None, folded, wanted_name).ratio()
-            found.append((2, -ratio, person, "close_name"))
-    found.sort(key=lambda item: (item[0], item[1], fold(item[2].name), item[2].pk))
-    return [Candidate(person, fit) for _, _, person, fit in found[:MAX_CANDIDATES]]
+class RegisterPeople:
+    """A register's people as a list of names is linked to them: read once (one query), each
+    name's candidates then found in memory through the words and sounds of their names, and the
+    people the list creates added as it goes. A query per name took minutes for a file of ten
+    thousand names; this takes seconds, and one name costs a read of the register."""
+
+    def __init__(self, register: Register):
+        self.register = register
+        self._people: dict[int, Player] = {}
+        self._by_word: dict[str, list[int]] = {}
+        for person in active_people(register).order_by("id"):
+            self._add(person)
+
+    def _add(self, person: Player) -> None:
+        """Index a person by every spelling of their names' words and by the words' sounds
+        (the stored ``search_name`` and ``sound_name``)."""
+        self._people[person.pk] = person
+        for key in {*person.search_name.split(), *_sound_keys(person.sound_name.split())}:
+            self._by_word.setdefault(key, []).append(person.pk)
+
+    def candidates(
+        self, name: str, club: str = "", *, exclude: Collection[int] = ()
+    ) -> list[Candidate]:
+        """The people whom ``name`` (of ``club``) may mean, best first: those who share a word
+        of the name however spelt, or its sound, compared whole."""
+        words = name.split()
+        if not words:
+            return []
+        keys = {spelling for word in words for spelling in spellings(word)}
+        keys |= _sound_keys(sounds(name))
+        found = sorted({pk for key in keys for pk in self._by_word.get(key, ())} - set(exclude))
+        wanted_name, wanted_club = fold(" ".join(words)), fold(club.strip())
+        ranked = []
+        for person in (self._people[pk] for pk in found[:SEARCHED]):
+            folded = fold(person.name)
+            if folded == wanted_name or sorted(folded.split()) == sorted(wanted_name.split()):
+                fit = "exact" if fold(person.club) == wanted_club else "other_club"
+                ranked.append((0 if fit == "exact" else 1, 0.0, person, fit))
+            elif names_alike(person.name, name):
+                ratio = SequenceMatcher(None, folded, wanted_name).ratio()
+                ranked.append((2, -ratio, person, "close_name"))
+        ranked.sort(key=lambda item: (item[0], item[1], fold(item[2].name), item[2].pk))
+        return [Candidate(person, fit) for _, _, person, fit in ranked[:MAX_CANDIDATES]]
+
+    def create(self, name: str, club: str) -> Player:
+        """A new person of the register, a candidate for the names that follow."""
+        person = Player.objects.create(register=self.register, name=name, club=club)
+        self._add(person)
+        return person
+
+    def chosen(self, choice: Player | int | str, *, taken: Collection[int]) -> Player:
+        """The person the organizer named for an entry: of the register, neither merged away
+        nor erased, not yet in the event."""
+        person_id = choice.pk if isinstance(choice, Player) else choice
+        try:
+            if isinstance(person_id, bool) or not 0 < int(person_id) < 2**63:
+                raise ValueError(person_id)  # no id: a database refuses ids beyond 64 bits
+            person = self._people[int(person_id)]
+        except (KeyError, TypeError, ValueError):
+            raise ServiceError(
+                _("No such person in the event's register."), field="person", code="unknown_person"
+            ) from None
+        if person.pk in taken:
+            raise Conflict(
+                _("%(name)s is already entered in this event.") % {"name": person.name},
+                field="person",
+                code="person_already_entered",
+            )
+        return person
+
+
+def _sound_keys(codes: Iterable[str]) -> set[str]:
+    """A word's sound as an index key, apart from every spelling (a spelling has no "#")."""
+    return {f"#{code}" for code in codes}
 
 
 def resolve_person(
-    register: Register,
+    people: RegisterPeople,
     name: str,
     club: str,
     choice: PersonChoice,
@@ -172,26 +220,22 @@ def resolve_person(
     name (``index`` in the list, ``member`` of a team). Call inside the registration's
     transaction."""
     if choice == NEW:
-        person = Player.objects.create(register=register, name=name, club=club)
+        person = people.create(name, club)
     elif choice == EXACT_OR_NEW:
-        same = [fit.person for fit in candidates(register, name, club, exclude=taken) if fit.exact]
-        person = (
-            same[0]
-            if len(same) == 1
-            else Player.objects.create(register=register, name=name, club=club)
-        )
+        same = [fit.person for fit in people.candidates(name, club, exclude=taken) if fit.exact]
+        person = same[0] if len(same) == 1 else people.create(name, club)
     elif choice is None:
-        fits = candidates(register, name, club, exclude=taken)
+        fits = people.candidates(name, club, exclude=taken)
         exact = [fit for fit in fits if fit.exact]
         if len(exact) == 1:
             person = exact[0].person
         elif not fits:
-            person = Player.objects.create(register=register, name=name, club=club)
+            person = people.create(name, club)
         else:
             raise PersonToConfirm(name, fits, index=index, member=member)
     else:
         try:
-            person = chosen_person(register, choice, taken=taken)
+            person = people.chosen(choice, taken=taken)
         except ServiceError as error:
             error.index, error.member = index, member
             raise
@@ -199,13 +243,13 @@ def resolve_person(
     return person
 
 
-def imported_person(register: Register, person: Mapping[str, str | None], *, taken: set[int]):
+def imported_person(people: RegisterPeople, person: Mapping[str, str | None], *, taken: set[int]):
     """The person a backup's entry names, in the importing register: the same person (by their
     public address) when the register holds them, else the one exact match of name and club,
     else a new person. An import asks no question; the register offers likely duplicates for
     merging afterwards. ``taken`` as in ``resolve_person``."""
     found = (
-        active_people(register)
+        active_people(people.register)
         .filter(public_id=person.get("public_id") or "")
         .exclude(pk__in=taken)
         .first()
@@ -214,33 +258,12 @@ def imported_person(register: Register, person: Mapping[str, str | None], *, tak
         taken.add(found.pk)
         return found
     found = resolve_person(
-        register, person["name"] or "", person.get("club") or "", EXACT_OR_NEW, taken=taken
+        people, person["name"] or "", person.get("club") or "", EXACT_OR_NEW, taken=taken
     )
     if person.get("email") and not found.email:
         found.email = person["email"] or ""
         found.save(update_fields=["email"])
     return found
-
-
-def chosen_person(register: Register, choice: Player | int | str, *, taken: Collection[int]):
-    """The person the organizer named for an entry: of the register, neither merged away nor
-    erased, not yet in the event."""
-    person_id = choice.pk if isinstance(choice, Player) else choice
-    try:
-        if isinstance(person_id, bool) or not 0 < int(person_id) < 2**63:
-            raise ValueError(person_id)  # no id: a database refuses ids beyond 64 bits
-        person = active_people(register).get(pk=int(person_id))
-    except (Player.DoesNotExist, TypeError, ValueError):
-        raise ServiceError(
-            _("No such person in the event's register."), field="person", code="unknown_person"
-        ) from None
-    if person.pk in taken:
-        raise Conflict(
-            _("%(name)s is already entered in this event.") % {"name": person.name},
-            field="person",
-            code="person_already_entered",
-        )
-    return person
 
 
 def likely_duplicates(register: Register) -> list[tuple[Player, Player]]:
