@@ -29,6 +29,7 @@ from .services.history import Actor
 from .services.lifecycle import event_finish
 from .services.people import EXACT_OR_NEW
 from .services.rounds import complete_finished_rounds, round_pair, round_publish
+from .standings import schedule as standings_schedule
 from .standings.compute import ranked, refresh
 
 FIRST_NAMES = (
@@ -238,8 +239,10 @@ def _erring_bots(seed: int) -> list[_ErringBot]:
 
 
 def _play_round(event: Event, rnd: Round, rng: random.Random) -> int:
-    """Every table plays its hands; each hand goes through the captain's path."""
-    return sum(_play_table(event.format, table, rng, event.seed) for table in rnd.tables.all())
+    """Every table plays its hands; each hand goes through the captain's path. The standings
+    are recomputed once the round's hands are in, not after each (``schedule.held``)."""
+    with standings_schedule.held():
+        return sum(_play_table(event.format, table, rng, event.seed) for table in rnd.tables.all())
 
 
 def _play_table(event_format, table: Table, rng: random.Random, event_seed: int = 0) -> int:

@@ -15,6 +15,9 @@ from __future__ import annotations
 import functools
 import logging
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Protocol
 
 from django.conf import settings
@@ -38,6 +41,28 @@ class Worker(Protocol):
 
 
 _worker: Worker | None = None
+
+
+_held: ContextVar[set[int] | None] = ContextVar("standings_held", default=None)
+"""The events whose runs are held back (``held``), or None."""
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Changes committed inside send no run each: one run per changed event is sent on leaving.
+
+    For a simulation's round of hands, which would otherwise cost a recomputation per hand where
+    the tasks run in process (the embedded default): what a worker's coalescing makes of a burst.
+    The changes are recorded as always, so the run applies them all.
+    """
+    changed: set[int] = set()
+    token = _held.set(changed)
+    try:
+        yield
+    finally:
+        _held.reset(token)
+        for event_id in sorted(changed):
+            after_change(event_id)
 
 
 def register_worker(worker: Worker) -> None:
@@ -93,7 +118,10 @@ def after_change(event_id: int) -> None:
     run applied it and renewed). A hand in a busy event then costs one command to Redis, and no
     message to every process (``tichu_site.tokens``).
     """
-    if _mark_pending(event_id):
+    changed = _held.get()
+    if changed is not None:
+        changed.add(event_id)
+    elif _mark_pending(event_id):
         standings_cache.invalidate(event_id)
         _enqueue(event_id)
 
