@@ -180,6 +180,23 @@ class Outage:
             _back_online(self.page)
 
 
+# Resolves when the page's queue next writes what its round found (body[data-server]), a round
+# asked for at once (the "online" event); a round runs whole before the next is planned.
+ROUND_WRITES = """(asking) => new Promise((resolve) => {
+  const observer = new MutationObserver(() => { observer.disconnect(); resolve(); });
+  observer.observe(document.body, { attributes: true, attributeFilter: ["data-server"] });
+  if (asking) window.dispatchEvent(new Event("online"));
+})"""
+
+
+def _a_round_passes(page) -> None:
+    """Wait until a whole round of the page's queue has run since this call: the round under way
+    or asked for writes its finding; the round after it (planned only once that one has ended,
+    message and all) writes again."""
+    page.evaluate(ROUND_WRITES, True)
+    page.evaluate(ROUND_WRITES, False)
+
+
 def _kept(page, number: int, cp_0: str, **options) -> None:
     """Enter a hand while the server is out of reach and wait until the phone keeps it (with the
     server stopped, the first hand goes through the form, which the service worker answers with
@@ -212,8 +229,12 @@ def test_hands_entered_while_the_server_is_down_arrive_once_when_it_is_back(
     with translation.override("de"):
         refusal = str(ENGINE_MESSAGES["card_points_not_multiple_of_5"])
     expect(page.locator("#offline-message")).to_have_text(refusal)
+    _a_round_passes(page)  # the refusal stays: a round does not say "hand 1 kept" over it
+    expect(page.locator("#offline-message")).to_have_text(refusal)
     expect(_state(page, 2)).to_have_count(0)
     _kept(page, 2, "25", call=(0, "tichu"), first=0)
+    _a_round_passes(page)
+    expect(page.locator("#offline-message")).to_contain_text("Spiel 2 ist auf diesem Telefon")
     _kept(page, 3, "75")
     assert Hand.objects.filter(table=table).count() == 0
 

@@ -502,6 +502,7 @@ async function sync() {
     return;
   }
   syncing = true;
+  const opening = rounds === 0;
   let outcome = "answered";
   let arrived = false;
   try {
@@ -545,7 +546,7 @@ async function sync() {
     location.reload(); // the server's page: the hands, the standings
     return;
   }
-  await submittedMessage();
+  await submittedMessage(opening);
   if (outcome === "answered") {
     retryIn = RETRY_FIRST;
     plan(again ? 0 : SYNC_EVERY);
@@ -727,13 +728,16 @@ async function releaseFormHands() {
 /* What became of the hand saved last. The server's answer to its form says it (a message tagged
    with the hand: ``start`` then forgets the hand). Where that answer never reached the page (the form timed out, or the server
    was too slow and the service worker showed its copy of the page, and the queue sent the hand
-   since), the page says it: "kept on this phone" while the hand waits, and the server's own
-   sentence once it has the hand; the key is kept until then, across pages. */
-async function submittedMessage() {
+   since), the page says it: "kept on this phone" as it opens while the hand waits, and the
+   server's own sentence once it has the hand; the key is kept until then, across pages. */
+async function submittedMessage(opening) {
   const key = sessionStorage.getItem(SUBMITTED);
   const record = key && (await (await database).get("entries", key));
   if (record && record.state === "pending") {
-    message(say(words().kept, { n: record.number }), "warning");
+    // Said as the page opens, not again each round: by then the box holds what the captain
+    // did since (the engine's refusal of the next hand, or "hand N+1 kept"), which a round
+    // repeating "hand N kept" replaced within seconds
+    if (opening) message(say(words().kept, { n: record.number }), "warning");
     return;
   }
   sessionStorage.removeItem(SUBMITTED);
