@@ -93,8 +93,12 @@ def test_hands_typed_offline_survive_a_reload_and_arrive_once(
     with translation.override("de"):
         refusal = str(ENGINE_MESSAGES["card_points_not_multiple_of_5"])
     expect(page.locator("#offline-message")).to_have_text(refusal)
+    # saved from the button at the foot of the form: the refusal above it comes into view
+    expect(page.locator("#offline-message")).to_be_in_viewport()
     expect(_state(page, 2)).to_have_count(0)
     _enter(page, 2, "25", call=(0, "tichu"), first=0)
+    expect(page.locator("#offline-message")).to_contain_text("Spiel 2")
+    expect(page.locator("#offline-message")).to_be_in_viewport()
     _enter(page, 3, "75")
     for number in (1, 2, 3):
         expect(_state(page, number)).to_have_text("auf diesem Telefon, noch nicht gesendet")

@@ -281,17 +281,21 @@ async function showAll() {
   return latest;
 }
 
+/* The page's word on what the captain just did. It stands above the form, and a phone's captain
+   saves from the button at the form's foot (kept in view at the screen's bottom): the box is
+   brought into view, or the refusal or "kept" would be off-screen, read by screen readers only. */
 function message(text, kind) {
   let box = document.getElementById("offline-message");
   if (!box) {
     box = document.createElement("p");
     box.id = "offline-message";
-    box.setAttribute("role", kind === "error" ? "alert" : "status");
     if (form) form.parentNode.insertBefore(box, form);
     else document.getElementById("hands").after(box); // a closed table's page: no form
   }
+  box.setAttribute("role", kind === "error" ? "alert" : "status");
   box.className = `alert ${kind === "error" ? "error engine-error" : "warning"}`;
   box.textContent = text;
+  box.scrollIntoView({ block: "nearest" });
 }
 
 /* --- the engine in the page ------------------------------------------------------------- */
