@@ -33,9 +33,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-# As in http.py: import this folder as the package ``benchmarks`` from the project root.
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchmarks")]
+sys.path.insert(0, str(ROOT))  # the project's packages, wherever the script is run from
 
 import argparse  # noqa: E402
 import asyncio  # noqa: E402

@@ -27,9 +27,8 @@ import sys
 import time
 from pathlib import Path
 
-# Import this folder as the package ``benchmarks`` from the project root (see ``standings.py``).
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchmarks")]
+sys.path.insert(0, str(ROOT))  # the project's packages, wherever the script is run from
 
 from benchmarks import common  # noqa: E402
 from benchmarks import standings as league  # noqa: E402

@@ -1,7 +1,7 @@
 """Run the benchmarks and print their tables: ``python benchmarks/run.py [name ...]``.
 
-Names: engine, pairing, movements, duplicate_event, standings, http, freshness, public_reads,
-ratings, captain_page (default: all present). Each runs as its own process (``python
+Names: engine, pairing, movements, duplicate_event, standings, http_throughput, freshness,
+public_reads, ratings, captain_page (default: all present). Each runs as its own process (``python
 benchmarks/<name>.py``), so one benchmark's imports, caches and database connections never colour
 another's figures; arguments after ``--`` go to every benchmark.
 """
@@ -20,7 +20,7 @@ ORDER = (
     "movements",
     "duplicate_event",
     "standings",
-    "http",
+    "http_throughput",
     "freshness",
     "public_reads",
     "ratings",

@@ -9,7 +9,7 @@ the boards per round; nothing is stored but those numbers.
 The design, and the bounds ``tests/duplicate/test_movement.py`` checks for every field
 of 4 to 100 pairs:
 
-- **Who meets whom: the circle method** (``pairing.round_robin_schedule``): its ``m - 1`` rounds
+- **Who meets whom: the circle method** (``tournaments.circle_method``): its ``m - 1`` rounds
   (``m`` the pairs, one more for an odd field, whose opponent sits out) are perfect matchings in
   which every two pairs meet exactly once. A movement of more rounds runs them again in the same
   order. So no pair meets another twice before it has met everyone once, and after any number of
@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..pairing.round_robin import round_robin_schedule
+from ..circle_method import circle_rounds
 
 MIN_PAIRS = 4
 MAX_PAIRS = 100
@@ -95,7 +95,7 @@ def movement(
     groups in a round (see the module). A ``ValueError`` names the number out of range."""
     if not MIN_PAIRS <= pairs <= MAX_PAIRS:
         raise ValueError(f"a movement is for {MIN_PAIRS} to {MAX_PAIRS} pairs, not {pairs}")
-    leg = round_robin_schedule(range(1, pairs + 1))
+    leg = circle_rounds(range(1, pairs + 1))
     rounds = len(leg) if rounds is None else rounds
     tables = pairs // 2
     if rounds < 1:
@@ -105,8 +105,8 @@ def movement(
     if not 1 <= sets_per_round <= tables:
         raise ValueError(f"a round has 1 to {tables} board groups, one per table at most")
     schedule = [leg[r % len(leg)] for r in range(rounds)]
-    matches = [[frozenset(match) for match in draw.tables] for draw in schedule]
-    sit_outs = tuple(draw.byes[0] if draw.byes else None for draw in schedule)
+    matches = [[frozenset(match) for match in circle.matches] for circle in schedule]
+    sit_outs = tuple(circle.sitting_out[0] if circle.sitting_out else None for circle in schedule)
     seated = _directions(matches, sit_outs)
     return Movement(
         pairs,

@@ -2,8 +2,9 @@
 
 Tournament rules implemented here:
 
-- The schedule follows the circle method: the first team stays in place, the others rotate one
-  place per round; with an odd number of teams a dummy joins the circle and its opponent rests.
+- The schedule follows the circle method (``tournaments.circle_method``): the first team stays in
+  place, the others rotate one place per round; with an odd number of teams a dummy joins the
+  circle and its opponent rests.
 - Each team plays at most once per round, and every pair of teams meets exactly once; a double
   round robin plays the same rounds again with home and away (team 0 and team 1) swapped.
 - Sides are balanced: the fixed team alternates, every other team is home on the left half of the
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext_lazy as _
 
 from ..choices import EntrantType
+from ..circle_method import circle_rounds
 from .base import Draw, Entrant, PairingError, PairingHistory, PairingMethod, checked_entrants
 
 if TYPE_CHECKING:
@@ -30,21 +32,10 @@ if TYPE_CHECKING:
 def round_robin_schedule(team_ids: Sequence[int], *, double: bool = False) -> list[Draw]:
     """Every round of the league, in order: matches (team 0, team 1) and the team that rests."""
     teams = [e.id for e in checked_entrants([Entrant(t) for t in team_ids], 2, "teams")]
-    circle: list[int | None] = [*teams, None] if len(teams) % 2 else list(teams)
-    size = len(circle)
-    first_leg = []
-    for number in range(size - 1):
-        matches, rests = [], []
-        for i in range(size // 2):
-            left, right = circle[i], circle[size - 1 - i]
-            if left is None or right is None:
-                rests.append(right if left is None else left)
-            elif i == 0 and number % 2:
-                matches.append((right, left))
-            else:
-                matches.append((left, right))
-        first_leg.append(Draw(tables=matches, byes=rests, method="round_robin"))
-        circle = [circle[0], circle[-1], *circle[1:-1]]
+    first_leg = [
+        Draw(tables=circle.matches, byes=circle.sitting_out, method="round_robin")
+        for circle in circle_rounds(teams)
+    ]
     if not double:
         return first_leg
     return first_leg + [

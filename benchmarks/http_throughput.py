@@ -1,4 +1,4 @@
-"""HTTP throughput under gunicorn: ``python benchmarks/http.py [--seconds 10] [--runs 3]``.
+"""HTTP throughput under gunicorn: ``python benchmarks/http_throughput.py [--seconds 10]``.
 
 Starts gunicorn (2 workers, the product's WSGI app plus the reference endpoints of
 ``benchmarks/bare_app``) on PostgreSQL (``tichu_bench``, built by ``benchmarks/standings.py``) with
@@ -23,11 +23,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-# Import this folder as the package ``benchmarks`` from the project root: run as a script,
-# Python would put the folder itself first on the path, where ``http.py`` shadows the standard
-# library's ``http``.
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchmarks")]
+sys.path.insert(0, str(ROOT))  # the project's packages, wherever the script is run from
 
 import argparse  # noqa: E402
 import os  # noqa: E402
