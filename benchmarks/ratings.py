@@ -19,12 +19,15 @@ side A wins each hand of an event before learning the event's hands (ties left o
 coin). The baselines' probabilities are logistic in their score difference with a scale fitted
 on the very hands they predict (Elo's K too, from 8/16/32): an advantage the rating, whose noise
 and prior are fixed constants, does not get. The rating's prior is also shown over a small
-grid, and the residual standard deviation of a hand's margin, which ``model.NOISE`` is set to.
+grid, and what the model's constants are set to: the residual standard deviation of a hand's
+margin (``model.NOISE``), and the slope and residual of a hand's total on its table's strength
+(``model.LEVEL_SLOPE``, ``model.LEVEL_NOISE``).
 
 Speed. A synthetic register of 10,000 people and 1,000,000 hands (tables of four drawn at
-random, margins from known strengths plus noise) in 100 events of 10,000 hands: rated from
-scratch (the worker's chain: a solve after each event) and in one solve; the update after one
-table's result (its four hands added to the normal equations, one warm-started solve). Medians.
+random, margins and totals from known strengths plus noise) in 100 events of 10,000 hands:
+rated from scratch (the worker's chain: a solve after each event) and in one solve; the update
+after one table's result (its four hands added to the normal equations, one warm-started
+solve). Medians.
 
     python benchmarks/ratings.py [--seeds 10] [--runs 3] [--skip-speed]
 """
@@ -64,12 +67,13 @@ PRIORS = (0.15, 0.25, 0.5, 1.0)
 
 @dataclass(frozen=True)
 class Hand:
-    """One simulated hand: the four seats' players (0 and 2 against 1 and 3), side A's TP margin
-    and both sides' DTM VP."""
+    """One simulated hand: the four seats' players (0 and 2 against 1 and 3), side A's TP margin,
+    both sides' DTM VP and both sides' TP together."""
 
     seats: tuple[int, int, int, int]
     margin: int
     vp: tuple[int, int]
+    total: int
 
 
 @dataclass
@@ -107,9 +111,8 @@ def play_event(players: Sequence[int], strength: np.ndarray, rng: random.Random)
                 points = hand_victory_points(played.totals, played.score.sweep, "dtm")
                 for position, p in enumerate(seats):
                     vp[p] += points[position % 2]
-                hands.append(
-                    Hand(tuple(seats), played.totals[0] - played.totals[1], (points[0], points[1]))
-                )
+                tp = played.totals
+                hands.append(Hand(tuple(seats), tp[0] - tp[1], (points[0], points[1]), sum(tp)))
     return hands
 
 
@@ -162,24 +165,34 @@ class Rating(Estimator):
 
     def __init__(self, players: int, prior: float = model.PRIOR):
         self.players, self.prior = players, prior
-        self.normal = model.Normal.empty(players)
-        self.fit = model.Fit(np.zeros(players), np.full(players, prior), np.zeros(players))
+        self.normal = model.Normal.empty(players, ("tichu",))
+        self.fit = model.Fit(
+            np.zeros(players), np.full(players, prior), np.zeros(players), np.zeros(1)
+        )
 
     def predict(self, hand: Hand) -> float:
         a, b, c, d = hand.seats
         return model.win_probability(self.fit, (a, c), (b, d))
 
     def learn(self, hands: list[Hand]) -> None:
-        self.normal.add(model.design(observations(hands), self.players))
-        self.fit = model.solve(self.normal, prior=self.prior, start=self.fit.mu)
+        self.normal.add(self.normal.design(observations(hands)))
+        self.fit = model.solve(self.normal, prior=self.prior, start=self.fit)
 
     def scores(self) -> np.ndarray:
         return self.fit.mu
 
 
-def observations(hands: list[Hand]) -> list[model.Observation]:
+def observations(hands: list[Hand], totals: bool = True) -> list[model.Observation]:
+    """The hands as the rating reads them: with their totals, or (``totals=False``) the margins
+    alone."""
     return [
-        model.TeamHand((h.seats[0], h.seats[2]), (h.seats[1], h.seats[3]), h.margin) for h in hands
+        model.TeamHand(
+            (h.seats[0], h.seats[2]),
+            (h.seats[1], h.seats[3]),
+            h.margin,
+            total=float(h.total) if totals else None,
+        )
+        for h in hands
     ]
 
 
@@ -293,15 +306,22 @@ def best(make: Callable[..., Estimator], scenario: Scenario, grid: dict) -> tupl
     return reading, label
 
 
-def residual_sd(scenario: Scenario) -> float:
-    """The standard deviation of a hand's margin (SCALE units) around the final rating's
-    expectation: the noise the model should assume."""
+def residuals(scenario: Scenario) -> tuple[float, float, float]:
+    """What the model's constants are set to: the standard deviation of a hand's margin around
+    the final rating's expectation (``model.NOISE``, SCALE units), and the regression of a hand's
+    total above 100 TP on its table's summed strengths (``LEVEL_SLOPE``) with its residual
+    standard deviation (``LEVEL_NOISE``), the strengths from the margins alone."""
     people = len(scenario.strength)
     hands = [h for events in scenario.days for hs in events for h in hs]
-    obs = observations(hands)
-    fit = model.fit(obs, people)
-    x = model.design(obs, people)
-    return float(np.sqrt(np.mean((x.y - x.x @ fit.mu) ** 2)))
+    margins = observations(hands, totals=False)
+    fit = model.fit(margins, people)
+    x = model.design(margins, people)
+    noise = float(np.sqrt(np.mean((x.y - x.x @ fit.mu) ** 2)))
+    table_strength = np.array([fit.mu[list(h.seats)].sum() for h in hands])
+    above = (np.array([h.total for h in hands]) - 100.0) / model.SCALE
+    slope, intercept = np.polyfit(table_strength, above, 1)
+    level_noise = float(np.std(above - (intercept + slope * table_strength)))
+    return noise, float(slope), level_noise
 
 
 SCENARIOS = ("pool", "clubs", "attendance")
@@ -323,7 +343,7 @@ def measure(name: str, seed: int) -> dict:
             for label, r in readings.items()
         },
         "priors": [read(scenario, Rating(people, prior)).log_loss() for prior in PRIORS],
-        "noise": residual_sd(scenario),
+        "residuals": residuals(scenario),
     }
 
 
@@ -350,7 +370,8 @@ def quality(seeds: int) -> None:
             rows.append([name, label, *(f"{v:.3f}" for v in means[:-1]), f"{means[-1]:.4f}"])
         margin_rows.append([name, *_margins(values)])
         prior_rows.append([name, *(f"{v:.4f}" for v in np.mean([m["priors"] for m in mine], 0))])
-        noise.append(f"{name} {np.mean([m['noise'] for m in mine]):.2f}")
+        fitted = np.mean([m["residuals"] for m in mine], axis=0)
+        noise.append(f"{name} {fitted[0]:.2f}, {fitted[1]:.3f}, {fitted[2]:.2f}")
     print("Kendall's tau (strength vs estimate) after n events; log-loss of each event's hands\n")
     print(table(["scenario", "estimate", *(f"tau {c}" for c in CHECKPOINTS), "log-loss"], rows))
     print(
@@ -360,7 +381,10 @@ def quality(seeds: int) -> None:
     print(table(["scenario", *(f"tau {c}" for c in CHECKPOINTS), "log-loss"], margin_rows))
     print(f"\nThe rating (noise {model.NOISE}, prior {model.PRIOR}): log-loss by prior\n")
     print(table(["scenario", *(f"prior {p}" for p in PRIORS)], prior_rows))
-    print(f"\nResidual SD of a hand's margin (100 TP): {', '.join(noise)}")
+    print(
+        "\nFitted (100 TP): a margin's residual SD (model.NOISE), a total's slope on its table's "
+        f"strength (LEVEL_SLOPE) and residual SD (LEVEL_NOISE): {'; '.join(noise)}"
+    )
 
 
 def _margins(values: dict[str, np.ndarray]) -> list[str]:
@@ -389,9 +413,11 @@ def synthetic(seed: int, people=10_000, hands=1_000_000, events=100):
     seats = seats[(seats[:, 0] != seats[:, 1]) & (seats[:, 0] != seats[:, 2])]  # rough: a few
     signs = strength[seats] @ np.array([1, -1, 1, -1])
     margin = (signs + rng.normal(0, model.NOISE, len(seats))) * model.SCALE
+    level = model.LEVEL_SLOPE * strength[seats].sum(axis=1)
+    total = 100 + (level + rng.normal(0, model.LEVEL_NOISE, len(seats))) * model.SCALE
     obs = [
-        model.TeamHand((a, c), (b, d), m)
-        for (a, b, c, d), m in zip(seats.tolist(), margin.tolist(), strict=True)
+        model.TeamHand((a, c), (b, d), m, total=t)
+        for (a, b, c, d), m, t in zip(seats.tolist(), margin.tolist(), total.tolist(), strict=True)
     ]
     size = len(obs) // events
     return strength, [obs[i * size : (i + 1) * size] for i in range(events)]
@@ -409,14 +435,14 @@ def speed(seed: int, runs: int) -> None:
         start = time.perf_counter()
         model.fit(everything, people)
         single.append(time.perf_counter() - start)
-    normal = model.Normal.empty(people)
-    normal.add(model.design(everything[:-4], people))
+    normal = model.Normal.empty(people, model.games_of(everything))
+    normal.add(normal.design(everything[:-4]))
     before = model.solve(normal)
     for _ in range(runs):
-        trial = model.Normal(normal.gram, normal.moment, normal.hands)
+        trial = model.Normal(normal.gram, normal.moment, normal.hands, normal.games)
         start = time.perf_counter()
-        trial.add(model.design(everything[-4:], people))
-        model.solve(trial, start=before.mu)
+        trial.add(trial.design(everything[-4:]))
+        model.solve(trial, start=before)
         update.append(time.perf_counter() - start)
     tau = kendalltau(strength, fits[-1].mu).statistic
     print(

@@ -1,5 +1,7 @@
 """The rating's maths against the libraries' own answers on small registers."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -127,3 +129,65 @@ def test_neither_the_order_nor_the_sides_of_hands_change_anything(seed, order):
     np.testing.assert_allclose(other.mu[relabel], fit.mu, atol=1e-6)
     np.testing.assert_allclose(other.sigma[relabel], fit.sigma, atol=1e-12)
     np.testing.assert_array_equal(other.hands[relabel], fit.hands)
+
+
+def with_totals(hands: list[model.Observation], seed: int) -> list[model.Observation]:
+    """The hands with both sides' TP together: 100 plus a little noise."""
+    rng = np.random.default_rng(seed)
+    return [
+        replace(hand, total=float(100 + 10 * rng.integers(-5, 6)))
+        for hand in hands
+        if isinstance(hand, model.TeamHand)
+    ]
+
+
+def test_totals_are_weighted_rows_of_numpys_least_squares_with_a_base():
+    """A hand's total is one more row: the table's strength at ``LEVEL_SLOPE`` and the game's
+    base, weighed by ``NOISE / LEVEL_NOISE``; the base has the wide prior ``BASE_PRIOR``."""
+    hands = with_totals(random_hands(4), 4)
+    design = model.design(hands, PEOPLE, ("tichu",))
+    x = design.x.toarray()
+    assert x.shape == (2 * len(hands), PEOPLE + 1)
+    weight = model.NOISE / model.LEVEL_NOISE
+    first = hands[0]
+    level = x[len(hands)]  # the rows of one shape: the margins, then the totals
+    assert level[-1] == pytest.approx(weight)
+    assert level[list(first.side_a + first.side_b)] == pytest.approx(weight * model.LEVEL_SLOPE)
+    assert design.y[len(hands)] == pytest.approx(weight * (first.total - 100) / model.SCALE)
+    damping = np.array([(model.NOISE / model.PRIOR) ** 2] * PEOPLE + [(model.NOISE / 2.0) ** 2])
+    augmented = np.vstack([x, np.diag(np.sqrt(damping))])
+    expected, *_ = np.linalg.lstsq(
+        augmented, np.concatenate([design.y, np.zeros(PEOPLE + 1)]), rcond=None
+    )
+    fit = model.fit(hands, PEOPLE)
+    np.testing.assert_allclose(fit.mu, expected[:PEOPLE], atol=1e-6)
+    np.testing.assert_allclose(fit.base, expected[PEOPLE:], atol=1e-6)
+    assert fit.hands.sum() == 4 * len(hands)  # a total counts no hand again
+
+
+def test_two_clubs_that_never_met_are_told_apart_by_their_totals():
+    """Two clubs of four play among themselves, every hand even: margins cannot say which club
+    is stronger. One club's hands total 200 TP (its Tichus made), the other's 40 (failed)."""
+    hands = []
+    for club, total in ((range(4), 200.0), (range(4, 8), 40.0)):
+        a, b, c, d = club
+        for side_a, side_b in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))):
+            hands += [model.TeamHand(side_a, side_b, 0.0, total=total)] * 4
+    fit = model.fit(hands, 8)
+    assert fit.mu[:4].min() > 0 > fit.mu[4:].max()
+    np.testing.assert_allclose(fit.mu[:4], fit.mu[0])
+    without = model.fit([replace(hand, total=None) for hand in hands], 8)
+    np.testing.assert_allclose(without.mu, 0, atol=1e-12)
+
+
+def test_each_game_has_its_own_base():
+    """Tientsin's and Tichu's totals differ by what their games add, not by their players'
+    strength: the same people, even margins, each game's total its own constant."""
+    people = (0, 1, 2, 3, 4, 5)
+    tichu = [model.TeamHand((0, 1), (2, 3), 0.0, total=100.0, game="tichu")] * 10
+    tichu += [model.TeamHand((2, 4), (3, 5), 0.0, total=100.0, game="tichu")] * 10
+    tientsin = [model.TeamHand((0, 2, 4), (1, 3, 5), 0.0, total=300.0, game="tientsin")] * 20
+    fit = model.fit(tichu + tientsin, len(people))
+    assert model.games_of(tichu + tientsin) == ("tichu", "tientsin")
+    assert np.abs(fit.mu).max() < 0.01  # under 1 TP: the base's wide prior leaks a trace
+    assert fit.base[0] == pytest.approx(0, abs=0.01) and fit.base[1] > 1.9

@@ -33,6 +33,9 @@ def test_every_game_gives_one_observation_per_hand(organizer, preset):
     assert all(isinstance(obs, kind) for obs in observations)
     if sides:
         assert {(len(o.side_a), len(o.side_b)) for o in observations} == {sides}
+        # each hand's total, keyed by the rules' game: Chaos Tichu's totals have their own base
+        assert {o.game for o in observations} == {played.event.format.rules.game}
+        assert all(o.total is not None for o in observations)
     people = set(Player.objects.filter(register=register).values_list("pk", flat=True))
     assert set(hands.people) <= people and len(hands.people) >= 4
 
@@ -58,6 +61,7 @@ def test_threechu_dealer_counts_alone_against_the_other_two(organizer):
         dealer = (hand.number - 1) % 3
         assert observation.side_a == (column[seats[dealer]],)
         assert observation.margin == hand.tp_0 - hand.tp_1
+        assert (observation.total, observation.game) == (hand.tp_0 + hand.tp_1, "threechu")
 
 
 def test_register_is_rated_from_scratch_identically(organizer):

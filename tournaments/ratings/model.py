@@ -28,15 +28,29 @@ The history (``history``): the ratings after each event, in event order. Each ev
 starts from the previous event's ratings (a warm start, the same chain every time), so a
 register rated from scratch twice gets identical numbers; the last point is the rating.
 
-``NOISE`` was fitted to Tichu: the residual standard deviation of a hand's margin on the
-simulated DTM registers of ``benchmarks/ratings.py``, in units of ``SCALE`` TP. ``PRIOR`` was
-chosen there too, by the log-loss of predicting each event's hands before learning them.
+The table's level: a hand's margin tells only how its sides differ, never how strong its table
+is, so two clubs that have not met yet could not be compared. Its total does: both sides' TP
+together are 100 plus what the calls and double victories add, and strong players call Tichu
+when they can make it and go out together more often. So a hand of two sides whose total is
+known is a second observation (``_level_rows``)
+
+    (total - 100) / SCALE = base(game) + LEVEL_SLOPE * sum of |coefficient| * strength + noise,
+
+with noise ~ N(0, LEVEL_NOISE²), weighed against the margin's by ``NOISE / LEVEL_NOISE``. Each
+game has its own ``base`` (what a table of average strength totals above 100 TP: the calls'
+mean, another game's card points), an unknown solved with the strengths under the wide prior
+N(0, BASE_PRIOR²); the slope is the same for every game.
+
+``NOISE``, ``LEVEL_SLOPE`` and ``LEVEL_NOISE`` were fitted to Tichu: the residual standard
+deviation of a hand's margin, and the regression of a hand's total on its table's strength, on
+the simulated DTM registers of ``benchmarks/ratings.py``, in units of ``SCALE`` TP. ``PRIOR``
+was chosen there too, by the log-loss of predicting each event's hands before learning them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 import scipy.sparse as sp
@@ -53,6 +67,14 @@ the residual measured on simulated DTM hands (``benchmarks/ratings.py`` prints i
 PRIOR = 0.25
 """The prior standard deviation of a person's strength (25 TP a hand), chosen by the benchmark's
 log-loss: the best of 0.15, 0.25, 0.5 and 1.0 in all three of its scenarios."""
+LEVEL_SLOPE = 0.14
+"""What a table's strength adds to a hand's total (both sides' TP, ``SCALE`` units) per unit of
+the sum of its players' strengths: 0.137 on the benchmark's simulated DTM pool (it prints it)."""
+LEVEL_NOISE = 0.62
+"""The standard deviation of a hand's total around that expectation (``SCALE`` units): 0.62
+there. A total tells a table's level far less surely than a margin tells its sides' difference."""
+BASE_PRIOR = 2.0
+"""The prior standard deviation of a game's ``base`` (200 TP): wide, the hands decide it."""
 CONSERVATIVE_K = 2.0
 """The ranking list orders people by ``mu - CONSERVATIVE_K * sigma``."""
 TOLERANCE = 1e-7
@@ -62,11 +84,14 @@ TOLERANCE = 1e-7
 @dataclass(frozen=True)
 class TeamHand:
     """A hand between two sides (people's indices), with side A's margin in TP (its TP minus
-    side B's)."""
+    side B's), and where known both sides' TP together and the game they were scored by (the
+    table's level, see the module)."""
 
     side_a: tuple[int, ...]
     side_b: tuple[int, ...]
     margin: float
+    total: float | None = None
+    game: str = "tichu"
 
 
 @dataclass(frozen=True)
@@ -82,8 +107,9 @@ Observation = TeamHand | PlacingHand
 
 @dataclass(frozen=True)
 class Design:
-    """Observations as the regression sees them: the sparse rows ``x`` (one per team hand, one
-    per player of a placing hand), their targets ``y``, and each person's hands."""
+    """Observations as the regression sees them: the sparse rows ``x`` (one per team hand and
+    one more for its total, one per player of a placing hand; a column per person, then one per
+    game's base), their targets ``y``, and each person's hands."""
 
     x: sp.csr_matrix
     y: np.ndarray
@@ -93,11 +119,12 @@ class Design:
 @dataclass(frozen=True)
 class Fit:
     """Each person's posterior mean ``mu`` and standard deviation ``sigma`` (strength units),
-    and the hands they were rated from."""
+    the hands they were rated from, and each game's ``base`` (``Normal.games``' order)."""
 
     mu: np.ndarray
     sigma: np.ndarray
     hands: np.ndarray
+    base: np.ndarray = field(default_factory=lambda: np.zeros(0))
 
     def conservative(self, k: float = CONSERVATIVE_K) -> np.ndarray:
         """What the ranking list orders by: strength we are fairly sure of."""
@@ -112,28 +139,41 @@ def team_row(side_a: Sequence[int], side_b: Sequence[int]) -> dict[int, float]:
     }
 
 
-def design(observations: Sequence[Observation], people: int) -> Design:
-    """The regression's rows of ``observations`` over ``people`` persons (indices 0..people-1):
-    observations of one shape (team sizes, table size) become rows together, as arrays."""
+def games_of(observations: Iterable[Observation]) -> tuple[str, ...]:
+    """The games whose hands tell their totals: each has a ``base`` column, in this order."""
+    told = {obs.game for obs in observations if isinstance(obs, TeamHand) and obs.total is not None}
+    return tuple(sorted(told))
+
+
+def design(observations: Sequence[Observation], people: int, games: Sequence[str] = ()) -> Design:
+    """The regression's rows of ``observations`` over ``people`` persons (indices 0..people-1)
+    and the bases of ``games`` (a total of another game is left out): observations of one shape
+    (team sizes, table size) become rows together, as arrays."""
     teams: dict[tuple[int, int], list[TeamHand]] = {}
+    levels: dict[tuple[int, int, int], list[TeamHand]] = {}
     placings: dict[int, list[PlacingHand]] = {}
     for observation in observations:
         if isinstance(observation, TeamHand):
             shape = (len(observation.side_a), len(observation.side_b))
             teams.setdefault(shape, []).append(observation)
+            if observation.total is not None and observation.game in games:
+                base = people + list(games).index(observation.game)
+                levels.setdefault((*shape, base), []).append(observation)
         else:
             placings.setdefault(len(observation.players), []).append(observation)
     parts = [_team_rows(hands) for _, hands in sorted(teams.items())]
+    parts += [_level_rows(hands, base) for (_, _, base), hands in sorted(levels.items())]
     parts += [_placing_rows(hands) for _, hands in sorted(placings.items())]
     hands = np.zeros(people, dtype=np.int64)
+    columns = people + len(games)
     if not parts:
-        return Design(x=sp.csr_matrix((0, people)), y=np.zeros(0), hands=hands)
+        return Design(x=sp.csr_matrix((0, columns)), y=np.zeros(0), hands=hands)
     members = np.concatenate([part[3] for part in parts])
     np.add.at(hands, members, 1)
     x = sp.vstack(
         [
-            sp.csr_matrix((coefficients, (rows, columns)), shape=(int(rows.max()) + 1, people))
-            for rows, columns, coefficients, _, _ in parts
+            sp.csr_matrix((coefficients, (rows, cols)), shape=(int(rows.max()) + 1, columns))
+            for rows, cols, coefficients, _, _ in parts
         ],
         format="csr",
     )
@@ -162,6 +202,28 @@ def _team_rows(hands: Sequence[TeamHand]) -> Rows:
     return rows, members.ravel(), coefficients.ravel(), members.ravel(), margins
 
 
+def _level_rows(hands: Sequence[TeamHand], base: int) -> Rows:
+    """One row per hand (all of one shape and game, whose base is column ``base``): the table's
+    strength, each member at ``LEVEL_SLOPE`` times their weight in the margin, plus the base;
+    the total above 100 TP in ``SCALE`` units. Rows and target are weighed by ``NOISE /
+    LEVEL_NOISE``, so that one noise serves every row. The hand was counted by its margin."""
+    side_a = np.array([hand.side_a for hand in hands], dtype=np.int64)
+    side_b = np.array([hand.side_b for hand in hands], dtype=np.int64)
+    weight = NOISE / LEVEL_NOISE
+    members = np.hstack([side_a, side_b, np.full((len(hands), 1), base)])
+    coefficients = weight * np.hstack(
+        [
+            np.full(side_a.shape, LEVEL_SLOPE * 2.0 / side_a.shape[1]),
+            np.full(side_b.shape, LEVEL_SLOPE * 2.0 / side_b.shape[1]),
+            np.ones((len(hands), 1)),
+        ]
+    )
+    rows = np.repeat(np.arange(len(hands)), members.shape[1])
+    totals = np.array([hand.total for hand in hands], dtype=float)
+    targets = weight * (totals - 100.0) / SCALE
+    return rows, members.ravel(), coefficients.ravel(), np.zeros(0, dtype=np.int64), targets
+
+
 def _placing_rows(hands: Sequence[PlacingHand]) -> Rows:
     """One row per player (tables of one size N): 1 - 1/N for the player, -1/N for each other;
     the place centred and standardised, ``((N + 1) / 2 - place) / sqrt((N² - 1) / 12)``."""
@@ -177,49 +239,69 @@ def _placing_rows(hands: Sequence[PlacingHand]) -> Rows:
 
 @dataclass
 class Normal:
-    """The normal equations' sums ``XᵀX`` and ``Xᵀy`` and the hands, accumulated event by event."""
+    """The normal equations' sums ``XᵀX`` and ``Xᵀy`` and the hands, accumulated event by event,
+    over ``people`` persons and the bases of ``games``."""
 
     gram: sp.csr_matrix
     moment: np.ndarray
     hands: np.ndarray
+    games: tuple[str, ...] = ()
 
     @classmethod
-    def empty(cls, people: int) -> Normal:
+    def empty(cls, people: int, games: Sequence[str] = ()) -> Normal:
+        columns = people + len(games)
         return cls(
-            sp.csr_matrix((people, people)), np.zeros(people), np.zeros(people, dtype=np.int64)
+            sp.csr_matrix((columns, columns)),
+            np.zeros(columns),
+            np.zeros(people, dtype=np.int64),
+            tuple(games),
         )
+
+    @property
+    def people(self) -> int:
+        return self.hands.shape[0]
 
     def add(self, part: Design) -> None:
         self.gram = (self.gram + (part.x.T @ part.x).tocsr()).tocsr()
         self.moment = self.moment + part.x.T @ part.y
         self.hands = self.hands + part.hands
 
+    def design(self, observations: Sequence[Observation]) -> Design:
+        """``observations`` as rows over this system's columns."""
+        return design(observations, self.people, self.games)
+
 
 def solve(
-    normal: Normal, *, noise: float = NOISE, prior: float = PRIOR, start: np.ndarray | None = None
+    normal: Normal, *, noise: float = NOISE, prior: float = PRIOR, start: Fit | None = None
 ) -> Fit:
-    """The posterior of the strengths given the accumulated ``normal`` equations: mean by
-    conjugate gradients from ``start`` (zeros by default), standard deviation by the diagonal
-    approximation (see the module)."""
-    people = normal.moment.shape[0]
-    damping = (noise / prior) ** 2
+    """The posterior of the strengths (and the games' bases) given the accumulated ``normal``
+    equations: mean by conjugate gradients from ``start`` (zeros by default), standard deviation
+    by the diagonal approximation (see the module)."""
+    people, columns = normal.people, normal.moment.shape[0]
+    damping = np.full(columns, (noise / prior) ** 2)
+    damping[people:] = (noise / BASE_PRIOR) ** 2
     gram = normal.gram
     system = LinearOperator(
-        (people, people), matvec=lambda v: gram @ v + damping * v, dtype=float
+        (columns, columns), matvec=lambda v: gram @ v + damping * v, dtype=float
     )  # XᵀX + λI without a copy of XᵀX
     diagonal = gram.diagonal() + damping
     preconditioner = sp.diags(1.0 / diagonal)
     mu, info = cg(
         system,
         normal.moment,
-        x0=np.zeros(people) if start is None else start,
+        x0=np.zeros(columns) if start is None else np.concatenate([start.mu, start.base]),
         rtol=TOLERANCE,
-        maxiter=10 * people + 100,
+        maxiter=10 * columns + 100,
         M=preconditioner,
     )
     if info != 0:  # pragma: no cover - a positive definite system converges within its size
         raise RuntimeError(f"the rating's solver did not converge ({info})")
-    return Fit(mu=mu, sigma=noise / np.sqrt(diagonal), hands=normal.hands.copy())
+    return Fit(
+        mu=mu[:people],
+        sigma=noise / np.sqrt(diagonal[:people]),
+        hands=normal.hands.copy(),
+        base=mu[people:],
+    )
 
 
 def fit(
@@ -230,8 +312,8 @@ def fit(
     prior: float = PRIOR,
 ) -> Fit:
     """The ratings from ``observations`` all at once."""
-    normal = Normal.empty(people)
-    normal.add(design(observations, people))
+    normal = Normal.empty(people, games_of(observations))
+    normal.add(normal.design(observations))
     return solve(normal, noise=noise, prior=prior)
 
 
@@ -244,12 +326,11 @@ def history(
 ) -> list[Fit]:
     """The ratings after each event in order, each solve warm-started from the previous one's
     ratings: deterministic, so the same events always give the same chain."""
-    normal = Normal.empty(people)
+    normal = Normal.empty(people, games_of(obs for event in events for obs in event))
     fits: list[Fit] = []
     for observations in events:
-        normal.add(design(observations, people))
-        start = fits[-1].mu if fits else None
-        fits.append(solve(normal, noise=noise, prior=prior, start=start))
+        normal.add(normal.design(observations))
+        fits.append(solve(normal, noise=noise, prior=prior, start=fits[-1] if fits else None))
     return fits
 
 

@@ -10,7 +10,9 @@ What a hand says, by the shape of its game (``tournaments.games``), never by its
 - a game of two sides scored by card points (Tichu and Chaos Tichu, Tientsin's teams of three,
   Threechu's dealer-and-dummy side against the other two): the TP margin of the engine's team 0
   over team 1 (``Hand.tp_0 - Hand.tp_1``), each table position on the side of the engine's seat
-  it plays in that hand (``TableGame.engine_seats``: Threechu's dealer rotates);
+  it plays in that hand (``TableGame.engine_seats``: Threechu's dealer rotates), and both
+  sides' TP together, keyed by the rules' game (``Rules.game``: each game's TP total has its own
+  base, ``model``; the name is a key here, never a branch);
 - a game of placings (Grand Seigneur): each player's place (``HandSeat.place``).
 
 Three queries whatever the register's size: the seats, the hands, the placings.
@@ -19,7 +21,7 @@ Three queries whatever the register's size: the seats, the hands, the placings.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..formats import Format
 from ..games import TableGame
@@ -59,7 +61,8 @@ def register_hands(register: Register) -> RegisterHands:
     seats = _seat_people(register, kept)
     places = _places(register)
     by_event: dict[int, list[Observation]] = defaultdict(list)
-    games = {event.pk: Format.from_dict(event.format_data).game for event in events}
+    formats = {event.pk: Format.from_dict(event.format_data) for event in events}
+    games = {pk: (found.game, found.rules.game) for pk, found in formats.items()}
     rows = (
         Hand.objects.filter(table__round__event__register=register)
         .order_by("table__round__event_id", "table__round__number", "table_id", "number")
@@ -70,7 +73,7 @@ def register_hands(register: Register) -> RegisterHands:
         if not people:
             continue
         observation = _observation(
-            games[event_id], people, number, tp_0 - tp_1, places.get(hand_id, {})
+            *games[event_id], people, number, (tp_0, tp_1), places.get(hand_id, {})
         )
         if observation is not None:
             by_event[event_id].append(observation)
@@ -112,13 +115,15 @@ def _places(register: Register) -> dict[int, dict[int, int]]:
 
 def _observation(
     game: TableGame,
+    scored_by: str,
     people: dict[int, int | None],
     number: int,
-    margin: int,
+    tp: tuple[int, int],
     places: dict[int, int],
 ) -> Observation | None:
-    """One hand of ``game`` at a table seating ``people`` (by position), or None when it names
-    no known person at a seat or lacks its placings."""
+    """One hand of ``game`` (by the rules of ``scored_by``) at a table seating ``people`` (by
+    position) whose teams made ``tp``, or None when it names no known person at a seat or lacks
+    its placings."""
     if any(person is None for person in people.values()):
         return None
     seated = {position: person for position, person in people.items() if person is not None}
@@ -134,7 +139,13 @@ def _observation(
         sides[game.engine_seats(position, number)[0] % 2].append(seated[position])
     if not sides[0] or not sides[1]:
         return None
-    return TeamHand(side_a=tuple(sides[0]), side_b=tuple(sides[1]), margin=float(margin))
+    return TeamHand(
+        side_a=tuple(sides[0]),
+        side_b=tuple(sides[1]),
+        margin=float(tp[0] - tp[1]),
+        total=float(tp[0] + tp[1]),
+        game=scored_by,
+    )
 
 
 def _persons(observation: Observation) -> tuple[int, ...]:
@@ -146,10 +157,10 @@ def _persons(observation: Observation) -> tuple[int, ...]:
 def _columns(observation: Observation, column: dict[int, int]) -> Observation:
     """The observation with person ids replaced by the model's columns."""
     if isinstance(observation, TeamHand):
-        return TeamHand(
+        return replace(
+            observation,
             side_a=tuple(column[p] for p in observation.side_a),
             side_b=tuple(column[p] for p in observation.side_b),
-            margin=observation.margin,
         )
     return PlacingHand(
         players=tuple(column[p] for p in observation.players), places=observation.places
