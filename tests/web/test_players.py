@@ -58,6 +58,25 @@ def test_a_duplicate_name_is_registered_with_a_warning(organizer_client, event):
     assert "Mehrere Personen heißen Ben" in german.content.decode()
 
 
+def test_a_typed_line_keeps_its_whole_name_and_a_club_after_a_semicolon(organizer_client, event):
+    """A name typed as "Last, First" was cut at the comma ("Schmidt") and a club after a
+    semicolon dropped, silently: a typed line is a name, or a name; a club or city."""
+    url = reverse("organizer-players", args=[event.pk])
+    response = organizer_client.post(url, {"lines": "Schmidt, Hans\nEva Krause; TC Köln"})
+    assert response.status_code == 302
+    added = dict(
+        Entrant.objects.filter(event=event).exclude(name__in=NAMES).values_list("name", "club")
+    )
+    assert added == {"Schmidt, Hans": "", "Eva Krause": "TC Köln"}
+    before = Entrant.objects.count()
+    refused = organizer_client.post(
+        url, {"lines": "Ida Lang\nOtto; Berlin; Köln"}, HTTP_ACCEPT_LANGUAGE="de"
+    )
+    assert refused.status_code == 400
+    assert "Zeile 2" in refused.content.decode()
+    assert Entrant.objects.count() == before
+
+
 def test_reinstate_a_withdrawn_player(organizer_client, organizer, event):
     ben = Entrant.objects.get(event=event, name="Ben")
     entrant_withdraw(entrant_id=ben.pk, actor=Actor.organizer(organizer))

@@ -484,8 +484,8 @@ class PlayersForm(forms.Form):
             data["roles"] = self._roles(read)
             entries, data["nameless"] = read.entries(data["roles"], self.team)
             rows += entries
-        typed = parse_rows(data.get("lines") or "")
-        rows += typed if self.team else [[row[0]] for row in typed]
+        text = data.get("lines") or ""
+        rows += parse_rows(text) if self.team else self._typed_players(text)
         data["rows"] = rows
         if not rows and data["preview"] is not None:
             self.add_error(
@@ -497,6 +497,23 @@ class PlayersForm(forms.Form):
         elif not rows:
             raise forms.ValidationError(_("Enter at least one name."))
         return data
+
+    @staticmethod
+    def _typed_players(text: str) -> list[list[str]]:
+        """Typed players, a line each: a name, or a name; a club or city. A comma is part of the
+        name ("Schmidt, Hans" as a list wrote it): the lines were once split at commas too, and
+        all but the first cell dropped, so that "Schmidt, Hans" registered "Schmidt"."""
+        rows = []
+        lines = [line for line in text.splitlines() if line.strip()]
+        for number, line in enumerate(lines, start=1):
+            cells = [cell.strip() for cell in line.split(";")]
+            if len(cells) > 2 or not cells[0]:
+                raise forms.ValidationError(
+                    _("Line %(n)d: a player a line, as 'Name' or 'Name; club or city'.")
+                    % {"n": number}
+                )
+            rows.append(cells if len(cells) == 2 and cells[1] else cells[:1])
+        return rows
 
     def _roles(self, read: PlayerFile) -> list[str]:
         """What each column of the file holds: as the preview chose (``column_N``), else as
