@@ -2,12 +2,13 @@
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tournaments.models import Player, Rating, Register
 from tournaments.ratings.model import CONSERVATIVE_K
 from tournaments.ratings.store import refresh
+from tournaments.services.history import Actor
+from tournaments.services.people import person_erase
 from tournaments.simulation import simulate_event
 from tournaments.views import ranking
 
@@ -46,7 +47,7 @@ def test_the_api_lists_people_by_their_conservative_estimate(register):
 def test_too_few_hands_hidden_and_erased_people(register, organizer):
     first, second, third = Player.objects.filter(register=register).order_by("pk")[:3]
     Player.objects.filter(pk=first.pk).update(hidden=True)
-    Player.objects.filter(pk=second.pk).update(erased_at=timezone.now(), name="", club="")
+    person_erase(second, actor=Actor.organizer(organizer))  # which hides them too
     Rating.objects.filter(person=third).update(hands=11)
     public = {row["person"]["id"]: row for row in api_rows(APIClient(), register)}
     assert first.pk not in public and third.pk not in public and len(public) == 6
