@@ -20,7 +20,17 @@ import threading
 import pytest
 from django.db import connection
 
-from tournaments.models import BoardScore, Change, Event, Hand, Player, Register, Round, Table
+from tournaments.models import (
+    BoardScore,
+    Change,
+    Event,
+    Hand,
+    Player,
+    Register,
+    Round,
+    Series,
+    Table,
+)
 from tournaments.ratings import store as ratings_store
 from tournaments.services.events import (
     event_create,
@@ -37,6 +47,7 @@ from tournaments.services.rounds import (
     round_publish,
     table_close,
 )
+from tournaments.services.series import SeriesSettings, series_create
 from tournaments.standings import compute
 
 from .conftest import HAND
@@ -325,3 +336,25 @@ def test_the_ratings_worker_and_a_line_up_change_never_deadlock(played_team_tabl
     register = Register.objects.get(pk=register_id)
     assert register.change_seq > register.ratings_seq  # the change comes after the rating read
     assert ratings_store.refresh(register_id) is True
+
+
+def test_two_series_of_one_name_at_once_give_one_series_and_a_refusal(transactional_db, organizer):
+    """The second request's check cannot see the first's row before it commits; its insert
+    waits on the unique index and then fails: refused as the check would (409 name_taken), where
+    it answered 503 "database unavailable"."""
+    register = event_create(owner=organizer, name="Season opener", preset="dtm", seed=3).register
+
+    def create():
+        settings = SeriesSettings(name="Summer 2027")
+        return series_create(register=register, user=organizer, settings=settings)
+
+    first = Call(create, pause_after=statement('INSERT INTO "tournaments_series"'))
+    first.wait_paused()  # its row written, not committed
+    second = Call(create)
+    assert second.waits()  # on the unique index: the first may still roll back
+    first.resume()
+    assert first.outcome().name == "Summer 2027"
+    with pytest.raises(Conflict) as refused:
+        second.outcome()
+    assert (refused.value.code, refused.value.field) == ("name_taken", "name")
+    assert Series.objects.filter(register=register).count() == 1

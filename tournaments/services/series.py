@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from ..models import Event, League, Register, Series
@@ -118,11 +118,7 @@ def _checked(register: Register, settings: SeriesSettings, *, series: Series | N
     if series is not None:
         taken = taken.exclude(pk=series.pk)
     if taken.exists():
-        raise Conflict(
-            _("The register already has a series called %(name)s.") % {"name": name},
-            field="name",
-            code="name_taken",
-        )
+        raise _name_taken(name)
     return {
         "name": name,
         "points": settings.points,
@@ -130,6 +126,25 @@ def _checked(register: Register, settings: SeriesSettings, *, series: Series | N
         "best_k": None if settings.best_k is None else _count(settings.best_k, "best_k", 1),
         "qualifying": _count(settings.qualifying, "qualifying", 0),
     }
+
+
+def _name_taken(name: str) -> Conflict:
+    return Conflict(
+        _("The register already has a series called %(name)s.") % {"name": name},
+        field="name",
+        code="name_taken",
+    )
+
+
+def _saved(series: Series) -> None:
+    """Save ``series``. A series of its name saved meanwhile by another request, whose row the
+    check could not see yet, is the check's refusal, not a database error: two organizers'
+    (or one's twice sent) requests at once answered 503 on PostgreSQL."""
+    try:
+        with transaction.atomic():
+            series.save()
+    except IntegrityError:
+        raise _name_taken(series.name) from None
 
 
 def _events(register: Register, events: Iterable[Event | int]) -> list[Event]:
@@ -193,7 +208,7 @@ def series_create(
     fields = _checked(register, settings, series=None)
     chosen = _events(register, events)
     series = Series(register=register, **fields)
-    series.save()
+    _saved(series)
     series.events.set(chosen)
     _recorded(series.pk, "create", user, None, snapshot(series))
     return series
@@ -217,7 +232,7 @@ def series_update(
     if fields:
         for name, value in fields.items():
             setattr(series, name, value)
-        series.save()
+        _saved(series)
     if chosen is not None:
         series.events.set(chosen)
     after = snapshot(series)
