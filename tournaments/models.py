@@ -81,7 +81,8 @@ def name_search(query: str) -> Q:
     """The rows of a ``SearchableName`` model whose name holds every word of ``query``, however
     either is spelt (``collation.matches``, in SQL)."""
     found = Q()
-    for word in query_words(query):
+    # no name holds a NUL (names refuse it), and PostgreSQL refuses one in a query: a 500
+    for word in query_words(query.replace("\x00", "")):
         any_spelling = Q()
         for spelling in word:
             any_spelling |= Q(search_name__contains=spelling)

@@ -110,6 +110,25 @@ def test_people_list_search_and_create(api, organizer, other_organizer):
     assert api.get("/api/people/", {"register": "x"}).status_code == 400
 
 
+def test_an_email_too_long_for_the_register_or_a_nul_in_a_search_is_refused(api, organizer):
+    """On PostgreSQL a 255-320 character address (which the e-mail check lets pass) failed the
+    write, and a NUL in a search failed the query: both a 503 "database unavailable"; SQLite
+    stored the address. Both are refused, nothing written."""
+    anna, _ = _anna(organizer)
+    address = "d" * 250 + "@example.com"
+    created = api.post("/api/people/", {"name": "Long Mail", "email": address}, format="json")
+    assert created.status_code == 400 and "email" in created.json()["errors"]
+    changed = api.patch(f"/api/people/{anna.pk}/", {"email": address}, format="json")
+    assert changed.status_code == 400 and "email" in changed.json()["errors"]
+    assert not Player.objects.filter(name="Long Mail").exists()
+    assert Player.objects.get(pk=anna.pk).email == ""
+    for query in ("\x00", "Anna\x00"):
+        searched = api.get("/api/people/", {"q": query}, HTTP_ACCEPT_LANGUAGE="de")
+        assert searched.status_code == 400 and "q" in searched.json()["errors"]
+    blank = api.get("/api/series/", {"register": ""})
+    assert blank.status_code == 400 and blank.json()["code"] == "blank"
+
+
 def test_profile_public_unless_hidden_email_private(api, organizer, other_organizer):
     anna, _ = _anna(organizer)
     api.patch(f"/api/people/{anna.pk}/", {"email": "anna@example.org"}, format="json")

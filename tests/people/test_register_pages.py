@@ -106,6 +106,12 @@ def test_a_person_is_edited_hidden_and_erased(organizer_client, organizer):
     assert (anna.club, anna.email, anna.hidden) == ("Potsdam", "a@example.org", True)
     bad = organizer_client.post(url, {"name": "", "email": "nope"})
     assert bad.status_code == 400
+    too_long = organizer_client.post(url, {"name": "Anna Müller", "email": "d" * 250 + "@x.org"})
+    assert too_long.status_code == 400 and Player.objects.get(pk=anna.pk).email == "a@example.org"
+    searched = organizer_client.get(
+        reverse("organizer-register", args=[register.pk]), {"q": "\x00"}
+    )
+    assert searched.status_code == 200
     erase = reverse("organizer-person-erase", args=[register.pk, anna.pk])
     wrong = organizer_client.post(erase, {"confirm": "Anna"})
     assert wrong.status_code == 400 and not Player.objects.get(pk=anna.pk).erased

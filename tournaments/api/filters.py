@@ -82,7 +82,12 @@ class StrictFilterSet(django_filters.FilterSet):
         valid = super().is_valid()
         for name, found in self.filters.items():
             if self.data.get(name) == "" and not isinstance(found, django_filters.CharFilter):
-                self.form.add_error(name, _("Give a value, or leave the parameter out."))
+                self.form.add_error(
+                    name,
+                    forms.ValidationError(
+                        _("Give a value, or leave the parameter out."), code="blank"
+                    ),
+                )
         return valid and not self.form.errors
 
 

@@ -6,6 +6,7 @@ changes anyone (403; 401 without credentials)."""
 
 from __future__ import annotations
 
+from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
@@ -15,7 +16,7 @@ from rest_framework.response import Response
 from ..models import PersonMerge, Player
 from ..selectors.people import kept_people, register_or_none
 from ..services.history import Actor
-from ..services.names import MAX_CLUB_LENGTH
+from ..services.names import MAX_CLUB_LENGTH, MAX_EMAIL_LENGTH
 from ..services.people import (
     merge_undo,
     own_register,
@@ -64,7 +65,7 @@ class PersonSerializer(serializers.Serializer):
 class PersonCreateSerializer(serializers.Serializer):
     name = NameField()
     club = StrictCharField(required=False, allow_blank=True, max_length=MAX_CLUB_LENGTH)
-    email = serializers.EmailField(required=False, allow_blank=True)
+    email = serializers.EmailField(required=False, allow_blank=True, max_length=MAX_EMAIL_LENGTH)
     register = StrictIntegerField(
         required=False,
         min_value=1,
@@ -76,7 +77,7 @@ class PersonCreateSerializer(serializers.Serializer):
 class PersonPatchSerializer(serializers.Serializer):
     name = NameField(required=False)
     club = StrictCharField(required=False, allow_blank=True, max_length=MAX_CLUB_LENGTH)
-    email = serializers.EmailField(required=False, allow_blank=True)
+    email = serializers.EmailField(required=False, allow_blank=True, max_length=MAX_EMAIL_LENGTH)
     hidden = StrictBooleanField(required=False)
 
 
@@ -138,9 +139,12 @@ class PeopleList(ListBase):
         register = query_whole_number(params, "register", 1)
         if register is not None and register > MAX_ID:  # beyond any id the database holds
             raise exceptions.ValidationError({"register": [_("You do not keep this register.")]})
-        return kept_people(self.request.user, params.get("q", ""), register).select_related(
-            "register"
-        )
+        query = params.get("q", "")
+        if "\x00" in query:  # no name holds one; PostgreSQL refuses it in a query (a 503)
+            raise exceptions.ValidationError(
+                {"q": [ProhibitNullCharactersValidator.message]}, code="null_characters_not_allowed"
+            )
+        return kept_people(self.request.user, query, register).select_related("register")
 
     def get_serializer_context(self):
         return {**super().get_serializer_context(), "kept_registers": self._kept()}

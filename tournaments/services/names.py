@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
 from .history import ServiceError
 
 MAX_NAME_LENGTH = 100
 MAX_CLUB_LENGTH = 100
+MAX_EMAIL_LENGTH = 254
+"""What the register's e-mail column holds (an address's longest, RFC 5321's path less its
+brackets); the forms' e-mail check lets up to 320 characters through."""
 
 
 def clean_name(value, field: str) -> str:
@@ -22,6 +27,26 @@ def clean_name(value, field: str) -> str:
             code="too_long",
         )
     return value
+
+
+def clean_email(value) -> str:
+    """A person's private e-mail as entered (empty: none), or the refusal of one too long or
+    not an address. Longer ones passed the API and the form and failed the write (PostgreSQL)."""
+    email = str(value or "").strip()
+    if len(email) > MAX_EMAIL_LENGTH:
+        raise ServiceError(
+            _("An e-mail address has at most %(n)d characters.") % {"n": MAX_EMAIL_LENGTH},
+            field="email",
+            code="too_long",
+        )
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            raise ServiceError(
+                _("Enter a valid e-mail address."), field="email", code="invalid"
+            ) from None
+    return email
 
 
 def clean_club(value) -> str:

@@ -43,7 +43,7 @@ from ..models import (
 from ..ratings import schedule as ratings_schedule
 from ..standings import cache as standings_cache
 from .history import Actor, Conflict, ServiceError, record_in_events
-from .names import clean_club, clean_name
+from .names import clean_club, clean_email, clean_name
 
 NEW = "new"
 """The organizer's answer "a new person" where a name was offered people of the register."""
@@ -468,7 +468,7 @@ def person_create(
         register=register,
         name=clean_name(name, "name"),
         club=clean_club(club),
-        email=email,
+        email=clean_email(email),
     )
 
 
@@ -484,7 +484,7 @@ def person_update(person: Player, *, hidden: bool | None = None, **fields: str) 
     if "club" in fields:
         person.club = clean_club(fields["club"])
     if "email" in fields:
-        person.email = fields["email"]
+        person.email = clean_email(fields["email"])
     if hidden is not None:
         person.hidden = hidden
     person.save()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..services.names import MAX_CLUB_LENGTH, MAX_NAME_LENGTH
+from ..services.names import MAX_CLUB_LENGTH, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH
 from ..services.registers import MAX_RANKED_HANDS
 
 
@@ -16,7 +16,10 @@ class PersonForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=MAX_NAME_LENGTH)
     club = forms.CharField(label=_("Club or city"), max_length=MAX_CLUB_LENGTH, required=False)
     email = forms.EmailField(
-        label=_("E-mail (private)"), required=False, help_text=_("Seen by organizers only.")
+        label=_("E-mail (private)"),
+        required=False,
+        max_length=MAX_EMAIL_LENGTH,
+        help_text=_("Seen by organizers only."),
     )
     hidden = forms.BooleanField(label=_("Hidden from public pages"), required=False)
 
