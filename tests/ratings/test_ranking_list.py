@@ -51,7 +51,8 @@ def test_too_few_hands_hidden_and_erased_people(register, organizer):
     Rating.objects.filter(person=third).update(hands=11)
     public = {row["person"]["id"]: row for row in api_rows(APIClient(), register)}
     assert first.pk not in public and third.pk not in public and len(public) == 6
-    assert public[second.pk]["person"]["name"] == "erased player"
+    erased = public[second.pk]["person"]
+    assert (erased["name"], erased["public_id"], erased["hidden"]) == ("erased player", None, False)
     client = APIClient()
     client.force_authenticate(organizer)
     organizers = {row["person"]["id"]: row for row in api_rows(client, register)}
