@@ -199,9 +199,7 @@ class Printout:
         widths: list[float | None] = [
             None
             if index == flex or (shares and index in shares)
-            else self.fit_width(
-                text, [row[index] for row in rows if not isinstance(row[index], Flowable)]
-            )
+            else self.fit_width(text, [_plain(row[index]) for row in rows])
             for index, text in enumerate(header)
         ]
         width = self.width if width is None else width
@@ -231,12 +229,22 @@ class Printout:
         table.setStyle(TableStyle(self.grid_style()))
         return table
 
-    def fit_width(self, heading: str, values: Sequence[object]) -> float:
+    def fit_width(self, heading: str, values: Sequence[object | None]) -> float:
         """The width of a ``table`` column: its widest value or its heading's longest word (a
         heading wraps between words), in bold, with the cell's padding."""
         words = [stringWidth(word, self.bold, self.size) for word in str(heading).split()]
-        texts = [stringWidth(str(value), self.bold, self.size) for value in values]
+        shown = [str(value) for value in values if value is not None]
+        texts = [stringWidth(text, self.bold, self.size) for text in shown]
         return max([*words, *texts, self.size]) + self.size + 1
 
     def paragraph(self, text: str, *, bold: bool = False) -> Paragraph:
         return Paragraph(escape(text), self.head if bold else self.text)
+
+
+def _plain(value: object) -> object | None:
+    """What a cell's width is measured by: its text, a paragraph's too (a series' struck points
+    are paragraphs, and their columns, measured by the heading alone, wrapped "68,8 (6.)" a
+    character a line); None for another flowable."""
+    if isinstance(value, Paragraph):
+        return value.getPlainText()
+    return None if isinstance(value, Flowable) else value

@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import load_workbook
 
 from tests.pdf import pdf_text
@@ -18,6 +19,7 @@ from tournaments.models import Event, League, Register, Season, Series
 from tournaments.selectors.series import table_of
 from tournaments.services.people import own_register, person_update
 from tournaments.services.series import SeriesSettings, series_create
+from tournaments.views.series_files import result_text
 
 from .conftest import finished
 
@@ -83,6 +85,11 @@ def test_the_pdf_carries_the_table(client, series):
     assert "Club season" in text and "Serientabelle" in text
     assert table.rows[0].person.name in text and "qualifiziert" in text
     assert "1. Evening 1" in text and "2. Evening 2" in text
+    # each event's cell on one line: the columns were as wide as their heading ("1"), and
+    # "68,8 (6.)" wrapped a character a line
+    with translation.override("de"):
+        cells = [result_text(cell) for row in table.rows for cell in row.cells if cell]
+    assert cells and all(cell in text for cell in cells)
 
 
 def test_the_xlsx_has_places_and_points_per_event_and_strikes_the_dropped(client, series):
