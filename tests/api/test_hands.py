@@ -151,7 +151,7 @@ def test_malformed_json_is_a_parse_error(anon, table):
     )
     assert response.status_code == 400
     assert response.json()["code"] == "parse_error"
-    assert "JSON" in response.json()["detail"]
+    assert response.json()["detail"].startswith("Malformed JSON")
     deep = "[" * 100_000 + "]" * 100_000
     response = anon.generic(
         "PUT",
@@ -159,8 +159,19 @@ def test_malformed_json_is_a_parse_error(anon, table):
         deep,
         content_type="application/json",
         HTTP_X_TABLE_CODE=table["code"],
+        HTTP_ACCEPT_LANGUAGE="de",
     )
     assert response.status_code == 400
+    assert response.json()["detail"] == "Das JSON ist zu tief verschachtelt."
+    german = anon.generic(
+        "PUT",
+        f"/api/tables/{table['id']}/hands/1/",
+        '{"card_points": [60,',
+        content_type="application/json",
+        HTTP_X_TABLE_CODE=table["code"],
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert german.json()["detail"].startswith("Fehlerhaftes JSON")  # was English
     nan = anon.generic(
         "PUT",
         f"/api/tables/{table['id']}/hands/1/",
