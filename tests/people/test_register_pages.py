@@ -98,12 +98,14 @@ def test_a_person_is_edited_hidden_and_erased(organizer_client, organizer):
     url = reverse("organizer-person", args=[register.pk, anna.pk])
     page = organizer_client.get(url).content.decode()
     assert "March" in page and "April" not in page
+    assert f'href="{reverse("person", args=[anna.public_id])}"' in page  # the public page
     saved = organizer_client.post(
         url, {"name": "Anna Müller", "club": "Potsdam", "email": "a@example.org", "hidden": "on"}
     )
     assert saved.status_code == 302
     anna.refresh_from_db()
     assert (anna.club, anna.email, anna.hidden) == ("Potsdam", "a@example.org", True)
+    assert 'id="public-page"' not in organizer_client.get(url).content.decode()  # none: hidden
     bad = organizer_client.post(url, {"name": "", "email": "nope"})
     assert bad.status_code == 400
     too_long = organizer_client.post(url, {"name": "Anna Müller", "email": "d" * 250 + "@x.org"})
