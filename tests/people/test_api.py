@@ -125,6 +125,8 @@ def test_an_email_too_long_for_the_register_or_a_nul_in_a_search_is_refused(api,
     for query in ("\x00", "Anna\x00"):
         searched = api.get("/api/people/", {"q": query}, HTTP_ACCEPT_LANGUAGE="de")
         assert searched.status_code == 400 and "q" in searched.json()["errors"]
+    invisible = api.post("/api/people/", {"name": "\u200b\u200e"}, format="json")
+    assert invisible.status_code == 400 and "name" in invisible.json()["errors"]
     blank = api.get("/api/series/", {"register": ""})
     assert blank.status_code == 400 and blank.json()["code"] == "blank"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext as _
@@ -16,8 +18,10 @@ brackets); the forms' e-mail check lets up to 320 characters through."""
 
 
 def clean_name(value, field: str) -> str:
-    """A name as entered, its spaces tidied; refused when empty or too long (``field``)."""
-    if not isinstance(value, str) or not value.strip():
+    """A name as entered, its spaces tidied; refused when empty or too long (``field``). A name
+    of nothing a reader sees (a zero-width space, a direction mark) is empty: such a person or
+    series was listed as a blank line nobody could click."""
+    if not isinstance(value, str) or not any(_visible(character) for character in value):
         raise ServiceError(_("A name is required."), field=field, code="required")
     value = " ".join(value.split())
     if len(value) > MAX_NAME_LENGTH:
@@ -27,6 +31,11 @@ def clean_name(value, field: str) -> str:
             code="too_long",
         )
     return value
+
+
+def _visible(character: str) -> bool:
+    """A letter, digit, punctuation mark or symbol: not a space, control or format character."""
+    return unicodedata.category(character)[0] in "LNPS"
 
 
 def clean_email(value) -> str:
