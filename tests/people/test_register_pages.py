@@ -88,9 +88,16 @@ def test_a_refused_merge_is_a_form_error(organizer_client, organizer):
     )
     assert same.status_code == 400
     bad = organizer_client.post(
-        reverse("organizer-merge", args=[register.pk]), {"kept": "x", "merged": 10**15}
+        reverse("organizer-merge", args=[register.pk]),
+        {"kept": "x", "merged": 10**15},
+        HTTP_ACCEPT_LANGUAGE="de",
     )
     assert bad.status_code == 400
+    # a page opened before the person was erased or merged away: said so, not by its number
+    assert str(10**15) not in bad.content.decode()
+    assert "nicht mehr im Register" in bad.content.decode()
+    page = organizer_client.get(reverse("organizer-register", args=[register.pk])).content
+    assert page.decode().count('<option value="" selected>') == 2  # nobody chosen yet
 
 
 def test_a_person_is_edited_hidden_and_erased(organizer_client, organizer):

@@ -40,15 +40,24 @@ class EraseForm(forms.Form):
         return typed
 
 
-class MergeForm(forms.Form):
-    """Two records of one person: ``merged`` is made one with ``kept``."""
+GONE = _("This person is no longer in the register (merged or erased meanwhile): choose again.")
 
-    kept = forms.TypedChoiceField(label=_("Keep"), coerce=int)
-    merged = forms.TypedChoiceField(label=_("and merge into it"), coerce=int)
+
+class MergeForm(forms.Form):
+    """Two records of one person: ``merged`` is made one with ``kept``. Both lists start on
+    nobody (they started on the same first person), and a person gone since the page was
+    opened is said so, not as "42 is not one of the available choices"."""
+
+    kept = forms.TypedChoiceField(
+        label=_("Keep"), coerce=int, error_messages={"invalid_choice": GONE}
+    )
+    merged = forms.TypedChoiceField(
+        label=_("and merge into it"), coerce=int, error_messages={"invalid_choice": GONE}
+    )
 
     def __init__(self, *args, people=(), **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [
+        choices = [("", "—")] + [
             (person.pk, f"{person.name} ({person.club})" if person.club else person.name)
             for person in people
         ]
