@@ -55,6 +55,10 @@ REGISTERED = [
         ("Player;City;E-Mail", [NAME, CLUB, SKIP]),
         ("Name;Vorname;Stadt", [LAST_NAME, FIRST_NAME, CLUB]),  # "Name" beside "Vorname": a surname
         ("Nr.;Vorname;Nachname;Geburtsdatum", [SKIP, FIRST_NAME, LAST_NAME, SKIP]),
+        # no title names the players: the first column of no known title holds them, never a
+        # club's ("Verein" alone was read as the names, "TC Köln" registered as a player)
+        ("Nr.;Ort;Wer", [SKIP, CLUB, NAME]),
+        ("Verein", [CLUB]),
     ],
 )
 def test_columns_are_mapped_by_their_header(header, roles):

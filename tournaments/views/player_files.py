@@ -223,7 +223,9 @@ class PlayerFile:
 
     def guess_roles(self, team: bool) -> list[str]:
         """What each column holds, by its title (``COLUMN_TITLES``); without a header, or when
-        no title names the players (teams), the first column not all numbers holds them."""
+        no title names the players (teams), the first column not all numbers holds them, if
+        its title says nothing else (a club's column is not the names: then none is, and the
+        preview asks for it)."""
         roles = [COLUMN_TITLES.get(_word(title), SKIP) for title in self.header or ()]
         if team:
             roles = [
@@ -242,8 +244,13 @@ class PlayerFile:
                 for i in range(self.width)
                 if all(_is_number(row[i]) for row in self.rows if row[i])
             ]
-            first = next((i for i in range(self.width) if i not in numbers), 0)
-            roles = [SKIP] * self.width
+            titled = {i for i, role in enumerate(roles) if role != SKIP}
+            free = [i for i in range(self.width) if i not in numbers and i not in titled]
+            if self.header is not None and not team and not free:
+                return roles
+            first = free[0] if free else next((i for i in range(self.width) if i not in numbers), 0)
+            roles = [role if i in titled and not team else SKIP for i, role in enumerate(roles)]
+            roles += [SKIP] * (self.width - len(roles))
             for i in range(first, self.width) if team else ():
                 roles[i] = SKIP if i in numbers else MEMBER
             if self.width:
