@@ -179,3 +179,9 @@ def test_merge_and_undo(api, organizer):
     unknown = api.post(f"/api/people/{meyer.pk}/merge/", {"merged": 10**12}, format="json")
     assert unknown.status_code == 400
     assert unknown.json()["errors"] == {"merged": ["No such person in the register."]}
+    # merged through a later merge: the record names the person it is now, not the next link
+    api.post(f"/api/people/{meyer.pk}/merge/", {"merged": maier.pk}, format="json")
+    kept = api.post("/api/people/", {"name": "Anna Meyer-Maier"}, format="json").json()
+    chained = api.post(f"/api/people/{kept['id']}/merge/", {"merged": meyer.pk}, format="json")
+    assert chained.status_code == 201
+    assert api.get(f"/api/people/{maier.pk}/").json()["merged_into"] == kept["id"]

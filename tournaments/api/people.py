@@ -15,6 +15,7 @@ from rest_framework.response import Response
 
 from ..models import PersonMerge, Player
 from ..selectors.people import kept_people, register_or_none
+from ..selectors.person_stats import kept_person
 from ..services.history import Actor
 from ..services.names import MAX_CLUB_LENGTH, MAX_EMAIL_LENGTH
 from ..services.people import (
@@ -49,11 +50,14 @@ class PersonSerializer(serializers.Serializer):
     hidden = serializers.BooleanField(help_text="Hidden from public pages.")
     erased = serializers.BooleanField()
     register = serializers.IntegerField(source="register_id")
-    merged_into = serializers.IntegerField(
-        source="merged_into_id",
-        allow_null=True,
-        help_text="A record merged into another: the person it is now.",
+    merged_into = serializers.SerializerMethodField(
+        help_text="A record merged into another: the person it is now (through later merges)."
     )
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_merged_into(self, person: Player) -> int | None:
+        """The end of the merges' chain (it named the next record, itself maybe merged)."""
+        return None if person.merged_into_id is None else kept_person(person).pk
 
     def to_representation(self, instance):
         data = super().to_representation(instance)
