@@ -108,6 +108,12 @@ def test_people_list_search_and_create(api, organizer, other_organizer):
     assert refused.json()["errors"] == {"register": ["You do not keep this register."]}
     assert APIClient().get("/api/people/").status_code == 401
     assert api.get("/api/people/", {"register": "x"}).status_code == 400
+    # another organizer's register, one that does not exist, a number beyond any id: one answer
+    others = Player.objects.get(name="Zed").register_id
+    for register in (others, 10**9, 2**63 + 1, 10**20):
+        answer = api.get("/api/people/", {"register": register})
+        assert answer.status_code == 400, register
+        assert answer.json()["errors"] == {"register": ["You do not keep this register."]}
 
 
 def test_an_email_too_long_for_the_register_or_a_nul_in_a_search_is_refused(api, organizer):

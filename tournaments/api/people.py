@@ -141,7 +141,9 @@ class PeopleList(ListBase):
             return Player.objects.none()
         params = self.request.query_params
         register = query_whole_number(params, "register", 1)
-        if register is not None and register > MAX_ID:  # beyond any id the database holds
+        # one answer for a register of another organizer, one that does not exist and a number
+        # beyond any id (which answered 200 [] or 400 by its size)
+        if register is not None and register not in self._kept():
             raise exceptions.ValidationError({"register": [_("You do not keep this register.")]})
         query = params.get("q", "")
         if "\x00" in query:  # no name holds one; PostgreSQL refuses it in a query (a 503)
