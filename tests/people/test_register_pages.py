@@ -8,6 +8,8 @@ import re
 from django.urls import reverse
 
 from tournaments.models import Entrant, PersonMerge, Player, Register
+from tournaments.services.history import Actor
+from tournaments.services.people import person_erase
 
 from .conftest import individual_event, registered
 
@@ -73,6 +75,29 @@ def test_a_duplicate_is_merged_and_the_merge_undone(organizer_client, organizer)
     again = organizer_client.post(reverse("organizer-merge-undo", args=[register.pk, merge.pk]))
     assert again.status_code == 409
     assert "This merge was already undone." in again.content.decode()
+
+
+def test_the_merges_of_an_erased_person_name_them_erased_and_fit_a_phone(
+    organizer_client, organizer
+):
+    """The merges' table named an erased person by a blank cell; and on a phone its Undo was
+    the last of four columns, off the screen: it comes right after the two names."""
+    register, anna, second = _people(organizer)
+    organizer_client.post(
+        reverse("organizer-merge", args=[register.pk]), {"kept": anna.pk, "merged": second.pk}
+    )
+    url = reverse("organizer-register", args=[register.pk])
+
+    def merge_cells(language: str) -> list[str]:
+        page = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        table = re.search(r'<table class="data" id="merges">.*?</table>', page, re.S)
+        assert table is not None
+        return re.findall(r"<td>(.*?)</td>", table.group(0), re.S)
+
+    cells = merge_cells("en")
+    assert cells[:2] == ["Anna Müller", "Anna Mueller"] and "Undo" in cells[2]
+    person_erase(anna, actor=Actor.organizer(organizer))
+    assert merge_cells("de")[:2] == ["gelöschte Person"] * 2
 
 
 def test_a_refused_merge_is_a_form_error(organizer_client, organizer):
