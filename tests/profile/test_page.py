@@ -92,6 +92,16 @@ def test_the_page_in_german(client, season):
     assert "3.4" in text  # German decimals
 
 
+def test_a_rating_moved_since_the_person_s_last_event_says_why(client, season):
+    """The headline rating (-2.3) and the history's last point (-2.9) differed without a word:
+    the register's later events rate the people met anew, and a person's rating with them."""
+    person, *_ = season
+    assert "Now " not in _text(_page(client, person))  # the last point is the rating
+    Rating.objects.filter(person=person).update(mu=4.1)
+    assert "Now 4.1 ± 1.5: the register's later events" in _text(_page(client, person))
+    assert "Jetzt 4,1 ± 1,5: Spätere Turniere" in _text(_page(client, person, "de"))
+
+
 def test_a_person_not_rated_yet_says_so(client, organizer):
     """Registered, no hand played yet: nothing to rate."""
     event = event_create(owner=organizer, name="Next week", preset="dtm")
