@@ -49,7 +49,15 @@ class StrictCharField(serializers.CharField):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.validators.append(RegexValidator(NO_NUL, ProhibitNullCharactersValidator.message))
+        # in place of DRF's own NUL check (both said it: the message twice), with its code
+        self.validators = [
+            v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)
+        ]
+        self.validators.append(
+            RegexValidator(
+                NO_NUL, ProhibitNullCharactersValidator.message, code="null_characters_not_allowed"
+            )
+        )
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
