@@ -26,9 +26,7 @@ class LimitedJSONParser(JSONParser):
             return None
         raw = stream.read(limit + 1)
         if len(raw) > limit:
-            raise PayloadTooLarge(
-                _("The request body is larger than %(n)d bytes.") % {"n": limit}
-            )
+            raise PayloadTooLarge(_("The request body is larger than %(n)d bytes.") % {"n": limit})
         try:
             text = raw.decode("utf-8")
             return json.loads(text, parse_constant=_no_constants)
