@@ -141,9 +141,10 @@ class PeopleList(ListBase):
             return Player.objects.none()
         params = self.request.query_params
         register = query_whole_number(params, "register", 1)
-        # one answer for a register of another organizer, one that does not exist and a number
-        # beyond any id (which answered 200 [] or 400 by its size)
-        if register is not None and register not in self._kept():
+        # A number the schema allows filters (a register not kept: nobody); one beyond it is
+        # refused, however long (past 19 digits it read as a small number: 200 [])
+        digits = params.get("register", "").lstrip("0")
+        if register is not None and (len(digits) > 19 or register > MAX_ID):
             raise exceptions.ValidationError({"register": [_("You do not keep this register.")]})
         query = params.get("q", "")
         if "\x00" in query:  # no name holds one; PostgreSQL refuses it in a query (a 503)

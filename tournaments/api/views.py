@@ -91,12 +91,13 @@ def query_whole_number(params, name: str, minimum: int) -> int | None:
     if name not in params:
         return None
     text = params.get(name)
-    if not (text.isascii() and text.isdigit()) or int(text[:20]) < minimum:
+    digits = text.lstrip("0") or "0"  # leading zeros pad the number (they read as 0 before)
+    if not (text.isascii() and text.isdigit()) or int(digits[:20]) < minimum:
         raise exceptions.ValidationError(
             {name: [_("Must be a whole number from %(minimum)s.") % {"minimum": minimum}]},
             code="invalid",
         )
-    return int(text) if len(text) <= 19 else MAX_OFFSET + 1
+    return int(digits) if len(digits) <= 19 else MAX_OFFSET + 1
 
 
 def query_boolean(params, name: str) -> bool | None:
