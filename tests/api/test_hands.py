@@ -142,44 +142,26 @@ def test_an_entry_that_is_not_an_object_is_refused(anon, table, body):
 
 
 def test_malformed_json_is_a_parse_error(anon, table):
-    response = anon.generic(
-        "PUT",
-        f"/api/tables/{table['id']}/hands/1/",
-        '{"card_points": [60,',
-        content_type="application/json",
-        HTTP_X_TABLE_CODE=table["code"],
-    )
+    def sent(body: str, language: str = "en"):
+        return anon.generic(
+            "PUT",
+            f"/api/tables/{table['id']}/hands/1/",
+            body,
+            content_type="application/json",
+            HTTP_X_TABLE_CODE=table["code"],
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+
+    response = sent('{"card_points": [60,')
     assert response.status_code == 400
     assert response.json()["code"] == "parse_error"
     assert response.json()["detail"].startswith("Malformed JSON")
-    deep = "[" * 100_000 + "]" * 100_000
-    response = anon.generic(
-        "PUT",
-        f"/api/tables/{table['id']}/hands/1/",
-        deep,
-        content_type="application/json",
-        HTTP_X_TABLE_CODE=table["code"],
-        HTTP_ACCEPT_LANGUAGE="de",
-    )
-    assert response.status_code == 400
-    assert response.json()["detail"] == "Das JSON ist zu tief verschachtelt."
-    german = anon.generic(
-        "PUT",
-        f"/api/tables/{table['id']}/hands/1/",
-        '{"card_points": [60,',
-        content_type="application/json",
-        HTTP_X_TABLE_CODE=table["code"],
-        HTTP_ACCEPT_LANGUAGE="de",
-    )
+    german = sent('{"card_points": [60,', "de")
     assert german.json()["detail"].startswith("Fehlerhaftes JSON")  # was English
-    nan = anon.generic(
-        "PUT",
-        f"/api/tables/{table['id']}/hands/1/",
-        '{"card_points": [NaN, 1]}',
-        content_type="application/json",
-        HTTP_X_TABLE_CODE=table["code"],
-    )
-    assert nan.status_code == 400
+    deep = sent("[" * 100_000 + "]" * 100_000, "de")
+    assert deep.status_code == 400
+    assert deep.json()["detail"] == "Das JSON ist zu tief verschachtelt."
+    assert sent('{"card_points": [NaN, 1]}').status_code == 400
     assert not Hand.objects.exists()
 
 
