@@ -70,10 +70,10 @@ def test_a_typed_line_keeps_its_whole_name_and_a_club_after_a_semicolon(organize
     assert added == {"Schmidt, Hans": "", "Eva Krause": "TC Köln"}
     before = Entrant.objects.count()
     refused = organizer_client.post(
-        url, {"lines": "Ida Lang\nOtto; Berlin; Köln"}, HTTP_ACCEPT_LANGUAGE="de"
+        url, {"lines": "Ida Lang\n\nOtto; Berlin; Köln"}, HTTP_ACCEPT_LANGUAGE="de"
     )
     assert refused.status_code == 400
-    assert "Zeile 2" in refused.content.decode()
+    assert "Zeile 3" in refused.content.decode()  # the box's own line, blank lines counted
     assert Entrant.objects.count() == before
 
 

@@ -504,8 +504,9 @@ class PlayersForm(forms.Form):
         name ("Schmidt, Hans" as a list wrote it): the lines were once split at commas too, and
         all but the first cell dropped, so that "Schmidt, Hans" registered "Schmidt"."""
         rows = []
-        lines = [line for line in text.splitlines() if line.strip()]
-        for number, line in enumerate(lines, start=1):
+        for number, line in enumerate(text.splitlines(), start=1):  # as the box numbers them
+            if not line.strip():
+                continue
             cells = [cell.strip() for cell in line.split(";")]
             if len(cells) > 2 or not cells[0]:
                 raise forms.ValidationError(
