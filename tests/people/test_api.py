@@ -117,7 +117,9 @@ def test_people_list_search_and_create(api, organizer, other_organizer):
     for register in (2**63, 10**20, "0" * 30 + "1" + "0" * 19):
         answer = api.get("/api/people/", {"register": register})
         assert answer.status_code == 400, register
-        assert answer.json()["errors"] == {"register": ["You do not keep this register."]}
+        assert answer.json()["errors"] == {
+            "register": [f"Must be a whole number from 1 to {2**63 - 1}."]
+        }
 
 
 def test_an_email_too_long_for_the_register_or_a_nul_in_a_search_is_refused(api, organizer):

@@ -140,12 +140,8 @@ class PeopleList(ListBase):
         if getattr(self, "swagger_fake_view", False):
             return Player.objects.none()
         params = self.request.query_params
-        register = query_whole_number(params, "register", 1)
-        # A number the schema allows filters (a register not kept: nobody); one beyond it is
-        # refused, however long (past 19 digits it read as a small number: 200 [])
-        digits = params.get("register", "").lstrip("0")
-        if register is not None and (len(digits) > 19 or register > MAX_ID):
-            raise exceptions.ValidationError({"register": [_("You do not keep this register.")]})
+        # a register not kept filters to nobody; a number past the schema's maximum is refused
+        register = query_whole_number(params, "register", 1, MAX_ID)
         query = params.get("q", "")
         if "\x00" in query:  # no name holds one; PostgreSQL refuses it in a query (a 503)
             raise exceptions.ValidationError(

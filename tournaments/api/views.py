@@ -84,10 +84,12 @@ def listing(operation_id: str, serializer: type, tag: str, *codes: int):
     )
 
 
-def query_whole_number(params, name: str, minimum: int) -> int | None:
-    """The query parameter ``name`` as a whole number from ``minimum``, None when it is absent;
-    anything else (``abc``, ``1.5``, ``-1``, an empty value) is refused: 400 naming it. Digits
-    beyond any count read as ``MAX_OFFSET + 1`` (past every list)."""
+def query_whole_number(params, name: str, minimum: int, maximum: int | None = None) -> int | None:
+    """The query parameter ``name`` as a whole number from ``minimum`` (to ``maximum``, if the
+    schema states one), None when it is absent; anything else (``abc``, ``1.5``, ``-1``, an
+    empty value, a number past the maximum however many digits it has) is refused: 400 naming
+    it. Without a maximum, digits beyond any count read as ``MAX_OFFSET + 1`` (past every
+    list)."""
     if name not in params:
         return None
     text = params.get(name)
@@ -95,6 +97,16 @@ def query_whole_number(params, name: str, minimum: int) -> int | None:
     if not (text.isascii() and text.isdigit()) or int(digits[:20]) < minimum:
         raise exceptions.ValidationError(
             {name: [_("Must be a whole number from %(minimum)s.") % {"minimum": minimum}]},
+            code="invalid",
+        )
+    if maximum is not None and (len(digits) > len(str(maximum)) or int(digits) > maximum):
+        raise exceptions.ValidationError(
+            {
+                name: [
+                    _("Must be a whole number from %(min)d to %(max)d.")
+                    % {"min": minimum, "max": maximum}
+                ]
+            },
             code="invalid",
         )
     return int(digits) if len(digits) <= 19 else MAX_OFFSET + 1
