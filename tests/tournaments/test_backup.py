@@ -82,6 +82,15 @@ def hand(document, round_index=0, table=0, index=0) -> dict:
     return document["rounds"][round_index]["tables"][table]["hands"][index]
 
 
+def test_an_email_the_register_cannot_hold_is_refused_at_its_place(backup, tmp_path):
+    """A 300-character address passed the backup's check (an address at all) and failed the
+    write on PostgreSQL; the register's own check (``names.clean_email``) now reads it."""
+    backup["entrants"][2]["player"]["email"] = "d" * 288 + "@example.org"
+    assert "entrants[2].player.email: An e-mail address has at most 254 characters." in refused(
+        tmp_path, backup
+    )
+
+
 def test_a_malformed_format_value_is_refused_at_its_place(backup, tmp_path):
     backup["event"]["format"]["rounds"] = "three"
     assert refused(tmp_path, backup).startswith(

@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.utils.dateparse import parse_datetime
 from django.utils.timezone import is_naive
 from django.utils.translation import gettext as _
@@ -53,7 +51,7 @@ from ..wording import hand_error_message
 from .events import RosterClash, check_one_team_each, clean_roster
 from .hands import board_passes, check_game_open, hand_number_limit
 from .history import ServiceError
-from .names import clean_club, clean_name
+from .names import clean_club, clean_email, clean_name
 
 FORMAT_VERSION = 1
 SURROGATE = re.compile("[\ud800-\udfff]")  # in a decoded text, a half of no pair
@@ -335,7 +333,7 @@ def _person(item, place: str) -> dict:
             place, _('must be an object with "name" and "email" (and "club", "public_id")')
         )
     email = item["email"]
-    if not isinstance(email, str) or (email and not _valid_email(email)):
+    if not isinstance(email, str):
         raise BackupError(
             f"{place}.email", _("%(value)r is not an e-mail address") % {"value": email}
         )
@@ -344,18 +342,10 @@ def _person(item, place: str) -> dict:
         raise BackupError(f"{place}.public_id", _("not a person's address of this service"))
     return {
         "name": _name(item["name"], f"{place}.name"),
-        "email": email,
+        "email": _checked(clean_email, email, place=f"{place}.email"),  # as the register checks
         "club": _checked(clean_club, item.get("club", ""), place=f"{place}.club"),
         "public_id": public_id,
     }
-
-
-def _valid_email(value: str) -> bool:
-    try:
-        validate_email(value)
-    except ValidationError:
-        return False
-    return True
 
 
 def _rounds(
