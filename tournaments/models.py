@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -112,6 +113,20 @@ def is_opponents_code(value: object) -> bool:
 def erased_word() -> str:
     """What stands where an erased person's name stood (an entry's name is blank then)."""
     return gettext("erased player")
+
+
+@dataclass(frozen=True)
+class ListedPerson:
+    """A person as a list of people shows them (a series table, a ranking list, pages, files
+    and the API alike): once erased, "erased player" with neither club nor public address, and
+    no longer "hidden", since erasing hides the person, not their results (``Player.listed``)."""
+
+    id: int
+    public_id: str | None
+    name: str
+    club: str
+    hidden: bool
+    erased: bool
 
 
 PUBLIC_ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # a person's address: no 0/o, 1/l
@@ -220,6 +235,15 @@ class Player(SearchableName):
     def shown_name(self) -> str:
         """The name pages show: "erased player" once the person was erased."""
         return erased_word() if self.erased_at is not None else self.name
+
+    @property
+    def listed(self) -> ListedPerson:
+        """The person as lists show them (``ListedPerson``)."""
+        if self.erased:
+            return ListedPerson(self.pk, None, erased_word(), "", hidden=False, erased=True)
+        return ListedPerson(
+            self.pk, self.public_id, self.name, self.club, hidden=self.hidden, erased=False
+        )
 
 
 class PersonMerge(models.Model):

@@ -62,6 +62,7 @@ def test_too_few_hands_hidden_and_erased_people(register, organizer):
     )
     text = page.content.decode()
     assert "gelöschte Person" in text and first.name not in text and third.name not in text
+    assert second.public_id not in text  # an erased person's address is gone from the page too
 
 
 @pytest.mark.parametrize(

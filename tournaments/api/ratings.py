@@ -11,36 +11,13 @@ from rest_framework import serializers
 from .. import selectors
 from ..models import Rating, Register
 from ..ratings.model import CONSERVATIVE_K
+from .serializers import ListedPersonSerializer
 from .views import ListBase, errors, query_whole_number
-
-
-class RankedPersonSerializer(serializers.Serializer):
-    """A ranked person as the series table shows one too: an erased person nameless, without
-    an address, and not "hidden" (erasing hides; their result is shown, as "erased player")."""
-
-    id = serializers.IntegerField(source="person.pk")
-    public_id = serializers.SerializerMethodField(
-        help_text="The person's public address: /people/{public_id}/ (null once erased)."
-    )
-    name = serializers.SerializerMethodField(help_text='"erased player" for an erased person.')
-    club = serializers.CharField(source="person.club", allow_blank=True)
-    hidden = serializers.SerializerMethodField(
-        help_text="Hidden from public pages (listed to the register's organizers only)."
-    )
-
-    def get_public_id(self, rating) -> str | None:
-        return rating.person.public_id if rating.person.erased_at is None else None
-
-    def get_name(self, rating) -> str:
-        return rating.person.name if rating.person.erased_at is None else _("erased player")
-
-    def get_hidden(self, rating) -> bool:
-        return rating.person.hidden and rating.person.erased_at is None
 
 
 class RankingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField(help_text="The place on the ranking list (1: the first).")
-    person = RankedPersonSerializer(source="*")
+    person = ListedPersonSerializer(source="person.listed")
     mu = serializers.FloatField(
         help_text="Estimated strength: the TP a hand the person adds to their side's margin over "
         "an average player of the register."

@@ -951,6 +951,21 @@ class CandidateSerializer(serializers.Serializer):
     fit = serializers.ChoiceField(choices=["exact", "other_club", "close_name"])
 
 
+class ListedPersonSerializer(serializers.Serializer):
+    """A person in a list of people (a series table, a ranking list): ``ListedPerson``."""
+
+    id = serializers.IntegerField()
+    public_id = serializers.CharField(
+        allow_null=True,
+        help_text="The person's public address: /people/{public_id}/ (null once erased).",
+    )
+    name = serializers.CharField(help_text='"erased player" once erased.')
+    club = serializers.CharField(allow_blank=True)
+    hidden = serializers.BooleanField(
+        help_text="Hidden from public pages: listed to the register's organizers only."
+    )
+
+
 class RegistrationConflictSerializer(ErrorSerializer):
     """A refused registration: with ``person_to_confirm``, the people the name may be."""
 

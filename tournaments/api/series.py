@@ -27,7 +27,13 @@ from ..services.series import (
     series_update,
 )
 from . import filters
-from .serializers import MAX_BULK, MAX_ID, NameField, StrictIntegerField
+from .serializers import (
+    MAX_BULK,
+    MAX_ID,
+    ListedPersonSerializer,
+    NameField,
+    StrictIntegerField,
+)
 from .views import Base, ListBase, errors, listing
 
 
@@ -115,14 +121,6 @@ class SeriesEventSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="Only finished events place anyone.")
 
 
-class SeriesPersonSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    public_id = serializers.CharField(allow_null=True, help_text="null once erased.")
-    name = serializers.CharField(help_text='"erased player" once erased.')
-    club = serializers.CharField(allow_blank=True)
-    hidden = serializers.BooleanField(help_text="Only the register's organizers see them.")
-
-
 class SeriesResultSerializer(serializers.Serializer):
     event = serializers.IntegerField()
     place = serializers.IntegerField()
@@ -133,7 +131,7 @@ class SeriesResultSerializer(serializers.Serializer):
 
 class SeriesRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField(help_text="Shared by persons equal on every tie-break.")
-    person = SeriesPersonSerializer()
+    person = ListedPersonSerializer()
     results = SeriesResultSerializer(many=True, help_text="The events the person was placed in.")
     total = serializers.FloatField(help_text="The counted points.")
     wins = serializers.IntegerField()
@@ -157,13 +155,7 @@ def table_data(table: queries.SeriesTable) -> dict:
         "rows": [
             {
                 "rank": row.line.rank,
-                "person": {
-                    "id": row.person.id,
-                    "public_id": row.person.public_id,
-                    "name": row.person.name,
-                    "club": row.person.club,
-                    "hidden": row.person.hidden,
-                },
+                "person": ListedPersonSerializer(row.person).data,
                 "results": [
                     {
                         "event": r.event_id,

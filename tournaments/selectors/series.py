@@ -16,24 +16,11 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 
 from ..collation import name_key
-from ..models import Event, Player, Register, Series
+from ..models import Event, ListedPerson, Player, Register, Series
 from ..series import Line, Result, Rule, series_table
 from .placings import placings_of
-
-
-@dataclass(frozen=True)
-class Person:
-    """A person as a series table names them."""
-
-    id: int
-    public_id: str | None  # None once erased: their address is gone
-    name: str
-    club: str
-    hidden: bool
-    erased: bool
 
 
 @dataclass(frozen=True)
@@ -42,7 +29,7 @@ class Row:
     where the person was not placed)."""
 
     line: Line
-    person: Person
+    person: ListedPerson
     cells: list[Result | None]
 
 
@@ -77,7 +64,12 @@ def table_of(series: Series, *, public: bool) -> SeriesTable:
     """The series' table; ``public`` leaves hidden persons' rows out (ranked among everyone)."""
     events = series_events(series)
     placings = placings_of(events)
-    people = {person.id: person for person in _people({p.person_id for p in placings})}
+    people = {
+        person.pk: person.listed
+        for person in Player.objects.filter(pk__in={p.person_id for p in placings}).only(
+            "public_id", "name", "club", "hidden", "erased_at"
+        )
+    }
     lines = series_table(
         placings,
         [event.pk for event in events],
@@ -90,23 +82,6 @@ def table_of(series: Series, *, public: bool) -> SeriesTable:
         if not (public and people[line.person_id].hidden)
     ]
     return SeriesTable(series, events, rows, public)
-
-
-def _people(ids: set[int]) -> list[Person]:
-    """The persons of ``ids`` as shown (one query)."""
-    return [
-        Person(
-            id=pk,
-            public_id=None if erased_at else public_id,
-            name=_("erased player") if erased_at else name,
-            club="" if erased_at else club,
-            hidden=hidden and erased_at is None,  # erasing hides; the result stays, nameless
-            erased=erased_at is not None,
-        )
-        for pk, public_id, name, club, hidden, erased_at in Player.objects.filter(
-            pk__in=ids
-        ).values_list("pk", "public_id", "name", "club", "hidden", "erased_at")
-    ]
 
 
 def series_list(register_id: int | None = None):

@@ -14,8 +14,8 @@ from django.utils.translation import ngettext
 from reportlab.platypus import Paragraph, Spacer
 from reportlab.platypus.flowables import Flowable
 
-from ..models import Series
-from ..selectors.series import Person, SeriesTable
+from ..models import ListedPerson, Series
+from ..selectors.series import SeriesTable
 from ..series import TABLE, Result, as_points, to_tenths
 from .exports import Struck
 from .printouts import Printout, escape
@@ -47,7 +47,7 @@ def rule_summary(series: Series) -> list[str]:
     return lines
 
 
-def person_label(person: Person) -> str:
+def person_label(person: ListedPerson) -> str:
     """A name with its club, as the table shows it."""
     return f"{person.name} ({person.club})" if person.club else person.name
 
