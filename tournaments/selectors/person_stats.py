@@ -150,6 +150,15 @@ class Profile:
         return sum(g.hands for g in self.games)
 
     @property
+    def rating_moved(self) -> bool:
+        """Does the rating differ, to the tenth the page shows, from its value after the
+        person's last event? The register's later events rate the people met anew, and this
+        person's rating with them: the page then says so."""
+        if self.rating is None or not self.history:
+            return False
+        return round(self.history[-1].mu, 1) != round(self.rating.mu, 1)
+
+    @property
     def tichu(self) -> CallStats:
         return self._calls("tichu")
 
