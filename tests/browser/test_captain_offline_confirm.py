@@ -25,6 +25,7 @@ from tournaments.services.clock import clock_start
 from tournaments.services.hands import hand_record
 from tournaments.services.history import Actor
 
+from .clocks import expect_time_left
 from .conftest import PHONE, screenshot
 from .test_captain_offline import BACK_WAIT, ENGINE_WAIT, PENDING, _kept, _ready, _state, _table
 
@@ -33,11 +34,6 @@ CONFIRMATION = "Gegner-Bestätigung: "
 
 def _confirmation(page, number: int):
     return page.locator(f"#hands li[data-hand='{number}'] .confirmation-badge")
-
-
-def _clock_seconds(page) -> int:
-    minutes, seconds = page.locator("#clock .clock-time").inner_text().split(":")
-    return int(minutes) * 60 + int(seconds)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -91,14 +87,9 @@ def test_confirmations_and_the_clock_without_the_server(
     page.wait_for_timeout(1200)
     left = clock_of(Round.objects.get(pk=table.round_id)).seconds_left
     assert copy_count - left >= 5  # a count from the copy's own would be that far off
-    # the page's next tick shows it within 2 s; a loaded machine may hold a tick back a moment
-    # (a count from the copy's own stays 5 s or more off, however long it is watched)
-    for _ in range(20):
-        left = clock_of(Round.objects.get(pk=table.round_id)).seconds_left
-        if abs(_clock_seconds(page) - left) <= 2:
-            break
-        page.wait_for_timeout(250)
-    assert abs(_clock_seconds(page) - left) <= 2
+    # the page's next tick shows it (a count from the copy's own stays 5 s or more off,
+    # however long it is watched)
+    expect_time_left(page.locator("#clock .clock-time"), table.round_id)
     screenshot(page, "de-captain-offline-clock")
     assert not Hand.objects.get(table=table, number=1).confirmed_by_opponents
 

@@ -503,6 +503,7 @@ def test_championship_day_in_german(live_server, new_page, django_user_model):
     expect(hall.locator("td.name", has_text=sitting)).to_contain_text("1 Freilos")
     assert names_cut(hall) == 0  # names and their credits whole
     screenshot(hall, "de-projector-final-1080p")
+    hall.goto("about:blank")  # off again while the desk is toured: no reload in the way later
 
     # --- every organizer's page on a phone, German and English; who did what ------------------
     pocket = new_page(PHONE, locale="de-DE")
