@@ -239,10 +239,14 @@ class Player(SearchableName):
     @property
     def listed(self) -> ListedPerson:
         """The person as lists show them (``ListedPerson``)."""
-        if self.erased:
-            return ListedPerson(self.pk, None, erased_word(), "", hidden=False, erased=True)
+        erased = self.erased
         return ListedPerson(
-            self.pk, self.public_id, self.name, self.club, hidden=self.hidden, erased=False
+            self.pk,
+            None if erased else self.public_id,
+            self.shown_name,
+            "" if erased else self.club,
+            hidden=self.hidden and not erased,
+            erased=erased,
         )
 
 
